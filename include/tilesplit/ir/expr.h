@@ -1,0 +1,180 @@
+// IR expressions. Nodes are immutable, shared, and carry their type and source span. Variables
+// have identity: two Var nodes with the same name are different variables.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tilesplit/ir/attr.h"
+#include "tilesplit/ir/span.h"
+#include "tilesplit/ir/type.h"
+
+namespace tilesplit::ir {
+
+// The IR knows an operator only by identity and name; everything else about it (schema,
+// deduction, memory, affinity, semantics) lives in the ops/ registry, whose OpDef derives from
+// this class.
+class OpBase {
+ public:
+  explicit OpBase(std::string name) : name_(std::move(name)) {}
+  virtual ~OpBase() = default;
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+};
+
+enum class ExprKind : uint8_t {
+  Var, ConstInt, ConstFloat, ConstBool, Binary, Unary, Cast, Call, MakeTuple, TupleGetItem,
+};
+
+class Expr {
+ public:
+  Expr(ExprKind k, TypePtr t, Span s) : kind(k), type(std::move(t)), span(s) {}
+  virtual ~Expr() = default;
+  const ExprKind kind;
+  const TypePtr type;
+  const Span span;
+
+  template <typename T>
+  const T* As() const {
+    return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
+  }
+};
+
+class Var : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::Var;
+  Var(std::string name, TypePtr t, Span s) : Expr(kKind, std::move(t), s), name(std::move(name)) {}
+  const std::string name;  // a hint: the printer makes names unique
+};
+using VarPtr = std::shared_ptr<const Var>;
+
+class ConstInt : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::ConstInt;
+  ConstInt(int64_t v, TypePtr t, Span s) : Expr(kKind, std::move(t), s), value(v) {}
+  const int64_t value;
+};
+
+class ConstFloat : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::ConstFloat;
+  ConstFloat(double v, TypePtr t, Span s) : Expr(kKind, std::move(t), s), value(v) {}
+  const double value;
+};
+
+class ConstBool : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::ConstBool;
+  ConstBool(bool v, TypePtr t, Span s) : Expr(kKind, std::move(t), s), value(v) {}
+  const bool value;
+};
+
+enum class BinaryOp : uint8_t {
+  Add, Sub, Mul, FloorDiv, FloorMod, FloatDiv, Min, Max, Eq, Ne, Lt, Le, Gt, Ge, And, Or,
+};
+bool IsComparison(BinaryOp op);
+bool IsLogical(BinaryOp op);
+
+class Binary : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::Binary;
+  Binary(BinaryOp o, ExprPtr a, ExprPtr b, TypePtr t, Span s)
+      : Expr(kKind, std::move(t), s), op(o), lhs(std::move(a)), rhs(std::move(b)) {}
+  const BinaryOp op;
+  const ExprPtr lhs, rhs;
+};
+
+enum class UnaryOp : uint8_t { Neg, Not };
+
+class Unary : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::Unary;
+  Unary(UnaryOp o, ExprPtr a, TypePtr t, Span s)
+      : Expr(kKind, std::move(t), s), op(o), operand(std::move(a)) {}
+  const UnaryOp op;
+  const ExprPtr operand;
+};
+
+// Scalar conversion; the target dtype is the node's ScalarType.
+class Cast : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::Cast;
+  Cast(ExprPtr v, TypePtr t, Span s) : Expr(kKind, std::move(t), s), value(std::move(v)) {}
+  const ExprPtr value;
+  DataType dtype() const { return type->As<ScalarType>()->dtype; }
+};
+
+// A call of a registered operator. Built by ops::Create (which deduces the type) or, for a pass
+// that knows the result type, by MakeCall with an explicit type.
+class Call : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::Call;
+  Call(const OpBase* o, std::vector<ExprPtr> a, AttrMap kw, TypePtr t, Span s)
+      : Expr(kKind, std::move(t), s), op(o), args(std::move(a)), kwargs(std::move(kw)) {}
+  const OpBase* const op;
+  const std::string& op_name() const { return op->name(); }
+  const std::vector<ExprPtr> args;
+  const AttrMap kwargs;  // in the op's declared order
+};
+
+class MakeTuple : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::MakeTuple;
+  MakeTuple(std::vector<ExprPtr> e, TypePtr t, Span s)
+      : Expr(kKind, std::move(t), s), elements(std::move(e)) {}
+  const std::vector<ExprPtr> elements;
+};
+
+class TupleGetItem : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::TupleGetItem;
+  TupleGetItem(ExprPtr t, int i, TypePtr ty, Span s)
+      : Expr(kKind, std::move(ty), s), tuple(std::move(t)), index(i) {}
+  const ExprPtr tuple;
+  const int index;
+};
+
+// ---- Construction. Arithmetic builders type-check (dsl.md 6.2), insert promotion casts and
+// fold constant operands (dsl.md 6.3); they throw UserError on ill-typed operands.
+VarPtr MakeVar(std::string name, TypePtr type, Span span = {});
+ExprPtr MakeConstInt(int64_t v, DataType dt = DataType::INDEX, Span span = {});
+ExprPtr MakeConstFloat(double v, DataType dt = DataType::FP32, Span span = {});
+ExprPtr MakeConstBool(bool v, Span span = {});
+ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span = {});
+ExprPtr MakeUnary(UnaryOp op, ExprPtr a, Span span = {});
+ExprPtr MakeCast(ExprPtr v, DataType dt, Span span = {});
+ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
+                 Span span = {});
+ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span = {});
+ExprPtr MakeTupleGetItem(ExprPtr tuple, int index, Span span = {});
+
+// Shorthands used by passes to build index arithmetic.
+inline ExprPtr Add(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Add, a, b); }
+inline ExprPtr Sub(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Sub, a, b); }
+inline ExprPtr Mul(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Mul, a, b); }
+inline ExprPtr Min(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Min, a, b); }
+inline ExprPtr Max(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Max, a, b); }
+inline ExprPtr Index(int64_t v) { return MakeConstInt(v); }
+
+// ---- Queries.
+std::optional<int64_t> AsConstInt(const ExprPtr& e);
+inline bool IsConstInt(const ExprPtr& e, int64_t v) {
+  auto c = AsConstInt(e);
+  return c && *c == v;
+}
+std::optional<DataType> ScalarDType(const ExprPtr& e);  // dtype of a scalar-typed expression
+bool IsTileTyped(const ExprPtr& e);
+const TileType* AsTileType(const TypePtr& t);
+const TileType* TileTypeOf(const ExprPtr& e);
+
+// Structural equality of two expressions with variables compared by identity. This is the
+// "provably equal" of the deducers; alpha-equivalence lives in analysis/structural_equal.
+bool ExprEqual(const ExprPtr& a, const ExprPtr& b);
+bool ExprListEqual(const std::vector<ExprPtr>& a, const std::vector<ExprPtr>& b);
+bool TypeEqual(const TypePtr& a, const TypePtr& b);  // identity on variables inside shapes
+
+}  // namespace tilesplit::ir

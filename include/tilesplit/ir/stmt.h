@@ -1,0 +1,165 @@
+// IR statements and functions. Bodies are statements (usually a SeqStmts). SSA discipline: every
+// Var is defined exactly once (assignment target, loop var, iter arg, return var, parameter).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tilesplit/ir/expr.h"
+
+namespace tilesplit::ir {
+
+enum class StmtKind : uint8_t {
+  Assign, Eval, Return, Seq, Yield, For, While, If, Scope, SplitAiv,
+};
+
+class Stmt {
+ public:
+  Stmt(StmtKind k, Span s) : kind(k), span(s) {}
+  virtual ~Stmt() = default;
+  const StmtKind kind;
+  const Span span;
+
+  template <typename T>
+  const T* As() const {
+    return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
+  }
+};
+using StmtPtr = std::shared_ptr<const Stmt>;
+
+class AssignStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Assign;
+  AssignStmt(VarPtr v, ExprPtr e, Span s) : Stmt(kKind, s), var(std::move(v)), value(std::move(e)) {}
+  const VarPtr var;
+  const ExprPtr value;
+};
+
+// A call evaluated for its effect (tpush, tfree, notify, a store whose result is unused).
+class EvalStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Eval;
+  EvalStmt(ExprPtr e, Span s) : Stmt(kKind, s), expr(std::move(e)) {}
+  const ExprPtr expr;
+};
+
+class ReturnStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Return;
+  ReturnStmt(std::vector<ExprPtr> v, Span s) : Stmt(kKind, s), values(std::move(v)) {}
+  const std::vector<ExprPtr> values;
+};
+
+class SeqStmts : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Seq;
+  SeqStmts(std::vector<StmtPtr> v, Span s) : Stmt(kKind, s), stmts(std::move(v)) {}
+  const std::vector<StmtPtr> stmts;
+};
+
+// Ends a loop body (values flow to the iter args and, after the last iteration, to the return
+// vars) or an if branch (values flow to the if's return vars).
+class YieldStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Yield;
+  YieldStmt(std::vector<ExprPtr> v, Span s) : Stmt(kKind, s), values(std::move(v)) {}
+  const std::vector<ExprPtr> values;
+};
+
+struct IterArg {
+  VarPtr var;
+  ExprPtr init;
+};
+
+class ForStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::For;
+  ForStmt(VarPtr lv, ExprPtr start, ExprPtr stop, ExprPtr step, ForKind k, int64_t stage,
+          std::vector<IterArg> ia, StmtPtr body, std::vector<VarPtr> rv, Span s)
+      : Stmt(kKind, s), loop_var(std::move(lv)), start(std::move(start)), stop(std::move(stop)),
+        step(std::move(step)), for_kind(k), stage(stage), iter_args(std::move(ia)),
+        body(std::move(body)), return_vars(std::move(rv)) {}
+  const VarPtr loop_var;
+  const ExprPtr start, stop, step;
+  const ForKind for_kind;
+  const int64_t stage;  // pipeline stage count; 0 for other kinds
+  const std::vector<IterArg> iter_args;
+  const StmtPtr body;
+  const std::vector<VarPtr> return_vars;  // one per iter arg
+};
+
+// `while cond:` (no iter args) or the carried `pl.while_` form, whose condition is evaluated over
+// the iter args before each iteration.
+class WhileStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::While;
+  WhileStmt(ExprPtr c, std::vector<IterArg> ia, StmtPtr body, std::vector<VarPtr> rv, Span s)
+      : Stmt(kKind, s), cond(std::move(c)), iter_args(std::move(ia)), body(std::move(body)),
+        return_vars(std::move(rv)) {}
+  const ExprPtr cond;
+  const std::vector<IterArg> iter_args;
+  const StmtPtr body;
+  const std::vector<VarPtr> return_vars;
+};
+
+class IfStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::If;
+  IfStmt(ExprPtr c, StmtPtr t, StmtPtr e, std::vector<VarPtr> rv, Span s)
+      : Stmt(kKind, s), cond(std::move(c)), then_body(std::move(t)), else_body(std::move(e)),
+        return_vars(std::move(rv)) {}
+  const ExprPtr cond;
+  const StmtPtr then_body;
+  const StmtPtr else_body;  // may be null when there are no return vars
+  const std::vector<VarPtr> return_vars;
+};
+
+// One entry of `optimizations=[...]` on a scope.
+struct ScopeOptimization {
+  enum class Kind : uint8_t { Split, CrossCoreSlot } kind;
+  SplitMode split = SplitMode::None;  // Kind::Split
+  int64_t slot_num = 0;               // Kind::CrossCoreSlot
+  bool operator==(const ScopeOptimization& o) const {
+    return kind == o.kind && split == o.split && slot_num == o.slot_num;
+  }
+};
+
+// `with pl.at(level=..., optimizations=[...], name_hint="...", allow_early_resolve=...)`.
+class ScopeStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Scope;
+  ScopeStmt(Level l, std::vector<ScopeOptimization> o, std::string n, bool early, StmtPtr b, Span s)
+      : Stmt(kKind, s), level(l), optimizations(std::move(o)), name_hint(std::move(n)),
+        allow_early_resolve(early), body(std::move(b)) {}
+  const Level level;
+  const std::vector<ScopeOptimization> optimizations;
+  const std::string name_hint;  // empty = none
+  const bool allow_early_resolve;
+  const StmtPtr body;
+};
+
+// `for v in pl.split_aiv(2, mode=...)`: a region whose vector work is split across the two AIV
+// lanes. The lane variable is the target of the body's leading `v = tile.get_subblock_idx()`
+// binding, when there is one (see LaneVar).
+class SplitAivStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::SplitAiv;
+  SplitAivStmt(SplitMode m, StmtPtr b, Span s) : Stmt(kKind, s), mode(m), body(std::move(b)) {}
+  const SplitMode mode;
+  const StmtPtr body;
+};
+
+StmtPtr MakeAssign(VarPtr var, ExprPtr value, Span span = {});
+StmtPtr MakeEval(ExprPtr e, Span span = {});
+StmtPtr MakeReturn(std::vector<ExprPtr> values, Span span = {});
+StmtPtr MakeSeq(std::vector<StmtPtr> stmts, Span span = {});
+StmtPtr MakeYield(std::vector<ExprPtr> values, Span span = {});
+
+// The statements of a body with nested SeqStmts flattened.
+std::vector<StmtPtr> FlattenStmts(const StmtPtr& body);
+// The lane variable of a region: the target of a leading `v = tile.get_subblock_idx()`.
+VarPtr LaneVar(const SplitAivStmt& region);
+bool IsGetSubblockIdxCall(const ExprPtr& e);
+
+}  // namespace tilesplit::ir

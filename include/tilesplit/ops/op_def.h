@@ -1,0 +1,195 @@
+// The operator registry: each operator is defined once, with its argument and kwarg schema, type
+// deduction, memory rules, core affinity and the declarations the split pass queries.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tilesplit/ir/expr.h"
+
+namespace tilesplit::ops {
+
+using ir::AttrMap;
+using ir::AttrValue;
+using ir::ExprPtr;
+using ir::TypePtr;
+
+enum class CoreAffinity : uint8_t { CUBE, VECTOR, SHARED, MIXED };
+std::string_view CoreAffinityName(CoreAffinity a);
+
+// Why an operand may stay full width under a split (spec: "Condition 2").
+enum class LaneInvariantKind : uint8_t { Scratch, IndexAddressedSource, AbsoluteIndexedDestination };
+std::string_view LaneInvariantKindName(LaneInvariantKind k);
+
+enum class CrossCoreRole : uint8_t { None, TPush, TPop, TFree };
+
+// The kind a kwarg literal must have. Int accepts SplitMode enum literals too.
+enum class KwargKind : uint8_t { Int, Bool, Float, String, DType, Mem, Layout, Pad };
+std::string_view KwargKindName(KwargKind k);
+
+struct KwargSpec {
+  std::string name;
+  KwargKind kind;
+  bool required = false;
+  std::optional<AttrValue> default_value;  // informational; absent defaults are not inserted
+};
+
+struct ArgSpec {
+  std::string name;
+  bool optional = false;
+};
+
+enum class OutputMemoryRule : uint8_t { None, Fixed, Kwarg, Inherit };
+
+class OpDef;
+
+// What a deducer sees. Deducers throw ir::UserError naming the op and the offending argument;
+// Create attaches the call's span.
+struct CallInfo {
+  const OpDef& op;
+  const std::vector<ExprPtr>& args;
+  const AttrMap& kwargs;
+
+  const std::string& name() const;
+  size_t num_args() const { return args.size(); }
+  bool has_arg(size_t i) const { return i < args.size() && args[i] != nullptr; }
+  const ExprPtr& arg(size_t i) const;  // throws a UserError when absent
+  const std::string& arg_name(size_t i) const;
+  // The argument as a tile; throws "OP: argument NAME must be a tile, got TYPE".
+  const ir::TileType& tile_arg(size_t i) const;
+  const ir::TensorType& tensor_arg(size_t i) const;
+  // The argument as a tuple literal of expressions (shape / offset lists).
+  const std::vector<ExprPtr>& tuple_arg(size_t i) const;
+  // Integer scalar argument check; returns the expression.
+  const ExprPtr& index_arg(size_t i) const;
+  std::optional<int64_t> int_kwarg(std::string_view k) const;
+  std::optional<bool> bool_kwarg(std::string_view k) const;
+  std::optional<ir::DataType> dtype_kwarg(std::string_view k) const;
+  std::optional<ir::MemorySpace> mem_kwarg(std::string_view k) const;
+  std::optional<ir::TileLayout> layout_kwarg(std::string_view k) const;
+  std::optional<ir::PadValue> pad_kwarg(std::string_view k) const;
+  [[noreturn]] void Fail(const std::string& message) const;  // "OP: message"
+};
+
+using DeduceFn = std::function<TypePtr(const CallInfo&)>;
+
+class OpDef : public ir::OpBase {
+ public:
+  explicit OpDef(std::string name) : ir::OpBase(std::move(name)) {}
+
+  // ---- Builder (each property set at most once; checked at registration).
+  OpDef& arg(std::string name);
+  OpDef& opt_arg(std::string name);
+  OpDef& variadic(size_t min_args, size_t max_args);  // positional only
+  OpDef& kwarg(std::string name, KwargKind kind, std::optional<AttrValue> def = std::nullopt);
+  OpDef& req_kwarg(std::string name, KwargKind kind);
+  OpDef& deduce(DeduceFn fn);
+  OpDef& input_memory(size_t pos, std::vector<ir::MemorySpace> allowed);
+  OpDef& output_memory_fixed(ir::MemorySpace m);
+  OpDef& output_memory_from_kwarg(std::string kwarg, std::optional<ir::MemorySpace> def);
+  OpDef& output_memory_inherit();
+  OpDef& core_affinity(CoreAffinity a);
+  OpDef& cross_core_role(CrossCoreRole r);
+  OpDef& reuses_input(size_t pos);
+  OpDef& lane_invariant_arg(size_t pos, LaneInvariantKind kind);
+  OpDef& no_duplicate();
+  OpDef& generator();
+  OpDef& address_args(std::vector<size_t> positions);
+  // Argument `pos`, when omitted in DSL text, is materialised as a copy of argument `from`
+  // (tile.load's valid_shape defaults to its shapes).
+  OpDef& parser_default_copy(size_t pos, size_t from);
+  OpDef& doc(std::string text);
+
+  // ---- Queries.
+  const std::vector<ArgSpec>& args() const { return args_; }
+  bool is_variadic() const { return variadic_; }
+  size_t min_args() const;
+  size_t max_args() const;
+  const std::vector<KwargSpec>& kwargs() const { return kwargs_; }
+  const KwargSpec* find_kwarg(std::string_view name) const;
+  std::optional<size_t> arg_index(std::string_view name) const;
+  const DeduceFn& deducer() const { return deduce_; }
+  const std::vector<ir::MemorySpace>* allowed_input_memory(size_t pos) const;
+  OutputMemoryRule output_memory_rule() const { return out_rule_; }
+  // The op's declared output space for these kwargs (Fixed / Kwarg rules), if any.
+  std::optional<ir::MemorySpace> ResolveOutputMemory(const AttrMap& kwargs) const;
+  std::optional<CoreAffinity> declared_affinity() const { return affinity_; }
+  CrossCoreRole cross_core_role() const { return role_; }
+  std::optional<size_t> reused_input() const { return reuses_; }
+  std::optional<LaneInvariantKind> lane_invariant_kind(size_t pos) const;
+  const std::map<size_t, LaneInvariantKind>& lane_invariant_args() const { return lane_inv_; }
+  bool is_no_duplicate() const { return no_dup_; }
+  bool is_generator() const { return generator_; }
+  const std::vector<size_t>& address_arg_positions() const { return address_args_; }
+  std::optional<size_t> parser_default_source(size_t pos) const;
+  const std::string& documentation() const { return doc_; }
+
+ private:
+  std::vector<ArgSpec> args_;
+  bool variadic_ = false;
+  size_t var_min_ = 0, var_max_ = 0;
+  std::vector<KwargSpec> kwargs_;
+  DeduceFn deduce_;
+  std::map<size_t, std::vector<ir::MemorySpace>> input_mem_;
+  OutputMemoryRule out_rule_ = OutputMemoryRule::None;
+  std::optional<ir::MemorySpace> out_mem_;
+  std::string out_kwarg_;
+  std::optional<CoreAffinity> affinity_;
+  CrossCoreRole role_ = CrossCoreRole::None;
+  std::optional<size_t> reuses_;
+  std::map<size_t, LaneInvariantKind> lane_inv_;
+  bool no_dup_ = false;
+  bool generator_ = false;
+  std::vector<size_t> address_args_;
+  std::map<size_t, size_t> parser_defaults_;
+  std::string doc_;
+};
+
+// The OpDef of a call (every Call's op is an OpDef).
+inline const OpDef& Def(const ir::Call& c) { return *static_cast<const OpDef*>(c.op); }
+
+class OpRegistry {
+ public:
+  static OpRegistry& Global();  // populated with every built-in op on first use
+  OpDef& Register(std::string name);
+  const OpDef* Find(std::string_view name) const;
+  std::vector<const OpDef*> All() const;  // sorted by name
+
+ private:
+  std::map<std::string, std::unique_ptr<OpDef>, std::less<>> ops_;
+};
+
+const OpDef* FindOp(std::string_view name);
+
+// Creates a call (ops.md 1.2): checks the op, arity, kwarg names and kinds, runs the deducer,
+// applies the memory patch. Errors are UserErrors at `span` naming the op.
+ExprPtr Create(std::string_view op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {});
+ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {});
+// Runs validation and deduction only (no node built): the type the call would get.
+TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
+                   ir::Span span = {});
+// Creates a call with a given result type (passes that know the result, e.g. a halved tile).
+ExprPtr CreateWithType(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
+                       ir::Span span = {});
+// Applies the memory patch of ops.md 1.3 to a deduced type.
+TypePtr ApplyMemoryPatch(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
+                         TypePtr deduced);
+
+// Registration entry points, one per catalogue section (defined in src/ops/*.cpp).
+void RegisterMemoryOps(OpRegistry& r);
+void RegisterGeneratorOps(OpRegistry& r);
+void RegisterElementwiseOps(OpRegistry& r);
+void RegisterViewOps(OpRegistry& r);
+void RegisterGatherScatterOps(OpRegistry& r);
+void RegisterReductionOps(OpRegistry& r);
+void RegisterSortOps(OpRegistry& r);
+void RegisterQuantOps(OpRegistry& r);
+void RegisterCubeOps(OpRegistry& r);
+void RegisterCrossCoreOps(OpRegistry& r);
+void RegisterSystemOps(OpRegistry& r);
+
+}  // namespace tilesplit::ops

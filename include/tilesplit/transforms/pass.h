@@ -1,0 +1,80 @@
+// The pass framework: passes are registered by kebab-case name, map Program -> Program, and
+// declare the IR properties they require, produce and invalidate. A verifier may be attached to a
+// property; the pipeline verifies a pass's required properties on its input before running it.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tilesplit/ir/function.h"
+
+namespace tilesplit::pass {
+
+using ir::ProgramPtr;
+
+// Property names follow the spec (SSAForm, AivSplitValid, ...).
+using Property = std::string;
+
+// A verifier throws ir::UserError describing the first violation.
+using PropertyVerifier = std::function<void(const ProgramPtr&)>;
+
+class Pass {
+ public:
+  Pass(std::string name, std::function<ProgramPtr(const ProgramPtr&)> run,
+       std::vector<Property> required = {}, std::vector<Property> produced = {},
+       std::vector<Property> invalidated = {})
+      : name_(std::move(name)), run_(std::move(run)), required_(std::move(required)),
+        produced_(std::move(produced)), invalidated_(std::move(invalidated)) {}
+
+  const std::string& name() const { return name_; }
+  const std::vector<Property>& required() const { return required_; }
+  const std::vector<Property>& produced() const { return produced_; }
+  const std::vector<Property>& invalidated() const { return invalidated_; }
+  // Runs the pass. The input is never mutated (IR nodes are immutable).
+  ProgramPtr operator()(const ProgramPtr& p) const { return run_(p); }
+
+ private:
+  std::string name_;
+  std::function<ProgramPtr(const ProgramPtr&)> run_;
+  std::vector<Property> required_, produced_, invalidated_;
+};
+
+struct PassInfo {
+  std::string name;
+  std::string description;
+  std::function<Pass()> factory;
+};
+
+class PassRegistry {
+ public:
+  static PassRegistry& Global();  // holds every built-in pass
+  void Register(PassInfo info);
+  const PassInfo* Find(std::string_view name) const;
+  std::vector<const PassInfo*> All() const;  // sorted by name
+
+  void RegisterVerifier(Property p, PropertyVerifier v);
+  const PropertyVerifier* FindVerifier(std::string_view p) const;
+
+ private:
+  std::map<std::string, PassInfo, std::less<>> passes_;
+  std::map<std::string, PropertyVerifier, std::less<>> verifiers_;
+};
+
+// Runs `passes` in order. Before each pass, every required property that has a verifier is
+// checked on its input (a failure is a UserError). With `verify_roundtrip`, each pass's output
+// is printed, reparsed and compared structurally (a failure is an InternalError).
+struct PipelineOptions {
+  bool verify_required = true;
+  bool verify_roundtrip = false;
+};
+ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
+                       const PipelineOptions& options = {});
+
+// Built-in passes (each defined in its own file under src/transforms/).
+Pass ConvertToSSA();
+Pass LowerAutoVectorSplit();
+
+}  // namespace tilesplit::pass
