@@ -1,0 +1,22 @@
+// The DSL front end: text -> IR (dsl.md). Every expression is typed through the op registry.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "tilesplit/ir/function.h"
+
+namespace tilesplit::dsl {
+
+struct ParseOptions {
+  // Run convert-to-ssa on the parsed program (the default: what is printed is always SSA).
+  bool convert_to_ssa = true;
+};
+
+// Parses `text`, registering it under `filename` for diagnostics. Throws ir::UserError.
+ir::ProgramPtr Parse(std::string_view text, const std::string& filename,
+                     const ParseOptions& options = {});
+// Reads and parses a file ("-" = standard input). A missing file is a UserError.
+ir::ProgramPtr ParseFile(const std::string& path, const ParseOptions& options = {});
+
+}  // namespace tilesplit::dsl

@@ -1,0 +1,50 @@
+// Shared IR tools every pass uses: substitution, deep clone, free/defined variable collection and
+// fresh names. The visitor and mutator are in visitor.h / mutator.h.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "tilesplit/ir/function.h"
+
+namespace tilesplit::ir {
+
+// Replaces uses of variables (and, where the replacement is a Var, their definitions) inside
+// expressions, types (shapes, views) and statements. Rebuilds only what changed.
+using VarMap = std::unordered_map<const Var*, ExprPtr>;
+ExprPtr Substitute(const ExprPtr& e, const VarMap& m);
+TypePtr Substitute(const TypePtr& t, const VarMap& m);
+StmtPtr Substitute(const StmtPtr& s, const VarMap& m);
+FunctionPtr Substitute(const FunctionPtr& f, const VarMap& m);
+
+// A copy in which every variable defined inside (parameters, assignment targets, loop vars, iter
+// args, return vars) is a fresh Var; free variables are kept. The copy shares no node with the
+// original and is structurally equal to it.
+FunctionPtr DeepClone(const FunctionPtr& f);
+StmtPtr DeepClone(const StmtPtr& s);
+
+// Variables defined anywhere in `s` (assignment targets, loop vars, iter args, return vars).
+std::vector<VarPtr> DefinedVars(const StmtPtr& s);
+// Variables used in `s` (including inside types) but not defined in it, in first-use order.
+std::vector<VarPtr> FreeVars(const StmtPtr& s);
+std::vector<VarPtr> FreeVars(const ExprPtr& e);
+// Free variables of a function: used but neither parameters nor defined in the body.
+std::vector<VarPtr> FreeVars(const Function& f);
+bool UsesVar(const StmtPtr& s, const Var* v);
+
+// Produces names not yet taken: Fresh("subblock_idx") returns "subblock_idx" if free, else
+// "subblock_idx_1", "subblock_idx_2", ...
+class NameGenerator {
+ public:
+  NameGenerator() = default;
+  explicit NameGenerator(const Function& f);  // reserves every name used in f
+  void Reserve(const std::string& name) { taken_.insert(name); }
+  std::string Fresh(const std::string& hint);
+
+ private:
+  std::unordered_set<std::string> taken_;
+};
+
+}  // namespace tilesplit::ir
