@@ -1,8 +1,9 @@
+#include "tilesplit/ir/span.h"
+
 #include <deque>
 #include <mutex>
 
 #include "tilesplit/ir/error.h"
-#include "tilesplit/ir/span.h"
 
 namespace tilesplit::ir {
 namespace {
@@ -72,7 +73,8 @@ void AppendSourceAndCaret(std::string& out, const Span& s) {
   out += line;
   out += "\n  ";
   // Keep tabs so the caret lines up under a tab-indented source line.
-  for (uint32_t i = 1; i < s.col && i - 1 < line.size(); ++i) out += line[i - 1] == '\t' ? '\t' : ' ';
+  for (uint32_t i = 1; i < s.col && i - 1 < line.size(); ++i)
+    out += line[i - 1] == '\t' ? '\t' : ' ';
   out += "^\n";
 }
 

@@ -10,10 +10,26 @@ namespace tilesplit::ir {
 
 enum class DataType : uint8_t {
   BOOL = 0x00,
-  INT4 = 0x10, INT8 = 0x11, INT16 = 0x12, INT32 = 0x13, INT64 = 0x14, INDEX = 0x15,
-  UINT4 = 0x20, UINT8 = 0x21, UINT16 = 0x22, UINT32 = 0x23, UINT64 = 0x24,
-  FP4 = 0x30, FP8E4M3FN = 0x31, FP8E5M2 = 0x32, FP16 = 0x33, FP32 = 0x34, FP8E8M0 = 0x36,
-  BF16 = 0x40, HF4 = 0x41, HF8 = 0x42,
+  INT4 = 0x10,
+  INT8 = 0x11,
+  INT16 = 0x12,
+  INT32 = 0x13,
+  INT64 = 0x14,
+  INDEX = 0x15,
+  UINT4 = 0x20,
+  UINT8 = 0x21,
+  UINT16 = 0x22,
+  UINT32 = 0x23,
+  UINT64 = 0x24,
+  FP4 = 0x30,
+  FP8E4M3FN = 0x31,
+  FP8E5M2 = 0x32,
+  FP16 = 0x33,
+  FP32 = 0x34,
+  FP8E8M0 = 0x36,
+  BF16 = 0x40,
+  HF4 = 0x41,
+  HF8 = 0x42,
 };
 
 int DataTypeBits(DataType dt);
@@ -24,8 +40,16 @@ std::string_view DataTypeName(DataType dt);  // "FP32"
 std::optional<DataType> DataTypeFromName(std::string_view name);
 
 enum class MemorySpace : uint8_t {
-  DDR = 0, Vec = 1, Mat = 2, Left = 3, Right = 4, Acc = 5, Bias = 6, ScalarLocal = 7,
-  LeftScale = 8, RightScale = 9,
+  DDR = 0,
+  Vec = 1,
+  Mat = 2,
+  Left = 3,
+  Right = 4,
+  Acc = 5,
+  Bias = 6,
+  ScalarLocal = 7,
+  LeftScale = 8,
+  RightScale = 9,
 };
 std::string_view MemorySpaceName(MemorySpace m);
 std::optional<MemorySpace> MemorySpaceFromName(std::string_view name);
@@ -38,13 +62,28 @@ enum class SplitMode : uint8_t { None = 0, UpDown = 1, LeftRight = 2 };
 std::string_view SplitModeName(SplitMode m);  // "NONE", "UP_DOWN", "LEFT_RIGHT"
 std::optional<SplitMode> SplitModeFromName(std::string_view name);
 
-enum class FunctionType : uint8_t { Opaque = 0, Orchestration = 1, InCore = 2, AIC = 3, AIV = 4, Group = 5 };
+enum class FunctionType : uint8_t {
+  Opaque = 0,
+  Orchestration = 1,
+  InCore = 2,
+  AIC = 3,
+  AIV = 4,
+  Group = 5
+};
 std::string_view FunctionTypeName(FunctionType t);
 std::optional<FunctionType> FunctionTypeFromName(std::string_view name);
 
 enum class Level : uint8_t {
-  AIV = 0, AIC = 1, CORE_GROUP = 2, CHIP_DIE = 3, CHIP = 4, HOST = 5, CLUSTER_0 = 6,
-  CLUSTER_1 = 7, CLUSTER_2 = 8, GLOBAL = 9,
+  AIV = 0,
+  AIC = 1,
+  CORE_GROUP = 2,
+  CHIP_DIE = 3,
+  CHIP = 4,
+  HOST = 5,
+  CLUSTER_0 = 6,
+  CLUSTER_1 = 7,
+  CLUSTER_2 = 8,
+  GLOBAL = 9,
 };
 std::string_view LevelName(Level l);
 std::optional<Level> LevelFromName(std::string_view name);  // also the input aliases

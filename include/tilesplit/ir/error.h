@@ -19,7 +19,9 @@ struct Note {
 class UserError : public std::runtime_error {
  public:
   UserError(Span span, std::string message, std::vector<Note> notes = {})
-      : std::runtime_error(message), span_(span), message_(std::move(message)),
+      : std::runtime_error(message),
+        span_(span),
+        message_(std::move(message)),
         notes_(std::move(notes)) {}
   const Span& span() const { return span_; }
   const std::string& message() const { return message_; }
@@ -67,13 +69,13 @@ std::string RenderInternalError(const InternalError& e);
   throw InternalError(span, std::move(message));
 }
 
-#define TS_CHECK_SPAN(cond, span, msg)                                  \
-  do {                                                                  \
-    if (!(cond)) ::tilesplit::ir::ThrowUser((span), (msg));             \
+#define TS_CHECK_SPAN(cond, span, msg)                      \
+  do {                                                      \
+    if (!(cond)) ::tilesplit::ir::ThrowUser((span), (msg)); \
   } while (0)
-#define TS_INTERNAL_CHECK_SPAN(cond, span, msg)                         \
-  do {                                                                  \
-    if (!(cond)) ::tilesplit::ir::ThrowInternal((span), (msg));         \
+#define TS_INTERNAL_CHECK_SPAN(cond, span, msg)                 \
+  do {                                                          \
+    if (!(cond)) ::tilesplit::ir::ThrowInternal((span), (msg)); \
   } while (0)
 
 }  // namespace tilesplit::ir

@@ -27,7 +27,16 @@ class OpBase {
 };
 
 enum class ExprKind : uint8_t {
-  Var, ConstInt, ConstFloat, ConstBool, Binary, Unary, Cast, Call, MakeTuple, TupleGetItem,
+  Var,
+  ConstInt,
+  ConstFloat,
+  ConstBool,
+  Binary,
+  Unary,
+  Cast,
+  Call,
+  MakeTuple,
+  TupleGetItem,
 };
 
 class Expr {
@@ -74,7 +83,22 @@ class ConstBool : public Expr {
 };
 
 enum class BinaryOp : uint8_t {
-  Add, Sub, Mul, FloorDiv, FloorMod, FloatDiv, Min, Max, Eq, Ne, Lt, Le, Gt, Ge, And, Or,
+  Add,
+  Sub,
+  Mul,
+  FloorDiv,
+  FloorMod,
+  FloatDiv,
+  Min,
+  Max,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
 };
 bool IsComparison(BinaryOp op);
 bool IsLogical(BinaryOp op);
@@ -153,12 +177,24 @@ ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span = {});
 ExprPtr MakeTupleGetItem(ExprPtr tuple, int index, Span span = {});
 
 // Shorthands used by passes to build index arithmetic.
-inline ExprPtr Add(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Add, a, b); }
-inline ExprPtr Sub(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Sub, a, b); }
-inline ExprPtr Mul(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Mul, a, b); }
-inline ExprPtr Min(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Min, a, b); }
-inline ExprPtr Max(ExprPtr a, ExprPtr b) { return MakeBinary(BinaryOp::Max, a, b); }
-inline ExprPtr Index(int64_t v) { return MakeConstInt(v); }
+inline ExprPtr Add(ExprPtr a, ExprPtr b) {
+  return MakeBinary(BinaryOp::Add, a, b);
+}
+inline ExprPtr Sub(ExprPtr a, ExprPtr b) {
+  return MakeBinary(BinaryOp::Sub, a, b);
+}
+inline ExprPtr Mul(ExprPtr a, ExprPtr b) {
+  return MakeBinary(BinaryOp::Mul, a, b);
+}
+inline ExprPtr Min(ExprPtr a, ExprPtr b) {
+  return MakeBinary(BinaryOp::Min, a, b);
+}
+inline ExprPtr Max(ExprPtr a, ExprPtr b) {
+  return MakeBinary(BinaryOp::Max, a, b);
+}
+inline ExprPtr Index(int64_t v) {
+  return MakeConstInt(v);
+}
 
 // ---- Queries.
 std::optional<int64_t> AsConstInt(const ExprPtr& e);

@@ -18,8 +18,13 @@ class Function {
  public:
   Function(std::string n, FunctionType t, std::vector<Param> p, std::vector<TypePtr> r, AttrMap a,
            StmtPtr b, Span s)
-      : name(std::move(n)), func_type(t), params(std::move(p)), return_types(std::move(r)),
-        attrs(std::move(a)), body(std::move(b)), span(s) {}
+      : name(std::move(n)),
+        func_type(t),
+        params(std::move(p)),
+        return_types(std::move(r)),
+        attrs(std::move(a)),
+        body(std::move(b)),
+        span(s) {}
   const std::string name;
   const FunctionType func_type;
   const std::vector<Param> params;

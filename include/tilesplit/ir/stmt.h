@@ -11,7 +11,16 @@
 namespace tilesplit::ir {
 
 enum class StmtKind : uint8_t {
-  Assign, Eval, Return, Seq, Yield, For, While, If, Scope, SplitAiv,
+  Assign,
+  Eval,
+  Return,
+  Seq,
+  Yield,
+  For,
+  While,
+  If,
+  Scope,
+  SplitAiv,
 };
 
 class Stmt {
@@ -31,7 +40,8 @@ using StmtPtr = std::shared_ptr<const Stmt>;
 class AssignStmt : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::Assign;
-  AssignStmt(VarPtr v, ExprPtr e, Span s) : Stmt(kKind, s), var(std::move(v)), value(std::move(e)) {}
+  AssignStmt(VarPtr v, ExprPtr e, Span s)
+      : Stmt(kKind, s), var(std::move(v)), value(std::move(e)) {}
   const VarPtr var;
   const ExprPtr value;
 };
@@ -77,9 +87,16 @@ class ForStmt : public Stmt {
   static constexpr StmtKind kKind = StmtKind::For;
   ForStmt(VarPtr lv, ExprPtr start, ExprPtr stop, ExprPtr step, ForKind k, int64_t stage,
           std::vector<IterArg> ia, StmtPtr body, std::vector<VarPtr> rv, Span s)
-      : Stmt(kKind, s), loop_var(std::move(lv)), start(std::move(start)), stop(std::move(stop)),
-        step(std::move(step)), for_kind(k), stage(stage), iter_args(std::move(ia)),
-        body(std::move(body)), return_vars(std::move(rv)) {}
+      : Stmt(kKind, s),
+        loop_var(std::move(lv)),
+        start(std::move(start)),
+        stop(std::move(stop)),
+        step(std::move(step)),
+        for_kind(k),
+        stage(stage),
+        iter_args(std::move(ia)),
+        body(std::move(body)),
+        return_vars(std::move(rv)) {}
   const VarPtr loop_var;
   const ExprPtr start, stop, step;
   const ForKind for_kind;
@@ -95,7 +112,10 @@ class WhileStmt : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::While;
   WhileStmt(ExprPtr c, std::vector<IterArg> ia, StmtPtr body, std::vector<VarPtr> rv, Span s)
-      : Stmt(kKind, s), cond(std::move(c)), iter_args(std::move(ia)), body(std::move(body)),
+      : Stmt(kKind, s),
+        cond(std::move(c)),
+        iter_args(std::move(ia)),
+        body(std::move(body)),
         return_vars(std::move(rv)) {}
   const ExprPtr cond;
   const std::vector<IterArg> iter_args;
@@ -107,7 +127,10 @@ class IfStmt : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::If;
   IfStmt(ExprPtr c, StmtPtr t, StmtPtr e, std::vector<VarPtr> rv, Span s)
-      : Stmt(kKind, s), cond(std::move(c)), then_body(std::move(t)), else_body(std::move(e)),
+      : Stmt(kKind, s),
+        cond(std::move(c)),
+        then_body(std::move(t)),
+        else_body(std::move(e)),
         return_vars(std::move(rv)) {}
   const ExprPtr cond;
   const StmtPtr then_body;
@@ -130,8 +153,12 @@ class ScopeStmt : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::Scope;
   ScopeStmt(Level l, std::vector<ScopeOptimization> o, std::string n, bool early, StmtPtr b, Span s)
-      : Stmt(kKind, s), level(l), optimizations(std::move(o)), name_hint(std::move(n)),
-        allow_early_resolve(early), body(std::move(b)) {}
+      : Stmt(kKind, s),
+        level(l),
+        optimizations(std::move(o)),
+        name_hint(std::move(n)),
+        allow_early_resolve(early),
+        body(std::move(b)) {}
   const Level level;
   const std::vector<ScopeOptimization> optimizations;
   const std::string name_hint;  // empty = none

@@ -1,0 +1,391 @@
+#include "tilesplit/ir/expr.h"
+
+#include <cmath>
+#include <limits>
+
+#include "tilesplit/ir/error.h"
+
+namespace tilesplit::ir {
+namespace {
+
+std::string DTName(DataType dt) {
+  return std::string(DataTypeName(dt));
+}
+
+bool IsNumeric(DataType dt) {
+  return IsInteger(dt) || IsFloat(dt);
+}
+
+// INDEX and INT64 are both 64-bit signed and mix without a cast (dsl.md 6.2).
+bool MixFreely(DataType a, DataType b) {
+  return (a == DataType::INDEX || a == DataType::INT64) &&
+         (b == DataType::INDEX || b == DataType::INT64);
+}
+
+// Wider bit width wins; a tie keeps the left dtype.
+DataType PromoteScalar(DataType a, DataType b) {
+  return DataTypeBits(b) > DataTypeBits(a) ? b : a;
+}
+
+ExprPtr CastIfNeeded(const ExprPtr& e, DataType from, DataType to) {
+  if (from == to || MixFreely(from, to)) return e;
+  return std::make_shared<Cast>(e, MakeScalarType(to), e->span);
+}
+
+DataType RequireScalar(const ExprPtr& e, std::string_view what, Span span) {
+  auto dt = ScalarDType(e);
+  if (!dt) ThrowUser(span, "operand of '" + std::string(what) + "' must be a scalar");
+  return *dt;
+}
+
+std::string_view OpText(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Sub:
+      return "-";
+    case BinaryOp::Mul:
+      return "*";
+    case BinaryOp::FloorDiv:
+      return "//";
+    case BinaryOp::FloorMod:
+      return "%";
+    case BinaryOp::FloatDiv:
+      return "/";
+    case BinaryOp::Min:
+      return "pl.min";
+    case BinaryOp::Max:
+      return "pl.max";
+    case BinaryOp::Eq:
+      return "==";
+    case BinaryOp::Ne:
+      return "!=";
+    case BinaryOp::Lt:
+      return "<";
+    case BinaryOp::Le:
+      return "<=";
+    case BinaryOp::Gt:
+      return ">";
+    case BinaryOp::Ge:
+      return ">=";
+    case BinaryOp::And:
+      return "and";
+    case BinaryOp::Or:
+      return "or";
+  }
+  return "?";
+}
+
+int64_t FloorDivInt(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t FloorModInt(int64_t a, int64_t b) {
+  int64_t m = a % b;
+  if (m != 0 && ((m < 0) != (b < 0))) m += b;
+  return m;
+}
+
+std::optional<ExprPtr> FoldInt(BinaryOp op, int64_t a, int64_t b, DataType dt, Span span) {
+  int64_t r = 0;
+  bool overflow = false;
+  switch (op) {
+    case BinaryOp::Add:
+      overflow = __builtin_add_overflow(a, b, &r);
+      break;
+    case BinaryOp::Sub:
+      overflow = __builtin_sub_overflow(a, b, &r);
+      break;
+    case BinaryOp::Mul:
+      overflow = __builtin_mul_overflow(a, b, &r);
+      break;
+    case BinaryOp::FloorDiv:
+      if (b == -1 && a == std::numeric_limits<int64_t>::min())
+        overflow = true;
+      else
+        r = FloorDivInt(a, b);
+      break;
+    case BinaryOp::FloorMod:
+      r = (b == -1) ? 0 : FloorModInt(a, b);
+      break;
+    case BinaryOp::Min:
+      r = std::min(a, b);
+      break;
+    case BinaryOp::Max:
+      r = std::max(a, b);
+      break;
+    default:
+      return std::nullopt;
+  }
+  if (overflow)
+    ThrowUser(span, "integer overflow while folding constant '" + std::string(OpText(op)) + "'");
+  return MakeConstInt(r, dt, span);
+}
+
+std::optional<ExprPtr> FoldFloat(BinaryOp op, double a, double b, DataType dt, Span span) {
+  double r = 0;
+  switch (op) {
+    case BinaryOp::Add:
+      r = a + b;
+      break;
+    case BinaryOp::Sub:
+      r = a - b;
+      break;
+    case BinaryOp::Mul:
+      r = a * b;
+      break;
+    case BinaryOp::FloatDiv:
+      r = a / b;
+      break;
+    case BinaryOp::FloorDiv:
+      r = std::floor(a / b);
+      break;
+    case BinaryOp::FloorMod:
+      r = a - std::floor(a / b) * b;
+      break;
+    case BinaryOp::Min:
+      r = std::min(a, b);
+      break;
+    case BinaryOp::Max:
+      r = std::max(a, b);
+      break;
+    default:
+      return std::nullopt;
+  }
+  return MakeConstFloat(r, dt, span);
+}
+
+}  // namespace
+
+bool IsComparison(BinaryOp op) {
+  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt || op == BinaryOp::Le ||
+         op == BinaryOp::Gt || op == BinaryOp::Ge;
+}
+bool IsLogical(BinaryOp op) {
+  return op == BinaryOp::And || op == BinaryOp::Or;
+}
+
+VarPtr MakeVar(std::string name, TypePtr type, Span span) {
+  return std::make_shared<Var>(std::move(name), std::move(type), span);
+}
+
+ExprPtr MakeConstInt(int64_t v, DataType dt, Span span) {
+  return std::make_shared<ConstInt>(v, MakeScalarType(dt), span);
+}
+
+ExprPtr MakeConstFloat(double v, DataType dt, Span span) {
+  return std::make_shared<ConstFloat>(v, MakeScalarType(dt), span);
+}
+
+ExprPtr MakeConstBool(bool v, Span span) {
+  return std::make_shared<ConstBool>(v, MakeScalarType(DataType::BOOL), span);
+}
+
+ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span) {
+  const std::string what(OpText(op));
+  DataType da = RequireScalar(a, what, span.valid() ? span : a->span);
+  DataType db = RequireScalar(b, what, span.valid() ? span : b->span);
+  if (IsLogical(op)) {
+    if (da != DataType::BOOL || db != DataType::BOOL)
+      ThrowUser(span, "operands of '" + what + "' must be BOOL, got " + DTName(da) + " and " +
+                          DTName(db));
+    return std::make_shared<Binary>(op, std::move(a), std::move(b), MakeScalarType(DataType::BOOL),
+                                    span);
+  }
+  if (!IsNumeric(da) || !IsNumeric(db) || IsFloat(da) != IsFloat(db))
+    ThrowUser(span, "operands of '" + what + "' must be two integers or two floats, got " +
+                        DTName(da) + " and " + DTName(db));
+  if (op == BinaryOp::FloatDiv && !IsFloat(da))
+    ThrowUser(span, "'/' divides floats only; use '//' for integers");
+  if (op == BinaryOp::FloorDiv || op == BinaryOp::FloorMod || op == BinaryOp::FloatDiv) {
+    auto zi = AsConstInt(b);
+    const ConstFloat* zf = b->As<ConstFloat>();
+    if ((zi && *zi == 0) || (zf && zf->value == 0.0))
+      ThrowUser(span, "division by the constant zero in '" + what + "'");
+  }
+  const DataType rt = PromoteScalar(da, db);
+  if (!IsComparison(op)) {
+    if (const ConstInt* ca = a->As<ConstInt>())
+      if (const ConstInt* cb = b->As<ConstInt>())
+        if (auto f = FoldInt(op, ca->value, cb->value, rt, span)) return *f;
+    if (const ConstFloat* fa = a->As<ConstFloat>())
+      if (const ConstFloat* fb = b->As<ConstFloat>())
+        if (auto f = FoldFloat(op, fa->value, fb->value, rt, span)) return *f;
+  }
+  a = CastIfNeeded(a, da, rt);
+  b = CastIfNeeded(b, db, rt);
+  TypePtr type = IsComparison(op) ? MakeScalarType(DataType::BOOL) : MakeScalarType(rt);
+  return std::make_shared<Binary>(op, std::move(a), std::move(b), std::move(type), span);
+}
+
+ExprPtr MakeUnary(UnaryOp op, ExprPtr a, Span span) {
+  DataType da = RequireScalar(a, op == UnaryOp::Neg ? "-" : "not", span);
+  if (op == UnaryOp::Not) {
+    if (da != DataType::BOOL) ThrowUser(span, "operand of 'not' must be BOOL, got " + DTName(da));
+    return std::make_shared<Unary>(op, std::move(a), MakeScalarType(DataType::BOOL), span);
+  }
+  if (!IsNumeric(da)) ThrowUser(span, "operand of unary '-' must be numeric, got " + DTName(da));
+  if (const ConstInt* c = a->As<ConstInt>()) {
+    if (c->value == std::numeric_limits<int64_t>::min())
+      ThrowUser(span, "integer overflow while folding constant '-'");
+    return MakeConstInt(-c->value, da, span);
+  }
+  if (const ConstFloat* c = a->As<ConstFloat>()) return MakeConstFloat(-c->value, da, span);
+  TypePtr t = a->type;
+  return std::make_shared<Unary>(op, std::move(a), std::move(t), span);
+}
+
+ExprPtr MakeCast(ExprPtr v, DataType dt, Span span) {
+  RequireScalar(v, "pl.cast", span);
+  return std::make_shared<Cast>(std::move(v), MakeScalarType(dt), span);
+}
+
+ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
+                 Span span) {
+  return std::make_shared<Call>(op, std::move(args), std::move(kwargs), std::move(type), span);
+}
+
+ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span) {
+  std::vector<TypePtr> types;
+  types.reserve(elements.size());
+  for (const ExprPtr& e : elements) types.push_back(e->type);
+  return std::make_shared<MakeTuple>(std::move(elements), MakeTupleType(std::move(types)), span);
+}
+
+ExprPtr MakeTupleGetItem(ExprPtr tuple, int index, Span span) {
+  const TupleType* tt = tuple->type ? tuple->type->As<TupleType>() : nullptr;
+  if (!tt) ThrowUser(span, "only a tuple can be indexed with [k]");
+  if (index < 0 || static_cast<size_t>(index) >= tt->elements.size())
+    ThrowUser(span, "tuple index " + std::to_string(index) + " out of range for a tuple of " +
+                        std::to_string(tt->elements.size()) + " elements");
+  TypePtr t = tt->elements[index];
+  return std::make_shared<TupleGetItem>(std::move(tuple), index, std::move(t), span);
+}
+
+std::optional<int64_t> AsConstInt(const ExprPtr& e) {
+  if (!e) return std::nullopt;
+  if (const ConstInt* c = e->As<ConstInt>()) return c->value;
+  return std::nullopt;
+}
+
+std::optional<DataType> ScalarDType(const ExprPtr& e) {
+  if (!e || !e->type) return std::nullopt;
+  if (const ScalarType* s = e->type->As<ScalarType>()) return s->dtype;
+  return std::nullopt;
+}
+
+bool IsTileTyped(const ExprPtr& e) {
+  return e && e->type && e->type->kind == TypeKind::Tile;
+}
+
+const TileType* AsTileType(const TypePtr& t) {
+  return t ? t->As<TileType>() : nullptr;
+}
+const TileType* TileTypeOf(const ExprPtr& e) {
+  return e ? AsTileType(e->type) : nullptr;
+}
+
+namespace {
+
+bool AttrMapEqualUnordered(const AttrMap& a, const AttrMap& b) {
+  if (a.size() != b.size()) return false;
+  for (const auto& [k, v] : a) {
+    const AttrValue* o = FindAttr(b, k);
+    if (!o || !AttrValueEqual(v, *o)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ExprEqual(const ExprPtr& a, const ExprPtr& b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind) return false;
+  switch (a->kind) {
+    case ExprKind::Var:
+      return false;  // identity only
+    case ExprKind::ConstInt: {
+      // INDEX and INT64 denote the same constant (dsl.md 11).
+      DataType da = *ScalarDType(a), db = *ScalarDType(b);
+      return a->As<ConstInt>()->value == b->As<ConstInt>()->value &&
+             (da == db || MixFreely(da, db));
+    }
+    case ExprKind::ConstFloat:
+      return a->As<ConstFloat>()->value == b->As<ConstFloat>()->value &&
+             TypeEqual(a->type, b->type);
+    case ExprKind::ConstBool:
+      return a->As<ConstBool>()->value == b->As<ConstBool>()->value;
+    case ExprKind::Binary: {
+      auto x = a->As<Binary>(), y = b->As<Binary>();
+      return x->op == y->op && ExprEqual(x->lhs, y->lhs) && ExprEqual(x->rhs, y->rhs);
+    }
+    case ExprKind::Unary: {
+      auto x = a->As<Unary>(), y = b->As<Unary>();
+      return x->op == y->op && ExprEqual(x->operand, y->operand);
+    }
+    case ExprKind::Cast:
+      return TypeEqual(a->type, b->type) && ExprEqual(a->As<Cast>()->value, b->As<Cast>()->value);
+    case ExprKind::Call: {
+      auto x = a->As<Call>(), y = b->As<Call>();
+      return x->op == y->op && ExprListEqual(x->args, y->args) &&
+             AttrMapEqualUnordered(x->kwargs, y->kwargs) && TypeEqual(x->type, y->type);
+    }
+    case ExprKind::MakeTuple:
+      return ExprListEqual(a->As<MakeTuple>()->elements, b->As<MakeTuple>()->elements);
+    case ExprKind::TupleGetItem: {
+      auto x = a->As<TupleGetItem>(), y = b->As<TupleGetItem>();
+      return x->index == y->index && ExprEqual(x->tuple, y->tuple);
+    }
+  }
+  return false;
+}
+
+bool ExprListEqual(const std::vector<ExprPtr>& a, const std::vector<ExprPtr>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!ExprEqual(a[i], b[i])) return false;
+  return true;
+}
+
+bool TypeEqual(const TypePtr& a, const TypePtr& b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind) return false;
+  switch (a->kind) {
+    case TypeKind::Scalar:
+      return a->As<ScalarType>()->dtype == b->As<ScalarType>()->dtype;
+    case TypeKind::Tensor: {
+      auto x = a->As<TensorType>(), y = b->As<TensorType>();
+      if (x->dtype != y->dtype || !ExprListEqual(x->shape, y->shape)) return false;
+      if (x->view.has_value() != y->view.has_value()) return false;
+      if (!x->view) return true;
+      return ExprListEqual(x->view->valid_shape, y->view->valid_shape) &&
+             ExprListEqual(x->view->stride, y->view->stride) &&
+             x->view->layout == y->view->layout && x->view->pad == y->view->pad;
+    }
+    case TypeKind::Tile: {
+      auto x = a->As<TileType>(), y = b->As<TileType>();
+      if (x->dtype != y->dtype || x->memory != y->memory || !ExprListEqual(x->shape, y->shape))
+        return false;
+      if (x->view.has_value() != y->view.has_value()) return false;
+      if (!x->view) return true;
+      const TileView &v = *x->view, &w = *y->view;
+      bool so = (!v.start_offset && !w.start_offset) ||
+                (v.start_offset && w.start_offset && ExprEqual(v.start_offset, w.start_offset));
+      return so && ExprListEqual(v.valid_shape, w.valid_shape) &&
+             ExprListEqual(v.stride, w.stride) && v.blayout == w.blayout &&
+             v.slayout == w.slayout && v.fractal == w.fractal && v.pad == w.pad &&
+             v.compact == w.compact;
+    }
+    case TypeKind::Tuple: {
+      auto x = a->As<TupleType>(), y = b->As<TupleType>();
+      if (x->elements.size() != y->elements.size()) return false;
+      for (size_t i = 0; i < x->elements.size(); ++i)
+        if (!TypeEqual(x->elements[i], y->elements[i])) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace tilesplit::ir

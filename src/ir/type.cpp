@@ -1,0 +1,140 @@
+#include "tilesplit/ir/type.h"
+
+#include <array>
+
+#include "tilesplit/ir/expr.h"
+
+namespace tilesplit::ir {
+namespace {
+
+// A rank-2 static column vector gets a column-major base layout by default (dsl.md 5.4: S).
+TileLayout DefaultBaseLayout(const std::vector<ExprPtr>& shape) {
+  if (shape.size() == 2) {
+    auto d0 = AsConstInt(shape[0]);
+    auto d1 = AsConstInt(shape[1]);
+    if (d0 && d1 && *d1 == 1 && *d0 > 1) return TileLayout::col_major;
+  }
+  return TileLayout::row_major;
+}
+
+bool IsImplicit(const TileView& v, const std::vector<ExprPtr>& shape,
+                std::optional<MemorySpace> mem) {
+  if (!v.valid_shape.empty() || !v.stride.empty() || v.start_offset) return false;
+  if (v.pad != PadValue::null || v.compact != CompactMode::null) return false;
+  ImplicitLayout imp = ImplicitLayoutFor(shape, mem);
+  return v.blayout == imp.blayout && v.slayout == imp.slayout && v.fractal == imp.fractal;
+}
+
+}  // namespace
+
+ImplicitLayout ImplicitLayoutFor(const std::vector<ExprPtr>& shape,
+                                 std::optional<MemorySpace> mem) {
+  const TileLayout s = DefaultBaseLayout(shape);
+  if (!mem) return {s, TileLayout::none_box, 512};
+  switch (*mem) {
+    case MemorySpace::DDR:
+    case MemorySpace::Vec:
+    case MemorySpace::Bias:
+    case MemorySpace::ScalarLocal:
+      return {s, TileLayout::none_box, 512};
+    case MemorySpace::Mat:
+    case MemorySpace::Left:
+      return {TileLayout::col_major, TileLayout::row_major, 512};
+    case MemorySpace::Right:
+      return {s, TileLayout::col_major, 512};
+    case MemorySpace::Acc:
+      return {TileLayout::col_major, TileLayout::row_major, 1024};
+    case MemorySpace::LeftScale:
+      return {TileLayout::row_major, TileLayout::row_major, 32};
+    case MemorySpace::RightScale:
+      return {TileLayout::col_major, TileLayout::col_major, 32};
+  }
+  return {s, TileLayout::none_box, 512};
+}
+
+TileView TileType::EffectiveView() const {
+  if (view) return *view;
+  TileView v;
+  ImplicitLayout imp = ImplicitLayoutFor(shape, memory);
+  v.blayout = imp.blayout;
+  v.slayout = imp.slayout;
+  v.fractal = imp.fractal;
+  return v;
+}
+
+TypePtr MakeScalarType(DataType dt) {
+  // Scalar types are interned: there are few of them and they are built constantly.
+  static const std::array<TypePtr, 256> cache = [] {
+    std::array<TypePtr, 256> c;
+    for (size_t i = 0; i < c.size(); ++i)
+      c[i] = std::make_shared<ScalarType>(static_cast<DataType>(i));
+    return c;
+  }();
+  return cache[static_cast<uint8_t>(dt)];
+}
+
+TypePtr MakeTensorType(std::vector<ExprPtr> shape, DataType dt, std::optional<TensorView> view) {
+  if (view) {
+    if (ExprListEqual(view->valid_shape, shape)) view->valid_shape.clear();
+    if (view->valid_shape.empty() && view->stride.empty() && view->layout == TensorLayout::ND &&
+        view->pad == PadValue::null)
+      view.reset();
+  }
+  return std::make_shared<TensorType>(std::move(shape), dt, std::move(view));
+}
+
+std::shared_ptr<const TileType> MakeTileType(std::vector<ExprPtr> shape, DataType dt,
+                                             std::optional<MemorySpace> mem,
+                                             std::optional<TileView> view) {
+  if (view) {
+    if (ExprListEqual(view->valid_shape, shape)) view->valid_shape.clear();
+    if (IsImplicit(*view, shape, mem)) view.reset();
+  }
+  return std::make_shared<TileType>(std::move(shape), dt, mem, std::move(view));
+}
+
+TypePtr MakeTupleType(std::vector<TypePtr> elements) {
+  return std::make_shared<TupleType>(std::move(elements));
+}
+
+std::shared_ptr<const TileType> WithMemory(const TileType& t, MemorySpace mem) {
+  std::optional<TileView> view = t.view;
+  if (view) {
+    // Layout fields that were merely the implicit ones of the old space follow the new space.
+    ImplicitLayout old_imp = ImplicitLayoutFor(t.shape, t.memory);
+    if (view->blayout == old_imp.blayout && view->slayout == old_imp.slayout &&
+        view->fractal == old_imp.fractal) {
+      ImplicitLayout imp = ImplicitLayoutFor(t.shape, mem);
+      view->blayout = imp.blayout;
+      view->slayout = imp.slayout;
+      view->fractal = imp.fractal;
+    }
+  }
+  return MakeTileType(t.shape, t.dtype, mem, std::move(view));
+}
+
+std::shared_ptr<const TileType> WithValid(const TileType& t, std::vector<ExprPtr> valid) {
+  TileView view = t.EffectiveView();
+  view.valid_shape = std::move(valid);
+  return MakeTileType(t.shape, t.dtype, t.memory, std::move(view));
+}
+
+std::shared_ptr<const TileType> WithShape(const TileType& t, std::vector<ExprPtr> shape,
+                                          std::vector<ExprPtr> valid) {
+  if (!t.view) {
+    // No stored view: the layout stays implicit and follows the new shape.
+    if (valid.empty()) return MakeTileType(std::move(shape), t.dtype, t.memory);
+    TileView v;
+    ImplicitLayout imp = ImplicitLayoutFor(shape, t.memory);
+    v.blayout = imp.blayout;
+    v.slayout = imp.slayout;
+    v.fractal = imp.fractal;
+    v.valid_shape = std::move(valid);
+    return MakeTileType(std::move(shape), t.dtype, t.memory, std::move(v));
+  }
+  TileView v = *t.view;
+  v.valid_shape = std::move(valid);
+  return MakeTileType(std::move(shape), t.dtype, t.memory, std::move(v));
+}
+
+}  // namespace tilesplit::ir
