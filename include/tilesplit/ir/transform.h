@@ -2,6 +2,7 @@
 // fresh names. The visitor and mutator are in visitor.h / mutator.h.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -45,6 +46,8 @@ class NameGenerator {
 
  private:
   std::unordered_set<std::string> taken_;
+  // Next suffix to try per hint, so that many names from one hint cost linear time.
+  std::unordered_map<std::string, uint64_t> next_suffix_;
 };
 
 }  // namespace tilesplit::ir

@@ -77,4 +77,26 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
 Pass ConvertToSSA();
 Pass LowerAutoVectorSplit();
 
+// Static registration. Each pass file registers itself, so adding a pass touches no central
+// list and a factory that is not written yet is never referenced:
+//   TILESPLIT_REGISTER_PASS("convert-to-ssa", "Rewrites rebinding into SSA form", ConvertToSSA);
+//   TILESPLIT_REGISTER_VERIFIER("SSAForm", VerifySSAForm);
+// The registrar objects live in the static library tilesplit_core; every executable links it
+// whole-archive (CMakeLists.txt), otherwise the linker would drop these unreferenced objects.
+struct PassRegistrar {
+  PassRegistrar(std::string name, std::string description, std::function<Pass()> factory);
+};
+struct VerifierRegistrar {
+  VerifierRegistrar(Property property, PropertyVerifier verifier);
+};
+#define TILESPLIT_PASS_CONCAT_INNER(a, b) a##b
+#define TILESPLIT_PASS_CONCAT(a, b) TILESPLIT_PASS_CONCAT_INNER(a, b)
+#define TILESPLIT_REGISTER_PASS(NAME, DESCRIPTION, FACTORY)                                   \
+  static const ::tilesplit::pass::PassRegistrar TILESPLIT_PASS_CONCAT(tilesplit_pass_reg_,   \
+                                                                      __COUNTER__)(          \
+      NAME, DESCRIPTION, FACTORY)
+#define TILESPLIT_REGISTER_VERIFIER(PROPERTY, VERIFIER)                                     \
+  static const ::tilesplit::pass::VerifierRegistrar TILESPLIT_PASS_CONCAT(                 \
+      tilesplit_verifier_reg_, __COUNTER__)(PROPERTY, VERIFIER)
+
 }  // namespace tilesplit::pass

@@ -1,0 +1,213 @@
+#include "tilesplit/ir/transform.h"
+
+#include "tilesplit/ir/mutator.h"
+#include "tilesplit/ir/visitor.h"
+
+namespace tilesplit::ir {
+
+namespace {
+
+// ---- Substitute.
+
+class Substituter : public IRMutator {
+ public:
+  explicit Substituter(const VarMap& m) : map_(m) {}
+
+ protected:
+  ExprPtr MutateVar(const VarPtr& v) override {
+    if (auto it = map_.find(v.get()); it != map_.end()) return it->second;
+    return RemapVar(v);
+  }
+  VarPtr MutateVarDef(const VarPtr& v) override {
+    // A definition can only be renamed to another variable; a non-Var replacement rewrites the
+    // uses and leaves the definition (with its type substituted) in place.
+    if (auto it = map_.find(v.get());
+        it != map_.end() && it->second && it->second->kind == ExprKind::Var)
+      return std::static_pointer_cast<const Var>(it->second);
+    return RemapVar(v);
+  }
+
+ private:
+  const VarMap& map_;
+};
+
+// ---- DeepClone.
+
+class Cloner : public IRMutator {
+ public:
+  Cloner() : IRMutator(/*always_rebuild=*/true) {}
+
+ protected:
+  ExprPtr MutateVar(const VarPtr& v) override {
+    if (const VarPtr* mapped = FindVarMapping(v.get())) return *mapped;
+    return v;  // free: kept, it belongs to the enclosing context
+  }
+  VarPtr MutateVarDef(const VarPtr& v) override {
+    if (const VarPtr* mapped = FindVarMapping(v.get())) return *mapped;
+    VarPtr fresh = MakeVar(v->name, MutateType(v->type), v->span);
+    SetVarMapping(v, fresh);
+    return fresh;
+  }
+};
+
+// ---- Collection.
+
+class DefCollector : public IRVisitor {
+ public:
+  std::vector<VarPtr> defs;
+  std::unordered_set<const Var*> set;
+
+ protected:
+  void VisitVarDef(const VarPtr& v) override {
+    if (v && set.insert(v.get()).second) defs.push_back(v);
+    IRVisitor::VisitVarDef(v);
+  }
+};
+
+// Collects the variables used but not in `defined`, in first-use order. The type of such a
+// variable is visited when it is first seen: its dimensions are as much needed from outside as
+// the variable itself.
+class FreeCollector : public IRVisitor {
+ public:
+  explicit FreeCollector(const std::unordered_set<const Var*>& defined) : defined_(defined) {}
+  std::vector<VarPtr> free;
+
+ protected:
+  void VisitVar(const VarPtr& v) override {
+    if (!v || defined_.count(v.get()) || !seen_.insert(v.get()).second) return;
+    free.push_back(v);
+    VisitType(v->type);
+  }
+
+ private:
+  const std::unordered_set<const Var*>& defined_;
+  std::unordered_set<const Var*> seen_;
+};
+
+// Looks for a direct use of one variable: in an expression, or in a type written inside the
+// statement (a definition's declared type, a call's result type).
+class UseFinder : public IRVisitor {
+ public:
+  explicit UseFinder(const Var* target) : target_(target) {}
+  bool found = false;
+
+  void VisitExpr(const ExprPtr& e) override {
+    if (!found) IRVisitor::VisitExpr(e);
+  }
+  void VisitStmt(const StmtPtr& s) override {
+    if (!found) IRVisitor::VisitStmt(s);
+  }
+
+ protected:
+  void VisitVar(const VarPtr& v) override {
+    if (v.get() == target_) found = true;
+  }
+
+ private:
+  const Var* target_;
+};
+
+class NameCollector : public IRVisitor {
+ public:
+  explicit NameCollector(NameGenerator& g) : gen_(g) {}
+
+ protected:
+  void VisitVar(const VarPtr& v) override {
+    if (v) gen_.Reserve(v->name);
+  }
+  void VisitVarDef(const VarPtr& v) override {
+    if (v) gen_.Reserve(v->name);
+    IRVisitor::VisitVarDef(v);
+  }
+
+ private:
+  NameGenerator& gen_;
+};
+
+}  // namespace
+
+ExprPtr Substitute(const ExprPtr& e, const VarMap& m) {
+  if (m.empty()) return e;
+  Substituter s(m);
+  return s.MutateExpr(e);
+}
+TypePtr Substitute(const TypePtr& t, const VarMap& m) {
+  if (m.empty()) return t;
+  Substituter s(m);
+  return s.MutateType(t);
+}
+StmtPtr Substitute(const StmtPtr& st, const VarMap& m) {
+  if (m.empty()) return st;
+  Substituter s(m);
+  return s.MutateStmt(st);
+}
+FunctionPtr Substitute(const FunctionPtr& f, const VarMap& m) {
+  if (m.empty()) return f;
+  Substituter s(m);
+  return s.MutateFunction(f);
+}
+
+FunctionPtr DeepClone(const FunctionPtr& f) {
+  Cloner c;
+  return c.MutateFunction(f);
+}
+StmtPtr DeepClone(const StmtPtr& s) {
+  Cloner c;
+  return c.MutateStmt(s);
+}
+
+std::vector<VarPtr> DefinedVars(const StmtPtr& s) {
+  DefCollector c;
+  c.VisitStmt(s);
+  return std::move(c.defs);
+}
+
+std::vector<VarPtr> FreeVars(const StmtPtr& s) {
+  // Definitions are gathered first so that a use preceding its definition in traversal order
+  // (not SSA, but possible in hand-built IR) is still not reported as free.
+  DefCollector defs;
+  defs.VisitStmt(s);
+  FreeCollector c(defs.set);
+  c.VisitStmt(s);
+  return std::move(c.free);
+}
+
+std::vector<VarPtr> FreeVars(const ExprPtr& e) {
+  const std::unordered_set<const Var*> none;
+  FreeCollector c(none);
+  c.VisitExpr(e);
+  return std::move(c.free);
+}
+
+std::vector<VarPtr> FreeVars(const Function& f) {
+  DefCollector defs;
+  defs.VisitFunction(f);  // parameters are definitions too
+  FreeCollector c(defs.set);
+  c.VisitFunction(f);
+  return std::move(c.free);
+}
+
+bool UsesVar(const StmtPtr& s, const Var* v) {
+  if (!v) return false;
+  UseFinder f(v);
+  f.VisitStmt(s);
+  return f.found;
+}
+
+NameGenerator::NameGenerator(const Function& f) {
+  NameCollector c(*this);
+  c.VisitFunction(f);
+}
+
+std::string NameGenerator::Fresh(const std::string& hint) {
+  const std::string base = hint.empty() ? std::string("v") : hint;
+  if (taken_.insert(base).second) return base;
+  uint64_t& next = next_suffix_[base];
+  if (next == 0) next = 1;
+  while (true) {
+    std::string candidate = base + "_" + std::to_string(next++);
+    if (taken_.insert(candidate).second) return candidate;
+  }
+}
+
+}  // namespace tilesplit::ir

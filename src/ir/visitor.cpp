@@ -1,0 +1,183 @@
+#include "tilesplit/ir/visitor.h"
+
+#include "tilesplit/ir/error.h"
+
+namespace tilesplit::ir {
+
+void IRVisitor::VisitExpr(const ExprPtr& e) {
+  if (!e) return;
+  switch (e->kind) {
+    case ExprKind::Var:
+      // The static cast is sound: the kind says so, and a VarPtr is what callers collect.
+      return VisitVar(std::static_pointer_cast<const Var>(e));
+    case ExprKind::ConstInt:
+      return VisitConstInt(static_cast<const ConstInt&>(*e));
+    case ExprKind::ConstFloat:
+      return VisitConstFloat(static_cast<const ConstFloat&>(*e));
+    case ExprKind::ConstBool:
+      return VisitConstBool(static_cast<const ConstBool&>(*e));
+    case ExprKind::Binary:
+      return VisitBinary(static_cast<const Binary&>(*e));
+    case ExprKind::Unary:
+      return VisitUnary(static_cast<const Unary&>(*e));
+    case ExprKind::Cast:
+      return VisitCast(static_cast<const Cast&>(*e));
+    case ExprKind::Call:
+      return VisitCall(static_cast<const Call&>(*e));
+    case ExprKind::MakeTuple:
+      return VisitMakeTuple(static_cast<const MakeTuple&>(*e));
+    case ExprKind::TupleGetItem:
+      return VisitTupleGetItem(static_cast<const TupleGetItem&>(*e));
+  }
+  ThrowInternal(e->span, "IRVisitor: unknown expression kind");
+}
+
+void IRVisitor::VisitStmt(const StmtPtr& s) {
+  if (!s) return;
+  switch (s->kind) {
+    case StmtKind::Assign:
+      return VisitAssign(static_cast<const AssignStmt&>(*s));
+    case StmtKind::Eval:
+      return VisitEval(static_cast<const EvalStmt&>(*s));
+    case StmtKind::Return:
+      return VisitReturn(static_cast<const ReturnStmt&>(*s));
+    case StmtKind::Seq:
+      return VisitSeq(static_cast<const SeqStmts&>(*s));
+    case StmtKind::Yield:
+      return VisitYield(static_cast<const YieldStmt&>(*s));
+    case StmtKind::For:
+      return VisitFor(static_cast<const ForStmt&>(*s));
+    case StmtKind::While:
+      return VisitWhile(static_cast<const WhileStmt&>(*s));
+    case StmtKind::If:
+      return VisitIf(static_cast<const IfStmt&>(*s));
+    case StmtKind::Scope:
+      return VisitScope(static_cast<const ScopeStmt&>(*s));
+    case StmtKind::SplitAiv:
+      return VisitSplitAiv(static_cast<const SplitAivStmt&>(*s));
+  }
+  ThrowInternal(s->span, "IRVisitor: unknown statement kind");
+}
+
+void IRVisitor::VisitType(const TypePtr& t) {
+  if (!t) return;
+  switch (t->kind) {
+    case TypeKind::Scalar:
+      return;
+    case TypeKind::Tensor:
+      return VisitTensorType(static_cast<const TensorType&>(*t));
+    case TypeKind::Tile:
+      return VisitTileType(static_cast<const TileType&>(*t));
+    case TypeKind::Tuple:
+      return VisitTupleType(static_cast<const TupleType&>(*t));
+  }
+  ThrowInternal(Span{}, "IRVisitor: unknown type kind");
+}
+
+void IRVisitor::VisitFunction(const Function& f) {
+  for (const Param& p : f.params) VisitVarDef(p.var);
+  for (const TypePtr& t : f.return_types) VisitType(t);
+  VisitStmt(f.body);
+}
+
+void IRVisitor::VisitProgram(const Program& p) {
+  for (const FunctionPtr& f : p.functions)
+    if (f) VisitFunction(*f);
+}
+
+void IRVisitor::VisitVar(const VarPtr&) {}
+void IRVisitor::VisitVarDef(const VarPtr& v) {
+  if (v) VisitType(v->type);
+}
+
+void IRVisitor::VisitConstInt(const ConstInt&) {}
+void IRVisitor::VisitConstFloat(const ConstFloat&) {}
+void IRVisitor::VisitConstBool(const ConstBool&) {}
+void IRVisitor::VisitBinary(const Binary& op) {
+  VisitExpr(op.lhs);
+  VisitExpr(op.rhs);
+}
+void IRVisitor::VisitUnary(const Unary& op) {
+  VisitExpr(op.operand);
+}
+void IRVisitor::VisitCast(const Cast& op) {
+  VisitExpr(op.value);
+}
+void IRVisitor::VisitCall(const Call& op) {
+  VisitExprs(op.args);
+  VisitType(op.type);
+}
+void IRVisitor::VisitMakeTuple(const MakeTuple& op) {
+  VisitExprs(op.elements);
+}
+void IRVisitor::VisitTupleGetItem(const TupleGetItem& op) {
+  VisitExpr(op.tuple);
+}
+
+void IRVisitor::VisitAssign(const AssignStmt& op) {
+  VisitExpr(op.value);
+  VisitVarDef(op.var);
+}
+void IRVisitor::VisitEval(const EvalStmt& op) {
+  VisitExpr(op.expr);
+}
+void IRVisitor::VisitReturn(const ReturnStmt& op) {
+  VisitExprs(op.values);
+}
+void IRVisitor::VisitSeq(const SeqStmts& op) {
+  for (const StmtPtr& s : op.stmts) VisitStmt(s);
+}
+void IRVisitor::VisitYield(const YieldStmt& op) {
+  VisitExprs(op.values);
+}
+void IRVisitor::VisitFor(const ForStmt& op) {
+  VisitExpr(op.start);
+  VisitExpr(op.stop);
+  VisitExpr(op.step);
+  for (const IterArg& ia : op.iter_args) VisitExpr(ia.init);
+  VisitVarDef(op.loop_var);
+  for (const IterArg& ia : op.iter_args) VisitVarDef(ia.var);
+  VisitStmt(op.body);
+  for (const VarPtr& v : op.return_vars) VisitVarDef(v);
+}
+void IRVisitor::VisitWhile(const WhileStmt& op) {
+  for (const IterArg& ia : op.iter_args) VisitExpr(ia.init);
+  // The condition reads the iter args, so they are defined first.
+  for (const IterArg& ia : op.iter_args) VisitVarDef(ia.var);
+  VisitExpr(op.cond);
+  VisitStmt(op.body);
+  for (const VarPtr& v : op.return_vars) VisitVarDef(v);
+}
+void IRVisitor::VisitIf(const IfStmt& op) {
+  VisitExpr(op.cond);
+  VisitStmt(op.then_body);
+  VisitStmt(op.else_body);
+  for (const VarPtr& v : op.return_vars) VisitVarDef(v);
+}
+void IRVisitor::VisitScope(const ScopeStmt& op) {
+  VisitStmt(op.body);
+}
+void IRVisitor::VisitSplitAiv(const SplitAivStmt& op) {
+  VisitStmt(op.body);
+}
+
+void IRVisitor::VisitTensorType(const TensorType& t) {
+  VisitExprs(t.shape);
+  if (t.view) {
+    VisitExprs(t.view->valid_shape);
+    VisitExprs(t.view->stride);
+  }
+}
+void IRVisitor::VisitTileType(const TileType& t) {
+  VisitExprs(t.shape);
+  if (t.view) {
+    VisitExprs(t.view->valid_shape);
+    VisitExprs(t.view->stride);
+    VisitExpr(t.view->start_offset);
+  }
+}
+void IRVisitor::VisitTupleType(const TupleType& t) {
+  for (const TypePtr& e : t.elements) VisitType(e);
+}
+
+}  // namespace tilesplit::ir

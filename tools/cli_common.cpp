@@ -1,0 +1,137 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include "cli.h"
+#include "tilesplit/ir/error.h"
+
+namespace tilesplit::cli {
+
+std::string ParsedArgs::Value(std::string_view name) const {
+  auto it = values.find(name);
+  return it == values.end() || it->second.empty() ? std::string() : it->second.back();
+}
+
+namespace {
+
+const OptionSpec* FindLong(const std::vector<OptionSpec>& specs, std::string_view name) {
+  for (const OptionSpec& s : specs)
+    if (s.long_name == name) return &s;
+  return nullptr;
+}
+
+const OptionSpec* FindShort(const std::vector<OptionSpec>& specs, char c) {
+  for (const OptionSpec& s : specs)
+    if (s.short_name != 0 && s.short_name == c) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>& args,
+                     const std::vector<OptionSpec>& specs) {
+  ParsedArgs out;
+  bool options_done = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (options_done || a == "-" || a.empty() || a[0] != '-') {
+      out.positional.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      options_done = true;
+      continue;
+    }
+    if (a == "-h" || a == "--help") {
+      out.help = true;
+      continue;
+    }
+    const OptionSpec* spec = nullptr;
+    std::string value;
+    bool has_inline_value = false;
+    if (a.rfind("--", 0) == 0) {
+      std::string_view body = std::string_view(a).substr(2);
+      size_t eq = body.find('=');
+      std::string_view name = body.substr(0, eq);
+      spec = FindLong(specs, name);
+      if (!spec) throw UsageError(command, "unknown option '--" + std::string(name) + "'");
+      if (eq != std::string_view::npos) {
+        if (!spec->takes_value)
+          throw UsageError(command, "option '--" + std::string(name) + "' takes no value");
+        value = std::string(body.substr(eq + 1));
+        has_inline_value = true;
+      }
+    } else {
+      spec = FindShort(specs, a[1]);
+      if (!spec) throw UsageError(command, "unknown option '" + a.substr(0, 2) + "'");
+      if (a.size() > 2) {
+        if (!spec->takes_value) throw UsageError(command, "unknown option '" + a + "'");
+        value = a.substr(2);
+        has_inline_value = true;
+      }
+    }
+    const std::string name(spec->long_name);
+    if (!spec->takes_value) {
+      out.flags[name] = true;
+      continue;
+    }
+    if (!has_inline_value) {
+      if (i + 1 >= args.size()) throw UsageError(command, "option '" + a + "' needs a value");
+      value = args[++i];
+    }
+    out.values[name].push_back(value);
+  }
+  return out;
+}
+
+void WriteOutput(const std::string& path, const std::string& text) {
+  if (path.empty() || path == "-") {
+    std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+    std::cout.flush();
+    if (!std::cout) ir::ThrowUser(ir::Span{}, "cannot write to standard output");
+    return;
+  }
+  std::string tmp = path + ".tmp.XXXXXX";
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) ir::ThrowUser(ir::Span{}, "cannot write '" + path + "': " + std::strerror(errno));
+  const char* p = text.data();
+  size_t left = text.size();
+  while (left > 0) {
+    ssize_t n = write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int err = errno;
+      close(fd);
+      unlink(tmp.c_str());
+      ir::ThrowUser(ir::Span{}, "cannot write '" + path + "': " + std::strerror(err));
+    }
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+  // mkstemp creates 0600; an output file should get the usual permissions.
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
+  if (close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    unlink(tmp.c_str());
+    ir::ThrowUser(ir::Span{}, "cannot write '" + path + "': " + std::strerror(err));
+  }
+}
+
+const std::vector<Subcommand>& Subcommands() {
+  // Later subcommands (ops --markdown, run, check) add one line here and one file in tools/.
+  static const std::vector<Subcommand> commands = {
+      {"print", "parse and check a kernel, print its canonical text", RunPrint, HelpPrint},
+      {"opt", "run passes over a kernel and print the result", RunOpt, HelpOpt},
+      {"equal", "compare two kernels structurally", RunEqual, HelpEqual},
+  };
+  return commands;
+}
+
+}  // namespace tilesplit::cli
