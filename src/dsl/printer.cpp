@@ -1,0 +1,652 @@
+// The canonical program printer (dsl.md 9). Two passes per function: the first collects variable
+// definitions in the order of dsl.md 9.11 together with the free variables (dynamic dimensions),
+// the second writes text with the uniquified names. Output is what the parser reads back to a
+// structurally equal program, and printing that again gives the same bytes.
+#include "tilesplit/dsl/printer.h"
+
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::dsl {
+namespace {
+
+using ir::ExprKind;
+using ir::ExprPtr;
+using ir::StmtKind;
+using ir::StmtPtr;
+using ir::TypePtr;
+using ir::Var;
+using ir::VarPtr;
+
+bool IsFixedReserved(std::string_view s) {
+  static constexpr std::string_view kReserved[] = {
+      "pl",     "pld",  "self",   "_",      "tuple",  "False",   "None",     "True",
+      "and",    "as",   "assert", "async",  "await",  "break",   "class",    "continue",
+      "def",    "del",  "elif",   "else",   "except", "finally", "for",      "from",
+      "global", "if",   "import", "in",     "is",     "lambda",  "nonlocal", "not",
+      "or",     "pass", "raise",  "return", "try",    "while",   "with",     "yield"};
+  for (std::string_view r : kReserved)
+    if (r == s) return true;
+  return false;
+}
+
+// Hints written by passes are not always identifiers; the text needs one.
+std::string IdentifierFor(const std::string& hint) {
+  if (hint.empty()) return "v";
+  std::string s = hint;
+  for (char& c : s) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || static_cast<unsigned char>(c) >= 0x80;
+    if (!ok) c = '_';
+  }
+  if (s[0] >= '0' && s[0] <= '9') s.insert(s.begin(), 'v');
+  return s;
+}
+
+std::vector<StmtPtr> Flatten(const StmtPtr& s) {
+  std::vector<StmtPtr> out;
+  if (s) out = ir::FlattenStmts(s);
+  return out;
+}
+
+// Definitions in dsl.md 9.11 order, and every variable used (in expressions and inside types)
+// in first-use order.
+class VarCollector {
+ public:
+  std::vector<const Var*> defs;
+  std::vector<const Var*> uses;
+
+  void Def(const VarPtr& v) {
+    if (!v) return;
+    if (defined_.insert(v.get()).second) defs.push_back(v.get());
+    Type(v->type);
+  }
+
+  bool IsDefined(const Var* v) const { return defined_.count(v) != 0; }
+
+  void Function(const ir::Function& f) {
+    for (const auto& p : f.params) Def(p.var);
+    for (const auto& t : f.return_types) Type(t);
+    Stmt(f.body);
+  }
+
+  void Stmt(const StmtPtr& s) {
+    if (!s) return;
+    switch (s->kind) {
+      case StmtKind::Assign: {
+        const auto& a = static_cast<const ir::AssignStmt&>(*s);
+        Expr(a.value);
+        Def(a.var);
+        return;
+      }
+      case StmtKind::Eval:
+        Expr(static_cast<const ir::EvalStmt&>(*s).expr);
+        return;
+      case StmtKind::Return:
+        for (const auto& e : static_cast<const ir::ReturnStmt&>(*s).values) Expr(e);
+        return;
+      case StmtKind::Yield:
+        for (const auto& e : static_cast<const ir::YieldStmt&>(*s).values) Expr(e);
+        return;
+      case StmtKind::Seq:
+        for (const auto& c : static_cast<const ir::SeqStmts&>(*s).stmts) Stmt(c);
+        return;
+      case StmtKind::For: {
+        const auto& f = static_cast<const ir::ForStmt&>(*s);
+        Expr(f.start);
+        Expr(f.stop);
+        Expr(f.step);
+        for (const auto& ia : f.iter_args) Expr(ia.init);
+        Def(f.loop_var);
+        for (const auto& ia : f.iter_args) Def(ia.var);
+        Stmt(f.body);
+        for (const auto& r : f.return_vars) Def(r);
+        return;
+      }
+      case StmtKind::While: {
+        const auto& w = static_cast<const ir::WhileStmt&>(*s);
+        for (const auto& ia : w.iter_args) Expr(ia.init);
+        for (const auto& ia : w.iter_args) Def(ia.var);
+        Expr(w.cond);
+        Stmt(w.body);
+        for (const auto& r : w.return_vars) Def(r);
+        return;
+      }
+      case StmtKind::If: {
+        const auto& i = static_cast<const ir::IfStmt&>(*s);
+        Expr(i.cond);
+        Stmt(i.then_body);
+        Stmt(i.else_body);
+        for (const auto& r : i.return_vars) Def(r);
+        return;
+      }
+      case StmtKind::Scope:
+        Stmt(static_cast<const ir::ScopeStmt&>(*s).body);
+        return;
+      case StmtKind::SplitAiv:
+        Stmt(static_cast<const ir::SplitAivStmt&>(*s).body);
+        return;
+    }
+  }
+
+  void Expr(const ExprPtr& e) {
+    if (!e) return;
+    switch (e->kind) {
+      case ExprKind::Var: {
+        const Var* v = static_cast<const Var*>(e.get());
+        if (used_.insert(v).second) {
+          uses.push_back(v);
+          Type(v->type);
+        }
+        return;
+      }
+      case ExprKind::ConstInt:
+      case ExprKind::ConstFloat:
+      case ExprKind::ConstBool:
+        return;
+      case ExprKind::Binary: {
+        const auto& b = static_cast<const ir::Binary&>(*e);
+        Expr(b.lhs);
+        Expr(b.rhs);
+        return;
+      }
+      case ExprKind::Unary:
+        Expr(static_cast<const ir::Unary&>(*e).operand);
+        return;
+      case ExprKind::Cast:
+        Expr(static_cast<const ir::Cast&>(*e).value);
+        return;
+      case ExprKind::Call: {
+        const auto& c = static_cast<const ir::Call&>(*e);
+        for (const auto& a : c.args) Expr(a);
+        Type(c.type);
+        return;
+      }
+      case ExprKind::MakeTuple:
+        for (const auto& x : static_cast<const ir::MakeTuple&>(*e).elements) Expr(x);
+        return;
+      case ExprKind::TupleGetItem:
+        Expr(static_cast<const ir::TupleGetItem&>(*e).tuple);
+        return;
+    }
+  }
+
+  void Type(const TypePtr& t) {
+    if (!t || t->kind == ir::TypeKind::Scalar || !types_.insert(t.get()).second) return;
+    switch (t->kind) {
+      case ir::TypeKind::Scalar:
+        return;
+      case ir::TypeKind::Tensor: {
+        const auto& tt = static_cast<const ir::TensorType&>(*t);
+        Exprs(tt.shape);
+        if (tt.view) {
+          Exprs(tt.view->valid_shape);
+          Exprs(tt.view->stride);
+        }
+        return;
+      }
+      case ir::TypeKind::Tile: {
+        const auto& tt = static_cast<const ir::TileType&>(*t);
+        Exprs(tt.shape);
+        if (tt.view) {
+          Exprs(tt.view->valid_shape);
+          Exprs(tt.view->stride);
+          Expr(tt.view->start_offset);
+        }
+        return;
+      }
+      case ir::TypeKind::Tuple:
+        for (const auto& el : static_cast<const ir::TupleType&>(*t).elements) Type(el);
+        return;
+    }
+  }
+
+  // Used but never defined here, in first-use order.
+  std::vector<const Var*> Free() const {
+    std::vector<const Var*> out;
+    for (const Var* v : uses)
+      if (!IsDefined(v)) out.push_back(v);
+    return out;
+  }
+
+ private:
+  void Exprs(const std::vector<ExprPtr>& es) {
+    for (const auto& e : es) Expr(e);
+  }
+
+  std::unordered_set<const Var*> defined_;
+  std::unordered_set<const Var*> used_;
+  std::unordered_set<const ir::Type*> types_;
+};
+
+// dsl.md 9.11: a unique unreserved hint is kept; variables sharing hint x (or with a reserved x)
+// take x, x_1, x_2, ... in collection order, skipping reserved and taken names.
+void AssignNames(const std::vector<const Var*>& order,
+                 const std::unordered_set<std::string>& extra_reserved,
+                 std::unordered_map<const Var*, std::string>& names) {
+  auto reserved = [&](const std::string& s) {
+    return IsFixedReserved(s) || extra_reserved.count(s) != 0;
+  };
+  std::vector<std::string> hints;
+  hints.reserve(order.size());
+  std::unordered_map<std::string, size_t> count;
+  for (const Var* v : order) {
+    hints.push_back(IdentifierFor(v->name));
+    ++count[hints.back()];
+  }
+  std::unordered_set<std::string> taken;
+  auto keeps_hint = [&](const std::string& h) { return count[h] == 1 && !reserved(h); };
+  for (const std::string& h : hints)
+    if (keeps_hint(h)) taken.insert(h);
+  std::unordered_map<std::string, size_t> next;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const std::string& h = hints[i];
+    if (keeps_hint(h)) {
+      names[order[i]] = h;
+      continue;
+    }
+    size_t& k = next[h];
+    for (;; ++k) {
+      std::string cand = k == 0 ? h : h + "_" + std::to_string(k);
+      if (reserved(cand) || taken.count(cand)) continue;
+      taken.insert(cand);
+      names[order[i]] = std::move(cand);
+      ++k;
+      break;
+    }
+  }
+}
+
+// Names of the free variables shared by all functions printed together.
+struct GlobalNames {
+  std::unordered_map<const Var*, std::string> names;
+  std::unordered_set<std::string> reserved;  // every global name: locals must avoid them
+  std::vector<std::string> dynamic_decls;    // sorted, INDEX scalars only
+};
+
+GlobalNames NameFreeVars(const std::vector<const Var*>& free) {
+  GlobalNames g;
+  AssignNames(free, {}, g.names);
+  for (const Var* v : free) {
+    const std::string& n = g.names[v];
+    g.reserved.insert(n);
+    const auto* st = v->type ? v->type->As<ir::ScalarType>() : nullptr;
+    if (st && st->dtype == ir::DataType::INDEX) g.dynamic_decls.push_back(n);
+  }
+  std::sort(g.dynamic_decls.begin(), g.dynamic_decls.end());
+  return g;
+}
+
+class Printer {
+ public:
+  Printer(std::string& out, const GlobalNames& global) : out_(out), global_(global) {
+    namer_ = [this](const Var* v) -> std::string {
+      if (auto it = local_.find(v); it != local_.end()) return it->second;
+      if (auto it = global_.names.find(v); it != global_.names.end()) return it->second;
+      return v->name;
+    };
+  }
+
+  // Names the definitions of one function (or statement) before printing it.
+  void NameLocals(const std::vector<const Var*>& defs) {
+    local_.clear();
+    AssignNames(defs, global_.reserved, local_);
+  }
+
+  void Function(const ir::Function& f, int indent, bool method) {
+    std::string line = "@pl.function";
+    bool has_type = f.func_type != ir::FunctionType::Opaque;
+    if (has_type || !f.attrs.empty()) {
+      line += '(';
+      if (has_type) {
+        line += "type=pl.FunctionType.";
+        line += ir::FunctionTypeName(f.func_type);
+      }
+      if (!f.attrs.empty()) {
+        if (has_type) line += ", ";
+        line += "attrs={";
+        std::vector<const std::pair<std::string, ir::AttrValue>*> attrs;
+        for (const auto& kv : f.attrs) attrs.push_back(&kv);
+        std::sort(attrs.begin(), attrs.end(),
+                  [](const auto* a, const auto* b) { return a->first < b->first; });
+        for (size_t i = 0; i < attrs.size(); ++i) {
+          if (i) line += ", ";
+          line += ir::AttrValueToString(ir::AttrValue(attrs[i]->first));
+          line += ": ";
+          line += ir::AttrValueToString(attrs[i]->second);
+        }
+        line += '}';
+      }
+      line += ')';
+    }
+    Line(indent, line);
+
+    line = "def " + f.name + "(";
+    bool first = true;
+    if (method) {
+      line += "self";
+      first = false;
+    }
+    for (const auto& p : f.params) {
+      if (!first) line += ", ";
+      first = false;
+      line += Name(p.var);
+      line += ": ";
+      std::string type = Type(p.var ? p.var->type : nullptr);
+      switch (p.direction) {
+        case ir::ParamDirection::In:
+          line += type;
+          break;
+        case ir::ParamDirection::Out:
+          line += "pl.Out[" + type + "]";
+          break;
+        case ir::ParamDirection::InOut:
+          line += "pl.InOut[" + type + "]";
+          break;
+      }
+    }
+    line += ')';
+    if (f.return_types.size() == 1) {
+      line += " -> " + Type(f.return_types[0]);
+    } else if (f.return_types.size() > 1) {
+      line += " -> tuple[";
+      for (size_t i = 0; i < f.return_types.size(); ++i) {
+        if (i) line += ", ";
+        line += Type(f.return_types[i]);
+      }
+      line += ']';
+    }
+    line += ':';
+    Line(indent, line);
+    Block(f.body, indent + 4, nullptr);
+  }
+
+  // `targets`: the variables a yield at the end of this block defines (the enclosing loop's or
+  // if's return vars), or null outside any loop or if.
+  void Block(const StmtPtr& body, int indent, const std::vector<VarPtr>* targets) {
+    std::vector<StmtPtr> stmts = Flatten(body);
+    Stmts(stmts, 0, indent, targets);
+  }
+
+  void Stmts(const std::vector<StmtPtr>& stmts, size_t from, int indent,
+             const std::vector<VarPtr>* targets) {
+    if (from >= stmts.size()) {
+      Line(indent, "pass");
+      return;
+    }
+    for (size_t i = from; i < stmts.size(); ++i) Stmt(stmts[i], indent, targets);
+  }
+
+  void Stmt(const StmtPtr& s, int indent, const std::vector<VarPtr>* targets) {
+    if (!s) return;
+    switch (s->kind) {
+      case StmtKind::Assign: {
+        const auto& a = static_cast<const ir::AssignStmt&>(*s);
+        Line(indent,
+             Name(a.var) + ": " + Type(a.var ? a.var->type : nullptr) + " = " + Expr(a.value));
+        return;
+      }
+      case StmtKind::Eval:
+        Line(indent, Expr(static_cast<const ir::EvalStmt&>(*s).expr));
+        return;
+      case StmtKind::Return: {
+        const auto& values = static_cast<const ir::ReturnStmt&>(*s).values;
+        Line(indent, values.empty() ? std::string("return") : "return " + Exprs(values));
+        return;
+      }
+      case StmtKind::Seq:
+        for (const auto& c : static_cast<const ir::SeqStmts&>(*s).stmts) Stmt(c, indent, targets);
+        return;
+      case StmtKind::Yield:
+        Yield(static_cast<const ir::YieldStmt&>(*s), indent, targets);
+        return;
+      case StmtKind::For:
+        For(static_cast<const ir::ForStmt&>(*s), indent);
+        return;
+      case StmtKind::While:
+        While(static_cast<const ir::WhileStmt&>(*s), indent);
+        return;
+      case StmtKind::If:
+        If(static_cast<const ir::IfStmt&>(*s), indent);
+        return;
+      case StmtKind::Scope:
+        Scope(static_cast<const ir::ScopeStmt&>(*s), indent, targets);
+        return;
+      case StmtKind::SplitAiv:
+        SplitAiv(static_cast<const ir::SplitAivStmt&>(*s), indent, targets);
+        return;
+    }
+  }
+
+ private:
+  void Line(int indent, const std::string& text) {
+    out_.append(static_cast<size_t>(indent), ' ');
+    out_ += text;
+    out_ += '\n';
+  }
+
+  std::string Name(const VarPtr& v) { return v ? namer_(v.get()) : std::string("_"); }
+  std::string Expr(const ExprPtr& e) { return ir::ExprToString(e, namer_); }
+  std::string Type(const TypePtr& t) { return ir::TypeToString(t, namer_); }
+  std::string Exprs(const std::vector<ExprPtr>& es) {
+    std::string s;
+    for (size_t i = 0; i < es.size(); ++i) {
+      if (i) s += ", ";
+      s += Expr(es[i]);
+    }
+    return s;
+  }
+  // "(a, b)" or "(a,)": a one-element tuple keeps its comma.
+  template <typename T, typename F>
+  std::string Paren(const std::vector<T>& items, F text) {
+    std::string s = "(";
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) s += ", ";
+      s += text(items[i]);
+    }
+    if (items.size() == 1) s += ',';
+    return s + ")";
+  }
+  std::string IterNames(const std::vector<ir::IterArg>& ias) {
+    return Paren(ias, [&](const ir::IterArg& ia) { return Name(ia.var); });
+  }
+  std::string InitValues(const std::vector<ir::IterArg>& ias) {
+    return "init_values=" + Paren(ias, [&](const ir::IterArg& ia) { return Expr(ia.init); });
+  }
+
+  void Yield(const ir::YieldStmt& y, int indent, const std::vector<VarPtr>* targets) {
+    std::string call = "pl.yield_(" + Exprs(y.values) + ")";
+    if (!targets || targets->empty() || targets->size() != y.values.size()) {
+      Line(indent, call);
+    } else if (targets->size() == 1) {
+      const VarPtr& t = (*targets)[0];
+      Line(indent, Name(t) + ": " + Type(t ? t->type : nullptr) + " = " + call);
+    } else {
+      std::string lhs;
+      for (size_t i = 0; i < targets->size(); ++i) {
+        if (i) lhs += ", ";
+        lhs += Name((*targets)[i]);
+      }
+      Line(indent, lhs + " = " + call);
+    }
+  }
+
+  static bool IsIndexConst(const ExprPtr& e, int64_t v) {
+    const auto* c = e ? e->As<ir::ConstInt>() : nullptr;
+    if (!c || c->value != v) return false;
+    const auto* st = c->type ? c->type->As<ir::ScalarType>() : nullptr;
+    return st && st->dtype == ir::DataType::INDEX;
+  }
+
+  void For(const ir::ForStmt& f, int indent) {
+    std::string line = "for " + Name(f.loop_var);
+    if (!f.iter_args.empty()) line += ", " + IterNames(f.iter_args);
+    line += " in pl.";
+    line += ir::ForKindName(f.for_kind);
+    line += '(';
+    bool unit_step = IsIndexConst(f.step, 1);
+    if (unit_step && IsIndexConst(f.start, 0)) {
+      line += Expr(f.stop);
+    } else if (unit_step) {
+      line += Expr(f.start) + ", " + Expr(f.stop);
+    } else {
+      line += Expr(f.start) + ", " + Expr(f.stop) + ", " + Expr(f.step);
+    }
+    if (f.for_kind == ir::ForKind::Pipeline || f.stage != 0)
+      line += ", stage=" + std::to_string(f.stage);
+    if (!f.iter_args.empty()) line += ", " + InitValues(f.iter_args);
+    line += "):";
+    Line(indent, line);
+    Block(f.body, indent + 4, &f.return_vars);
+  }
+
+  void While(const ir::WhileStmt& w, int indent) {
+    if (w.iter_args.empty()) {
+      Line(indent, "while " + Expr(w.cond) + ":");
+      Block(w.body, indent + 4, &w.return_vars);
+      return;
+    }
+    Line(indent,
+         "for " + IterNames(w.iter_args) + " in pl.while_(" + InitValues(w.iter_args) + "):");
+    Line(indent + 4, "pl.cond(" + Expr(w.cond) + ")");
+    std::vector<StmtPtr> stmts = Flatten(w.body);
+    for (const auto& s : stmts) Stmt(s, indent + 4, &w.return_vars);
+  }
+
+  void If(const ir::IfStmt& i, int indent) {
+    Line(indent, "if " + Expr(i.cond) + ":");
+    Block(i.then_body, indent + 4, &i.return_vars);
+    std::vector<StmtPtr> else_stmts = Flatten(i.else_body);
+    if (!else_stmts.empty()) {
+      Line(indent, "else:");
+      Stmts(else_stmts, 0, indent + 4, &i.return_vars);
+    }
+  }
+
+  void Scope(const ir::ScopeStmt& s, int indent, const std::vector<VarPtr>* targets) {
+    std::string line = "with pl.at(level=pl.Level.";
+    line += ir::LevelName(s.level);
+    if (!s.optimizations.empty()) {
+      line += ", optimizations=[";
+      for (size_t i = 0; i < s.optimizations.size(); ++i) {
+        if (i) line += ", ";
+        const auto& o = s.optimizations[i];
+        if (o.kind == ir::ScopeOptimization::Kind::Split) {
+          line += "pl.split(pl.SplitMode.";
+          line += ir::SplitModeName(o.split);
+          line += ')';
+        } else {
+          line += "pl.cross_core_slot(slot_num=" + std::to_string(o.slot_num) + ")";
+        }
+      }
+      line += ']';
+    }
+    if (!s.name_hint.empty()) line += ", name_hint=" + ir::AttrValueToString(s.name_hint);
+    if (s.allow_early_resolve) line += ", allow_early_resolve=True";
+    line += "):";
+    Line(indent, line);
+    Block(s.body, indent + 4, targets);
+  }
+
+  // dsl.md 8.7: the parser rebuilds the leading lane binding from `for v in`, so it is printed
+  // only through the target; without one the target is `_` and the body is printed whole.
+  void SplitAiv(const ir::SplitAivStmt& r, int indent, const std::vector<VarPtr>* targets) {
+    std::vector<StmtPtr> stmts = Flatten(r.body);
+    std::string target = "_";
+    size_t from = 0;
+    if (!stmts.empty()) {
+      const auto* a = stmts[0]->As<ir::AssignStmt>();
+      const auto* st = a && a->var && a->var->type ? a->var->type->As<ir::ScalarType>() : nullptr;
+      if (a && st && st->dtype == ir::DataType::INDEX && ir::IsGetSubblockIdxCall(a->value)) {
+        const auto* call = a->value->As<ir::Call>();
+        if (call->args.empty() && call->kwargs.empty()) {
+          target = Name(a->var);
+          from = 1;
+        }
+      }
+    }
+    Line(indent, "for " + target + " in pl.split_aiv(2, mode=pl.SplitMode." +
+                     std::string(ir::SplitModeName(r.mode)) + "):");
+    Stmts(stmts, from, indent + 4, targets);
+  }
+
+  std::string& out_;
+  const GlobalNames& global_;
+  std::unordered_map<const Var*, std::string> local_;
+  ir::VarNamer namer_;
+};
+
+// Collects every function, then names the free variables once for all of them.
+struct Collected {
+  std::vector<VarCollector> per_function;
+  GlobalNames global;
+};
+
+Collected CollectFunctions(const std::vector<ir::FunctionPtr>& functions) {
+  Collected c;
+  c.per_function.resize(functions.size());
+  std::vector<const Var*> free;
+  std::unordered_set<const Var*> seen;
+  for (size_t i = 0; i < functions.size(); ++i) {
+    if (!functions[i]) continue;
+    c.per_function[i].Function(*functions[i]);
+    for (const Var* v : c.per_function[i].Free())
+      if (seen.insert(v).second) free.push_back(v);
+  }
+  c.global = NameFreeVars(free);
+  return c;
+}
+
+}  // namespace
+
+std::string Print(const ir::ProgramPtr& program) {
+  std::string out = "import pypto.language as pl\n\n";
+  if (!program) return out;
+  Collected c = CollectFunctions(program->functions);
+  for (const std::string& d : c.global.dynamic_decls)
+    out += d + " = pl.dynamic(" + ir::AttrValueToString(ir::AttrValue(d)) + ")\n";
+  if (!c.global.dynamic_decls.empty()) out += '\n';
+  bool method = !program->name.empty();
+  int indent = method ? 4 : 0;
+  if (method) out += "@pl.program\nclass " + program->name + ":\n";
+  Printer printer(out, c.global);
+  bool any = false;
+  for (size_t i = 0; i < program->functions.size(); ++i) {
+    const auto& f = program->functions[i];
+    if (!f) continue;
+    if (any) out += '\n';
+    any = true;
+    printer.NameLocals(c.per_function[i].defs);
+    printer.Function(*f, indent, method);
+  }
+  if (method && !any) out += "    pass\n";
+  return out;
+}
+
+std::string PrintFunction(const ir::FunctionPtr& function) {
+  std::string out;
+  if (!function) return out;
+  Collected c = CollectFunctions({function});
+  Printer printer(out, c.global);
+  printer.NameLocals(c.per_function[0].defs);
+  printer.Function(*function, 0, false);
+  return out;
+}
+
+std::string PrintStmt(const ir::StmtPtr& stmt) {
+  std::string out;
+  if (!stmt) return out;
+  VarCollector vc;
+  vc.Stmt(stmt);
+  GlobalNames global = NameFreeVars(vc.Free());
+  Printer printer(out, global);
+  printer.NameLocals(vc.defs);
+  printer.Stmt(stmt, 0, nullptr);
+  return out;
+}
+
+}  // namespace tilesplit::dsl

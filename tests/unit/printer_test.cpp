@@ -1,0 +1,356 @@
+// The canonical program printer (dsl.md 9): layout, headers, statements and naming. IR is built
+// by hand with stand-in operators so these tests depend on nothing but the IR core.
+#include "tilesplit/dsl/printer.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace tilesplit::dsl {
+namespace {
+
+using namespace tilesplit::ir;
+
+class TestOp : public OpBase {
+ public:
+  using OpBase::OpBase;
+};
+
+const TestOp kAdd("tile.add");
+const TestOp kExp("tile.exp");
+const TestOp kLoad("tile.load");
+const TestOp kLane("tile.get_subblock_idx");
+
+TypePtr IndexT() {
+  return MakeScalarType(DataType::INDEX);
+}
+TypePtr Tile16() {
+  return MakeTileType({Index(16), Index(16)}, DataType::FP32, MemorySpace::Vec);
+}
+VarPtr IVar(const std::string& n) {
+  return MakeVar(n, IndexT());
+}
+VarPtr TVar(const std::string& n) {
+  return MakeVar(n, Tile16());
+}
+
+ExprPtr AddCall(ExprPtr a, ExprPtr b) {
+  return MakeCall(&kAdd, {a, b}, {}, a->type);
+}
+ExprPtr ExpCall(ExprPtr a) {
+  return MakeCall(&kExp, {a}, {}, a->type);
+}
+
+FunctionPtr Fn(std::string name, std::vector<Param> params, std::vector<TypePtr> ret,
+               std::vector<StmtPtr> body, FunctionType type = FunctionType::Opaque,
+               AttrMap attrs = {}) {
+  return std::make_shared<Function>(std::move(name), type, std::move(params), std::move(ret),
+                                    std::move(attrs), MakeSeq(std::move(body)), Span{});
+}
+
+ProgramPtr Prog(std::string name, std::vector<FunctionPtr> fs) {
+  return std::make_shared<Program>(std::move(name), std::move(fs), Span{});
+}
+
+StmtPtr For(VarPtr lv, ExprPtr start, ExprPtr stop, ExprPtr step, std::vector<IterArg> ias,
+            std::vector<StmtPtr> body, std::vector<VarPtr> rvs, ForKind kind = ForKind::Range,
+            int64_t stage = 0) {
+  return std::make_shared<ForStmt>(lv, start, stop, step, kind, stage, std::move(ias),
+                                   MakeSeq(std::move(body)), std::move(rvs), Span{});
+}
+
+TEST(Printer, ProgramClassFormWithDynamicDimsHeaderAndSignature) {
+  auto m = IVar("M");
+  auto n = IVar("N");
+  auto x = MakeVar("x", MakeTensorType({m, Index(128)}, DataType::FP16));
+  auto out = MakeVar("out", MakeTensorType({n, Index(128)}, DataType::FP16));
+  auto t = TVar("t");
+  auto u = TVar("u");
+  auto f = Fn("kernel",
+              {{x, ParamDirection::In}, {out, ParamDirection::Out}, {t, ParamDirection::InOut}},
+              {out->type}, {MakeAssign(u, ExpCall(t)), MakeEval(AddCall(t, u)), MakeReturn({out})},
+              FunctionType::InCore,
+              {{"split_aiv", true}, {"split", SplitMode::UpDown}, {"name", std::string("k")}});
+  auto g = Fn("empty", {}, {}, {});
+  EXPECT_EQ(Print(Prog("Demo", {f, g})),
+            "import pypto.language as pl\n"
+            "\n"
+            "M = pl.dynamic(\"M\")\n"
+            "N = pl.dynamic(\"N\")\n"
+            "\n"
+            "@pl.program\n"
+            "class Demo:\n"
+            "    @pl.function(type=pl.FunctionType.InCore, attrs={\"name\": \"k\", \"split\": "
+            "pl.SplitMode.UP_DOWN, \"split_aiv\": True})\n"
+            "    def kernel(self, x: pl.Tensor[[M, 128], pl.FP16], out: pl.Out[pl.Tensor[[N, 128], "
+            "pl.FP16]], t: pl.InOut[pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]]) -> "
+            "pl.Tensor[[N, 128], pl.FP16]:\n"
+            "        u: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.exp(t)\n"
+            "        pl.tile.add(t, u)\n"
+            "        return out\n"
+            "\n"
+            "    @pl.function\n"
+            "    def empty(self):\n"
+            "        pass\n");
+}
+
+TEST(Printer, BareDefsAndTupleReturnAndAttrsWithoutType) {
+  auto a = IVar("a");
+  auto b = IVar("b");
+  auto f = Fn("f", {{a, ParamDirection::In}}, {IndexT(), IndexT()}, {MakeReturn({a, a})},
+              FunctionType::Opaque, {{"k", int64_t{3}}});
+  auto g = Fn("g", {{b, ParamDirection::In}}, {}, {MakeReturn({})}, FunctionType::AIV);
+  EXPECT_EQ(Print(Prog("", {f, g})),
+            "import pypto.language as pl\n"
+            "\n"
+            "@pl.function(attrs={\"k\": 3})\n"
+            "def f(a: pl.Scalar[pl.INDEX]) -> tuple[pl.Scalar[pl.INDEX], pl.Scalar[pl.INDEX]]:\n"
+            "    return a, a\n"
+            "\n"
+            "@pl.function(type=pl.FunctionType.AIV)\n"
+            "def g(b: pl.Scalar[pl.INDEX]):\n"
+            "    return\n");
+}
+
+TEST(Printer, ForBoundForms) {
+  auto n = IVar("n");
+  auto i = IVar("i"), j = IVar("j"), k = IVar("k"), p = IVar("p"), q = IVar("q");
+  auto f = Fn("f", {{n, ParamDirection::In}}, {},
+              {For(i, Index(0), n, Index(1), {}, {}, {}),
+               For(j, Index(2), n, Index(1), {}, {}, {}, ForKind::Parallel),
+               For(k, Index(0), n, Index(2), {}, {}, {}, ForKind::Unroll),
+               For(p, Index(0), n, Index(1), {}, {}, {}, ForKind::Pipeline, 2),
+               For(q, MakeConstInt(0, DataType::INT64), n, Index(1), {}, {}, {})});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(n: pl.Scalar[pl.INDEX]):\n"
+            "    for i in pl.range(n):\n"
+            "        pass\n"
+            "    for j in pl.parallel(2, n):\n"
+            "        pass\n"
+            "    for k in pl.unroll(0, n, 2):\n"
+            "        pass\n"
+            "    for p in pl.pipeline(n, stage=2):\n"
+            "        pass\n"
+            "    for q in pl.range(pl.const(0, pl.INT64), n):\n"
+            "        pass\n");
+}
+
+TEST(Printer, ForWithIterArgsAndYields) {
+  auto acc0 = TVar("acc");
+  auto i = IVar("i");
+  auto acc = TVar("acc");
+  auto next = TVar("acc");
+  auto res = TVar("acc");
+  auto one = For(i, Index(0), Index(4), Index(1), {{acc, acc0}},
+                 {MakeAssign(next, AddCall(acc, acc)), MakeYield({next})}, {res});
+  auto c0 = IVar("c"), c = IVar("c"), d0 = IVar("d"), d = IVar("d");
+  auto rc = IVar("rc"), rd = IVar("rd"), j = IVar("j");
+  auto two = For(j, Index(1), Index(9), Index(2), {{c, c0}, {d, d0}}, {MakeYield({d, Add(c, j)})},
+                 {rc, rd}, ForKind::Pipeline, 3);
+  auto f = Fn("f", {{acc0, ParamDirection::In}, {c0, ParamDirection::In}, {d0, ParamDirection::In}},
+              {}, {one, two});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(acc: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec], c: pl.Scalar[pl.INDEX], d: "
+            "pl.Scalar[pl.INDEX]):\n"
+            "    for i, (acc_1,) in pl.range(4, init_values=(acc,)):\n"
+            "        acc_2: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.add(acc_1, acc_1)\n"
+            "        acc_3: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.yield_(acc_2)\n"
+            "    for j, (c_1, d_1) in pl.pipeline(1, 9, 2, stage=3, init_values=(c, d)):\n"
+            "        rc, rd = pl.yield_(d_1, c_1 + j)\n");
+}
+
+TEST(Printer, WhileBothForms) {
+  auto n = IVar("n");
+  auto x0 = IVar("x"), x = IVar("x"), rx = IVar("x");
+  auto plain =
+      std::make_shared<WhileStmt>(MakeBinary(BinaryOp::Lt, n, Index(4)), std::vector<IterArg>{},
+                                  MakeSeq({}), std::vector<VarPtr>{}, Span{});
+  auto carried = std::make_shared<WhileStmt>(
+      MakeBinary(BinaryOp::Lt, x, n), std::vector<IterArg>{{x, x0}},
+      MakeSeq({MakeYield({Add(x, Index(1))})}), std::vector<VarPtr>{rx}, Span{});
+  auto f = Fn("f", {{n, ParamDirection::In}, {x0, ParamDirection::In}}, {IndexT()},
+              {plain, carried, MakeReturn({rx})});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(n: pl.Scalar[pl.INDEX], x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+            "    while n < 4:\n"
+            "        pass\n"
+            "    for (x_1,) in pl.while_(init_values=(x,)):\n"
+            "        pl.cond(x_1 < n)\n"
+            "        x_2: pl.Scalar[pl.INDEX] = pl.yield_(x_1 + 1)\n"
+            "    return x_2\n");
+}
+
+TEST(Printer, IfElseNeverElifAndMerges) {
+  auto a = IVar("a");
+  auto r = IVar("r"), s = IVar("s");
+  auto inner = std::make_shared<IfStmt>(
+      MakeBinary(BinaryOp::Eq, a, Index(1)), MakeSeq({MakeYield({Index(1)})}),
+      MakeSeq({MakeYield({Index(2)})}), std::vector<VarPtr>{s}, Span{});
+  auto outer = std::make_shared<IfStmt>(
+      MakeBinary(BinaryOp::Eq, a, Index(0)), MakeSeq({MakeYield({Index(0)})}),
+      MakeSeq({inner, MakeYield({s})}), std::vector<VarPtr>{r}, Span{});
+  auto no_else = std::make_shared<IfStmt>(MakeBinary(BinaryOp::Gt, a, Index(0)), MakeSeq({}),
+                                          nullptr, std::vector<VarPtr>{}, Span{});
+  auto f = Fn("f", {{a, ParamDirection::In}}, {IndexT()}, {outer, no_else, MakeReturn({r})});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+            "    if a == 0:\n"
+            "        r: pl.Scalar[pl.INDEX] = pl.yield_(0)\n"
+            "    else:\n"
+            "        if a == 1:\n"
+            "            s: pl.Scalar[pl.INDEX] = pl.yield_(1)\n"
+            "        else:\n"
+            "            s: pl.Scalar[pl.INDEX] = pl.yield_(2)\n"
+            "        r: pl.Scalar[pl.INDEX] = pl.yield_(s)\n"
+            "    if a > 0:\n"
+            "        pass\n"
+            "    return r\n");
+}
+
+TEST(Printer, ScopeKeywordsInOrder) {
+  auto t = TVar("t");
+  auto u = TVar("u");
+  std::vector<ScopeOptimization> opts = {
+      {ScopeOptimization::Kind::Split, SplitMode::LeftRight, 0},
+      {ScopeOptimization::Kind::CrossCoreSlot, SplitMode::None, 4}};
+  auto full = std::make_shared<ScopeStmt>(Level::CORE_GROUP, opts, "grp", true,
+                                          MakeSeq({MakeAssign(u, ExpCall(t))}), Span{});
+  auto bare = std::make_shared<ScopeStmt>(Level::CORE_GROUP, std::vector<ScopeOptimization>{}, "",
+                                          false, MakeSeq({}), Span{});
+  auto f = Fn("f", {{t, ParamDirection::In}}, {}, {full, bare, MakeEval(ExpCall(u))});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]):\n"
+            "    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode."
+            "LEFT_RIGHT), pl.cross_core_slot(slot_num=4)], name_hint=\"grp\", "
+            "allow_early_resolve=True):\n"
+            "        u: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.exp(t)\n"
+            "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+            "        pass\n"
+            "    pl.tile.exp(u)\n");
+}
+
+TEST(Printer, SplitRegionsWithAndWithoutLaneBinding) {
+  auto t = TVar("t");
+  auto lane = IVar("aiv_id");
+  auto off = IVar("off");
+  auto lane_call = MakeCall(&kLane, {}, {}, IndexT());
+  auto with_lane = std::make_shared<SplitAivStmt>(
+      SplitMode::UpDown,
+      MakeSeq({MakeAssign(lane, lane_call), MakeAssign(off, Mul(lane, Index(8)))}), Span{});
+  auto outside = IVar("sb");
+  auto off2 = IVar("off");
+  auto without = std::make_shared<SplitAivStmt>(
+      SplitMode::LeftRight, MakeSeq({MakeAssign(off2, Mul(outside, Index(8)))}), Span{});
+  auto empty = std::make_shared<SplitAivStmt>(SplitMode::UpDown, MakeSeq({}), Span{});
+  auto f = Fn("f", {{t, ParamDirection::In}}, {},
+              {with_lane, MakeAssign(outside, lane_call), without, empty});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]):\n"
+            "    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):\n"
+            "        off: pl.Scalar[pl.INDEX] = aiv_id * 8\n"
+            "    sb: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()\n"
+            "    for _ in pl.split_aiv(2, mode=pl.SplitMode.LEFT_RIGHT):\n"
+            "        off_1: pl.Scalar[pl.INDEX] = sb * 8\n"
+            "    for _ in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):\n"
+            "        pass\n");
+}
+
+TEST(Printer, NamingCollisionsFollowCollectionOrderAndSkipTakenNames) {
+  // Hints x, x, x_1: x_1 is unique and kept, so the second x skips it and becomes x_2.
+  auto p = IVar("x");
+  auto a = IVar("x");
+  auto b = IVar("x_1");
+  auto f = Fn("f", {{p, ParamDirection::In}}, {IndexT()},
+              {MakeAssign(a, Add(p, Index(1))), MakeAssign(b, Add(a, Index(1))), MakeReturn({b})});
+  std::string text = PrintFunction(f);
+  EXPECT_EQ(text,
+            "@pl.function\n"
+            "def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+            "    x_2: pl.Scalar[pl.INDEX] = x + 1\n"
+            "    x_1: pl.Scalar[pl.INDEX] = x_2 + 1\n"
+            "    return x_1\n");
+}
+
+TEST(Printer, ReservedNamesAreRenamed) {
+  auto self = IVar("self"), pl = IVar("pl"), under = IVar("_"), tup = IVar("tuple");
+  auto kw = IVar("in"), m_local = IVar("M"), m = IVar("M"), empty = IVar(""), bad = IVar("a.b");
+  auto shaped = MakeVar("t", MakeTensorType({m}, DataType::FP32));
+  auto f = Fn("f",
+              {{self, ParamDirection::In},
+               {pl, ParamDirection::In},
+               {under, ParamDirection::In},
+               {tup, ParamDirection::In},
+               {kw, ParamDirection::In},
+               {m_local, ParamDirection::In},
+               {empty, ParamDirection::In},
+               {bad, ParamDirection::In},
+               {shaped, ParamDirection::In}},
+              {}, {});
+  EXPECT_EQ(Print(Prog("P", {f})),
+            "import pypto.language as pl\n"
+            "\n"
+            "M = pl.dynamic(\"M\")\n"
+            "\n"
+            "@pl.program\n"
+            "class P:\n"
+            "    @pl.function\n"
+            "    def f(self, self_1: pl.Scalar[pl.INDEX], pl_1: pl.Scalar[pl.INDEX], __1: "
+            "pl.Scalar[pl.INDEX], tuple_1: pl.Scalar[pl.INDEX], in_1: pl.Scalar[pl.INDEX], M_1: "
+            "pl.Scalar[pl.INDEX], v: pl.Scalar[pl.INDEX], a_b: pl.Scalar[pl.INDEX], t: "
+            "pl.Tensor[[M], pl.FP32]):\n"
+            "        pass\n");
+}
+
+TEST(Printer, DistinctFreeVariablesSharingAHintGetDistinctDeclarations) {
+  auto m1 = IVar("M"), m2 = IVar("M");
+  auto a = MakeVar("a", MakeTensorType({m1}, DataType::FP32));
+  auto b = MakeVar("b", MakeTensorType({m2}, DataType::FP32));
+  auto f = Fn("f", {{a, ParamDirection::In}}, {}, {});
+  auto g = Fn("g", {{b, ParamDirection::In}}, {}, {});
+  EXPECT_EQ(Print(Prog("", {f, g})),
+            "import pypto.language as pl\n"
+            "\n"
+            "M = pl.dynamic(\"M\")\n"
+            "M_1 = pl.dynamic(\"M_1\")\n"
+            "\n"
+            "@pl.function\n"
+            "def f(a: pl.Tensor[[M], pl.FP32]):\n"
+            "    pass\n"
+            "\n"
+            "@pl.function\n"
+            "def g(b: pl.Tensor[[M_1], pl.FP32]):\n"
+            "    pass\n");
+}
+
+TEST(Printer, NamesAreStableWhenAlreadyUnique) {
+  // A printed name that is unique and unreserved is kept: reprinting renames nothing.
+  auto x = IVar("x"), x2 = IVar("x_2"), x1 = IVar("x_1");
+  auto f =
+      Fn("f", {{x, ParamDirection::In}}, {IndexT()},
+         {MakeAssign(x2, Add(x, Index(1))), MakeAssign(x1, Add(x2, Index(1))), MakeReturn({x1})});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+            "    x_2: pl.Scalar[pl.INDEX] = x + 1\n"
+            "    x_1: pl.Scalar[pl.INDEX] = x_2 + 1\n"
+            "    return x_1\n");
+}
+
+TEST(Printer, PrintStmtNamesLocallyAndTolerantOfOddShapes) {
+  auto a = IVar("a");
+  auto b = IVar("b");
+  EXPECT_EQ(PrintStmt(MakeAssign(b, Add(a, Index(2)))), "b: pl.Scalar[pl.INDEX] = a + 2\n");
+  // A yield outside any loop has no targets: it prints bare rather than crashing.
+  EXPECT_EQ(PrintStmt(MakeYield({a})), "pl.yield_(a)\n");
+  EXPECT_EQ(PrintStmt(nullptr), "");
+  EXPECT_EQ(Print(nullptr), "import pypto.language as pl\n\n");
+}
+
+}  // namespace
+}  // namespace tilesplit::dsl
