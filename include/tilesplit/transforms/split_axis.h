@@ -1,0 +1,82 @@
+// The split-axis halving machinery shared by every path that splits vector work across the two
+// AIV lanes (the AUTO whole-function path and split_aiv regions): per-op halving, offset
+// localisation by the lane index, tracked tiles with their split axis and half extent, and
+// OperandSplitInfo, the single answer to "was this operand partitioned, and along which axis".
+#pragma once
+
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "tilesplit/ir/transform.h"
+#include "tilesplit/ops/op_def.h"
+
+namespace tilesplit::split_axis {
+
+using ir::ExprPtr;
+using ir::StmtPtr;
+using ir::VarPtr;
+
+// 0 for UpDown (rows), 1 for LeftRight (columns). Not defined for None.
+int SplitDimension(ir::SplitMode mode);
+
+// What the halving knows about a partitioned tile.
+struct TileInfo {
+  int split_dim = 0;       // the axis this tile is halved on (may differ from the function's)
+  ExprPtr half;            // the per-lane physical extent on that axis
+  ExprPtr full_box;        // the full tile's extent on that axis
+  ExprPtr full_valid;      // the full tile's valid extent on that axis
+};
+
+// Halving state of one function body or one region. Everything is keyed by the variables of the
+// rewritten IR, so nothing leaks between regions that use separate contexts.
+struct SplitContext {
+  ir::SplitMode mode = ir::SplitMode::UpDown;
+  int split_dim = 0;
+  ExprPtr lane;                             // the lane index variable
+  std::optional<int64_t> lane_stride;       // balanced partition (ResolveLaneStride), if any
+  bool auto_arm = true;                     // diagnostics: compiler-chosen vs author-written split
+  std::unordered_map<const ir::Var*, TileInfo> tile_vars;
+  // Halved tuple variables: the axis each element moved on.
+  std::unordered_map<const ir::Var*, std::vector<TileInfo>> tuple_vars;
+  ir::VarMap replacements;                  // source variable -> rewritten variable
+};
+
+// Whether `operand` (a variable or an inline tuple projection of the rewritten IR) was
+// partitioned by the split, and how.
+std::optional<TileInfo> OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand);
+
+// The per-lane extent on the split axis of a full extent: ceil half when static, n // 2 else.
+ExprPtr ComputeHalfDimSize(const ExprPtr& n);
+// Lane L's valid extent of a full valid extent `valid` under stride `stride`:
+// clamp(valid - L*stride, 0, stride), folded to a constant when both lanes provably agree.
+ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const ExprPtr& half,
+                        const ExprPtr& stride);
+// The stride lane 1's part starts at on `axis`: the balanced stride on the function's axis when
+// one was chosen, else the half box.
+ExprPtr LaneStrideFor(const SplitContext& ctx, int axis, const ExprPtr& half);
+// `offset + lane * stride` (never simplified: 0 + subblock_idx * 64 stays so).
+ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride);
+// The tile type halved on `axis`, with the per-lane valid extent; fills `info`.
+std::shared_ptr<const ir::TileType> HalveTileShape(const SplitContext& ctx, const ir::TileType& t,
+                                                   int axis, TileInfo* info);
+
+// Walks statements, halving vector work on ctx.split_dim: loads, stores, slices, reshapes,
+// generators and compute results; loop carries and if merges follow their inputs. Operand
+// variables are rewritten as the walk goes. Used one statement at a time by the AUTO arm's
+// affinity gate and for whole region bodies.
+std::vector<StmtPtr> ProcessStmts(const std::vector<StmtPtr>& stmts, SplitContext& ctx);
+StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx);
+
+// Whether `call` reduces away `axis` (a row reduction over the last axis, a column reduction
+// over axis 0): a per-lane partial result that cannot be halved.
+bool IsReduceOnSplitAxis(const ir::Call& call, int axis);
+
+// Prepends `NAME = tile.get_subblock_idx()` (fresh name from `names`); returns the lane var.
+VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint = "subblock_idx");
+
+// The balanced stride ceil(V / 2) for a body that is one ragged cube->vector crossing, or
+// nothing when the box partition must be kept (spec: "Balancing a ragged boundary").
+std::optional<int64_t> ResolveLaneStride(const StmtPtr& body, int split_dim);
+
+}  // namespace tilesplit::split_axis

@@ -1,0 +1,117 @@
+// ResolveLaneStride: choose between the box partition (the default) and the partition balanced
+// on the valid extent of a ragged cube->vector boundary (spec: "Balancing a ragged boundary").
+#include <unordered_set>
+
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/transforms/split_axis.h"
+
+namespace tilesplit::split_axis {
+namespace {
+
+struct Scan {
+  int d = 0;
+  bool ok = true;
+  bool any_boundary = false;
+  int64_t box = 0, valid = 0;
+  std::unordered_set<const ir::Var*> derived;  // values flowing from the boundary
+
+  bool Derived(const ExprPtr& e) const {
+    if (!e) return false;
+    if (const ir::Var* v = e->As<ir::Var>()) return derived.count(v) > 0;
+    if (const ir::TupleGetItem* g = e->As<ir::TupleGetItem>()) return Derived(g->tuple);
+    return false;
+  }
+
+  void Call(const ir::VarPtr& target, const ir::Call& c) {
+    using analysis::MoveDirection;
+    MoveDirection dir = analysis::ClassifyMoveDirection(c);
+    if (dir == MoveDirection::VECTOR_TO_CUBE) {
+      ok = false;  // the gather re-joins lanes positionally: only equal extents abut
+      return;
+    }
+    if (dir == MoveDirection::CUBE_TO_VECTOR) {
+      const ir::TileType* t = ir::TileTypeOf(c.args[0]);
+      auto b = t && static_cast<int>(t->shape.size()) > d ? ir::AsConstInt(t->shape[d]) : std::nullopt;
+      auto v = t && static_cast<int>(t->shape.size()) > d ? ir::AsConstInt(t->valid()[d]) : std::nullopt;
+      if (!b || !v || (any_boundary && (*b != box || *v != valid))) {
+        ok = false;
+        return;
+      }
+      any_boundary = true;
+      box = *b;
+      valid = *v;
+      if (target) derived.insert(target.get());
+      return;
+    }
+    if (analysis::ClassifyCallAffinity(c) != analysis::CoreAffinity::VECTOR) return;
+    bool from_boundary = false;
+    for (const ExprPtr& a : c.args) from_boundary = from_boundary || Derived(a);
+    if (from_boundary) {
+      if (target) derived.insert(target.get());
+      return;
+    }
+    // An independent origin (a load, a generator, a full-width operand) spans the whole box,
+    // which a partition balanced on the boundary's valid extent would not cover.
+    const ir::TileType* rt = ir::AsTileType(c.type);
+    if (rt && static_cast<int>(rt->shape.size()) > d && !ir::IsConstInt(rt->shape[d], 1)) ok = false;
+  }
+
+  void Stmt(const StmtPtr& s) {
+    if (!s || !ok) return;
+    switch (s->kind) {
+      case ir::StmtKind::Seq:
+        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Stmt(c);
+        return;
+      case ir::StmtKind::Assign: {
+        const ir::AssignStmt* a = s->As<ir::AssignStmt>();
+        if (const ir::Call* c = a->value->As<ir::Call>()) return Call(a->var, *c);
+        if (Derived(a->value)) derived.insert(a->var.get());
+        return;
+      }
+      case ir::StmtKind::Eval:
+        if (const ir::Call* c = s->As<ir::EvalStmt>()->expr->As<ir::Call>()) Call(nullptr, *c);
+        return;
+      case ir::StmtKind::For: {
+        const ir::ForStmt* f = s->As<ir::ForStmt>();
+        for (const ir::IterArg& ia : f->iter_args)
+          if (Derived(ia.init)) derived.insert(ia.var.get());
+        Stmt(f->body);
+        for (size_t i = 0; i < f->return_vars.size() && i < f->iter_args.size(); ++i)
+          if (derived.count(f->iter_args[i].var.get())) derived.insert(f->return_vars[i].get());
+        return;
+      }
+      case ir::StmtKind::While: {
+        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
+        for (const ir::IterArg& ia : w->iter_args)
+          if (Derived(ia.init)) derived.insert(ia.var.get());
+        Stmt(w->body);
+        for (size_t i = 0; i < w->return_vars.size() && i < w->iter_args.size(); ++i)
+          if (derived.count(w->iter_args[i].var.get())) derived.insert(w->return_vars[i].get());
+        return;
+      }
+      case ir::StmtKind::If: {
+        const ir::IfStmt* i = s->As<ir::IfStmt>();
+        Stmt(i->then_body);
+        Stmt(i->else_body);
+        for (const ir::VarPtr& rv : i->return_vars) derived.insert(rv.get());
+        return;
+      }
+      default: return;
+    }
+  }
+};
+
+}  // namespace
+
+std::optional<int64_t> ResolveLaneStride(const StmtPtr& body, int split_dim) {
+  Scan scan;
+  scan.d = split_dim;
+  scan.Stmt(body);
+  if (!scan.ok || !scan.any_boundary) return std::nullopt;
+  const int64_t balanced = (scan.valid + 1) / 2;
+  const int64_t box_half = (scan.box + 1) / 2;
+  if (balanced >= box_half) return std::nullopt;  // the box partition already balances
+  return balanced;
+}
+
+}  // namespace tilesplit::split_axis

@@ -1,0 +1,137 @@
+// LowerAutoVectorSplit, the AUTO whole-function path: rewrites a mixed cube/vector InCore
+// function carrying a function-level split mode into the explicit split_aiv form (shard at
+// cube->vector crossings, gather at vector->cube crossings, vector work halved per lane).
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/split_axis.h"
+
+namespace tilesplit::pass {
+namespace {
+
+using analysis::CoreAffinity;
+using ir::FunctionPtr;
+
+bool ContainsKind(const ir::StmtPtr& s, ir::StmtKind kind, ir::Span* where) {
+  if (!s) return false;
+  if (s->kind == kind) {
+    if (where) *where = s->span;
+    return true;
+  }
+  switch (s->kind) {
+    case ir::StmtKind::Seq:
+      for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+        if (ContainsKind(c, kind, where)) return true;
+      return false;
+    case ir::StmtKind::For: return ContainsKind(s->As<ir::ForStmt>()->body, kind, where);
+    case ir::StmtKind::While: return ContainsKind(s->As<ir::WhileStmt>()->body, kind, where);
+    case ir::StmtKind::If:
+      return ContainsKind(s->As<ir::IfStmt>()->then_body, kind, where) ||
+             ContainsKind(s->As<ir::IfStmt>()->else_body, kind, where);
+    case ir::StmtKind::Scope: return ContainsKind(s->As<ir::ScopeStmt>()->body, kind, where);
+    case ir::StmtKind::SplitAiv: return ContainsKind(s->As<ir::SplitAivStmt>()->body, kind, where);
+    default: return false;
+  }
+}
+
+// The affinity gate must never leak a halved tile into cube work: a compiler postcondition.
+void CheckNoCubeTileHalved(const ir::StmtPtr& s, const split_axis::SplitContext& ctx) {
+  if (!s) return;
+  switch (s->kind) {
+    case ir::StmtKind::Seq:
+      for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts) CheckNoCubeTileHalved(c, ctx);
+      return;
+    case ir::StmtKind::For: return CheckNoCubeTileHalved(s->As<ir::ForStmt>()->body, ctx);
+    case ir::StmtKind::While: return CheckNoCubeTileHalved(s->As<ir::WhileStmt>()->body, ctx);
+    case ir::StmtKind::If:
+      CheckNoCubeTileHalved(s->As<ir::IfStmt>()->then_body, ctx);
+      return CheckNoCubeTileHalved(s->As<ir::IfStmt>()->else_body, ctx);
+    default: break;
+  }
+  const ir::Call* c = analysis::TopLevelCall(*s);
+  if (!c || analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE) return;
+  for (const ir::ExprPtr& a : c->args)
+    if (split_axis::OperandSplitInfo(ctx, a))
+      ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() +
+                                     " consumes the halved tile " + ir::ExprToString(a));
+  if (const ir::AssignStmt* as = s->As<ir::AssignStmt>())
+    if (split_axis::OperandSplitInfo(ctx, as->var))
+      ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() +
+                                     " produces a halved tile");
+}
+
+ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
+  ir::AttrMap out = attrs;
+  ir::EraseAttr(out, "split");
+  ir::EraseAttr(out, "split_aiv");
+  ir::EraseAttr(out, "dual_aiv_dispatch");
+  ir::SetSortedAttr(out, "split", mode);
+  ir::SetSortedAttr(out, "split_aiv", true);
+  return out;
+}
+
+FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
+  split_axis::SplitContext ctx;
+  ctx.mode = mode;
+  ctx.split_dim = split_axis::SplitDimension(mode);  // 1. the axis; the boundary op carries the mode
+  ir::NameGenerator names(*f);
+  ir::VarPtr lane = split_axis::MakeLaneVar(names);  // 2. the lane index, a fresh name
+  ctx.lane = lane;
+  ctx.auto_arm = true;
+  ctx.lane_stride = split_axis::ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
+  std::vector<ir::StmtPtr> body = split_axis::ProcessStmts(ir::FlattenStmts(f->body), ctx);  // 3.
+  ir::StmtPtr new_body = ir::MakeSeq(std::move(body), f->body->span);
+  CheckNoCubeTileHalved(new_body, ctx);  // 4.
+  std::vector<ir::StmtPtr> with_lane{
+      ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, f->span), f->span)};
+  for (const ir::StmtPtr& s : ir::FlattenStmts(new_body)) with_lane.push_back(s);
+  // 5. Detach shared sub-trees; 6. stamp the split_aiv form.
+  ir::FunctionPtr lowered = std::make_shared<ir::Function>(
+      f->name, f->func_type, f->params, f->return_types, WithSplitAivAttrs(f->attrs, mode),
+      ir::MakeSeq(std::move(with_lane), f->body->span), f->span);
+  return ir::DeepClone(lowered);
+}
+
+ir::ProgramPtr Run(const ir::ProgramPtr& p) {
+  std::vector<FunctionPtr> out;
+  out.reserve(p->functions.size());
+  for (const FunctionPtr& f : p->functions) {
+    std::optional<ir::SplitMode> mode = f->split_mode();
+    // Regions take their own path; a function holding one is not a whole-function split.
+    const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
+                          *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv") &&
+                          !ContainsKind(f->body, ir::StmtKind::SplitAiv, nullptr);
+    if (!in_scope || !analysis::IsMixed(*f)) {
+      out.push_back(f);
+      continue;
+    }
+    ir::Span scope_span;
+    if (ContainsKind(f->body, ir::StmtKind::Scope, &scope_span))
+      ir::ThrowUser(scope_span,
+                    "LowerAutoVectorSplit: the mixed split function '" + f->name +
+                        "' still holds a pl.at scope; whole-function halving does not cross a "
+                        "scope boundary",
+                    {{ir::Span{}, "remove the scope from the InCore function, or write the kernel "
+                                  "in an Opaque function so the outliner lifts the scope"}});
+    out.push_back(LowerFunction(f, *mode));
+  }
+  return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
+}
+
+}  // namespace
+
+Pass LowerAutoVectorSplit() {
+  return Pass("lower-auto-vector-split", Run,
+              {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitValid"},
+              {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred",
+               "AivSplitLoweredValid"},
+              {"AivSplitValid"});
+}
+
+TILESPLIT_REGISTER_PASS("lower-auto-vector-split",
+                        "Splits the vector work of mixed cube/vector split functions across the "
+                        "two AIV lanes",
+                        LowerAutoVectorSplit);
+
+}  // namespace tilesplit::pass

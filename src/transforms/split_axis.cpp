@@ -1,0 +1,854 @@
+// Per-op halving on the split axis (the shared machinery of include/tilesplit/transforms/
+// split_axis.h). See docs/split-lowering.md for the rules and their reasons.
+#include "tilesplit/transforms/split_axis.h"
+
+#include <algorithm>
+
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ops/slice_axes.h"
+
+namespace tilesplit::split_axis {
+
+using analysis::CoreAffinity;
+using ir::Call;
+using ir::TileType;
+using ir::TypePtr;
+
+int SplitDimension(ir::SplitMode mode) {
+  switch (mode) {
+    case ir::SplitMode::UpDown: return 0;
+    case ir::SplitMode::LeftRight: return 1;
+    case ir::SplitMode::None: break;
+  }
+  ir::ThrowInternal({}, "SplitDimension asked for SplitMode.NONE, which has no split axis");
+}
+
+namespace {
+
+std::string Q(const std::string& s) { return "'" + s + "'"; }
+
+std::string OperandName(const ExprPtr& e) {
+  if (!e) return "<absent>";
+  if (const ir::Var* v = e->As<ir::Var>()) return v->name;
+  return ir::ExprToString(e);
+}
+
+std::string ArgLabel(const ops::OpDef& op, size_t i) {
+  if (i < op.args().size()) return op.args()[i].name;
+  return "#" + std::to_string(i);
+}
+
+std::optional<int64_t> CeilHalf(const ExprPtr& n) {
+  auto c = ir::AsConstInt(n);
+  if (!c) return std::nullopt;
+  return (*c + 1) / 2;
+}
+
+std::vector<ExprPtr> TupleElems(const ExprPtr& e) {
+  if (e)
+    if (const ir::MakeTuple* t = e->As<ir::MakeTuple>()) return t->elements;
+  return {};
+}
+
+ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
+  std::vector<ExprPtr> elems = TupleElems(tuple);
+  if (i >= elems.size()) return tuple;
+  elems[i] = std::move(v);
+  return ir::MakeTupleExpr(std::move(elems), tuple->span);
+}
+
+[[noreturn]] void Reject(const SplitContext& ctx, ir::Span span, const std::string& msg,
+                         const std::string& fix) {
+  ir::ThrowUser(span, "LowerAutoVectorSplit: " + msg, {{ir::Span{}, fix}});
+}
+
+}  // namespace
+
+std::optional<TileInfo> OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand) {
+  if (!operand) return std::nullopt;
+  if (const ir::Var* v = operand->As<ir::Var>()) {
+    auto it = ctx.tile_vars.find(v);
+    if (it != ctx.tile_vars.end()) return it->second;
+    return std::nullopt;
+  }
+  if (const ir::TupleGetItem* g = operand->As<ir::TupleGetItem>()) {
+    if (const ir::Var* tv = g->tuple->As<ir::Var>()) {
+      auto it = ctx.tuple_vars.find(tv);
+      if (it != ctx.tuple_vars.end() && static_cast<size_t>(g->index) < it->second.size())
+        return it->second[g->index];
+    }
+  }
+  return std::nullopt;
+}
+
+ExprPtr ComputeHalfDimSize(const ExprPtr& n) {
+  if (auto h = CeilHalf(n)) return ir::MakeConstInt(*h, *ir::ScalarDType(n));
+  return ir::MakeBinary(ir::BinaryOp::FloorDiv, n, ir::Index(2));
+}
+
+ExprPtr LaneStrideFor(const SplitContext& ctx, int axis, const ExprPtr& half) {
+  if (ctx.lane_stride && axis == ctx.split_dim) return ir::Index(*ctx.lane_stride);
+  return half;
+}
+
+ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const ExprPtr& half,
+                        const ExprPtr& stride) {
+  auto v = ir::AsConstInt(valid);
+  auto s = ir::AsConstInt(stride);
+  if (v && s) {
+    const int64_t e0 = std::min(*v, *s);
+    const int64_t e1 = std::clamp<int64_t>(*v - *s, 0, *s);
+    if (e0 == e1) return ir::MakeConstInt(e0);
+  }
+  // clamp(V - L*S, 0, S) written as min(max(V, L*S) - L*S, S): no negative intermediate.
+  ExprPtr ls = ir::Mul(ctx.lane, stride);
+  return ir::Min(ir::Sub(ir::Max(valid, ls), ls), stride);
+}
+
+ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {
+  return ir::Add(offset, ir::Mul(ctx.lane, stride));
+}
+
+std::shared_ptr<const TileType> HalveTileShape(const SplitContext& ctx, const TileType& t, int axis,
+                                               TileInfo* info) {
+  std::vector<ExprPtr> shape = t.shape;
+  std::vector<ExprPtr> valid = t.valid();
+  ExprPtr half = ComputeHalfDimSize(shape[axis]);
+  ExprPtr stride = LaneStrideFor(ctx, axis, half);
+  if (info) *info = TileInfo{axis, half, shape[axis], valid[axis]};
+  valid[axis] = LaneValidExtent(ctx, valid[axis], half, stride);
+  shape[axis] = half;
+  if (ir::ExprListEqual(valid, shape)) valid.clear();
+  return ir::WithShape(t, std::move(shape), std::move(valid));
+}
+
+bool IsReduceOnSplitAxis(const Call& call, int axis) {
+  const std::string& n = call.op_name();
+  const TileType* in = call.args.empty() ? nullptr : ir::TileTypeOf(call.args[0]);
+  if (!in) return false;
+  const int rank = static_cast<int>(in->shape.size());
+  const bool row = n == "tile.row_sum" || n == "tile.row_max" || n == "tile.row_min" ||
+                   n == "tile.row_argmax" || n == "tile.row_argmin";
+  const bool col = n == "tile.col_sum" || n == "tile.col_max" || n == "tile.col_min";
+  return (row && axis == rank - 1) || (col && axis == 0);
+}
+
+VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint) {
+  return ir::MakeVar(names.Fresh(hint), ir::MakeScalarType(ir::DataType::INDEX));
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The walker.
+
+class Halver {
+ public:
+  explicit Halver(SplitContext& ctx) : ctx_(ctx) {}
+
+  std::vector<StmtPtr> Stmts(const std::vector<StmtPtr>& in) {
+    std::vector<StmtPtr> out;
+    out.reserve(in.size());
+    for (const StmtPtr& s : in) Emit(s, out);
+    return out;
+  }
+
+  StmtPtr One(const StmtPtr& s) {
+    std::vector<StmtPtr> out;
+    Emit(s, out);
+    if (out.size() == 1) return out[0];
+    return ir::MakeSeq(std::move(out), s->span);
+  }
+
+ private:
+  SplitContext& ctx_;
+
+  ExprPtr Sub(const ExprPtr& e) const { return e ? ir::Substitute(e, ctx_.replacements) : e; }
+
+  // A definition whose value's type changed gets a new variable; uses are rewritten after it.
+  VarPtr Rebind(const VarPtr& old, const TypePtr& type) {
+    if (ir::TypeEqual(old->type, type)) return old;
+    VarPtr v = ir::MakeVar(old->name, type, old->span);
+    ctx_.replacements[old.get()] = v;
+    return v;
+  }
+
+  void Track(const VarPtr& v, const TileInfo& info) { ctx_.tile_vars[v.get()] = info; }
+
+  void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
+    switch (s->kind) {
+      case ir::StmtKind::Seq:
+        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Emit(c, out);
+        return;
+      case ir::StmtKind::Assign: return EmitAssign(*s->As<ir::AssignStmt>(), s, out);
+      case ir::StmtKind::Eval: {
+        ExprPtr e = Sub(s->As<ir::EvalStmt>()->expr);
+        if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
+        out.push_back(ir::MakeEval(e, s->span));
+        return;
+      }
+      case ir::StmtKind::Return: {
+        std::vector<ExprPtr> vals;
+        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
+          ExprPtr e = Sub(v);
+          // `return pl.store(v, ...)` is ordinary DSL: its store is localized like any other.
+          if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
+          vals.push_back(e);
+        }
+        out.push_back(ir::MakeReturn(std::move(vals), s->span));
+        return;
+      }
+      case ir::StmtKind::Yield: {
+        std::vector<ExprPtr> vals;
+        for (const ExprPtr& v : s->As<ir::YieldStmt>()->values) vals.push_back(Sub(v));
+        out.push_back(ir::MakeYield(std::move(vals), s->span));
+        return;
+      }
+      case ir::StmtKind::For: return EmitFor(*s->As<ir::ForStmt>(), out);
+      case ir::StmtKind::While: return EmitWhile(*s->As<ir::WhileStmt>(), out);
+      case ir::StmtKind::If: return EmitIf(*s->As<ir::IfStmt>(), out);
+      case ir::StmtKind::Scope:
+        Reject(ctx_, s->span,
+               "a pl.at scope inside a split body: halving does not cross a scope boundary",
+               "remove the scope, or let the outliner lift it into its own function first");
+      case ir::StmtKind::SplitAiv:
+        Reject(ctx_, s->span, "a pl.split_aiv region cannot nest inside a split body",
+               "split_aiv regions do not nest; write the vector work directly in the region");
+    }
+  }
+
+  // ---- Leaf assignments.
+
+  void EmitAssign(const ir::AssignStmt& a, const StmtPtr& s, std::vector<StmtPtr>& out) {
+    ExprPtr value = Sub(a.value);
+    if (const Call* c = value->As<Call>()) return EmitCallAssign(a.var, *c, value, s->span, out);
+    // Aliases and projections carry their source's partition.
+    std::optional<TileInfo> info = OperandSplitInfo(ctx_, value);
+    VarPtr v = Rebind(a.var, value->type);
+    if (info) Track(v, *info);
+    if (const ir::Var* src = value->As<ir::Var>()) {
+      auto it = ctx_.tuple_vars.find(src);
+      if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
+    }
+    out.push_back(ir::MakeAssign(v, value, s->span));
+  }
+
+  void EmitCallAssign(const VarPtr& var, const Call& call, const ExprPtr& value, ir::Span span,
+                      std::vector<StmtPtr>& out) {
+    const analysis::MoveDirection dir = analysis::ClassifyMoveDirection(call);
+    if (dir == analysis::MoveDirection::CUBE_TO_VECTOR) return EmitShard(var, call, span, out);
+    if (dir == analysis::MoveDirection::VECTOR_TO_CUBE) return EmitGather(var, call, span, out);
+    if (analysis::ClassifyCallAffinity(call) == CoreAffinity::VECTOR)
+      return EmitHalved(var, call, span, out);
+    // CUBE work stays full; SHARED work (scratch tile.create, scalar reads) is replicated.
+    VarPtr v = Rebind(var, value->type);
+    out.push_back(ir::MakeAssign(v, value, span));
+  }
+
+  // C->V boundary: the cube tile stays full; each lane receives its half.
+  void EmitShard(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out) {
+    const ops::OpDef* shard = ops::FindOp("tile.aiv_shard");
+    const ExprPtr& src = move.args[0];
+    ir::AttrMap kw{{"split", static_cast<int64_t>(ctx_.mode)}};
+    if (ctx_.lane_stride) kw.emplace_back("lane_stride", *ctx_.lane_stride);
+    TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
+    const TileType* full = ir::TileTypeOf(src);
+    const TileType* half_t = ir::AsTileType(deduced);
+    const int d = ctx_.split_dim;
+    TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
+    // The deducer can only guess a lane-agnostic ceil half of the valid extent; each lane's own
+    // extent depends on the lane index (LocalizeShardValidForLane).
+    std::vector<ExprPtr> valid = half_t->valid();
+    valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
+    if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
+    TypePtr type = ir::WithValid(*half_t, std::move(valid));
+    VarPtr v = ir::MakeVar(var->name, type, var->span);
+    ctx_.replacements[var.get()] = v;
+    Track(v, info);
+    out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
+  }
+
+  // V->C boundary: reassemble the lanes' halves, then keep the author's placement move.
+  void EmitGather(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out) {
+    const ExprPtr& operand = move.args[0];
+    std::optional<TileInfo> info = OperandSplitInfo(ctx_, operand);
+    if (!info)
+      Reject(ctx_, span,
+             "the V->C boundary tile.move here carries a full-width vector operand " +
+                 Q(OperandName(operand)) +
+                 ". tile.aic_gather reassembles the two AIV lanes' per-lane halves into the full "
+                 "tile the cube expects, so its operand must be a value the split halved (a "
+                 "tile.load / tile.slice / elementwise result inside the vector sub-region); an "
+                 "un-halved value has no half to gather",
+             "derive the per-lane half first (load or slice the value inside the split function) "
+             "and move that to the cube side, or, if the split axis is a singleton that cannot "
+             "be halved, keep the value on the vector side");
+    if (info->split_dim != 0 && info->split_dim != 1)
+      Reject(ctx_, span,
+             "the V->C boundary operand " + Q(OperandName(operand)) + " is split on axis " +
+                 std::to_string(info->split_dim) +
+                 ", which a 2D tile.aic_gather cannot express (its split attr names axis 0 or 1)",
+             "reshape the value so that its split axis is dim 0 or dim 1 before moving it to the "
+             "cube side");
+    const TileType* half_t = ir::TileTypeOf(operand);
+    const int a = info->split_dim;
+    auto box = ir::AsConstInt(info->full_box);
+    auto half = ir::AsConstInt(info->half);
+    if (box && half && *box != 2 * *half)
+      Reject(ctx_, span,
+             "the V->C boundary operand " + Q(OperandName(operand)) + " has an odd box of " +
+                 std::to_string(*box) + " on axis " + std::to_string(a) +
+                 ": the lanes would hold " + std::to_string(*half) + " and " +
+                 std::to_string(*box - *half) +
+                 " cells and tile.aic_gather has no odd form (lane 1 lands at the half box)",
+             "pad the split axis to an even extent and narrow the valid extent on the cube side");
+    // Lane l lands at l * half: the join is a rectangle only when lane 0 fills its band or lane
+    // 1 holds nothing. A static partial extent shared by both lanes leaves a hole.
+    if (auto lv = ir::AsConstInt(half_t->valid()[a]); lv && half && *lv != *half && *lv != 0)
+      Reject(ctx_, span,
+             "the V->C boundary operand " + Q(OperandName(operand)) + " is valid for " +
+                 std::to_string(*lv) + " of " + std::to_string(*half) + " cells on axis " +
+                 std::to_string(a) + " in both lanes; the gathered bands would not abut",
+             "gather a tile whose lanes fill their half boxes, or keep the ragged value on the "
+             "vector side");
+    const ops::OpDef* gather = ops::FindOp("tile.aic_gather");
+    ir::AttrMap kw{{"split", static_cast<int64_t>(a + 1)}};
+    TypePtr deduced = ops::DeduceType(*gather, {operand}, kw, span);
+    const TileType* gt = ir::AsTileType(deduced);
+    std::vector<ExprPtr> valid = gt->valid();
+    valid[a] = info->full_valid;  // bands abut, so the join is exactly the pre-split extent
+    if (ir::ExprListEqual(valid, gt->shape)) valid.clear();
+    TypePtr type = ir::WithValid(*gt, std::move(valid));
+    VarPtr mat = ir::MakeVar(var->name + "_mat", type, var->span);
+    out.push_back(ir::MakeAssign(mat, ops::CreateWithType(*gather, {operand}, kw, type, span), span));
+    ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
+    out.push_back(ir::MakeAssign(Rebind(var, placed->type), placed, span));
+  }
+
+  // Stores and other result-less vector calls: a store of a partitioned tile writes this
+  // lane's rows (LocalizeStoreOffset).
+  ExprPtr RewriteEffectCall(const ExprPtr& e, const Call& call, ir::Span span) {
+    if (call.op_name() != "tile.store") return e;
+    return LocalizeStore(call, span);
+  }
+
+  ExprPtr LocalizeStore(const Call& call, ir::Span span) {
+    std::optional<TileInfo> info = OperandSplitInfo(ctx_, call.args[0]);
+    std::vector<ExprPtr> args = call.args;
+    if (info) {
+      std::vector<ExprPtr> offs = TupleElems(args[1]);
+      if (static_cast<size_t>(info->split_dim) < offs.size())
+        args[1] = WithElem(args[1], info->split_dim,
+                           LocalizeOffset(ctx_, offs[info->split_dim],
+                                          LaneStrideFor(ctx_, info->split_dim, info->half)));
+    }
+    return ops::Create(ops::Def(call), std::move(args), call.kwargs, span);
+  }
+
+  // ---- Vector calls with a result.
+
+  void EmitHalved(const VarPtr& var, const Call& call, ir::Span span, std::vector<StmtPtr>& out) {
+    const ops::OpDef& op = ops::Def(call);
+    CheckAbsoluteIndexGate(call, span);
+    if (call.op_name() == "tile.store") {
+      ExprPtr e = LocalizeStore(call, span);
+      out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
+      return;
+    }
+    if (call.type->kind == ir::TypeKind::Tuple) return EmitHalvedTuple(var, call, span, out);
+    const TileType* rt = ir::AsTileType(call.type);
+    if (!rt) {
+      // Scalar results (tile.read, ...) pass through with their operands rewritten.
+      ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+      out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
+      return;
+    }
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      std::optional<TileInfo> in = OperandSplitInfo(ctx_, call.args[i]);
+      if (i == 0 && in && IsReduceOnSplitAxis(call, in->split_dim))
+        Reject(ctx_, span,
+               call.op_name() + " reduces over axis " + std::to_string(in->split_dim) +
+                   " of " + Q(OperandName(call.args[0])) +
+                   ", which is the split axis: each lane would hold only a partial result",
+               "reduce along the other axis, or use pl.split_aiv(2, mode=pl.SplitMode.NONE) so "
+               "the reduction stays full width on each lane");
+    }
+    const std::string& name = call.op_name();
+    if (name == "tile.reshape" || name == "tile.reinterpret_view")
+      return EmitView(var, call, *rt, span, out);
+
+    int axis = ResultAxis(call, *rt);
+    const bool singleton = axis >= static_cast<int>(rt->shape.size()) ||
+                           ir::IsConstInt(rt->shape[axis], 1);
+    if ((name == "tile.ci" || name == "tile.random") && !singleton)
+      Reject(ctx_, span,
+             name + " generates position-dependent values along the split axis (extent " +
+                 ir::ExprToString(rt->shape[axis]) +
+                 "); halving its result type alone would give both lanes the first half's values",
+             "move the generator outside the automatically-halved split function, or generate a "
+             "shape whose split dimension is 1");
+    if (name == "tile.transpose") CheckTransposeHazard(call, axis, span);
+    if (singleton) {
+      // A singleton split dim is a broadcast along the split: the value stays whole and neutral.
+      ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+      out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
+      return;
+    }
+    TileInfo info;
+    auto half_t = HalveTileShape(ctx_, *rt, axis, &info);
+    std::vector<ExprPtr> args = RewriteShapeArgs(call, axis, info, span);
+    CheckTypeConsistency(call, args, *half_t, span);
+    CheckBlindOperands(call, args, axis, span);
+    VarPtr v = ir::MakeVar(var->name, half_t, var->span);
+    ctx_.replacements[var.get()] = v;
+    Track(v, info);
+    out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, half_t, span), span));
+  }
+
+  // The axis a result is halved on: its partitioned operand's axis when one is tracked (so a
+  // migrated axis is followed), else the function's split axis.
+  int ResultAxis(const Call& call, const TileType& rt) {
+    const int rrank = static_cast<int>(rt.shape.size());
+    if (call.op_name() == "tile.slice") {
+      // The split axis is recorded in the source's (pre-drop) axes; the result is indexed after
+      // the drop and the 2D clamp.
+      ops::SliceAxes m = ops::SliceAxesOf(call);
+      auto in = OperandSplitInfo(ctx_, call.args[0]);
+      const int pre = in ? in->split_dim : ctx_.split_dim;
+      if (auto r = m.ResultAxis(static_cast<size_t>(pre))) return static_cast<int>(*r);
+      return rrank;  // the split axis was dropped: nothing to halve
+    }
+    for (const ExprPtr& a : call.args) {
+      if (auto in = OperandSplitInfo(ctx_, a)) {
+        const TileType* t = ir::TileTypeOf(a);
+        const int shift = rrank - static_cast<int>(t->shape.size());
+        return in->split_dim + shift;
+      }
+    }
+    return ctx_.split_dim;
+  }
+
+  // tile.load / tile.full / tile.slice describe their result with their own operands, which must
+  // be rewritten in lockstep with the halved type.
+  std::vector<ExprPtr> RewriteShapeArgs(const Call& call, int axis, const TileInfo& info,
+                                        ir::Span span) {
+    std::vector<ExprPtr> args = call.args;
+    const std::string& name = call.op_name();
+    const ExprPtr stride = LaneStrideFor(ctx_, axis, info.half);
+    auto lane_valid = [&](const ExprPtr& full_valid) {
+      return LaneValidExtent(ctx_, full_valid, info.half, stride);
+    };
+    if (name == "tile.load") {
+      std::vector<ExprPtr> offs = TupleElems(args[1]);
+      if (static_cast<size_t>(axis) < offs.size()) {
+        args[1] = WithElem(args[1], axis, LocalizeOffset(ctx_, offs[axis], stride));
+        args[2] = WithElem(args[2], axis, info.half);
+        if (args.size() > 3 && args[3]) {
+          std::vector<ExprPtr> vs = TupleElems(args[3]);
+          if (static_cast<size_t>(axis) < vs.size()) args[3] = WithElem(args[3], axis, lane_valid(vs[axis]));
+        }
+      }
+    } else if (name == "tile.full") {
+      args[0] = WithElem(args[0], axis, info.half);
+    } else if (name == "tile.slice") {
+      ops::SliceAxes m = ops::SliceAxesOf(call);
+      auto pre_axis = m.PreDropAxis(static_cast<size_t>(axis));
+      if (!pre_axis) ir::ThrowInternal(span, "halving a synthetic unit axis of tile.slice");
+      const size_t pre = *pre_axis;
+      args[1] = WithElem(args[1], pre, info.half);
+      if (args.size() > 3 && args[3]) {
+        std::vector<ExprPtr> vs = TupleElems(args[3]);
+        if (pre < vs.size()) args[3] = WithElem(args[3], pre, lane_valid(vs[pre]));
+      }
+      // Only a full-width source needs its window moved; a partitioned source is already
+      // this lane's half, and moving it again would read past its end.
+      if (!OperandSplitInfo(ctx_, call.args[0])) {
+        std::vector<ExprPtr> offs = TupleElems(args[2]);
+        if (pre < offs.size()) args[2] = WithElem(args[2], pre, LocalizeOffset(ctx_, offs[pre], stride));
+      }
+    }
+    return args;
+  }
+
+  // Condition 1: the halved node must still type-check against the arguments it will carry.
+  void CheckTypeConsistency(const Call& call, const std::vector<ExprPtr>& args,
+                            const TileType& half_t, ir::Span span) {
+    TypePtr deduced;
+    std::string refusal;
+    try {
+      deduced = ops::DeduceType(ops::Def(call), args, call.kwargs, span);
+    } catch (const ir::UserError& e) {
+      refusal = e.message();
+    }
+    const TileType* dt = ir::AsTileType(deduced);
+    if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) return;
+    std::string full_ops;
+    for (size_t i = 0; i < call.args.size(); ++i)
+      if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]))
+        full_ops += (full_ops.empty() ? "" : ", ") + Q(OperandName(call.args[i]));
+    std::string msg = "cannot halve " + call.op_name() + ": its per-lane result " +
+                      ir::ShapeToString(half_t.shape) + " contradicts ";
+    msg += refusal.empty() ? "the type the operator deduces from its operands, " +
+                                 (dt ? ir::ShapeToString(dt->shape) : std::string("not a tile"))
+                           : "the operator, which refuses the per-lane operands (" + refusal + ")";
+    if (!full_ops.empty()) msg += "; full-width operand(s): " + full_ops;
+    Reject(ctx_, span, msg,
+           "derive the per-lane half first (tile.load / tile.slice inside the split function, or "
+           "an explicit pl.tile.aiv_shard), or keep a value both lanes share outside the split "
+           "function");
+  }
+
+  // Condition 2: an operand the deducer never reads must be lane-local, broadcast along the
+  // split axis, or declared lane-invariant; anything else is lane data left full width.
+  void CheckBlindOperands(const Call& call, const std::vector<ExprPtr>& args, int axis,
+                          ir::Span span) {
+    const ops::OpDef& op = ops::Def(call);
+    const std::string& name = call.op_name();
+    if (name == "tile.slice") return;  // its source window is localized above
+    const TileType* rt = ir::AsTileType(call.type);
+    const int rrank = static_cast<int>(rt->shape.size());
+    TypePtr base;
+    try {
+      base = ops::DeduceType(op, args, call.kwargs, span);
+    } catch (const ir::UserError&) {
+      return;  // condition 1 already decided
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+      const TileType* t = ir::TileTypeOf(args[i]);
+      if (!t || OperandSplitInfo(ctx_, args[i]) || op.lane_invariant_kind(i)) continue;
+      const int a = axis - (rrank - static_cast<int>(t->shape.size()));
+      if (a < 0 || a >= static_cast<int>(t->shape.size()) || ir::IsConstInt(t->shape[a], 1))
+        continue;  // broadcast along the split axis
+      std::vector<ExprPtr> shape = t->shape;
+      shape[a] = ir::Mul(shape[a], ir::Index(2));
+      std::vector<ExprPtr> probe_args = args;
+      probe_args[i] = ir::MakeVar("probe", ir::WithShape(*t, shape, {}));
+      bool pinned = false;
+      try {
+        TypePtr p = ops::DeduceType(op, probe_args, call.kwargs, span);
+        pinned = !ir::TypeEqual(p, base);
+      } catch (const ir::UserError&) {
+        pinned = true;
+      }
+      if (pinned) continue;
+      Reject(ctx_, span,
+             call.op_name() + " operand " + Q(ArgLabel(op, i)) + " (" + Q(OperandName(args[i])) +
+                 ") is full width on the split axis, and the operator's type deduction never "
+                 "reads its extent, so nothing shows each lane reading only its own half",
+             "pass a per-lane operand (load or slice it inside the split function), or a value "
+             "whose split dimension is 1");
+    }
+  }
+
+  // Absolute-index operands address the whole table: a halved producer breaks every index.
+  void CheckAbsoluteIndexGate(const Call& call, ir::Span span) {
+    const ops::OpDef& op = ops::Def(call);
+    for (const auto& [pos, kind] : op.lane_invariant_args()) {
+      if (kind == ops::LaneInvariantKind::Scratch || pos >= call.args.size()) continue;
+      if (!OperandSplitInfo(ctx_, call.args[pos])) continue;
+      const bool src = kind == ops::LaneInvariantKind::IndexAddressedSource;
+      Reject(ctx_, span,
+             call.op_name() + " operand " + Q(ArgLabel(op, pos)) + " (" +
+                 Q(OperandName(call.args[pos])) + ") was halved, but " + call.op_name() +
+                 (src ? " reads it at absolute indices, so lane 1 would read the wrong rows"
+                      : " writes it at absolute indices, so lane 1 would write the wrong rows"),
+             "produce the " + ArgLabel(op, pos) +
+                 " outside the split function and pass it in at full width");
+    }
+  }
+
+  void CheckTransposeHazard(const Call& call, int axis, ir::Span span) {
+    const TileType* in = ir::TileTypeOf(call.args[0]);
+    if (!in || call.args.size() < 3) return;
+    const int rank = static_cast<int>(in->shape.size());
+    auto norm = [&](const ExprPtr& e) -> int {
+      auto c = ir::AsConstInt(e);
+      if (!c) return -1;
+      return static_cast<int>(*c < 0 ? *c + rank : *c);
+    };
+    const int a1 = norm(call.args[1]), a2 = norm(call.args[2]);
+    if (a1 == axis || a2 == axis)
+      Reject(ctx_, span,
+             "tile.transpose swaps the split axis " + std::to_string(axis) +
+                 " with axis " + std::to_string(a1 == axis ? a2 : a1) +
+                 ": each lane's half would land on the other axis",
+             "transpose outside the split function, or choose the split mode along an axis the "
+             "transpose keeps");
+  }
+
+  // tile.reshape / tile.reinterpret_view.
+  void EmitView(const VarPtr& var, const Call& call, const TileType& rt, ir::Span span,
+                std::vector<StmtPtr>& out) {
+    const ops::OpDef& op = ops::Def(call);
+    const std::string& name = call.op_name();
+    std::optional<TileInfo> in = OperandSplitInfo(ctx_, call.args[0]);
+    const TileType* src = ir::TileTypeOf(call.args[0]);
+    if (in) {
+      // The source is this lane's half: the view keeps it, possibly on a migrated axis.
+      if (name == "tile.reinterpret_view" && call.args.size() > 1 && call.args[1])
+        Reject(ctx_, span,
+               "tile.reinterpret_view with an explicit shape over the per-lane half " +
+                   Q(OperandName(call.args[0])) + ": the new shape cannot be halved reliably",
+               "reinterpret without a shape (the contiguous axis scales), or reinterpret the "
+               "full tile outside the split function");
+      std::optional<int> axis = MigratedAxis(src->shape, rt.shape, in->split_dim);
+      if (!axis)
+        Reject(ctx_, span,
+               name + " of the per-lane half " + Q(OperandName(call.args[0])) +
+                   " moves the split axis " + std::to_string(in->split_dim) +
+                   " across non-unit axes (" + ir::ShapeToString(src->shape) + " -> " +
+                   ir::ShapeToString(rt.shape) + "), so a lane's rows no longer form its half",
+               "reshape only by adding or removing unit axes inside the split function");
+      if (*axis != in->split_dim && ctx_.lane_stride)
+        Reject(ctx_, span,
+               name + " migrates the split axis inside a body whose ragged boundary is "
+                      "rebalanced (lane_stride=" + std::to_string(*ctx_.lane_stride) +
+                   "): a migrated axis carries its own half and cannot follow that partition",
+               "pad the boundary tile to a fully valid box, or reshape outside the split "
+               "function");
+      TileInfo info;
+      auto half_t = HalveTileShape(ctx_, rt, *axis, &info);
+      std::vector<ExprPtr> args = call.args;
+      if (name == "tile.reshape") {
+        args[1] = WithElem(args[1], *axis, info.half);
+      }
+      CheckTypeConsistency(call, args, *half_t, span);
+      VarPtr v = ir::MakeVar(var->name, half_t, var->span);
+      ctx_.replacements[var.get()] = v;
+      Track(v, info);
+      out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, half_t, span), span));
+      return;
+    }
+    const int axis = ctx_.split_dim;
+    if (axis >= static_cast<int>(rt.shape.size()) || ir::IsConstInt(rt.shape[axis], 1)) {
+      ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+      out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
+      return;
+    }
+    // A full-width source: keep the view whole, then take this lane's half with a slice, so
+    // each lane reads its own half rather than both reading the first.
+    if (!ir::AsConstInt(rt.shape[axis]))
+      Reject(ctx_, span,
+             name + " of the full-width " + Q(OperandName(call.args[0])) +
+                 " has a dynamic split extent " + ir::ExprToString(rt.shape[axis]) +
+                 "; the per-lane slice needs a static half",
+             "give the view a static extent on the split axis, or view a per-lane value");
+    if (ctx_.lane_stride)
+      Reject(ctx_, span,
+             name + " of a full-width value inside a rebalanced body (lane_stride=" +
+                 std::to_string(*ctx_.lane_stride) + ")",
+             "derive the viewed value from the boundary tile");
+    ExprPtr whole_call = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+    VarPtr whole = ir::MakeVar(var->name + "_full", call.type, var->span);
+    out.push_back(ir::MakeAssign(whole, whole_call, span));
+    TileInfo info;
+    auto half_t = HalveTileShape(ctx_, rt, axis, &info);
+    std::vector<ExprPtr> shape = rt.shape, offs;
+    shape[axis] = info.half;
+    for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
+    offs[axis] = LocalizeOffset(ctx_, offs[axis], LaneStrideFor(ctx_, axis, info.half));
+    ExprPtr slice = ops::Create("tile.slice", {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)},
+                                {}, span);
+    const TileType* st = ir::TileTypeOf(slice);
+    VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
+    ctx_.replacements[var.get()] = v;
+    info.half = st->shape[axis];
+    Track(v, info);
+    (void)half_t;
+    out.push_back(ir::MakeAssign(v, slice, span));
+  }
+
+  // Where the split axis lands after a reshape that only adds or removes unit axes.
+  static std::optional<int> MigratedAxis(const std::vector<ExprPtr>& from,
+                                         const std::vector<ExprPtr>& to, int axis) {
+    if (ir::ExprListEqual(from, to)) return axis;
+    std::vector<int> from_nu, to_nu;
+    for (size_t i = 0; i < from.size(); ++i)
+      if (!ir::IsConstInt(from[i], 1)) from_nu.push_back(static_cast<int>(i));
+    for (size_t i = 0; i < to.size(); ++i)
+      if (!ir::IsConstInt(to[i], 1)) to_nu.push_back(static_cast<int>(i));
+    if (from_nu.size() != to_nu.size()) return std::nullopt;
+    for (size_t k = 0; k < from_nu.size(); ++k)
+      if (!ir::ExprEqual(from[from_nu[k]], to[to_nu[k]])) return std::nullopt;
+    for (size_t k = 0; k < from_nu.size(); ++k)
+      if (from_nu[k] == axis) return to_nu[k];
+    return std::nullopt;
+  }
+
+  // Tuple results: each element's axis is discovered by re-deducing over per-lane operands.
+  void EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span span,
+                       std::vector<StmtPtr>& out) {
+    const ops::OpDef& op = ops::Def(call);
+    const ir::TupleType* orig = call.type->As<ir::TupleType>();
+    TypePtr deduced;
+    try {
+      deduced = ops::DeduceType(op, call.args, call.kwargs, span);
+    } catch (const ir::UserError& e) {
+      Reject(ctx_, span,
+             "cannot halve " + call.op_name() +
+                 ": the operator refuses the per-lane operands (" + e.message() + ")",
+             "keep this operation outside the split function, or give it operands whose halves "
+             "satisfy its constraints");
+    }
+    const ir::TupleType* dt = deduced->As<ir::TupleType>();
+    std::vector<TypePtr> elems;
+    std::vector<TileInfo> infos;
+    for (size_t i = 0; i < orig->elements.size(); ++i) {
+      const TileType* o = ir::AsTileType(orig->elements[i]);
+      const TileType* n = dt ? ir::AsTileType(dt->elements[i]) : nullptr;
+      if (!o || !n || o->shape.size() != n->shape.size())
+        ir::ThrowInternal(span, "tuple re-deduction changed element kinds of " + call.op_name());
+      std::vector<int> moved;
+      for (size_t a = 0; a < o->shape.size(); ++a)
+        if (!ir::ExprEqual(o->shape[a], n->shape[a])) moved.push_back(static_cast<int>(a));
+      if (moved.size() != 1)
+        Reject(ctx_, span,
+               call.op_name() + " result element " + std::to_string(i) + " " +
+                   ir::ShapeToString(o->shape) +
+                   (moved.empty() ? " does not move with the split: it would be a full-width "
+                                    "output computed from per-lane operands"
+                                  : " moves on more than one axis under the split"),
+               "use a split mode along which every result element halves, or keep this "
+               "operation outside the split function");
+      TileInfo info;
+      elems.push_back(HalveTileShape(ctx_, *o, moved[0], &info));
+      infos.push_back(info);
+    }
+    TypePtr type = ir::MakeTupleType(std::move(elems));
+    VarPtr v = ir::MakeVar(var->name, type, var->span);
+    ctx_.replacements[var.get()] = v;
+    ctx_.tuple_vars[v.get()] = std::move(infos);
+    out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
+  }
+
+  // ---- Control flow.
+
+  std::vector<ir::IterArg> CarryIterArgs(const std::vector<ir::IterArg>& ias) {
+    std::vector<ir::IterArg> out;
+    for (const ir::IterArg& ia : ias) {
+      ExprPtr init = Sub(ia.init);
+      VarPtr v = Rebind(ia.var, init->type);
+      if (auto info = OperandSplitInfo(ctx_, init)) Track(v, *info);
+      out.push_back({v, init});
+    }
+    return out;
+  }
+
+  // The value yielded back into a carry must be lane-local exactly when the carry is.
+  void ValidateCarryBackedge(const std::vector<ir::IterArg>& ias, const StmtPtr& body) {
+    std::vector<StmtPtr> stmts = ir::FlattenStmts(body);
+    const ir::YieldStmt* y = stmts.empty() ? nullptr : stmts.back()->As<ir::YieldStmt>();
+    if (!y) return;
+    for (size_t i = 0; i < ias.size() && i < y->values.size(); ++i) {
+      const bool carry = OperandSplitInfo(ctx_, ias[i].var).has_value();
+      const ExprPtr& val = y->values[i];
+      const bool yielded = OperandSplitInfo(ctx_, val).has_value();
+      if (carry == yielded) continue;
+      if (val->kind == ir::ExprKind::Call)
+        Reject(ctx_, stmts.back()->span,
+               "the loop carry " + Q(ias[i].var->name) + " is fed an unbound expression (" +
+                   Q(ir::ExprToString(val)) + ") that the split never reaches",
+               "bind the value to a name first (x = ...; pl.yield_(x)) so it is split like any "
+               "other statement");
+      Reject(ctx_, stmts.back()->span,
+             "the loop carry " + Q(ias[i].var->name) + " is " +
+                 (carry ? "per-lane (its initial value was halved)" : "full width") +
+                 " but the value yielded into it, " + Q(OperandName(val)) + ", is " +
+                 (yielded ? "per-lane" : "full width"),
+             carry ? "yield a lane-local value (derived from the carry or another per-lane value)"
+                   : "yield a full-width value, or start the carry from a per-lane value");
+    }
+  }
+
+  std::vector<VarPtr> RepairReturnVars(const std::vector<VarPtr>& rvs,
+                                       const std::vector<ir::IterArg>& ias) {
+    std::vector<VarPtr> out;
+    for (size_t i = 0; i < rvs.size(); ++i) {
+      if (i >= ias.size()) {
+        out.push_back(rvs[i]);
+        continue;
+      }
+      VarPtr v = Rebind(rvs[i], ias[i].var->type);
+      if (auto info = OperandSplitInfo(ctx_, ias[i].var)) Track(v, *info);
+      auto it = ctx_.tuple_vars.find(ias[i].var.get());
+      if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
+      out.push_back(v);
+    }
+    return out;
+  }
+
+  void EmitFor(const ir::ForStmt& f, std::vector<StmtPtr>& out) {
+    std::vector<ir::IterArg> ias = CarryIterArgs(f.iter_args);
+    StmtPtr body = One(f.body);
+    ValidateCarryBackedge(ias, body);
+    std::vector<VarPtr> rvs = RepairReturnVars(f.return_vars, ias);
+    out.push_back(std::make_shared<ir::ForStmt>(f.loop_var, Sub(f.start), Sub(f.stop), Sub(f.step),
+                                                f.for_kind, f.stage, std::move(ias), body,
+                                                std::move(rvs), f.span));
+  }
+
+  void EmitWhile(const ir::WhileStmt& w, std::vector<StmtPtr>& out) {
+    std::vector<ir::IterArg> ias = CarryIterArgs(w.iter_args);
+    ExprPtr cond = Sub(w.cond);
+    StmtPtr body = One(w.body);
+    ValidateCarryBackedge(ias, body);
+    std::vector<VarPtr> rvs = RepairReturnVars(w.return_vars, ias);
+    out.push_back(std::make_shared<ir::WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span));
+  }
+
+  void EmitIf(const ir::IfStmt& s, std::vector<StmtPtr>& out) {
+    ExprPtr cond = Sub(s.cond);
+    StmtPtr then_b = One(s.then_body);
+    StmtPtr else_b = s.else_body ? One(s.else_body) : nullptr;
+    std::vector<VarPtr> rvs;
+    auto yields = [](const StmtPtr& b) -> const ir::YieldStmt* {
+      std::vector<StmtPtr> st = ir::FlattenStmts(b);
+      return st.empty() ? nullptr : st.back()->As<ir::YieldStmt>();
+    };
+    const ir::YieldStmt* ty = then_b ? yields(then_b) : nullptr;
+    const ir::YieldStmt* ey = else_b ? yields(else_b) : nullptr;
+    for (size_t i = 0; i < s.return_vars.size(); ++i) {
+      const VarPtr& rv = s.return_vars[i];
+      if (!ty || !ey || i >= ty->values.size() || i >= ey->values.size()) {
+        rvs.push_back(rv);
+        continue;
+      }
+      const ExprPtr &a = ty->values[i], &b = ey->values[i];
+      auto ia = OperandSplitInfo(ctx_, a), ib = OperandSplitInfo(ctx_, b);
+      const bool ta = ia || ctx_.tuple_vars.count(a->As<ir::Var>());
+      const bool tb = ib || ctx_.tuple_vars.count(b->As<ir::Var>());
+      if (ta != tb)
+        Reject(ctx_, s.span,
+               "the branches of this if disagree on " + Q(rv->name) + ": the then-branch yields a " +
+                   (ta ? "per-lane" : "full-width") + " value and the else-branch a " +
+                   (tb ? "per-lane" : "full-width") + " one, so the merge has no single type",
+               "make both branches yield per-lane values (or both full-width ones)");
+      if (ta && !ir::TypeEqual(a->type, b->type))
+        Reject(ctx_, s.span,
+               "the branches of this if yield per-lane values of different types for " +
+                   Q(rv->name) + " (" + ir::TypeToString(a->type) + " vs " +
+                   ir::TypeToString(b->type) + ")",
+               "make both branches produce the same per-lane shape");
+      VarPtr v = Rebind(rv, a->type);
+      if (ia) Track(v, *ia);
+      if (const ir::Var* av = a->As<ir::Var>()) {
+        auto it = ctx_.tuple_vars.find(av);
+        if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
+      }
+      rvs.push_back(v);
+    }
+    out.push_back(std::make_shared<ir::IfStmt>(cond, then_b, else_b, std::move(rvs), s.span));
+  }
+};
+
+}  // namespace
+
+std::vector<StmtPtr> ProcessStmts(const std::vector<StmtPtr>& stmts, SplitContext& ctx) {
+  return Halver(ctx).Stmts(stmts);
+}
+
+StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx) { return Halver(ctx).One(stmt); }
+
+}  // namespace tilesplit::split_axis
