@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, and only the missing ones: a
+# machine that has them all is left untouched (no apt-get update, no root needed).
+#
+#   scripts/bootstrap.sh                       check and install what is missing (the default)
+#   scripts/bootstrap.sh --check-only-missing  the same, spelled out (what `make` runs)
+#   scripts/bootstrap.sh --check               only report; exit 1 when something is missing
+set -euo pipefail
+
+PACKAGES=(g++ cmake ninja-build libgtest-dev libbenchmark-dev make python3)
+
+mode=install
+case "${1:-}" in
+  "" | --check-only-missing) mode=install ;;
+  --check) mode=check ;;
+  -h | --help)
+    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  *)
+    echo "bootstrap.sh: unknown option '$1' (see --help)" >&2
+    exit 2
+    ;;
+esac
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  if ! dpkg -s "$pkg" 2>/dev/null | grep -q '^Status: install ok installed'; then
+    missing+=("$pkg")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+
+echo "bootstrap.sh: missing packages: ${missing[*]}" >&2
+if [ "$mode" = check ]; then
+  exit 1
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  sudo_cmd=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo_cmd=(sudo)
+else
+  echo "bootstrap.sh: installing needs root; run as root: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -q
+"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,1 @@
+equal --names equal_renamed_other.py

@@ -1,0 +1,1 @@
+equal equal_renamed_other.py

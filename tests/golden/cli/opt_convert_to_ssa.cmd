@@ -1,0 +1,1 @@
+opt -p convert-to-ssa --verify-roundtrip

@@ -1,0 +1,6 @@
+import pypto.language as pl
+
+
+@pl.function
+def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+    return x + undefined_thing

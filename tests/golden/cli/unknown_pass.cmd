@@ -1,0 +1,1 @@
+opt -p no-such-pass

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# The golden suite driver (format: tests/golden/README.md).
+#
+#   TILESPLIT=build/bin/tilesplit tests/run_golden.sh [GOLDEN_DIR]
+#
+# Runs every case under GOLDEN_DIR (default tests/golden), then the round-trip check over every
+# non-error kernel in the repository (GOLDEN_DIR, examples/, docs/). Ends with the line
+# `N passed, M failed` and exits non-zero when anything failed.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+GOLDEN=$(cd "${1:-$ROOT/tests/golden}" && pwd) || exit 2
+TS=${TILESPLIT:-$ROOT/build/bin/tilesplit}
+case "$TS" in /*) ;; *) TS="$PWD/$TS" ;; esac
+if [ ! -x "$TS" ]; then
+  echo "run_golden.sh: no tilesplit binary at '$TS' (set TILESPLIT)" >&2
+  exit 2
+fi
+# A case that hangs must fail, not stall the suite.
+CASE_TIMEOUT=${CASE_TIMEOUT:-60}
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+passed=0
+failed=0
+
+rel() { echo "${1#"$ROOT"/}"; }
+
+pass() {
+  passed=$((passed + 1))
+  echo "PASS $1"
+}
+
+# fail NAME REASON [DETAIL-FILE...]: prints the reason and the first lines of each detail file.
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL $1: $2"
+  shift 2
+  local f
+  for f in "$@"; do
+    if [ -s "$f" ]; then sed -n '1,40p' "$f" | sed 's/^/    | /'; fi
+  done
+}
+
+# run DIR OUT ERR ARGS...: runs the CLI in DIR (so diagnostics name files relative to it) with no
+# standard input; sets $code.
+run() {
+  local dir=$1 out=$2 err=$3
+  shift 3
+  (cd "$dir" && timeout "$CASE_TIMEOUT" "$TS" "$@" >"$out" 2>"$err" </dev/null)
+  code=$?
+}
+
+# Words of a .cmd file: comment lines (#) dropped, the rest split on whitespace.
+read_cmd() {
+  local words
+  words=$(grep -v '^[[:space:]]*#' "$1" | tr '\n' ' ')
+  read -r -a cmd_args <<<"$words"
+}
+
+# ---- Golden cases.
+run_case() {
+  local py=$1
+  local dir base stem name
+  dir=$(dirname "$py")
+  base=$(basename "$py")
+  stem=${py%.py}
+  name=$(rel "$py")
+  cmd_args=(print)
+  if [ -f "$stem.cmd" ]; then read_cmd "$stem.cmd"; fi
+  if [ "${#cmd_args[@]}" -eq 0 ]; then
+    fail "$name" "empty $(basename "$stem").cmd"
+    return
+  fi
+  local out="$WORK/out" err="$WORK/err"
+  run "$dir" "$out" "$err" "${cmd_args[@]}" "$base"
+
+  if [ -f "$stem.error" ]; then
+    local want_exit=1 line="" col="" key value
+    local -a contains=() stdout_contains=()
+    while IFS= read -r entry || [ -n "$entry" ]; do
+      case "$entry" in '' | '#'*) continue ;; esac
+      key=${entry%%:*}
+      value=${entry#*:}
+      value=${value# }
+      case "$key" in
+        line) line=$value ;;
+        col) col=$value ;;
+        exit) want_exit=$value ;;
+        contains) contains+=("$value") ;;
+        stdout-contains) stdout_contains+=("$value") ;;
+        *)
+          fail "$name" "unknown key '$key' in $(basename "$stem").error"
+          return
+          ;;
+      esac
+    done <"$stem.error"
+    if [ "$code" -ne "$want_exit" ]; then
+      fail "$name" "exit code $code, expected $want_exit" "$err" "$out"
+      return
+    fi
+    if [ -n "$line" ]; then
+      local loc="$base:$line:"
+      [ -n "$col" ] && loc="$base:$line:$col:"
+      if ! grep -qF -- "$loc" "$err"; then
+        fail "$name" "stderr does not name the location '$loc'" "$err"
+        return
+      fi
+      if [ -s "$out" ]; then
+        fail "$name" "a located error must print nothing on stdout" "$out"
+        return
+      fi
+    fi
+    local frag
+    for frag in "${contains[@]}"; do
+      if ! grep -qF -- "$frag" "$err"; then
+        fail "$name" "stderr lacks '$frag'" "$err"
+        return
+      fi
+    done
+    for frag in "${stdout_contains[@]}"; do
+      if ! grep -qF -- "$frag" "$out"; then
+        fail "$name" "stdout lacks '$frag'" "$out"
+        return
+      fi
+    done
+    pass "$name"
+    return
+  fi
+
+  if [ "$code" -ne 0 ]; then
+    fail "$name" "exit code $code, expected 0" "$err"
+    return
+  fi
+  if [ -f "$stem.expected.py" ] && ! cmp -s "$out" "$stem.expected.py"; then
+    diff -u --label "$(basename "$stem").expected.py" --label "actual output" \
+      "$stem.expected.py" "$out" >"$WORK/diff"
+    fail "$name" "output differs from $(basename "$stem").expected.py" "$WORK/diff"
+    return
+  fi
+  pass "$name"
+}
+
+# ---- Round trip: print X, print that again (byte-identical), and X equal to its print.
+# An expected output must itself be canonical: the printer wrote it (dsl.md 10).
+round_trip() {
+  local py=$1
+  local dir base name
+  dir=$(dirname "$py")
+  base=$(basename "$py")
+  name="round-trip $(rel "$py")"
+  local p1="$WORK/printed.py" p2="$WORK/reprinted.py" err="$WORK/err" out="$WORK/out"
+  run "$dir" "$p1" "$err" print "$base"
+  if [ "$code" -ne 0 ]; then
+    fail "$name" "print exited $code" "$err"
+    return
+  fi
+  run "$WORK" "$p2" "$err" print "$p1"
+  if [ "$code" -ne 0 ]; then
+    fail "$name" "printing the printed text exited $code" "$err"
+    return
+  fi
+  if ! cmp -s "$p1" "$p2"; then
+    diff -u --label print --label reprint "$p1" "$p2" >"$WORK/diff"
+    fail "$name" "printing is not idempotent" "$WORK/diff"
+    return
+  fi
+  run "$dir" "$out" "$err" equal "$base" "$p1"
+  if [ "$code" -ne 0 ] || [ "$(cat "$out")" != "equal" ]; then
+    fail "$name" "the printed text is not equal to the input (exit $code)" "$out" "$err"
+    return
+  fi
+  case "$base" in
+    *.expected.py)
+      if ! cmp -s "$py" "$p1"; then
+        diff -u --label "$base" --label print "$py" "$p1" >"$WORK/diff"
+        fail "$name" "an expected output must be canonical printer text" "$WORK/diff"
+        return
+      fi
+      ;;
+  esac
+  pass "$name"
+}
+
+mapfile -t cases < <(find "$GOLDEN" -name '*.py' ! -name '*.expected.py' | LC_ALL=C sort)
+for py in "${cases[@]}"; do run_case "$py"; done
+
+roots=("$GOLDEN")
+for d in "$ROOT/examples" "$ROOT/docs"; do
+  if [ -d "$d" ] && [ "$d" != "$GOLDEN" ]; then roots+=("$d"); fi
+done
+mapfile -t kernels < <(find "${roots[@]}" -name '*.py' | LC_ALL=C sort -u)
+for py in "${kernels[@]}"; do
+  stem=${py%.py}
+  if [ -f "$stem.error" ]; then continue; fi
+  round_trip "$py"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
