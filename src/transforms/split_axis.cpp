@@ -399,12 +399,12 @@ class Halver {
     TileInfo info;
     auto half_t = HalveTileShape(ctx_, *rt, axis, &info);
     std::vector<ExprPtr> args = RewriteShapeArgs(call, axis, info, span);
-    CheckTypeConsistency(call, args, *half_t, span);
+    TypePtr type = CheckTypeConsistency(call, args, *half_t, span);
     CheckBlindOperands(call, args, axis, span);
-    VarPtr v = ir::MakeVar(var->name, half_t, var->span);
+    VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
     Track(v, info);
-    out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, half_t, span), span));
+    out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
   }
 
   // The axis a result is halved on: its partitioned operand's axis when one is tracked (so a
@@ -473,8 +473,10 @@ class Halver {
   }
 
   // Condition 1: the halved node must still type-check against the arguments it will carry.
-  void CheckTypeConsistency(const Call& call, const std::vector<ExprPtr>& args,
-                            const TileType& half_t, ir::Span span) {
+  // Returns the halved node's type: what the operator deduces from those arguments (so layouts
+  // follow the per-lane operands), with this lane's valid extent, which deduction cannot know.
+  TypePtr CheckTypeConsistency(const Call& call, const std::vector<ExprPtr>& args,
+                               const TileType& half_t, ir::Span span) {
     TypePtr deduced;
     std::string refusal;
     try {
@@ -483,7 +485,11 @@ class Halver {
       refusal = e.message();
     }
     const TileType* dt = ir::AsTileType(deduced);
-    if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) return;
+    if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) {
+      std::shared_ptr<const TileType> t = ir::WithValid(*dt, half_t.valid());
+      if (!t->memory && half_t.memory) t = ir::WithMemory(*t, *half_t.memory);
+      return t;
+    }
     std::string full_ops;
     for (size_t i = 0; i < call.args.size(); ++i)
       if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]))
@@ -611,14 +617,12 @@ class Halver {
       TileInfo info;
       auto half_t = HalveTileShape(ctx_, rt, *axis, &info);
       std::vector<ExprPtr> args = call.args;
-      if (name == "tile.reshape") {
-        args[1] = WithElem(args[1], *axis, info.half);
-      }
-      CheckTypeConsistency(call, args, *half_t, span);
-      VarPtr v = ir::MakeVar(var->name, half_t, var->span);
+      if (name == "tile.reshape") args[1] = WithElem(args[1], *axis, info.half);
+      TypePtr type = CheckTypeConsistency(call, args, *half_t, span);
+      VarPtr v = ir::MakeVar(var->name, type, var->span);
       ctx_.replacements[var.get()] = v;
       Track(v, info);
-      out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, half_t, span), span));
+      out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
       return;
     }
     const int axis = ctx_.split_dim;
