@@ -492,7 +492,8 @@ class Halver {
     }
     std::string full_ops;
     for (size_t i = 0; i < call.args.size(); ++i)
-      if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]))
+      if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]) &&
+          full_ops.find(Q(OperandName(call.args[i]))) == std::string::npos)
         full_ops += (full_ops.empty() ? "" : ", ") + Q(OperandName(call.args[i]));
     std::string msg = "cannot halve " + call.op_name() + ": its per-lane result " +
                       ir::ShapeToString(half_t.shape) + " contradicts ";
