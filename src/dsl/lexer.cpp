@@ -1,0 +1,596 @@
+#include "tilesplit/dsl/lexer.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+#include "tilesplit/ir/error.h"
+
+namespace tilesplit::dsl {
+
+std::string TokDescription(Tok kind) {
+  switch (kind) {
+    case Tok::kEnd:
+      return "end of file";
+    case Tok::kNewline:
+      return "end of line";
+    case Tok::kIndent:
+      return "an indented block";
+    case Tok::kDedent:
+      return "the end of the indented block";
+    case Tok::kName:
+      return "a name";
+    case Tok::kInt:
+      return "an integer";
+    case Tok::kFloat:
+      return "a float";
+    case Tok::kString:
+      return "a string";
+    case Tok::kDef:
+      return "'def'";
+    case Tok::kClass:
+      return "'class'";
+    case Tok::kReturn:
+      return "'return'";
+    case Tok::kIf:
+      return "'if'";
+    case Tok::kElif:
+      return "'elif'";
+    case Tok::kElse:
+      return "'else'";
+    case Tok::kFor:
+      return "'for'";
+    case Tok::kIn:
+      return "'in'";
+    case Tok::kWhile:
+      return "'while'";
+    case Tok::kWith:
+      return "'with'";
+    case Tok::kAnd:
+      return "'and'";
+    case Tok::kOr:
+      return "'or'";
+    case Tok::kNot:
+      return "'not'";
+    case Tok::kTrue:
+      return "'True'";
+    case Tok::kFalse:
+      return "'False'";
+    case Tok::kPass:
+      return "'pass'";
+    case Tok::kImport:
+      return "'import'";
+    case Tok::kFrom:
+      return "'from'";
+    case Tok::kAs:
+      return "'as'";
+    case Tok::kLParen:
+      return "'('";
+    case Tok::kRParen:
+      return "')'";
+    case Tok::kLBracket:
+      return "'['";
+    case Tok::kRBracket:
+      return "']'";
+    case Tok::kLBrace:
+      return "'{'";
+    case Tok::kRBrace:
+      return "'}'";
+    case Tok::kComma:
+      return "','";
+    case Tok::kColon:
+      return "':'";
+    case Tok::kDot:
+      return "'.'";
+    case Tok::kAt:
+      return "'@'";
+    case Tok::kAssign:
+      return "'='";
+    case Tok::kArrow:
+      return "'->'";
+    case Tok::kPlus:
+      return "'+'";
+    case Tok::kMinus:
+      return "'-'";
+    case Tok::kStar:
+      return "'*'";
+    case Tok::kSlash:
+      return "'/'";
+    case Tok::kDoubleSlash:
+      return "'//'";
+    case Tok::kPercent:
+      return "'%'";
+    case Tok::kEq:
+      return "'=='";
+    case Tok::kNe:
+      return "'!='";
+    case Tok::kLt:
+      return "'<'";
+    case Tok::kLe:
+      return "'<='";
+    case Tok::kGt:
+      return "'>'";
+    case Tok::kGe:
+      return "'>='";
+  }
+  return "?";
+}
+
+namespace {
+
+bool IsIdentStart(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+}
+bool IsIdentChar(unsigned char c) {
+  return IsIdentStart(c) || (c >= '0' && c <= '9');
+}
+bool IsDigit(unsigned char c) {
+  return c >= '0' && c <= '9';
+}
+bool IsHexDigit(unsigned char c) {
+  return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// Keywords of the language, and Python keywords it rejects (dsl.md 2).
+bool LookupKeyword(std::string_view w, Tok* out) {
+  struct Entry {
+    std::string_view text;
+    Tok kind;
+  };
+  static constexpr Entry kKeywords[] = {
+      {"def", Tok::kDef},   {"class", Tok::kClass},   {"return", Tok::kReturn},
+      {"if", Tok::kIf},     {"elif", Tok::kElif},     {"else", Tok::kElse},
+      {"for", Tok::kFor},   {"in", Tok::kIn},         {"while", Tok::kWhile},
+      {"with", Tok::kWith}, {"and", Tok::kAnd},       {"or", Tok::kOr},
+      {"not", Tok::kNot},   {"True", Tok::kTrue},     {"False", Tok::kFalse},
+      {"pass", Tok::kPass}, {"import", Tok::kImport}, {"from", Tok::kFrom},
+      {"as", Tok::kAs},
+  };
+  for (const Entry& e : kKeywords) {
+    if (e.text == w) {
+      *out = e.kind;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsRejectedPythonKeyword(std::string_view w) {
+  static constexpr std::string_view kRejected[] = {
+      "None",   "break", "continue", "lambda", "yield",   "global", "nonlocal", "del",
+      "assert", "raise", "try",      "except", "finally", "async",  "await",    "is",
+  };
+  for (std::string_view r : kRejected)
+    if (r == w) return true;
+  return false;
+}
+
+class Lexer {
+ public:
+  Lexer(std::string_view text, uint32_t file) : src_(text), file_(file) {}
+
+  TokenStream Run() {
+    out_.tokens.reserve(src_.size() / 4 + 16);
+    indents_.push_back(0);
+    bool at_line_start = true;
+    while (true) {
+      if (at_line_start && brackets_.empty()) {
+        if (!HandleIndentation()) break;  // end of input
+        at_line_start = false;
+      }
+      if (pos_ >= src_.size()) break;
+      unsigned char c = src_[pos_];
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+        Advance(1);
+        continue;
+      }
+      if (c == '#') {
+        SkipComment();
+        continue;
+      }
+      if (c == '\n') {
+        if (brackets_.empty()) {
+          if (line_has_tokens_) Emit(Tok::kNewline, Here(), {});
+          line_has_tokens_ = false;
+          at_line_start = true;
+        }
+        NewLine();
+        continue;
+      }
+      if (c == '\\') {
+        size_t p = pos_ + 1;
+        if (p < src_.size() && src_[p] == '\r') ++p;
+        if (p < src_.size() && src_[p] == '\n') {
+          Advance(p - pos_);
+          NewLine();
+          continue;
+        }
+        ir::ThrowUser(Here(), "unexpected character '\\' (a line continuation must end the line)");
+      }
+      line_has_tokens_ = true;
+      if (IsIdentStart(c)) {
+        LexName();
+      } else if (IsDigit(c) || (c == '.' && pos_ + 1 < src_.size() && IsDigit(src_[pos_ + 1]))) {
+        LexNumber();
+      } else if (c == '"' || c == '\'') {
+        LexString();
+      } else {
+        LexPunct();
+      }
+    }
+    if (!brackets_.empty()) {
+      const Open& o = brackets_.back();
+      ir::ThrowUser(o.span, "'" + std::string(1, o.ch) + "' was never closed");
+    }
+    if (line_has_tokens_) Emit(Tok::kNewline, Here(), {});
+    while (indents_.size() > 1) {
+      indents_.pop_back();
+      Emit(Tok::kDedent, Here(), {});
+    }
+    Emit(Tok::kEnd, Here(), {});
+    return std::move(out_);
+  }
+
+ private:
+  struct Open {
+    char ch;
+    ir::Span span;
+  };
+
+  ir::Span Here() const { return ir::Span{file_, line_, col_}; }
+
+  // Column counts code points: continuation bytes of UTF-8 sequences do not advance it.
+  void Advance(size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      unsigned char c = src_[pos_++];
+      if ((c & 0xC0) != 0x80) ++col_;
+    }
+  }
+  void NewLine() {
+    ++pos_;
+    ++line_;
+    col_ = 1;
+  }
+
+  Token& Emit(Tok kind, ir::Span span, std::string_view text) {
+    Token& t = out_.tokens.emplace_back();
+    t.kind = kind;
+    t.span = span;
+    t.text = text;
+    return t;
+  }
+
+  void SkipComment() {
+    while (pos_ < src_.size() && src_[pos_] != '\n') Advance(1);
+  }
+
+  // At the start of a physical line outside brackets: measures the indentation, skips blank
+  // and comment-only lines, and emits INDENT/DEDENT. Returns false at end of input.
+  bool HandleIndentation() {
+    while (true) {
+      size_t width = 0;
+      while (pos_ < src_.size() && (src_[pos_] == ' ' || src_[pos_] == '\t' || src_[pos_] == '\f' ||
+                                    src_[pos_] == '\r')) {
+        if (src_[pos_] == '\t') {
+          // Tabs are only an error where they would count as indentation.
+          size_t p = pos_;
+          while (p < src_.size() && (src_[p] == ' ' || src_[p] == '\t' || src_[p] == '\r')) ++p;
+          if (p < src_.size() && src_[p] != '\n' && src_[p] != '#')
+            ir::ThrowUser(Here(), "tab character in indentation (indent with spaces only)");
+        }
+        if (src_[pos_] == ' ') ++width;
+        Advance(1);
+      }
+      if (pos_ >= src_.size()) return false;
+      if (src_[pos_] == '#') SkipComment();
+      if (pos_ >= src_.size()) return false;
+      if (src_[pos_] == '\n') {
+        NewLine();
+        continue;
+      }
+      if (src_[pos_] == '\\') return true;  // a continuation at line start: no indentation change
+      if (width > indents_.back()) {
+        indents_.push_back(width);
+        Emit(Tok::kIndent, Here(), {});
+      } else {
+        while (width < indents_.back()) {
+          indents_.pop_back();
+          Emit(Tok::kDedent, Here(), {});
+        }
+        if (width != indents_.back())
+          ir::ThrowUser(Here(), "unindent does not match any outer indentation level");
+      }
+      return true;
+    }
+  }
+
+  void LexName() {
+    ir::Span span = Here();
+    size_t start = pos_;
+    while (pos_ < src_.size() && IsIdentChar(src_[pos_])) Advance(1);
+    std::string_view w = src_.substr(start, pos_ - start);
+    Tok kw;
+    if (LookupKeyword(w, &kw)) {
+      Emit(kw, span, w);
+      return;
+    }
+    if (IsRejectedPythonKeyword(w))
+      ir::ThrowUser(span, "Python keyword '" + std::string(w) + "' is not part of this language");
+    Emit(Tok::kName, span, w);
+  }
+
+  // Consumes digits (of the given class) with single '_' separators between them.
+  void ScanDigits(bool hex, ir::Span span) {
+    bool last_digit = false;
+    while (pos_ < src_.size()) {
+      unsigned char c = src_[pos_];
+      if (hex ? IsHexDigit(c) : IsDigit(c)) {
+        last_digit = true;
+      } else if (c == '_') {
+        if (!last_digit || pos_ + 1 >= src_.size() ||
+            !(hex ? IsHexDigit(src_[pos_ + 1]) : IsDigit(src_[pos_ + 1])))
+          ir::ThrowUser(span, "invalid numeric literal: '_' must separate two digits");
+        last_digit = false;
+      } else {
+        break;
+      }
+      Advance(1);
+    }
+  }
+
+  void LexNumber() {
+    ir::Span span = Here();
+    size_t start = pos_;
+    bool is_float = false;
+    if (src_[pos_] == '0' && pos_ + 1 < src_.size() &&
+        (src_[pos_ + 1] == 'x' || src_[pos_ + 1] == 'X')) {
+      Advance(2);
+      if (pos_ < src_.size() && src_[pos_] == '_') Advance(1);
+      size_t digits = pos_;
+      ScanDigits(true, span);
+      if (pos_ == digits) ir::ThrowUser(span, "invalid hexadecimal literal");
+    } else {
+      ScanDigits(false, span);
+      if (pos_ < src_.size() && src_[pos_] == '.') {
+        is_float = true;
+        Advance(1);
+        if (pos_ < src_.size() && IsDigit(src_[pos_])) ScanDigits(false, span);
+      }
+      if (pos_ < src_.size() && (src_[pos_] == 'e' || src_[pos_] == 'E')) {
+        is_float = true;
+        Advance(1);
+        if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) Advance(1);
+        if (pos_ >= src_.size() || !IsDigit(src_[pos_]))
+          ir::ThrowUser(span, "invalid float literal: exponent has no digits");
+        ScanDigits(false, span);
+      }
+    }
+    if (pos_ < src_.size() && (IsIdentChar(src_[pos_]) || src_[pos_] == '.'))
+      ir::ThrowUser(span, "invalid numeric literal '" +
+                              std::string(src_.substr(start, pos_ - start + 1)) + "'");
+    std::string_view text = src_.substr(start, pos_ - start);
+    std::string clean;
+    clean.reserve(text.size());
+    for (char ch : text)
+      if (ch != '_') clean.push_back(ch);
+    if (is_float) {
+      errno = 0;
+      double v = std::strtod(clean.c_str(), nullptr);
+      if (errno == ERANGE && std::isinf(v))
+        ir::ThrowUser(span, "float literal '" + std::string(text) + "' is out of range");
+      Emit(Tok::kFloat, span, text).float_value = v;
+      return;
+    }
+    bool hex = clean.size() > 1 && (clean[1] == 'x' || clean[1] == 'X');
+    if (!hex && clean.size() > 1 && clean[0] == '0') {
+      for (char ch : clean)
+        if (ch != '0')
+          ir::ThrowUser(span, "leading zeros in a decimal integer literal are not permitted");
+    }
+    uint64_t v = 0;
+    for (size_t i = hex ? 2 : 0; i < clean.size(); ++i) {
+      unsigned char ch = clean[i];
+      unsigned d = IsDigit(ch) ? ch - '0' : (ch | 0x20) - 'a' + 10;
+      unsigned base = hex ? 16 : 10;
+      if (v > (static_cast<uint64_t>(INT64_MAX) - d) / base)
+        ir::ThrowUser(span, "integer literal '" + std::string(text) + "' is too large");
+      v = v * base + d;
+    }
+    Emit(Tok::kInt, span, text).int_value = static_cast<int64_t>(v);
+  }
+
+  void LexString() {
+    ir::Span span = Here();
+    size_t start = pos_;
+    char q = src_[pos_];
+    bool triple = pos_ + 2 < src_.size() && src_[pos_ + 1] == q && src_[pos_ + 2] == q;
+    Advance(triple ? 3 : 1);
+    std::string value;
+    while (true) {
+      if (pos_ >= src_.size())
+        ir::ThrowUser(span, triple ? "unterminated triple-quoted string" : "unterminated string");
+      char c = src_[pos_];
+      if (c == '\n') {
+        if (!triple) ir::ThrowUser(span, "unterminated string (end of line inside the literal)");
+        value.push_back('\n');
+        NewLine();
+        continue;
+      }
+      if (c == q) {
+        if (!triple) {
+          Advance(1);
+          break;
+        }
+        if (pos_ + 2 < src_.size() && src_[pos_ + 1] == q && src_[pos_ + 2] == q) {
+          Advance(3);
+          break;
+        }
+        value.push_back(c);
+        Advance(1);
+        continue;
+      }
+      if (c == '\\') {
+        ir::Span esc = Here();
+        if (pos_ + 1 >= src_.size()) ir::ThrowUser(span, "unterminated string");
+        char n = src_[pos_ + 1];
+        switch (n) {
+          case '\\':
+            value.push_back('\\');
+            break;
+          case '\'':
+            value.push_back('\'');
+            break;
+          case '"':
+            value.push_back('"');
+            break;
+          case 'n':
+            value.push_back('\n');
+            break;
+          case 't':
+            value.push_back('\t');
+            break;
+          case '\n':
+            if (!triple) ir::ThrowUser(span, "unterminated string");
+            Advance(1);
+            NewLine();
+            continue;
+          default:
+            ir::ThrowUser(esc, std::string("unknown escape sequence '\\") + n +
+                                   "' (allowed: \\\\ \\' \\\" \\n \\t)");
+        }
+        Advance(2);
+        continue;
+      }
+      value.push_back(c);
+      Advance(1);
+    }
+    Token& t = Emit(Tok::kString, span, src_.substr(start, pos_ - start));
+    t.triple_quoted = triple;
+    t.string_index = static_cast<uint32_t>(out_.strings.size());
+    out_.strings.push_back(std::move(value));
+  }
+
+  void OpenBracket(char ch, ir::Span span) { brackets_.push_back({ch, span}); }
+  void CloseBracket(char ch, ir::Span span) {
+    char want = ch == ')' ? '(' : ch == ']' ? '[' : '{';
+    if (brackets_.empty()) ir::ThrowUser(span, std::string("unmatched '") + ch + "'");
+    const Open& o = brackets_.back();
+    if (o.ch != want)
+      ir::ThrowUser(span, std::string("closing '") + ch + "' does not match '" + o.ch +
+                              "' opened at line " + std::to_string(o.span.line) + ", column " +
+                              std::to_string(o.span.col));
+    brackets_.pop_back();
+  }
+
+  void LexPunct() {
+    ir::Span span = Here();
+    char c = src_[pos_];
+    char n = pos_ + 1 < src_.size() ? src_[pos_ + 1] : '\0';
+    auto emit = [&](Tok k, size_t len) {
+      Emit(k, span, src_.substr(pos_, len));
+      Advance(len);
+    };
+    auto reject = [&](std::string_view op, std::string_view why) {
+      ir::ThrowUser(span, "operator '" + std::string(op) + "' is not part of this language" +
+                              std::string(why));
+    };
+    switch (c) {
+      case '(':
+        OpenBracket(c, span);
+        return emit(Tok::kLParen, 1);
+      case '[':
+        OpenBracket(c, span);
+        return emit(Tok::kLBracket, 1);
+      case '{':
+        OpenBracket(c, span);
+        return emit(Tok::kLBrace, 1);
+      case ')':
+        CloseBracket(c, span);
+        return emit(Tok::kRParen, 1);
+      case ']':
+        CloseBracket(c, span);
+        return emit(Tok::kRBracket, 1);
+      case '}':
+        CloseBracket(c, span);
+        return emit(Tok::kRBrace, 1);
+      case ',':
+        return emit(Tok::kComma, 1);
+      case ':':
+        if (n == '=') reject(":=", "");
+        return emit(Tok::kColon, 1);
+      case '.':
+        return emit(Tok::kDot, 1);
+      case '@':
+        return emit(Tok::kAt, 1);
+      case '=':
+        if (n == '=') return emit(Tok::kEq, 2);
+        return emit(Tok::kAssign, 1);
+      case '!':
+        if (n == '=') return emit(Tok::kNe, 2);
+        break;
+      case '<':
+        if (n == '=') return emit(Tok::kLe, 2);
+        if (n == '<') reject("<<", "");
+        return emit(Tok::kLt, 1);
+      case '>':
+        if (n == '=') return emit(Tok::kGe, 2);
+        if (n == '>') reject(">>", "");
+        return emit(Tok::kGt, 1);
+      case '-':
+        if (n == '>') return emit(Tok::kArrow, 2);
+        if (n == '=') reject("-=", " (write 'x = x - y')");
+        return emit(Tok::kMinus, 1);
+      case '+':
+        if (n == '=') reject("+=", " (write 'x = x + y')");
+        return emit(Tok::kPlus, 1);
+      case '*':
+        if (n == '*') reject("**", "");
+        if (n == '=') reject("*=", " (write 'x = x * y')");
+        return emit(Tok::kStar, 1);
+      case '/':
+        if (n == '/') return emit(Tok::kDoubleSlash, 2);
+        if (n == '=') reject("/=", "");
+        return emit(Tok::kSlash, 1);
+      case '%':
+        return emit(Tok::kPercent, 1);
+      case '&':
+        reject("&", "");
+        break;
+      case '|':
+        reject("|", "");
+        break;
+      case '^':
+        reject("^", "");
+        break;
+      case '~':
+        reject("~", "");
+        break;
+      case ';':
+        ir::ThrowUser(span, "';' is not part of this language (one statement per line)");
+      default:
+        break;
+    }
+    unsigned char uc = static_cast<unsigned char>(c);
+    if (uc < 0x20 || uc == 0x7f)
+      ir::ThrowUser(span, "unexpected control character (code " + std::to_string(uc) + ")");
+    ir::ThrowUser(span, std::string("unexpected character '") + c + "'");
+  }
+
+  std::string_view src_;
+  uint32_t file_;
+  size_t pos_ = 0;
+  uint32_t line_ = 1;
+  uint32_t col_ = 1;
+  bool line_has_tokens_ = false;
+  std::vector<size_t> indents_;
+  std::vector<Open> brackets_;
+  TokenStream out_;
+};
+
+}  // namespace
+
+TokenStream Tokenize(std::string_view text, uint32_t file) {
+  return Lexer(text, file).Run();
+}
+
+}  // namespace tilesplit::dsl

@@ -1,0 +1,487 @@
+// The parser's entry points, token helpers and the file layout: import line, dynamic-dimension
+// declarations, the program class, function headers, decorators and attrs (dsl.md 3, 4).
+#include "tilesplit/dsl/parser.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "parser_impl.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/transforms/pass.h"
+
+namespace tilesplit::dsl {
+namespace detail {
+
+std::string DescribeToken(const Token& t) {
+  switch (t.kind) {
+    case Tok::kName:
+      return "name '" + std::string(t.text) + "'";
+    case Tok::kInt:
+    case Tok::kFloat:
+    case Tok::kString:
+      return "'" + std::string(t.text) + "'";
+    default:
+      return TokDescription(t.kind);
+  }
+}
+
+Parser::Parser(TokenStream tokens, uint32_t file)
+    : ts_(std::move(tokens)), toks_(ts_.tokens), file_(file) {}
+
+void Parser::Unexpected(std::string_view expected) {
+  const Token& t = Peek();
+  if (t.kind == Tok::kIndent) ir::ThrowUser(t.span, "unexpected indent");
+  ir::ThrowUser(t.span, "expected " + std::string(expected) + ", got " + DescribeToken(t));
+}
+
+const Token& Parser::Expect(Tok k, std::string_view context) {
+  if (!Check(k)) Unexpected(TokDescription(k) + " " + std::string(context));
+  return Next();
+}
+
+const Token& Parser::ExpectName(std::string_view context) {
+  if (!Check(Tok::kName)) Unexpected("a name " + std::string(context));
+  return Next();
+}
+
+void Parser::ExpectNameText(std::string_view name, std::string_view context) {
+  if (!CheckName(name)) Unexpected("'" + std::string(name) + "' " + std::string(context));
+  Next();
+}
+
+void Parser::ExpectNewline(std::string_view context) {
+  if (!Check(Tok::kNewline)) Unexpected("end of line " + std::string(context));
+  Next();
+}
+
+bool Parser::AtDocstring() const {
+  return Check(Tok::kString) && Check(Tok::kNewline, 1);
+}
+
+// ---- File layout.
+
+void Parser::ParseImport() {
+  const Token& first = Next();
+  if (first.kind == Tok::kImport) {
+    // import pypto.language as pl
+    ExpectNameText("pypto", "after 'import'");
+    Expect(Tok::kDot, "in 'import pypto.language as pl'");
+    ExpectNameText("language", "in 'import pypto.language as pl'");
+  } else {
+    // from pypto import language as pl
+    ExpectNameText("pypto", "after 'from'");
+    Expect(Tok::kImport, "in 'from pypto import language as pl'");
+    ExpectNameText("language", "in 'from pypto import language as pl'");
+  }
+  Expect(Tok::kAs, "in the import line");
+  const Token& alias = ExpectName("after 'as'");
+  if (alias.text != "pl")
+    ir::ThrowUser(alias.span, "the language module must be imported as 'pl', not '" +
+                                  std::string(alias.text) + "'");
+  ExpectNewline("after the import line");
+}
+
+void Parser::ParseDynDecl() {
+  const Token& target = Next();
+  Expect(Tok::kAssign, "in a dynamic dimension declaration");
+  if (!CheckPl("dynamic"))
+    ir::ThrowUser(Peek().span,
+                  "only 'NAME = pl.dynamic(\"NAME\")' declarations may stand before "
+                  "the functions");
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.dynamic");
+  const Token& s = Expect(Tok::kString, "naming the dynamic dimension");
+  if (Str(s) != target.text)
+    ir::ThrowUser(s.span, "dynamic dimension '" + std::string(target.text) +
+                              "' is declared with the different name \"" + Str(s) + "\"");
+  Expect(Tok::kRParen, "closing pl.dynamic(...)");
+  ExpectNewline("after the dynamic dimension declaration");
+  if (target.text == "pl" || target.text == "pld" || target.text == "self" || target.text == "_" ||
+      target.text == "tuple")
+    ir::ThrowUser(target.span, "'" + std::string(target.text) +
+                                   "' is reserved and cannot name a dynamic dimension");
+  if (dyn_.count(target.text))
+    ir::ThrowUser(target.span,
+                  "dynamic dimension '" + std::string(target.text) + "' is declared twice");
+  dyn_.emplace(target.text, ir::MakeVar(std::string(target.text),
+                                        ir::MakeScalarType(ir::DataType::INDEX), target.span));
+}
+
+ir::ProgramPtr Parser::ParseProgram() {
+  while (AtDocstring()) {
+    Next();
+    Next();
+  }
+  if (Check(Tok::kImport) || Check(Tok::kFrom)) ParseImport();
+  while (Check(Tok::kName) && Check(Tok::kAssign, 1)) ParseDynDecl();
+
+  std::string program_name;
+  Span program_span = Peek().span;
+  std::vector<ir::FunctionPtr> functions;
+  std::unordered_map<std::string, Span> seen;
+  auto add = [&](ir::FunctionPtr f) {
+    auto [it, fresh] = seen.emplace(f->name, f->span);
+    if (!fresh)
+      ir::ThrowUser(f->span, "duplicate function name '" + f->name + "'",
+                    {{it->second, "'" + f->name + "' was first defined here"}});
+    functions.push_back(std::move(f));
+  };
+
+  if (Check(Tok::kAt) && CheckPl("program", 1)) {
+    Next();
+    Next();
+    Next();
+    Next();
+    ExpectNewline("after @pl.program");
+    Expect(Tok::kClass, "after @pl.program");
+    program_name = std::string(ExpectName("after 'class'").text);
+    if (Accept(Tok::kLParen)) Unexpected("':' (a program class has no base classes)");
+    Expect(Tok::kColon, "after the class name");
+    ExpectNewline("after the class header");
+    Expect(Tok::kIndent, "for the class body");
+    while (AtDocstring()) {
+      Next();
+      Next();
+    }
+    if (!Check(Tok::kAt)) Unexpected("a '@pl.function' method in the program class");
+    while (Check(Tok::kAt)) add(ParseFunction(true));
+    if (!Check(Tok::kDedent)) Unexpected("another '@pl.function' method or the end of the class");
+    Next();
+    if (!Check(Tok::kEnd))
+      ir::ThrowUser(Peek().span, "unexpected " + DescribeToken(Peek()) +
+                                     " after the program class (only one class is allowed)");
+  } else {
+    if (!Check(Tok::kAt)) {
+      if (Check(Tok::kEnd)) ir::ThrowUser(Peek().span, "the file defines no function");
+      Unexpected("'@pl.program' or '@pl.function' (only functions may stand at the top level)");
+    }
+    while (Check(Tok::kAt)) add(ParseFunction(false));
+    if (!Check(Tok::kEnd)) Unexpected("'@pl.function' (only functions may stand at the top level)");
+  }
+  return std::make_shared<ir::Program>(std::move(program_name), std::move(functions), program_span);
+}
+
+// ---- Functions.
+
+namespace {
+
+struct DerivedPair {
+  std::optional<ir::Level> level;
+  std::optional<ir::Role> role;
+};
+
+DerivedPair DerivedLevelRole(ir::FunctionType t) {
+  using ir::FunctionType;
+  using ir::Level;
+  using ir::Role;
+  switch (t) {
+    case FunctionType::Opaque:
+      return {};
+    case FunctionType::Orchestration:
+      return {Level::CHIP, Role::Orchestrator};
+    case FunctionType::InCore:
+      return {Level::CHIP_DIE, Role::SubWorker};
+    case FunctionType::AIC:
+      return {Level::AIC, Role::SubWorker};
+    case FunctionType::AIV:
+      return {Level::AIV, Role::SubWorker};
+    case FunctionType::Group:
+      return {Level::CORE_GROUP, Role::SubWorker};
+  }
+  return {};
+}
+
+}  // namespace
+
+ir::FunctionPtr Parser::ParseFunction(bool in_class) {
+  // Decorator.
+  const Token& at = Expect(Tok::kAt, "before a function");
+  if (!CheckPl("function"))
+    ir::ThrowUser(Peek().span,
+                  "expected the decorator '@pl.function', got " + DescribeToken(Peek()));
+  Next();
+  Next();
+  Next();
+  ir::FunctionType ftype = ir::FunctionType::Opaque;
+  ir::AttrMap attrs;
+  std::vector<std::string> attr_keys;
+  std::optional<std::pair<ir::Level, Span>> level;
+  std::optional<std::pair<ir::Role, Span>> role;
+  if (Accept(Tok::kLParen)) {
+    std::vector<std::string_view> given;
+    while (!Check(Tok::kRParen)) {
+      const Token& kw = ExpectName("as a @pl.function keyword");
+      for (std::string_view g : given)
+        if (g == kw.text)
+          ir::ThrowUser(kw.span,
+                        "@pl.function keyword '" + std::string(kw.text) + "' is given twice");
+      given.push_back(kw.text);
+      Expect(Tok::kAssign, "after the keyword");
+      if (kw.text == "type") {
+        Literal lit = ParseEnumRef();
+        if (lit.enum_type != "FunctionType")
+          ir::ThrowUser(lit.span, "type= takes a pl.FunctionType value, got " + lit.text);
+        auto t = ir::FunctionTypeFromName(lit.enum_value);
+        if (!t)
+          ir::ThrowUser(lit.span, "unknown or unsupported function type '" +
+                                      std::string(lit.enum_value) + "'");
+        ftype = *t;
+      } else if (kw.text == "level") {
+        Literal lit = ParseEnumRef();
+        auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
+        if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text);
+        level = {*l, lit.span};
+      } else if (kw.text == "role") {
+        Literal lit = ParseEnumRef();
+        auto r = lit.enum_type == "Role" ? ir::RoleFromName(lit.enum_value) : std::nullopt;
+        if (!r) ir::ThrowUser(lit.span, "role= takes a pl.Role value, got " + lit.text);
+        role = {*r, lit.span};
+      } else if (kw.text == "attrs") {
+        ParseAttrDict(&attrs, &attr_keys);
+      } else {
+        ir::ThrowUser(kw.span, "unknown @pl.function keyword '" + std::string(kw.text) +
+                                   "' (expected type, attrs, level or role)");
+      }
+      if (!Accept(Tok::kComma)) break;
+    }
+    Expect(Tok::kRParen, "closing @pl.function(...)");
+  }
+  ExpectNewline("after the decorator");
+  DerivedPair derived = DerivedLevelRole(ftype);
+  const std::string tname(ir::FunctionTypeName(ftype));
+  if (level && (!derived.level || *derived.level != level->first))
+    ir::ThrowUser(level->second,
+                  "level " + std::string(ir::LevelName(level->first)) +
+                      " does not match function type " + tname + " (which implies " +
+                      (derived.level ? "level " + std::string(ir::LevelName(*derived.level))
+                                     : std::string("no level")) +
+                      ")");
+  if (role && (!derived.role || *derived.role != role->first))
+    ir::ThrowUser(role->second,
+                  "role " + std::string(ir::RoleName(role->first)) +
+                      " does not match function type " + tname + " (which implies " +
+                      (derived.role ? "role " + std::string(ir::RoleName(*derived.role))
+                                    : std::string("no role")) +
+                      ")");
+
+  // Signature.
+  const Token& def = Expect(Tok::kDef, "after the decorator");
+  (void)def;
+  const Token& name = ExpectName("after 'def'");
+  Expect(Tok::kLParen, "after the function name");
+  scopes_.clear();
+  scopes_.emplace_back();
+  fn_ = FunctionState{};
+  region_mode_.reset();
+  std::vector<ir::Param> params;
+  bool first = true;
+  while (!Check(Tok::kRParen)) {
+    if (Check(Tok::kStar))
+      ir::ThrowUser(Peek().span, "'*' parameters are not supported; declare each parameter");
+    const Token& pname = ExpectName("as a parameter name");
+    if (pname.text == "self" && first && !Check(Tok::kColon)) {
+      first = false;
+      if (!Accept(Tok::kComma)) break;
+      continue;
+    }
+    first = false;
+    if (!Check(Tok::kColon))
+      ir::ThrowUser(pname.span,
+                    "parameter '" + std::string(pname.text) + "' needs a type annotation");
+    Next();
+    ir::ParamDirection dir = ir::ParamDirection::In;
+    Span dir_span = Peek().span;
+    bool wrapped = false;
+    if (CheckPl("Out") || CheckPl("InOut")) {
+      dir = CheckPl("Out") ? ir::ParamDirection::Out : ir::ParamDirection::InOut;
+      Next();
+      Next();
+      Next();
+      Expect(Tok::kLBracket, dir == ir::ParamDirection::Out ? "after pl.Out" : "after pl.InOut");
+      wrapped = true;
+    }
+    allow_new_dyn_ = true;
+    TypeAnn ann = ParseType();
+    allow_new_dyn_ = false;
+    if (wrapped) {
+      Expect(Tok::kRBracket, "closing the direction wrapper");
+      if (ann.type->kind != ir::TypeKind::Tensor && ann.type->kind != ir::TypeKind::Tile)
+        ir::ThrowUser(dir_span,
+                      std::string(dir == ir::ParamDirection::Out ? "pl.Out" : "pl.InOut") +
+                          " may wrap only a Tensor or a Tile, not " + ir::TypeToString(ann.type));
+    }
+    if (Check(Tok::kAssign))
+      ir::ThrowUser(Peek().span, "parameter '" + std::string(pname.text) +
+                                     "' has a default value; defaults are not supported");
+    if (pname.text == "self" || pname.text == "pl" || pname.text == "pld" || pname.text == "_")
+      ir::ThrowUser(pname.span, "'" + std::string(pname.text) + "' cannot name a parameter");
+    if (scopes_.back().names.count(pname.text))
+      ir::ThrowUser(pname.span, "duplicate parameter '" + std::string(pname.text) + "'");
+    if (dyn_.count(pname.text))
+      ir::ThrowUser(pname.span, "parameter '" + std::string(pname.text) +
+                                    "' has the name of a dynamic dimension");
+    VarPtr v = ir::MakeVar(std::string(pname.text), ann.type, pname.span);
+    scopes_.back().names.emplace(pname.text, Binding{v, false});
+    params.push_back({v, dir});
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRParen, "closing the parameter list");
+  if (Accept(Tok::kArrow)) {
+    allow_new_dyn_ = true;
+    std::vector<TypePtr> rets;
+    if (CheckName("tuple") && Check(Tok::kLBracket, 1)) {
+      Span tspan = Next().span;
+      Next();
+      while (!Check(Tok::kRBracket)) {
+        rets.push_back(ParseType().type);
+        if (!Accept(Tok::kComma)) break;
+      }
+      Expect(Tok::kRBracket, "closing tuple[...]");
+      if (rets.size() < 2)
+        ir::ThrowUser(tspan, "tuple[...] return annotation needs at least two types");
+    } else {
+      rets.push_back(ParseType().type);
+    }
+    allow_new_dyn_ = false;
+    fn_.declared_returns = std::move(rets);
+  }
+  Expect(Tok::kColon, "after the function signature");
+  ExpectNewline("after the function signature");
+  Expect(Tok::kIndent, "for the function body");
+
+  // Body: docstring, pl.func_attr statements, statements.
+  while (AtDocstring()) {
+    Next();
+    Next();
+  }
+  while (CheckPl("func_attr")) {
+    Next();
+    Next();
+    Next();
+    Expect(Tok::kLParen, "after pl.func_attr");
+    ParseAttrDict(&attrs, &attr_keys);
+    Expect(Tok::kRParen, "closing pl.func_attr(...)");
+    ExpectNewline("after pl.func_attr(...)");
+    while (AtDocstring()) {
+      Next();
+      Next();
+    }
+  }
+  Block body;
+  if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
+  Expect(Tok::kDedent, "at the end of the function body");
+
+  std::vector<TypePtr> returns;
+  if (fn_.declared_returns)
+    returns = *fn_.declared_returns;
+  else if (fn_.inferred_returns)
+    returns = *fn_.inferred_returns;
+  (void)in_class;
+  Span fspan = name.span;
+  (void)at;
+  return std::make_shared<ir::Function>(std::string(name.text), ftype, std::move(params),
+                                        std::move(returns), std::move(attrs),
+                                        ir::MakeSeq(std::move(body.stmts), fspan), fspan);
+}
+
+// ---- Attrs.
+
+ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit) {
+  using K = Literal::Kind;
+  if (key == "split") {
+    if (lit.kind == K::Int) {
+      if (lit.int_value < 0 || lit.int_value > 2)
+        ir::ThrowUser(lit.span,
+                      "attr \"split\" must be a pl.SplitMode or 0, 1, 2; got " + lit.text);
+      return static_cast<ir::SplitMode>(lit.int_value);
+    }
+    if (lit.kind == K::Enum && lit.enum_type == "SplitMode") {
+      auto m = ir::SplitModeFromName(lit.enum_value);
+      if (!m) ir::ThrowUser(lit.span, "unknown split mode '" + std::string(lit.enum_value) + "'");
+      return *m;
+    }
+    ir::ThrowUser(lit.span, "attr \"split\" must be a pl.SplitMode, got " + lit.text);
+  }
+  if (key == "split_aiv" || key == "dual_aiv_dispatch") {
+    if (lit.kind != K::Bool)
+      ir::ThrowUser(lit.span, "attr \"" + key + "\" must be True or False, got " + lit.text);
+    return lit.bool_value;
+  }
+  switch (lit.kind) {
+    case K::Int:
+      return lit.int_value;
+    case K::Float:
+      return lit.float_value;
+    case K::Bool:
+      return lit.bool_value;
+    case K::String:
+      return lit.string_value;
+    case K::DType:
+      return lit.dtype;
+    case K::Enum:
+      if (lit.enum_type == "Mem" || lit.enum_type == "MemorySpace") {
+        auto m = ir::MemorySpaceFromName(lit.enum_value);
+        if (!m)
+          ir::ThrowUser(lit.span, "unknown memory space '" + std::string(lit.enum_value) + "'");
+        return *m;
+      }
+      if (lit.enum_type == "SplitMode") {
+        auto m = ir::SplitModeFromName(lit.enum_value);
+        if (!m) ir::ThrowUser(lit.span, "unknown split mode '" + std::string(lit.enum_value) + "'");
+        return *m;
+      }
+      break;
+  }
+  ir::ThrowUser(lit.span, "attr \"" + key + "\" has unsupported value " + lit.text +
+                              " (allowed: int, float, bool, string, data type, memory space, "
+                              "split mode)");
+}
+
+ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::string>* seen_keys) {
+  Expect(Tok::kLBrace, "opening the attrs dict");
+  while (!Check(Tok::kRBrace)) {
+    const Token& k = Expect(Tok::kString, "as an attr key");
+    std::string key = Str(k);
+    for (const std::string& s : *seen_keys)
+      if (s == key) ir::ThrowUser(k.span, "attr key \"" + key + "\" is given twice");
+    seen_keys->push_back(key);
+    Expect(Tok::kColon, "after the attr key");
+    if (!AtLiteral() && !AtEnumRef() && !AtDType())
+      ir::ThrowUser(Peek().span,
+                    "attr \"" + key + "\" needs a literal value, got " + DescribeToken(Peek()));
+    Literal lit = ParseLiteral();
+    ir::SetSortedAttr(*merge_into, key, AttrFromLiteral(key, lit));
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBrace, "closing the attrs dict");
+  return *merge_into;
+}
+
+}  // namespace detail
+
+ir::ProgramPtr Parse(std::string_view text, const std::string& filename,
+                     const ParseOptions& options) {
+  uint32_t file = ir::SourceManager::Register(filename, std::string(text));
+  const std::string& stored = ir::SourceManager::Text(file);
+  detail::Parser parser(Tokenize(stored, file), file);
+  ir::ProgramPtr program = parser.ParseProgram();
+  if (options.convert_to_ssa) program = pass::ConvertToSSA()(program);
+  return program;
+}
+
+ir::ProgramPtr ParseFile(const std::string& path, const ParseOptions& options) {
+  std::stringstream buf;
+  if (path == "-") {
+    buf << std::cin.rdbuf();
+    return Parse(buf.str(), "<stdin>", options);
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) ir::ThrowUser(ir::Span{}, "cannot open input file '" + path + "'");
+  buf << in.rdbuf();
+  return Parse(buf.str(), path, options);
+}
+
+}  // namespace tilesplit::dsl

@@ -1,0 +1,470 @@
+// Operator calls: call forms and short forms (dsl.md 7.1), argument and keyword binding (7.2),
+// the scalar call-like forms pl.const / pl.min / pl.max / pl.cast (6.1, 6.2) and typing an
+// annotated value (7.3).
+#include <algorithm>
+
+#include "parser_impl.h"
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::dsl::detail {
+namespace {
+
+// A last name segment that is a Python keyword is written with a trailing '_' (pl.tile.not_).
+std::string OpSegment(std::string_view seg) {
+  static constexpr std::string_view kPythonKeywords[] = {
+      "not",    "and",     "or",    "in",     "is",     "if",     "else",     "for",      "while",
+      "with",   "def",     "class", "return", "pass",   "import", "from",     "as",       "lambda",
+      "None",   "True",    "False", "del",    "global", "yield",  "break",    "continue", "try",
+      "except", "finally", "raise", "assert", "async",  "await",  "nonlocal", "elif"};
+  if (seg.size() > 1 && seg.back() == '_') {
+    std::string_view base = seg.substr(0, seg.size() - 1);
+    for (std::string_view k : kPythonKeywords)
+      if (k == base) return std::string(base);
+  }
+  return std::string(seg);
+}
+
+bool IsScalarExpr(const ExprPtr& e) {
+  return e && e->type && e->type->kind == ir::TypeKind::Scalar;
+}
+
+std::optional<int64_t> CastModeFromName(std::string_view n) {
+  static constexpr std::string_view kModes[] = {"none", "rint",  "round", "floor",
+                                                "ceil", "trunc", "odd"};
+  for (size_t i = 0; i < std::size(kModes); ++i)
+    if (kModes[i] == n) return static_cast<int64_t>(i);
+  return std::nullopt;
+}
+
+ExprPtr LiteralExpr(const Literal& lit) {
+  switch (lit.kind) {
+    case Literal::Kind::Int:
+      return ir::MakeConstInt(lit.int_value, ir::DataType::INDEX, lit.span);
+    case Literal::Kind::Float:
+      return ir::MakeConstFloat(lit.float_value, ir::DataType::FP32, lit.span);
+    case Literal::Kind::Bool:
+      return ir::MakeConstBool(lit.bool_value, lit.span);
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace
+
+bool Parser::AtCall() const {
+  if (CheckName("pld"))
+    return Check(Tok::kDot, 1) && CheckName("system", 2) && Check(Tok::kDot, 3) &&
+           Check(Tok::kName, 4) && Check(Tok::kLParen, 5);
+  if (!CheckName("pl") || !Check(Tok::kDot, 1) || !Check(Tok::kName, 2)) return false;
+  if (Check(Tok::kLParen, 3)) return true;
+  std::string_view ns = Peek(2).text;
+  return (ns == "tile" || ns == "tensor" || ns == "system") && Check(Tok::kDot, 3) &&
+         Check(Tok::kName, 4) && Check(Tok::kLParen, 5);
+}
+
+std::vector<CallArg> Parser::ParseCallArgs() {
+  Expect(Tok::kLParen, "opening the argument list");
+  std::vector<CallArg> args;
+  bool seen_keyword = false;
+  while (!Check(Tok::kRParen)) {
+    CallArg a = ParseCallArg();
+    if (a.keyword.empty() && seen_keyword)
+      ir::ThrowUser(a.span, "positional argument follows a keyword argument");
+    seen_keyword = seen_keyword || !a.keyword.empty();
+    args.push_back(std::move(a));
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRParen, "closing the argument list");
+  return args;
+}
+
+CallArg Parser::ParseCallArg() {
+  CallArg a;
+  if (Check(Tok::kName) && Check(Tok::kAssign, 1)) {
+    const Token& k = Next();
+    a.keyword = k.text;
+    a.keyword_span = k.span;
+    Next();
+  }
+  a.span = Peek().span;
+  if (AtEnumRef() || AtDType() || (Check(Tok::kString) && !Peek().triple_quoted)) {
+    a.literal = ParseLiteral();
+    return a;
+  }
+  if (AtLiteral()) {
+    size_t len = Check(Tok::kMinus) ? 2 : 1;
+    Tok after = Peek(len).kind;
+    if (after == Tok::kComma || after == Tok::kRParen) {
+      a.literal = ParseLiteral();
+      a.expr = LiteralExpr(*a.literal);
+      return a;
+    }
+  }
+  a.expr = ParseExpr();
+  return a;
+}
+
+ExprPtr Parser::ParseCall() {
+  Span span = Peek().span;
+  std::string name;
+  const Token* name_tok = nullptr;
+  bool short_form = false;
+  if (CheckName("pld")) {
+    Next();
+    Next();
+    Next();
+    Next();
+    name_tok = &Next();
+    name = "pld.system." + OpSegment(name_tok->text);
+  } else {
+    Next();
+    Next();
+    const Token& seg = Next();
+    if (Check(Tok::kDot)) {
+      Next();
+      name_tok = &Next();
+      name = std::string(seg.text) + "." + OpSegment(name_tok->text);
+    } else {
+      name_tok = &seg;
+      name = OpSegment(seg.text);
+      short_form = true;
+    }
+  }
+  const Token& ntok = *name_tok;
+  if (short_form) {
+    std::vector<CallArg> args = ParseCallArgs();
+    return BuildShortForm(name, ntok, std::move(args), span);
+  }
+  const ops::OpDef* op = ops::FindOp(name);
+  if (!op) ir::ThrowUser(ntok.span, "unknown operator '" + name + "'");
+  std::vector<CallArg> args = ParseCallArgs();
+  return BuildOpCall(*op, std::move(args), span);
+}
+
+ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& spec,
+                                   const CallArg& a) {
+  const std::string where = op.name() + ": keyword '" + spec.name + "'";
+  if (!a.literal)
+    ir::ThrowUser(a.span, where + " needs a literal value of kind " +
+                              std::string(ops::KwargKindName(spec.kind)));
+  const Literal& lit = *a.literal;
+  using K = Literal::Kind;
+  auto bad = [&]() -> ir::AttrValue {
+    ir::ThrowUser(lit.span, where + " must be a " + std::string(ops::KwargKindName(spec.kind)) +
+                                ", got " + lit.text);
+  };
+  switch (spec.kind) {
+    case ops::KwargKind::Int:
+      if (lit.kind == K::Int) return lit.int_value;
+      if (lit.kind == K::Enum && lit.enum_type == "SplitMode") {
+        auto m = ir::SplitModeFromName(lit.enum_value);
+        if (!m) ir::ThrowUser(lit.span, "unknown split mode " + lit.text);
+        return static_cast<int64_t>(*m);
+      }
+      if (lit.kind == K::Enum && lit.enum_type == "AtomicType") {
+        if (lit.enum_value == "None_") return int64_t{0};
+        if (lit.enum_value == "Add") return int64_t{1};
+        ir::ThrowUser(lit.span, "unknown atomic type " + lit.text + " (expected None_ or Add)");
+      }
+      if (lit.kind == K::String && spec.name == "mode") {
+        if (auto m = CastModeFromName(lit.string_value)) return *m;
+        ir::ThrowUser(lit.span, "unknown cast mode " + lit.text +
+                                    " (expected none, rint, round, floor, ceil, trunc or odd)");
+      }
+      return bad();
+    case ops::KwargKind::Bool:
+      if (lit.kind == K::Bool) return lit.bool_value;
+      return bad();
+    case ops::KwargKind::Float:
+      if (lit.kind == K::Float) return lit.float_value;
+      if (lit.kind == K::Int) return static_cast<double>(lit.int_value);
+      return bad();
+    case ops::KwargKind::String:
+      if (lit.kind == K::String) return lit.string_value;
+      return bad();
+    case ops::KwargKind::DType:
+      if (lit.kind == K::DType) return lit.dtype;
+      return bad();
+    case ops::KwargKind::Mem:
+      if (lit.kind == K::Enum && (lit.enum_type == "Mem" || lit.enum_type == "MemorySpace")) {
+        auto m = ir::MemorySpaceFromName(lit.enum_value);
+        if (!m) ir::ThrowUser(lit.span, "unknown memory space " + lit.text);
+        return *m;
+      }
+      return bad();
+    case ops::KwargKind::Layout:
+      if (lit.kind == K::Enum && lit.enum_type == "TileLayout") {
+        auto l = ir::TileLayoutFromName(lit.enum_value);
+        if (!l) ir::ThrowUser(lit.span, "unknown tile layout " + lit.text);
+        return *l;
+      }
+      return bad();
+    case ops::KwargKind::Pad:
+      if (lit.kind == K::Enum && lit.enum_type == "PadValue") {
+        auto p = ir::PadValueFromName(lit.enum_value);
+        if (!p) ir::ThrowUser(lit.span, "unknown pad value " + lit.text);
+        return *p;
+      }
+      return bad();
+  }
+  return bad();
+}
+
+ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Span span) {
+  const std::vector<ops::ArgSpec>& specs = op.args();
+  std::vector<ExprPtr> bound;
+  if (!op.is_variadic()) bound.resize(specs.size());
+  ir::AttrMap kwargs;
+  size_t npos = 0;
+  for (CallArg& a : args) {
+    if (a.keyword.empty()) {
+      if (!a.expr) {
+        ir::ThrowUser(a.span, op.name() + ": " + (a.literal ? a.literal->text : "this value") +
+                                  " is not a valid argument (enum values and data types are "
+                                  "keyword values)");
+      }
+      if (op.is_variadic()) {
+        bound.push_back(a.expr);
+        continue;
+      }
+      if (npos >= specs.size())
+        ir::ThrowUser(a.span, op.name() + ": too many arguments (takes at most " +
+                                  std::to_string(specs.size()) + ")");
+      bound[npos++] = a.expr;
+      continue;
+    }
+    std::optional<size_t> idx = op.is_variadic() ? std::nullopt : op.arg_index(a.keyword);
+    if (idx) {
+      if (bound[*idx])
+        ir::ThrowUser(a.keyword_span,
+                      op.name() + ": argument '" + std::string(a.keyword) + "' is given twice");
+      if (!a.expr)
+        ir::ThrowUser(a.span, op.name() + ": argument '" + std::string(a.keyword) +
+                                  "' must be an expression, got " + a.literal->text);
+      bound[*idx] = a.expr;
+      continue;
+    }
+    const ops::KwargSpec* spec = op.find_kwarg(a.keyword);
+    if (!spec)
+      ir::ThrowUser(a.keyword_span,
+                    op.name() + ": unknown keyword '" + std::string(a.keyword) + "'");
+    if (ir::FindAttr(kwargs, spec->name))
+      ir::ThrowUser(a.keyword_span, op.name() + ": keyword '" + spec->name + "' is given twice");
+    kwargs.emplace_back(spec->name, KwargFromArg(op, *spec, a));
+  }
+  if (!op.is_variadic()) {
+    for (size_t i = 0; i < specs.size(); ++i) {
+      if (bound[i]) continue;
+      if (auto from = op.parser_default_source(i); from && *from < bound.size() && bound[*from])
+        bound[i] = bound[*from];
+    }
+    for (size_t i = 0; i < specs.size(); ++i)
+      if (!bound[i] && !specs[i].optional)
+        ir::ThrowUser(span, op.name() + ": missing argument '" + specs[i].name + "'");
+    while (!bound.empty() && !bound.back()) bound.pop_back();
+    for (size_t i = 0; i < bound.size(); ++i)
+      if (!bound[i])
+        ir::ThrowUser(span, op.name() + ": argument '" + specs[i].name +
+                                "' must be given when a later argument is");
+  }
+  if (region_mode_ && (op.name() == "tile.aiv_shard" || op.name() == "tile.aic_gather") &&
+      !ir::FindAttr(kwargs, "split"))
+    kwargs.emplace_back("split", static_cast<int64_t>(*region_mode_));
+  // Kwargs in the op's declared order (the print order).
+  const auto& kspecs = op.kwargs();
+  auto rank = [&](const std::string& k) {
+    for (size_t i = 0; i < kspecs.size(); ++i)
+      if (kspecs[i].name == k) return i;
+    return kspecs.size();
+  };
+  std::stable_sort(kwargs.begin(), kwargs.end(),
+                   [&](const auto& x, const auto& y) { return rank(x.first) < rank(y.first); });
+  try {
+    return ops::Create(op, std::move(bound), std::move(kwargs), span);
+  } catch (const ir::UserError& e) {
+    throw e.WithSpanIfMissing(span);
+  }
+}
+
+ExprPtr Parser::BuildConst(std::vector<CallArg> args, Span span) {
+  if (args.size() != 2 || !args[0].keyword.empty() || !args[1].keyword.empty())
+    ir::ThrowUser(span, "pl.const takes a literal and a data type: pl.const(v, pl.DT)");
+  const CallArg& v = args[0];
+  if (!v.literal ||
+      (v.literal->kind != Literal::Kind::Int && v.literal->kind != Literal::Kind::Float))
+    ir::ThrowUser(v.span, "pl.const: the value must be a number literal");
+  if (!args[1].literal || args[1].literal->kind != Literal::Kind::DType)
+    ir::ThrowUser(args[1].span,
+                  "pl.const: the second argument must be a data type such as pl.INT32");
+  ir::DataType dt = args[1].literal->dtype;
+  const Literal& lit = *v.literal;
+  if (dt == ir::DataType::BOOL)
+    ir::ThrowUser(args[1].span, "pl.const: write True or False for a BOOL constant");
+  if (ir::IsFloat(dt)) {
+    double d =
+        lit.kind == Literal::Kind::Float ? lit.float_value : static_cast<double>(lit.int_value);
+    return ir::MakeConstFloat(d, dt, span);
+  }
+  if (lit.kind == Literal::Kind::Float)
+    ir::ThrowUser(v.span, "pl.const: the float literal " + lit.text +
+                              " cannot have the integer type pl." +
+                              std::string(ir::DataTypeName(dt)));
+  return ir::MakeConstInt(lit.int_value, dt, span);
+}
+
+ExprPtr Parser::BuildMinMax(ir::BinaryOp op, std::vector<CallArg> args, Span span) {
+  const char* name = op == ir::BinaryOp::Min ? "pl.min" : "pl.max";
+  if (args.size() != 2)
+    ir::ThrowUser(span, std::string(name) + " takes exactly two scalar operands, got " +
+                            std::to_string(args.size()));
+  for (const CallArg& a : args) {
+    if (!a.keyword.empty())
+      ir::ThrowUser(a.keyword_span, std::string(name) + " takes no keyword arguments");
+    if (!a.expr) ir::ThrowUser(a.span, std::string(name) + ": operand must be a scalar");
+    if (!IsScalarExpr(a.expr))
+      ir::ThrowUser(a.span, std::string(name) + " works on scalars; for tiles use " +
+                                (op == ir::BinaryOp::Min ? "pl.minimum" : "pl.maximum"));
+  }
+  return ir::MakeBinary(op, args[0].expr, args[1].expr, span);
+}
+
+ExprPtr Parser::BuildCast(std::vector<CallArg> args, Span span) {
+  ExprPtr value;
+  std::optional<Literal> dtype, mode;
+  size_t npos = 0;
+  for (const CallArg& a : args) {
+    std::string_view k = a.keyword;
+    if (k.empty()) k = npos == 0 ? "x" : npos == 1 ? "target_type" : npos == 2 ? "mode" : "";
+    if (a.keyword.empty()) ++npos;
+    if (k == "x" || k == "tile") {
+      if (!a.expr) ir::ThrowUser(a.span, "pl.cast: the operand must be a value");
+      value = a.expr;
+    } else if (k == "target_type" || k == "dtype") {
+      if (!a.literal || a.literal->kind != Literal::Kind::DType)
+        ir::ThrowUser(a.span, "pl.cast: the target must be a data type such as pl.FP16");
+      dtype = a.literal;
+    } else if (k == "mode") {
+      if (!a.literal) ir::ThrowUser(a.span, "pl.cast: mode must be a literal");
+      mode = a.literal;
+    } else {
+      ir::ThrowUser(a.keyword.empty() ? a.span : a.keyword_span,
+                    a.keyword.empty()
+                        ? "pl.cast: too many arguments"
+                        : "pl.cast: unknown keyword '" + std::string(a.keyword) + "'");
+    }
+  }
+  if (!value || !dtype)
+    ir::ThrowUser(span, "pl.cast takes a value and a data type: pl.cast(x, pl.DT)");
+  if (IsScalarExpr(value)) {
+    if (mode) ir::ThrowUser(mode->span, "pl.cast: a scalar cast takes no mode");
+    return ir::MakeCast(value, dtype->dtype, span);
+  }
+  const ops::OpDef* op = ops::FindOp("tile.cast");
+  if (!op) ir::ThrowUser(span, "unknown operator 'tile.cast'");
+  std::vector<CallArg> call;
+  CallArg x;
+  x.span = span;
+  x.expr = value;
+  call.push_back(x);
+  CallArg t;
+  t.keyword = "target_type";
+  t.keyword_span = dtype->span;
+  t.span = dtype->span;
+  t.literal = dtype;
+  call.push_back(t);
+  CallArg m;
+  m.keyword = "mode";
+  m.span = m.keyword_span = mode ? mode->span : span;
+  if (mode) {
+    m.literal = mode;
+  } else {
+    Literal def;
+    def.kind = Literal::Kind::Int;
+    def.int_value = 2;  // round (dsl.md 7.1)
+    def.text = "2";
+    def.span = span;
+    m.literal = def;
+  }
+  call.push_back(m);
+  return BuildOpCall(*op, std::move(call), span);
+}
+
+ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
+                               std::vector<CallArg> args, Span span) {
+  if (name == "const") return BuildConst(std::move(args), span);
+  if (name == "min") return BuildMinMax(ir::BinaryOp::Min, std::move(args), span);
+  if (name == "max") return BuildMinMax(ir::BinaryOp::Max, std::move(args), span);
+  if (name == "cast") return BuildCast(std::move(args), span);
+  if (name == "yield_")
+    ir::ThrowUser(span, "pl.yield_ must be a statement ending a loop or if body");
+  if (name == "range" || name == "parallel" || name == "unroll" || name == "pipeline" ||
+      name == "while_" || name == "split_aiv")
+    ir::ThrowUser(span,
+                  "pl." + std::string(name) + "(...) is valid only as the iterable of a for loop");
+  if (name == "cond")
+    ir::ThrowUser(span, "pl.cond is valid only as the first statement of a pl.while_ body");
+  if (name == "dynamic")
+    ir::ThrowUser(span, "pl.dynamic is valid only in a declaration at the top of the file");
+  if (name == "func_attr")
+    ir::ThrowUser(span, "pl.func_attr is allowed only at the top of a function body");
+  if (name == "at") ir::ThrowUser(span, "pl.at is valid only in a 'with' statement");
+
+  std::string op_name = "tile." + std::string(name);
+  static constexpr std::string_view kScalarVariants[] = {"add", "sub",     "mul",
+                                                         "div", "maximum", "minimum"};
+  bool has_scalar_variant = false;
+  for (std::string_view s : kScalarVariants)
+    if (s == name) has_scalar_variant = true;
+  if (has_scalar_variant) {
+    std::vector<const CallArg*> positional;
+    for (const CallArg& a : args)
+      if (a.keyword.empty()) positional.push_back(&a);
+    if (positional.size() >= 2 && positional[0]->expr && positional[1]->expr) {
+      bool s0 = IsScalarExpr(positional[0]->expr), s1 = IsScalarExpr(positional[1]->expr);
+      if (s0 && s1)
+        ir::ThrowUser(span, "pl." + std::string(name) +
+                                " with only scalar operands is not an op; write the arithmetic "
+                                "operator (e.g. 'i + 1')");
+      if (s1) op_name += "s";
+    }
+  } else if (name == "read") {
+    std::vector<CallArg*> positional;
+    for (CallArg& a : args)
+      if (a.keyword.empty()) positional.push_back(&a);
+    if (!positional.empty() && positional[0]->expr && positional[0]->expr->type &&
+        positional[0]->expr->type->kind == ir::TypeKind::Tensor)
+      op_name = "tensor.read";
+    if (positional.size() >= 2 && positional[1]->expr &&
+        positional[1]->expr->kind != ir::ExprKind::MakeTuple)
+      positional[1]->expr = ir::MakeTupleExpr({positional[1]->expr}, positional[1]->span);
+  }
+  const ops::OpDef* op = ops::FindOp(op_name);
+  if (!op)
+    ir::ThrowUser(name_tok.span, "unknown operator 'pl." + std::string(name) + "' (no " + op_name +
+                                     " is registered)");
+  return BuildOpCall(*op, std::move(args), span);
+}
+
+ExprPtr Parser::ApplyAnnotation(const ExprPtr& value, const TypeAnn& ann, Span at) {
+  if (const ir::Call* call = value->As<ir::Call>()) {
+    if (!value->type) return ir::MakeCall(call->op, call->args, call->kwargs, ann.type, call->span);
+    CheckAnnotation(ann, value->type, at, "annotation");
+    TypePtr final_type = FinalType(ann, value->type);
+    if (ir::TypeEqual(final_type, value->type)) return value;
+    return ir::MakeCall(call->op, call->args, call->kwargs, final_type, call->span);
+  }
+  const ir::ScalarType* st = ann.type->As<ir::ScalarType>();
+  if (st) {
+    if (const ir::ConstInt* c = value->As<ir::ConstInt>()) {
+      if (ir::IsInteger(st->dtype)) return ir::MakeConstInt(c->value, st->dtype, value->span);
+      if (ir::IsFloat(st->dtype))
+        return ir::MakeConstFloat(static_cast<double>(c->value), st->dtype, value->span);
+    }
+    if (const ir::ConstFloat* c = value->As<ir::ConstFloat>())
+      if (ir::IsFloat(st->dtype)) return ir::MakeConstFloat(c->value, st->dtype, value->span);
+  }
+  CheckAnnotation(ann, value->type, at, "annotation");
+  return value;
+}
+
+}  // namespace tilesplit::dsl::detail

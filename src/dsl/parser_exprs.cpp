@@ -1,0 +1,233 @@
+// Expressions: the precedence climb of dsl.md 6.2, atoms (6.1) and name resolution (8.8).
+#include "parser_impl.h"
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::dsl::detail {
+namespace {
+
+std::optional<ir::BinaryOp> ComparisonOp(Tok k) {
+  switch (k) {
+    case Tok::kEq:
+      return ir::BinaryOp::Eq;
+    case Tok::kNe:
+      return ir::BinaryOp::Ne;
+    case Tok::kLt:
+      return ir::BinaryOp::Lt;
+    case Tok::kLe:
+      return ir::BinaryOp::Le;
+    case Tok::kGt:
+      return ir::BinaryOp::Gt;
+    case Tok::kGe:
+      return ir::BinaryOp::Ge;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+ExprPtr Parser::ParseExpr() {
+  return ParseOr();
+}
+
+ExprPtr Parser::ParseOr() {
+  ExprPtr lhs = ParseAnd();
+  while (Check(Tok::kOr)) {
+    Span s = Next().span;
+    lhs = ir::MakeBinary(ir::BinaryOp::Or, lhs, ParseAnd(), s);
+  }
+  return lhs;
+}
+
+ExprPtr Parser::ParseAnd() {
+  ExprPtr lhs = ParseNot();
+  while (Check(Tok::kAnd)) {
+    Span s = Next().span;
+    lhs = ir::MakeBinary(ir::BinaryOp::And, lhs, ParseNot(), s);
+  }
+  return lhs;
+}
+
+ExprPtr Parser::ParseNot() {
+  if (Check(Tok::kNot)) {
+    Span s = Next().span;
+    return ir::MakeUnary(ir::UnaryOp::Not, ParseNot(), s);
+  }
+  return ParseCompare();
+}
+
+ExprPtr Parser::ParseCompare() {
+  ExprPtr lhs = ParseArith();
+  auto op = ComparisonOp(Peek().kind);
+  if (!op) return lhs;
+  Span s = Next().span;
+  ExprPtr rhs = ParseArith();
+  if (ComparisonOp(Peek().kind))
+    ir::ThrowUser(Peek().span,
+                  "chained comparisons are not supported; write "
+                  "'(a < b) and (b < c)' instead");
+  return ir::MakeBinary(*op, lhs, rhs, s);
+}
+
+ExprPtr Parser::ParseArith() {
+  ExprPtr lhs = ParseTerm();
+  while (Check(Tok::kPlus) || Check(Tok::kMinus)) {
+    const Token& t = Next();
+    ir::BinaryOp op = t.kind == Tok::kPlus ? ir::BinaryOp::Add : ir::BinaryOp::Sub;
+    lhs = ir::MakeBinary(op, lhs, ParseTerm(), t.span);
+  }
+  return lhs;
+}
+
+ExprPtr Parser::ParseTerm() {
+  ExprPtr lhs = ParseUnary();
+  while (true) {
+    ir::BinaryOp op;
+    switch (Peek().kind) {
+      case Tok::kStar:
+        op = ir::BinaryOp::Mul;
+        break;
+      case Tok::kSlash:
+        op = ir::BinaryOp::FloatDiv;
+        break;
+      case Tok::kDoubleSlash:
+        op = ir::BinaryOp::FloorDiv;
+        break;
+      case Tok::kPercent:
+        op = ir::BinaryOp::FloorMod;
+        break;
+      default:
+        return lhs;
+    }
+    Span s = Next().span;
+    lhs = ir::MakeBinary(op, lhs, ParseUnary(), s);
+  }
+}
+
+ExprPtr Parser::ParseUnary() {
+  if (Check(Tok::kMinus)) {
+    Span s = Next().span;
+    return ir::MakeUnary(ir::UnaryOp::Neg, ParseUnary(), s);
+  }
+  return ParsePostfix();
+}
+
+ExprPtr Parser::ParsePostfix() {
+  ExprPtr e = ParseAtom();
+  while (Check(Tok::kLBracket)) {
+    Span s = Next().span;
+    if (!Check(Tok::kInt) || !Check(Tok::kRBracket, 1)) {
+      if (e->type && e->type->kind != ir::TypeKind::Tuple)
+        ir::ThrowUser(s, "subscripts on " + ir::TypeToString(e->type) +
+                             " are not supported; only a tuple can be indexed, with an integer "
+                             "literal");
+      ir::ThrowUser(Peek().span, "a tuple index must be an integer literal");
+    }
+    const Token& k = Next();
+    Next();
+    if (k.int_value > INT32_MAX) ir::ThrowUser(k.span, "tuple index out of range");
+    e = ir::MakeTupleGetItem(e, static_cast<int>(k.int_value), s);
+  }
+  return e;
+}
+
+ExprPtr Parser::ParseBracketList(Tok close, Span open_span) {
+  std::vector<ExprPtr> elems;
+  bool trailing_comma = false;
+  while (!Check(close)) {
+    elems.push_back(ParseExpr());
+    trailing_comma = false;
+    if (!Accept(Tok::kComma)) break;
+    trailing_comma = true;
+  }
+  Expect(close, close == Tok::kRParen ? "closing the parenthesis" : "closing the list");
+  if (close == Tok::kRParen && elems.size() == 1 && !trailing_comma) return elems[0];
+  if (close == Tok::kRParen && elems.empty())
+    ir::ThrowUser(open_span, "the empty tuple '()' is not a value; write '[]'");
+  return ir::MakeTupleExpr(std::move(elems), open_span);
+}
+
+void Parser::NotAValue(const Token& at, std::string_view what) {
+  ir::ThrowUser(at.span, std::string(what));
+}
+
+ExprPtr Parser::ParseAtom() {
+  const Token& t = Peek();
+  switch (t.kind) {
+    case Tok::kInt:
+      Next();
+      return ir::MakeConstInt(t.int_value, ir::DataType::INDEX, t.span);
+    case Tok::kFloat:
+      Next();
+      return ir::MakeConstFloat(t.float_value, ir::DataType::FP32, t.span);
+    case Tok::kTrue:
+    case Tok::kFalse:
+      Next();
+      return ir::MakeConstBool(t.kind == Tok::kTrue, t.span);
+    case Tok::kString:
+      if (t.triple_quoted)
+        ir::ThrowUser(t.span, "triple-quoted strings are only allowed as docstrings");
+      ir::ThrowUser(t.span, "a string is not a value here (strings are only keyword values)");
+    case Tok::kLBracket: {
+      Span s = Next().span;
+      return ParseBracketList(Tok::kRBracket, s);
+    }
+    case Tok::kLParen: {
+      Span s = Next().span;
+      return ParseBracketList(Tok::kRParen, s);
+    }
+    case Tok::kName:
+      if ((t.text == "pl" || t.text == "pld") && Check(Tok::kDot, 1)) {
+        if (AtCall()) return ParseCall();
+        if (AtDType())
+          ir::ThrowUser(t.span, "data type pl." + std::string(Peek(2).text) +
+                                    " is valid only as a keyword value or in an annotation");
+        if (AtEnumRef())
+          ir::ThrowUser(t.span, "enum value pl." + std::string(Peek(2).text) + "." +
+                                    std::string(Peek(4).text) +
+                                    " is valid only as a keyword value or in an annotation");
+        if (Check(Tok::kName, 2) && (Peek(2).text == "Tile" || Peek(2).text == "Tensor" ||
+                                     Peek(2).text == "Scalar" || Peek(2).text == "Tuple"))
+          ir::ThrowUser(t.span, "type pl." + std::string(Peek(2).text) + " is not a value");
+        if (Check(Tok::kName, 2))
+          ir::ThrowUser(Peek(2).span, "unknown name '" + std::string(t.text) + "." +
+                                          std::string(Peek(2).text) + "'");
+        Unexpected("a name after '" + std::string(t.text) + ".'");
+      }
+      Next();
+      return ResolveName(t);
+    default:
+      Unexpected("an expression");
+  }
+}
+
+const Binding* Parser::Lookup(std::string_view name, size_t* scope_index) const {
+  for (size_t i = scopes_.size(); i-- > 0;) {
+    auto it = scopes_[i].names.find(name);
+    if (it != scopes_[i].names.end()) {
+      if (scope_index) *scope_index = i;
+      return &it->second;
+    }
+  }
+  return nullptr;
+}
+
+ExprPtr Parser::ResolveName(const Token& name) {
+  if (const Binding* b = Lookup(name.text)) return b->var;
+  auto it = dyn_.find(name.text);
+  if (it != dyn_.end()) return it->second;
+  std::string_view n = name.text;
+  if (n == "pl" || n == "pld")
+    ir::ThrowUser(name.span, "module '" + std::string(n) + "' is not a value");
+  if (n == "self") ir::ThrowUser(name.span, "'self' has meaning only as the first parameter");
+  if (n == "_") ir::ThrowUser(name.span, "'_' binds nothing and cannot be used as a value");
+  if (allow_new_dyn_) {
+    if (n == "tuple") ir::ThrowUser(name.span, "'tuple' cannot name a dynamic dimension");
+    VarPtr v = ir::MakeVar(std::string(n), ir::MakeScalarType(ir::DataType::INDEX), name.span);
+    dyn_.emplace(n, v);
+    return v;
+  }
+  ir::ThrowUser(name.span, "unknown name '" + std::string(n) + "'");
+}
+
+}  // namespace tilesplit::dsl::detail

@@ -1,0 +1,247 @@
+// Private to the DSL front end: the recursive-descent parser shared by src/dsl/parser*.cpp.
+// One Parser parses one source buffer into a Program, building IR directly: every call is typed
+// through the op registry as it is read, and names resolve through a scope stack (dsl.md 8.8).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "tilesplit/dsl/lexer.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/function.h"
+#include "tilesplit/ops/op_def.h"
+
+namespace tilesplit::dsl::detail {
+
+using ir::ExprPtr;
+using ir::Span;
+using ir::StmtPtr;
+using ir::TypePtr;
+using ir::VarPtr;
+
+// A compile-time literal: a keyword value, an attr value or a pl.const operand.
+struct Literal {
+  enum class Kind : uint8_t { Int, Float, Bool, String, DType, Enum };
+  Kind kind = Kind::Int;
+  int64_t int_value = 0;
+  double float_value = 0;
+  bool bool_value = false;
+  std::string string_value;
+  ir::DataType dtype = ir::DataType::INDEX;
+  std::string_view enum_type;   // Enum: "Mem", "SplitMode", ...
+  std::string_view enum_value;  // Enum: "Vec", "UP_DOWN", ...
+  Span span;
+  std::string text;  // as written, for diagnostics
+};
+
+// A tile view as written: layout fields left out are filled from the implicit view of the final
+// (shape, memory space), which for an annotation is known only once the value is typed.
+struct WrittenTileView {
+  std::vector<ExprPtr> valid_shape;
+  std::vector<ExprPtr> stride;
+  ExprPtr start_offset;
+  std::optional<ir::TileLayout> blayout, slayout;
+  std::optional<int64_t> fractal;
+  ir::PadValue pad = ir::PadValue::null;
+  ir::CompactMode compact = ir::CompactMode::null;
+};
+
+// A parsed type annotation. For tiles it remembers which of memory space and view were written
+// (dsl.md 7.3: those win over the deduced ones).
+struct TypeAnn {
+  TypePtr type;  // the type as written (tile: with the written memory and view only)
+  Span span;
+  std::optional<ir::MemorySpace> tile_memory;
+  std::optional<WrittenTileView> tile_view;
+  std::vector<TypeAnn> elements;  // Tuple: the element annotations
+};
+
+// A written call argument before binding.
+struct CallArg {
+  std::string_view keyword;  // empty = positional
+  Span span;                 // of the value
+  Span keyword_span;
+  ExprPtr expr;                    // null when the value is literal-only (enum, dtype, string)
+  std::optional<Literal> literal;  // set when the value is a literal
+};
+
+// A name binding in one scope. `outer_alias` marks a rebinding, inside a loop or branch body, of
+// a variable defined in an enclosing scope: the body assigns the outer Var again (pre-SSA form,
+// resolved by convert-to-ssa), and later rebinds in the same body keep doing so.
+struct Binding {
+  VarPtr var;
+  bool outer_alias = false;
+};
+
+struct Scope {
+  std::unordered_map<std::string_view, Binding> names;
+};
+
+// One `x` or `x: T` target of a yield.
+struct YieldTarget {
+  std::string_view name;
+  Span span;
+  std::optional<TypeAnn> ann;
+};
+
+enum class BlockKind : uint8_t { Function, Loop, Branch, With, Region };
+
+// A parsed block: its statements (a trailing YieldStmt included) and the yield's targets.
+struct Block {
+  std::vector<StmtPtr> stmts;
+  bool has_yield = false;
+  std::vector<YieldTarget> yield_targets;
+  std::vector<ExprPtr> yield_values;
+  Span yield_span;
+};
+
+struct FunctionState {
+  std::optional<std::vector<TypePtr>> declared_returns;
+  std::optional<std::vector<TypePtr>> inferred_returns;
+  Span first_return_span;
+};
+
+class Parser {
+ public:
+  Parser(TokenStream tokens, uint32_t file);
+  ir::ProgramPtr ParseProgram();
+
+  // ---- Tokens (parser.cpp).
+  const Token& Peek(size_t k = 0) const {
+    size_t i = pos_ + k;
+    return i < toks_.size() ? toks_[i] : toks_.back();
+  }
+  const Token& Next() { return toks_[pos_ < toks_.size() - 1 ? pos_++ : pos_]; }
+  bool Check(Tok k, size_t ahead = 0) const { return Peek(ahead).kind == k; }
+  bool CheckName(std::string_view n, size_t ahead = 0) const {
+    const Token& t = Peek(ahead);
+    return t.kind == Tok::kName && t.text == n;
+  }
+  bool Accept(Tok k) {
+    if (!Check(k)) return false;
+    Next();
+    return true;
+  }
+  const Token& Expect(Tok k, std::string_view context);
+  const Token& ExpectName(std::string_view context);
+  void ExpectNameText(std::string_view name, std::string_view context);
+  void ExpectNewline(std::string_view context);
+  [[noreturn]] void Unexpected(std::string_view expected);
+  // `pl . NAME` at the cursor (+ahead) with the given NAME.
+  bool CheckPl(std::string_view name, size_t ahead = 0) const {
+    return CheckName("pl", ahead) && Check(Tok::kDot, ahead + 1) && CheckName(name, ahead + 2);
+  }
+  const std::string& Str(const Token& t) const { return ts_.StringValue(t); }
+
+  // ---- File layout, functions, decorators, attrs (parser.cpp).
+  void ParseImport();
+  void ParseDynDecl();
+  ir::FunctionPtr ParseFunction(bool in_class);
+  ir::AttrMap ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::string>* seen_keys);
+  ir::AttrValue AttrFromLiteral(const std::string& key, const Literal& lit);
+
+  // ---- Types and literals (parser_types.cpp).
+  TypeAnn ParseType();
+  std::vector<ExprPtr> ParseShape(std::string_view what);
+  ExprPtr ParseDim(std::string_view what);
+  ir::DataType ParseDType();
+  bool AtDType(size_t ahead = 0) const;
+  bool AtEnumRef(size_t ahead = 0) const;
+  bool AtLiteral() const;
+  Literal ParseLiteral();
+  Literal ParseEnumRef();
+  ir::MemorySpace ParseMemSpace();
+  ir::TileView BuildTileView(const WrittenTileView& w, const std::vector<ExprPtr>& shape,
+                             std::optional<ir::MemorySpace> mem) const;
+  // The final type of an annotated value (dsl.md 7.3): the annotation's shape and dtype; for
+  // tiles its memory space and view where written, the deduced ones otherwise.
+  TypePtr FinalType(const TypeAnn& ann, const TypePtr& deduced) const;
+  // dsl.md 7.3: kind, dtype, rank and static dims of `ann` must agree with `deduced`.
+  void CheckAnnotation(const TypeAnn& ann, const TypePtr& deduced, Span at,
+                       std::string_view what) const;
+
+  // ---- Expressions (parser_exprs.cpp).
+  ExprPtr ParseExpr();
+  ExprPtr ParseOr();
+  ExprPtr ParseAnd();
+  ExprPtr ParseNot();
+  ExprPtr ParseCompare();
+  ExprPtr ParseArith();
+  ExprPtr ParseTerm();
+  ExprPtr ParseUnary();
+  ExprPtr ParsePostfix();
+  ExprPtr ParseAtom();
+  ExprPtr ParseBracketList(Tok close, Span open_span);
+  ExprPtr ResolveName(const Token& name);
+  const Binding* Lookup(std::string_view name, size_t* scope_index = nullptr) const;
+  [[noreturn]] void NotAValue(const Token& at, std::string_view what);
+
+  // ---- Calls (parser_calls.cpp).
+  bool AtCall() const;
+  ExprPtr ParseCall();
+  std::vector<CallArg> ParseCallArgs();
+  CallArg ParseCallArg();
+  ExprPtr BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Span span);
+  ExprPtr BuildShortForm(std::string_view name, const Token& name_tok, std::vector<CallArg> args,
+                         Span span);
+  ExprPtr BuildConst(std::vector<CallArg> args, Span span);
+  ExprPtr BuildMinMax(ir::BinaryOp op, std::vector<CallArg> args, Span span);
+  ExprPtr BuildCast(std::vector<CallArg> args, Span span);
+  ir::AttrValue KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& spec, const CallArg& a);
+  // Types `value` against an assignment annotation; returns the value carrying the final type.
+  ExprPtr ApplyAnnotation(const ExprPtr& value, const TypeAnn& ann, Span at);
+
+  // ---- Statements (parser_stmts.cpp).
+  // Parses `NEWLINE INDENT items DEDENT`; scopes are managed by the caller.
+  Block ParseBlock(BlockKind kind);
+  void ParseBlockItems(BlockKind kind, Block& block);
+  void ParseStatement(BlockKind kind, Block& block);
+  void ParseSimpleStatement(BlockKind kind, Block& block);
+  void ParseAssignment(BlockKind kind, Block& block);
+  void ParseYield(BlockKind kind, Block& block, std::vector<YieldTarget> targets);
+  void ParseReturn(BlockKind kind, Block& block);
+  void ParseFor(Block& block);
+  void ParseRangeFor(Block& block, const Token& for_tok, const Token& var_tok);
+  void ParseWhileCarried(Block& block, const Token& for_tok);
+  void ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_tok);
+  void ParseWhile(Block& block);
+  // Parses `if`/`elif` (the cursor is on the keyword). `nested` marks the `if` an `elif` stands
+  // for: its merge targets are fresh names of the else branch that the outer `if` re-yields.
+  StmtPtr ParseIf(bool nested, std::vector<YieldTarget>* targets_out);
+  void ParseWith(Block& block);
+  std::vector<ExprPtr> ParseInitValues();
+  // Binds `name` as a new definition in the current scope, or (in a body, for a name of an
+  // enclosing scope) as a second definition of the outer variable.
+  VarPtr DefineTarget(std::string_view name, Span span, const TypePtr& type);
+  VarPtr BindNew(std::string_view name, Span span, const TypePtr& type);
+  void CheckTargetName(std::string_view name, Span span) const;
+  std::vector<VarPtr> MakeYieldTargets(const Block& body, const std::vector<TypePtr>& types,
+                                       bool force_new);
+  void CheckYieldValues(const Block& body, const std::vector<TypePtr>& types,
+                        std::string_view construct) const;
+  bool AtDocstring() const;
+
+  // ---- State.
+  TokenStream ts_;
+  const std::vector<Token>& toks_;
+  size_t pos_ = 0;
+  uint32_t file_;
+  // Program-wide dynamic dimensions: one Var per name.
+  std::unordered_map<std::string_view, VarPtr> dyn_;
+  bool allow_new_dyn_ = false;  // inside a parameter or return annotation
+  std::vector<Scope> scopes_;
+  std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
+  FunctionState fn_;
+};
+
+// dsl.md 7.3: kind, dtype, rank and the dims static on both sides agree (an INDEX value may
+// carry any integer scalar type).
+bool TypesAgree(const TypePtr& annotated, const TypePtr& deduced);
+
+// Where a name of the pl module is used as a value (e.g. `x = pl`).
+std::string DescribeToken(const Token& t);
+
+}  // namespace tilesplit::dsl::detail

@@ -1,0 +1,766 @@
+// Statements (dsl.md 8): assignments, expression statements, return, the four for kinds, both
+// while forms, if/elif/else with merges, pl.at scopes and pl.split_aiv regions, with the scoping
+// rules of 8.8.
+#include "parser_impl.h"
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::dsl::detail {
+namespace {
+
+bool IsBoolScalar(const ExprPtr& e) {
+  auto dt = ir::ScalarDType(e);
+  return dt && *dt == ir::DataType::BOOL;
+}
+
+std::string TypeText(const TypePtr& t) {
+  return t ? ir::TypeToString(t) : "no value";
+}
+
+const char* KindName(BlockKind k) {
+  switch (k) {
+    case BlockKind::Function:
+      return "a function body";
+    case BlockKind::Loop:
+      return "a loop body";
+    case BlockKind::Branch:
+      return "an if branch";
+    case BlockKind::With:
+      return "a 'with pl.at' body";
+    case BlockKind::Region:
+      return "a pl.split_aiv region";
+  }
+  return "a body";
+}
+
+}  // namespace
+
+// ---- Blocks.
+
+Block Parser::ParseBlock(BlockKind kind) {
+  ExpectNewline("after ':'");
+  Expect(Tok::kIndent, "for the indented body");
+  Block b;
+  ParseBlockItems(kind, b);
+  Expect(Tok::kDedent, "at the end of the body");
+  return b;
+}
+
+void Parser::ParseBlockItems(BlockKind kind, Block& block) {
+  while (!Check(Tok::kDedent) && !Check(Tok::kEnd)) ParseStatement(kind, block);
+}
+
+void Parser::ParseStatement(BlockKind kind, Block& block) {
+  const Token& t = Peek();
+  switch (t.kind) {
+    case Tok::kIndent:
+      ir::ThrowUser(t.span, "unexpected indent");
+    case Tok::kFor:
+      return ParseFor(block);
+    case Tok::kWhile:
+      return ParseWhile(block);
+    case Tok::kIf:
+      block.stmts.push_back(ParseIf(false, nullptr));
+      return;
+    case Tok::kWith:
+      return ParseWith(block);
+    case Tok::kElif:
+    case Tok::kElse:
+      ir::ThrowUser(t.span, "'" + std::string(t.text) + "' without a matching 'if'");
+    case Tok::kDef:
+    case Tok::kClass:
+    case Tok::kAt:
+      ir::ThrowUser(t.span, "nested functions and classes are not supported");
+    case Tok::kImport:
+    case Tok::kFrom:
+      ir::ThrowUser(t.span, "an import may only stand at the top of the file");
+    case Tok::kPass:
+      Next();
+      ExpectNewline("after 'pass'");
+      return;
+    case Tok::kReturn:
+      return ParseReturn(kind, block);
+    case Tok::kString:
+      if (AtDocstring()) {
+        Next();
+        Next();
+        return;
+      }
+      break;
+    default:
+      break;
+  }
+  ParseSimpleStatement(kind, block);
+}
+
+// ---- Simple statements.
+
+void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
+  if (Check(Tok::kName) &&
+      (Check(Tok::kColon, 1) || Check(Tok::kAssign, 1) || Check(Tok::kComma, 1)))
+    return ParseAssignment(kind, block);
+  if (CheckPl("yield_")) return ParseYield(kind, block, {});
+  if (CheckPl("cond"))
+    ir::ThrowUser(Peek().span, "pl.cond is valid only as the first statement of a pl.while_ body");
+  if (CheckPl("func_attr"))
+    ir::ThrowUser(Peek().span, "pl.func_attr is allowed only at the top of a function body");
+  Span s = Peek().span;
+  ExprPtr e = ParseExpr();
+  if (Check(Tok::kAssign))
+    ir::ThrowUser(Peek().span,
+                  "only a plain name can be assigned (subscript assignment is not "
+                  "supported)");
+  if (e->kind != ir::ExprKind::Call)
+    ir::ThrowUser(s, "an expression statement must be an operator call");
+  ExpectNewline("after the statement");
+  block.stmts.push_back(ir::MakeEval(e, s));
+}
+
+void Parser::CheckTargetName(std::string_view name, Span span) const {
+  if (name == "pl" || name == "pld" || name == "self" || name == "_" || name == "tuple")
+    ir::ThrowUser(span, "'" + std::string(name) + "' cannot be assigned");
+  if (dyn_.count(name) && !Lookup(name))
+    ir::ThrowUser(span, "cannot assign to the dynamic dimension '" + std::string(name) + "'");
+}
+
+VarPtr Parser::BindNew(std::string_view name, Span span, const TypePtr& type) {
+  VarPtr v = ir::MakeVar(std::string(name), type, span);
+  scopes_.back().names[name] = Binding{v, false};
+  return v;
+}
+
+VarPtr Parser::DefineTarget(std::string_view name, Span span, const TypePtr& type) {
+  CheckTargetName(name, span);
+  size_t idx = 0;
+  const Binding* b = Lookup(name, &idx);
+  const bool current = b && idx + 1 == scopes_.size();
+  const bool rebinding_outer =
+      b && ((current && b->outer_alias) || (!current && idx + 1 < scopes_.size()));
+  if (!rebinding_outer) return BindNew(name, span, type);
+  // A body rebinding a name of an enclosing scope: a second definition of the outer variable,
+  // turned into a loop carry or a branch merge by convert-to-ssa.
+  VarPtr outer = b->var;
+  if (!TypesAgree(outer->type, type) || !TypesAgree(type, outer->type))
+    ir::ThrowUser(span,
+                  "rebinding '" + std::string(name) +
+                      "' inside a loop or if body changes its type from " + TypeText(outer->type) +
+                      " to " + TypeText(type) +
+                      "; use a new name, or carry it explicitly with init_values and pl.yield_");
+  scopes_.back().names[name] = Binding{outer, true};
+  return outer;
+}
+
+void Parser::ParseAssignment(BlockKind kind, Block& block) {
+  const Token& name = Next();
+  if (Check(Tok::kComma)) {
+    std::vector<YieldTarget> targets{{name.text, name.span, std::nullopt}};
+    while (Accept(Tok::kComma)) {
+      const Token& n = ExpectName("as an assignment target");
+      targets.push_back({n.text, n.span, std::nullopt});
+    }
+    Expect(Tok::kAssign, "after the assignment targets");
+    if (!CheckPl("yield_"))
+      ir::ThrowUser(Peek().span,
+                    "several targets can only receive pl.yield_(...) values "
+                    "(tuple unpacking of a call is not supported)");
+    return ParseYield(kind, block, std::move(targets));
+  }
+  std::optional<TypeAnn> ann;
+  if (Accept(Tok::kColon)) ann = ParseType();
+  Expect(Tok::kAssign, "in the assignment");
+  if (CheckPl("yield_")) return ParseYield(kind, block, {{name.text, name.span, std::move(ann)}});
+  CheckTargetName(name.text, name.span);
+  ExprPtr value = ParseExpr();
+  if (Check(Tok::kAssign)) ir::ThrowUser(Peek().span, "chained assignment is not supported");
+  ExpectNewline("after the assignment");
+  if (const ir::Call* call = value->As<ir::Call>()) {
+    const ops::OpDef& op = ops::Def(*call);
+    if (!op.has_result())
+      ir::ThrowUser(call->span,
+                    op.name() + " produces no value; write it as a statement of its own");
+    if (!value->type && !ann)
+      ir::ThrowUser(call->span, op.name() + ": the result needs a type annotation ('" +
+                                    std::string(name.text) + ": pl.Tile[...] = ...')");
+  }
+  TypePtr var_type;
+  if (ann) {
+    value = ApplyAnnotation(value, *ann, ann->span);
+    var_type = (ann->type->kind == ir::TypeKind::Scalar && value->type &&
+                value->type->kind == ir::TypeKind::Scalar)
+                   ? ann->type
+                   : value->type;
+  } else {
+    var_type = value->type;
+  }
+  if (!var_type)
+    ir::ThrowUser(name.span, "the value assigned to '" + std::string(name.text) + "' has no type");
+  VarPtr v = DefineTarget(name.text, name.span, var_type);
+  block.stmts.push_back(ir::MakeAssign(v, value, name.span));
+}
+
+void Parser::ParseYield(BlockKind kind, Block& block, std::vector<YieldTarget> targets) {
+  Span span = Peek().span;
+  if (kind != BlockKind::Loop && kind != BlockKind::Branch)
+    ir::ThrowUser(span, std::string("pl.yield_ outside a loop or if body (it cannot end ") +
+                            KindName(kind) + ")");
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.yield_");
+  std::vector<ExprPtr> values;
+  while (!Check(Tok::kRParen)) {
+    values.push_back(ParseExpr());
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRParen, "closing pl.yield_(...)");
+  ExpectNewline("after pl.yield_(...)");
+  if (!Check(Tok::kDedent))
+    ir::ThrowUser(span, "pl.yield_ must be the last statement of its loop or if body");
+  if (targets.empty() && !values.empty())
+    ir::ThrowUser(span, "the values of pl.yield_ need targets: 'x = pl.yield_(v)'");
+  if (targets.size() != values.size())
+    ir::ThrowUser(span, "pl.yield_ gives " + std::to_string(values.size()) + " value(s) to " +
+                            std::to_string(targets.size()) + " target(s)");
+  if (targets.size() > 1)
+    for (size_t i = 0; i < targets.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (targets[i].name == targets[j].name)
+          ir::ThrowUser(targets[i].span,
+                        "yield target '" + std::string(targets[i].name) + "' appears twice");
+  for (const ExprPtr& v : values)
+    if (!v->type) ir::ThrowUser(span, "pl.yield_: a yielded value has no type");
+  block.has_yield = true;
+  block.yield_targets = std::move(targets);
+  block.yield_values = values;
+  block.yield_span = span;
+  block.stmts.push_back(ir::MakeYield(std::move(values), span));
+}
+
+void Parser::ParseReturn(BlockKind kind, Block& block) {
+  const Token& tok = Next();
+  if (kind == BlockKind::Loop || kind == BlockKind::Branch)
+    ir::ThrowUser(tok.span, std::string("return inside ") + KindName(kind) +
+                                " is not supported; carry the value out with pl.yield_");
+  std::vector<ExprPtr> values;
+  std::vector<Span> spans;
+  if (!Check(Tok::kNewline)) {
+    do {
+      spans.push_back(Peek().span);
+      values.push_back(ParseExpr());
+    } while (Accept(Tok::kComma));
+  }
+  ExpectNewline("after the return statement");
+  std::vector<TypePtr> types;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!values[i]->type) ir::ThrowUser(spans[i], "the returned value has no type");
+    types.push_back(values[i]->type);
+  }
+  if (fn_.declared_returns) {
+    const auto& decl = *fn_.declared_returns;
+    if (decl.size() != types.size())
+      ir::ThrowUser(tok.span, "return gives " + std::to_string(types.size()) +
+                                  " value(s) but the function declares " +
+                                  std::to_string(decl.size()));
+    for (size_t i = 0; i < types.size(); ++i)
+      if (!TypesAgree(decl[i], types[i]))
+        ir::ThrowUser(spans[i], "returned type " + TypeText(types[i]) +
+                                    " disagrees with the declared return type " +
+                                    TypeText(decl[i]));
+  } else if (fn_.inferred_returns) {
+    const auto& prev = *fn_.inferred_returns;
+    bool same = prev.size() == types.size();
+    for (size_t i = 0; same && i < types.size(); ++i) same = ir::TypeEqual(prev[i], types[i]);
+    if (!same) {
+      std::string a, b;
+      for (const TypePtr& t : types) a += (a.empty() ? "" : ", ") + TypeText(t);
+      for (const TypePtr& t : prev) b += (b.empty() ? "" : ", ") + TypeText(t);
+      ir::ThrowUser(tok.span,
+                    "return type (" + a + ") disagrees with an earlier return (" + b +
+                        "); annotate the function with '-> T'",
+                    {{fn_.first_return_span, "the earlier return is here"}});
+    }
+  } else {
+    fn_.inferred_returns = types;
+    fn_.first_return_span = tok.span;
+  }
+  block.stmts.push_back(ir::MakeReturn(std::move(values), tok.span));
+}
+
+// ---- Yield targets and carried values.
+
+void Parser::CheckYieldValues(const Block& body, const std::vector<TypePtr>& types,
+                              std::string_view construct) const {
+  if (body.yield_values.size() != types.size())
+    ir::ThrowUser(body.yield_span,
+                  std::string(construct) + " carries " + std::to_string(types.size()) +
+                      " value(s) but pl.yield_ gives " + std::to_string(body.yield_values.size()));
+  for (size_t i = 0; i < types.size(); ++i) {
+    const TypePtr& got = body.yield_values[i]->type;
+    if (!TypesAgree(types[i], got) || !TypesAgree(got, types[i]))
+      ir::ThrowUser(body.yield_span, "pl.yield_ value " + std::to_string(i) + " has type " +
+                                         TypeText(got) + " but " + std::string(construct) +
+                                         " carries " + TypeText(types[i]));
+  }
+}
+
+std::vector<VarPtr> Parser::MakeYieldTargets(const Block& body, const std::vector<TypePtr>& types,
+                                             bool force_new) {
+  std::vector<VarPtr> out;
+  for (size_t i = 0; i < body.yield_targets.size(); ++i) {
+    const YieldTarget& t = body.yield_targets[i];
+    CheckTargetName(t.name, t.span);
+    TypePtr type = types[i];
+    if (t.ann) {
+      CheckAnnotation(*t.ann, type, t.ann->span, "annotation");
+    }
+    out.push_back(force_new ? BindNew(t.name, t.span, type) : DefineTarget(t.name, t.span, type));
+  }
+  return out;
+}
+
+std::vector<ExprPtr> Parser::ParseInitValues() {
+  Expect(Tok::kAssign, "after init_values");
+  Expect(Tok::kLParen, "(init_values takes a parenthesised tuple such as (x,))");
+  std::vector<ExprPtr> values;
+  while (!Check(Tok::kRParen)) {
+    Span s = Peek().span;
+    values.push_back(ParseExpr());
+    if (!values.back()->type) ir::ThrowUser(s, "an init value has no type");
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRParen, "closing init_values");
+  return values;
+}
+
+// ---- Loops.
+
+void Parser::ParseFor(Block& block) {
+  const Token& for_tok = Next();
+  if (Check(Tok::kLParen)) return ParseWhileCarried(block, for_tok);
+  const Token& var = ExpectName("as the loop variable");
+  if (Check(Tok::kIn) && CheckPl("split_aiv", 1)) {
+    Next();
+    return ParseSplitAiv(block, for_tok, var);
+  }
+  return ParseRangeFor(block, for_tok, var);
+}
+
+void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_tok) {
+  std::vector<const Token*> iter_names;
+  if (Accept(Tok::kComma)) {
+    Expect(Tok::kLParen, "around the iter-arg names: 'for i, (a, b) in ...'");
+    while (!Check(Tok::kRParen)) {
+      iter_names.push_back(&ExpectName("as an iter-arg name"));
+      if (!Accept(Tok::kComma)) break;
+    }
+    Expect(Tok::kRParen, "closing the iter-arg names");
+    if (iter_names.empty()) ir::ThrowUser(var_tok.span, "empty iter-arg list");
+  }
+  Expect(Tok::kIn, "after the loop target");
+  if (!CheckName("pl") || !Check(Tok::kDot, 1) || !Check(Tok::kName, 2))
+    ir::ThrowUser(Peek().span, "expected pl.range, pl.parallel, pl.unroll or pl.pipeline, got " +
+                                   DescribeToken(Peek()));
+  const Token& kind_tok = Peek(2);
+  if (kind_tok.text == "while_")
+    ir::ThrowUser(kind_tok.span,
+                  "a pl.while_ loop is written 'for (a, b) in pl.while_(init_values=(...))'");
+  auto kind = ir::ForKindFromName(kind_tok.text);
+  if (!kind)
+    ir::ThrowUser(kind_tok.span, "unknown loop kind 'pl." + std::string(kind_tok.text) +
+                                     "' (expected range, parallel, unroll or pipeline)");
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after the loop kind");
+  std::vector<ExprPtr> bounds;
+  std::vector<Span> bound_spans;
+  std::optional<int64_t> stage;
+  Span stage_span;
+  std::optional<std::vector<ExprPtr>> inits;
+  Span inits_span;
+  while (!Check(Tok::kRParen)) {
+    if (Check(Tok::kName) && Check(Tok::kAssign, 1)) {
+      const Token& k = Next();
+      if (k.text == "stage") {
+        if (stage) ir::ThrowUser(k.span, "stage is given twice");
+        Next();
+        stage_span = k.span;
+        stage = Expect(Tok::kInt, "as the pipeline stage count").int_value;
+      } else if (k.text == "init_values") {
+        if (inits) ir::ThrowUser(k.span, "init_values is given twice");
+        inits_span = k.span;
+        inits = ParseInitValues();
+      } else {
+        ir::ThrowUser(k.span, "unknown loop keyword '" + std::string(k.text) +
+                                  "' (expected stage or init_values)");
+      }
+    } else {
+      if (stage || inits)
+        ir::ThrowUser(Peek().span, "loop bounds must come before stage= and init_values=");
+      bound_spans.push_back(Peek().span);
+      bounds.push_back(ParseExpr());
+      auto dt = ir::ScalarDType(bounds.back());
+      if (!dt || !ir::IsInteger(*dt))
+        ir::ThrowUser(bound_spans.back(), "a loop bound must be an integer scalar, got " +
+                                              TypeText(bounds.back()->type));
+    }
+    if (!Accept(Tok::kComma)) break;
+  }
+  const Token& close = Expect(Tok::kRParen, "closing the loop header");
+  if (bounds.empty() || bounds.size() > 3)
+    ir::ThrowUser(
+        bounds.empty() ? close.span : bound_spans[3],
+        "pl." + std::string(kind_tok.text) + " takes 1 to 3 bounds (stop | start, stop[, step])");
+  Expect(Tok::kColon, "after the loop header");
+  ExprPtr start = bounds.size() >= 2 ? bounds[0] : ir::MakeConstInt(0);
+  ExprPtr stop = bounds.size() >= 2 ? bounds[1] : bounds[0];
+  ExprPtr step = bounds.size() == 3 ? bounds[2] : ir::MakeConstInt(1);
+  if (bounds.size() == 3 && ir::IsConstInt(step, 0))
+    ir::ThrowUser(bound_spans[2], "the loop step must not be zero");
+  if (*kind == ir::ForKind::Pipeline) {
+    if (!stage) ir::ThrowUser(kind_tok.span, "pl.pipeline needs stage=N");
+    if (*stage < 1) ir::ThrowUser(stage_span, "stage must be at least 1");
+  } else if (stage) {
+    ir::ThrowUser(stage_span, "stage= is valid only on pl.pipeline");
+  }
+  if (*kind == ir::ForKind::Unroll) {
+    for (size_t i = 0; i < bounds.size(); ++i)
+      if (!ir::AsConstInt(bounds[i]))
+        ir::ThrowUser(bound_spans[i], "pl.unroll needs constant bounds");
+    if (inits) ir::ThrowUser(inits_span, "pl.unroll takes no init_values");
+  }
+  if (inits && inits->size() != iter_names.size())
+    ir::ThrowUser(inits ? inits_span : var_tok.span,
+                  std::to_string(inits->size()) + " init value(s) for " +
+                      std::to_string(iter_names.size()) + " iter-arg name(s)");
+  if (!inits && !iter_names.empty())
+    ir::ThrowUser(iter_names[0]->span, "iter-arg names need init_values=(...)");
+
+  scopes_.emplace_back();
+  CheckTargetName(var_tok.text, var_tok.span);
+  VarPtr lv = BindNew(var_tok.text, var_tok.span, ir::MakeScalarType(ir::DataType::INDEX));
+  std::vector<ir::IterArg> iter_args;
+  std::vector<TypePtr> carried;
+  for (size_t i = 0; i < iter_names.size(); ++i) {
+    const Token& n = *iter_names[i];
+    CheckTargetName(n.text, n.span);
+    if (n.text == var_tok.text || scopes_.back().names.count(n.text))
+      ir::ThrowUser(n.span, "loop name '" + std::string(n.text) + "' is bound twice");
+    iter_args.push_back({BindNew(n.text, n.span, (*inits)[i]->type), (*inits)[i]});
+    carried.push_back((*inits)[i]->type);
+  }
+  Block body = ParseBlock(BlockKind::Loop);
+  scopes_.pop_back();
+
+  std::vector<VarPtr> return_vars;
+  if (!iter_args.empty()) {
+    if (!body.has_yield)
+      ir::ThrowUser(for_tok.span, "a loop with init_values must end with 'x = pl.yield_(...)'");
+    CheckYieldValues(body, carried, "the loop");
+    return_vars = MakeYieldTargets(body, carried, false);
+  } else if (body.has_yield && !body.yield_values.empty()) {
+    ir::ThrowUser(body.yield_span, "pl.yield_ in a loop without init_values");
+  }
+  block.stmts.push_back(std::make_shared<ir::ForStmt>(
+      lv, start, stop, step, *kind, stage.value_or(0), std::move(iter_args),
+      ir::MakeSeq(std::move(body.stmts), for_tok.span), std::move(return_vars), for_tok.span));
+}
+
+void Parser::ParseWhileCarried(Block& block, const Token& for_tok) {
+  Expect(Tok::kLParen, "around the carried names");
+  std::vector<const Token*> names;
+  while (!Check(Tok::kRParen)) {
+    names.push_back(&ExpectName("as a carried name"));
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRParen, "closing the carried names");
+  Expect(Tok::kIn, "after the carried names");
+  if (!CheckPl("while_"))
+    ir::ThrowUser(Peek().span, "expected pl.while_(init_values=(...)) after 'for (...) in'");
+  Span wspan = Peek(2).span;
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.while_");
+  if (!CheckName("init_values") || !Check(Tok::kAssign, 1))
+    ir::ThrowUser(Peek().span, "pl.while_ takes init_values=(...)");
+  Next();
+  std::vector<ExprPtr> inits = ParseInitValues();
+  Accept(Tok::kComma);
+  Expect(Tok::kRParen, "closing pl.while_(...)");
+  Expect(Tok::kColon, "after the loop header");
+  if (names.empty() || names.size() != inits.size())
+    ir::ThrowUser(wspan, std::to_string(inits.size()) + " init value(s) for " +
+                             std::to_string(names.size()) + " carried name(s)");
+  scopes_.emplace_back();
+  std::vector<ir::IterArg> iter_args;
+  std::vector<TypePtr> carried;
+  for (size_t i = 0; i < names.size(); ++i) {
+    CheckTargetName(names[i]->text, names[i]->span);
+    if (scopes_.back().names.count(names[i]->text))
+      ir::ThrowUser(names[i]->span,
+                    "carried name '" + std::string(names[i]->text) + "' is bound twice");
+    iter_args.push_back({BindNew(names[i]->text, names[i]->span, inits[i]->type), inits[i]});
+    carried.push_back(inits[i]->type);
+  }
+  ExpectNewline("after ':'");
+  Expect(Tok::kIndent, "for the loop body");
+  while (AtDocstring()) {
+    Next();
+    Next();
+  }
+  if (!CheckPl("cond")) ir::ThrowUser(Peek().span, "a pl.while_ body must start with pl.cond(...)");
+  Span cspan = Peek().span;
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.cond");
+  ExprPtr cond = ParseExpr();
+  Expect(Tok::kRParen, "closing pl.cond(...)");
+  ExpectNewline("after pl.cond(...)");
+  if (!IsBoolScalar(cond))
+    ir::ThrowUser(cspan, "pl.cond needs a BOOL condition, got " + TypeText(cond->type));
+  Block body;
+  ParseBlockItems(BlockKind::Loop, body);
+  Expect(Tok::kDedent, "at the end of the loop body");
+  scopes_.pop_back();
+  if (!body.has_yield)
+    ir::ThrowUser(for_tok.span, "a pl.while_ body must end with pl.yield_(...) targets");
+  CheckYieldValues(body, carried, "the loop");
+  std::vector<VarPtr> return_vars = MakeYieldTargets(body, carried, false);
+  block.stmts.push_back(std::make_shared<ir::WhileStmt>(
+      cond, std::move(iter_args), ir::MakeSeq(std::move(body.stmts), for_tok.span),
+      std::move(return_vars), for_tok.span));
+}
+
+void Parser::ParseWhile(Block& block) {
+  const Token& tok = Next();
+  Span cspan = Peek().span;
+  ExprPtr cond = ParseExpr();
+  if (!IsBoolScalar(cond))
+    ir::ThrowUser(cspan, "a while condition must be BOOL (there is no truthiness), got " +
+                             TypeText(cond->type));
+  Expect(Tok::kColon, "after the while condition");
+  scopes_.emplace_back();
+  Block body = ParseBlock(BlockKind::Loop);
+  scopes_.pop_back();
+  if (body.has_yield && !body.yield_values.empty())
+    ir::ThrowUser(body.yield_span,
+                  "a plain while loop carries nothing; use "
+                  "'for (a,) in pl.while_(init_values=(...))'");
+  block.stmts.push_back(std::make_shared<ir::WhileStmt>(
+      cond, std::vector<ir::IterArg>{}, ir::MakeSeq(std::move(body.stmts), tok.span),
+      std::vector<VarPtr>{}, tok.span));
+}
+
+// ---- If.
+
+StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
+  const Token& tok = Next();
+  Span cspan = Peek().span;
+  ExprPtr cond = ParseExpr();
+  if (!IsBoolScalar(cond))
+    ir::ThrowUser(cspan, "an if condition must be BOOL (there is no truthiness), got " +
+                             TypeText(cond->type));
+  Expect(Tok::kColon, "after the if condition");
+  scopes_.emplace_back();
+  Block then_b = ParseBlock(BlockKind::Branch);
+  scopes_.pop_back();
+  std::optional<Block> else_b;
+  Span else_span = tok.span;
+  if (Check(Tok::kElif)) {
+    else_span = Peek().span;
+    scopes_.emplace_back();
+    Block eb;
+    std::vector<YieldTarget> inner_targets;
+    StmtPtr inner = ParseIf(true, &inner_targets);
+    const auto& rvs = inner->As<ir::IfStmt>()->return_vars;
+    eb.stmts.push_back(inner);
+    if (!rvs.empty()) {
+      eb.has_yield = true;
+      eb.yield_targets = std::move(inner_targets);
+      for (const VarPtr& v : rvs) eb.yield_values.push_back(v);
+      eb.yield_span = else_span;
+      eb.stmts.push_back(ir::MakeYield(eb.yield_values, else_span));
+    }
+    scopes_.pop_back();
+    else_b = std::move(eb);
+  } else if (Check(Tok::kElse)) {
+    else_span = Next().span;
+    Expect(Tok::kColon, "after 'else'");
+    scopes_.emplace_back();
+    else_b = ParseBlock(BlockKind::Branch);
+    scopes_.pop_back();
+  }
+  std::vector<VarPtr> return_vars;
+  if (then_b.has_yield || (else_b && else_b->has_yield)) {
+    if (!else_b)
+      ir::ThrowUser(tok.span,
+                    "an if whose branch ends with pl.yield_ needs an else branch "
+                    "yielding the same targets");
+    const Block& with = then_b.has_yield ? *else_b : then_b;
+    if (!then_b.has_yield || !else_b->has_yield)
+      ir::ThrowUser(with.stmts.empty() ? else_span : with.stmts.back()->span,
+                    "both branches of the if must end with pl.yield_ to the same targets");
+    bool same = then_b.yield_targets.size() == else_b->yield_targets.size();
+    for (size_t i = 0; same && i < then_b.yield_targets.size(); ++i)
+      same = then_b.yield_targets[i].name == else_b->yield_targets[i].name;
+    if (!same)
+      ir::ThrowUser(else_b->yield_span, "the branches of the if yield to different targets");
+    std::vector<TypePtr> types;
+    for (size_t i = 0; i < then_b.yield_values.size(); ++i) {
+      const auto& ann =
+          then_b.yield_targets[i].ann ? then_b.yield_targets[i].ann : else_b->yield_targets[i].ann;
+      types.push_back(ann ? FinalType(*ann, then_b.yield_values[i]->type)
+                          : then_b.yield_values[i]->type);
+    }
+    CheckYieldValues(then_b, types, "the if");
+    CheckYieldValues(*else_b, types, "the if");
+    Block merged = then_b;
+    for (size_t i = 0; i < merged.yield_targets.size(); ++i)
+      if (!merged.yield_targets[i].ann) merged.yield_targets[i].ann = else_b->yield_targets[i].ann;
+    return_vars = MakeYieldTargets(merged, types, nested);
+    if (targets_out) *targets_out = merged.yield_targets;
+  }
+  StmtPtr else_stmt;
+  if (else_b) else_stmt = ir::MakeSeq(std::move(else_b->stmts), else_span);
+  return std::make_shared<ir::IfStmt>(cond, ir::MakeSeq(std::move(then_b.stmts), tok.span),
+                                      std::move(else_stmt), std::move(return_vars), tok.span);
+}
+
+// ---- Scopes and regions.
+
+void Parser::ParseWith(Block& block) {
+  const Token& tok = Next();
+  if (!CheckPl("at"))
+    ir::ThrowUser(Peek().span, "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)' is supported");
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.at");
+  std::optional<ir::Level> level;
+  std::vector<ir::ScopeOptimization> opts;
+  std::string name_hint;
+  bool early = false;
+  std::vector<std::string_view> seen;
+  while (!Check(Tok::kRParen)) {
+    const Token& k = ExpectName("as a pl.at keyword");
+    for (std::string_view s : seen)
+      if (s == k.text)
+        ir::ThrowUser(k.span, "pl.at keyword '" + std::string(k.text) + "' is given twice");
+    seen.push_back(k.text);
+    Expect(Tok::kAssign, "after the keyword");
+    if (k.text == "level") {
+      Literal lit = ParseEnumRef();
+      auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
+      if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text);
+      if (*l != ir::Level::CORE_GROUP)
+        ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text);
+      level = *l;
+    } else if (k.text == "name_hint") {
+      name_hint = Str(Expect(Tok::kString, "as the name hint"));
+    } else if (k.text == "allow_early_resolve") {
+      if (Accept(Tok::kTrue)) {
+        early = true;
+      } else if (Accept(Tok::kFalse)) {
+        early = false;
+      } else {
+        Unexpected("True or False for allow_early_resolve");
+      }
+    } else if (k.text == "optimizations") {
+      Expect(Tok::kLBracket, "opening the optimizations list");
+      while (!Check(Tok::kRBracket)) {
+        if (CheckPl("split") && Check(Tok::kLParen, 3)) {
+          Next();
+          Next();
+          Next();
+          Next();
+          Literal lit = ParseEnumRef();
+          auto m =
+              lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
+          if (!m) ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text);
+          Expect(Tok::kRParen, "closing pl.split(...)");
+          ir::ScopeOptimization o{ir::ScopeOptimization::Kind::Split};
+          o.split = *m;
+          opts.push_back(o);
+        } else if (CheckPl("cross_core_slot") && Check(Tok::kLParen, 3)) {
+          Next();
+          Next();
+          Next();
+          Next();
+          ExpectNameText("slot_num", "in pl.cross_core_slot(slot_num=N)");
+          Expect(Tok::kAssign, "after slot_num");
+          const Token& n = Expect(Tok::kInt, "as the slot count");
+          if (n.int_value < 1) ir::ThrowUser(n.span, "slot_num must be at least 1");
+          Expect(Tok::kRParen, "closing pl.cross_core_slot(...)");
+          ir::ScopeOptimization o{ir::ScopeOptimization::Kind::CrossCoreSlot};
+          o.slot_num = n.int_value;
+          opts.push_back(o);
+        } else {
+          ir::ThrowUser(Peek().span,
+                        "expected pl.split(...) or pl.cross_core_slot(slot_num=N), got " +
+                            DescribeToken(Peek()));
+        }
+        if (!Accept(Tok::kComma)) break;
+      }
+      Expect(Tok::kRBracket, "closing the optimizations list");
+    } else {
+      ir::ThrowUser(k.span,
+                    "unsupported pl.at keyword '" + std::string(k.text) +
+                        "' (expected level, optimizations, name_hint or allow_early_resolve)");
+    }
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRParen, "closing pl.at(...)");
+  if (!level) ir::ThrowUser(tok.span, "pl.at needs level=pl.Level.CORE_GROUP");
+  if (Check(Tok::kAs)) ir::ThrowUser(Peek().span, "'with pl.at(...) as NAME' is not supported");
+  Expect(Tok::kColon, "after pl.at(...)");
+  Block body = ParseBlock(BlockKind::With);
+  block.stmts.push_back(
+      std::make_shared<ir::ScopeStmt>(*level, std::move(opts), std::move(name_hint), early,
+                                      ir::MakeSeq(std::move(body.stmts), tok.span), tok.span));
+}
+
+void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_tok) {
+  const Token& kw = Peek(2);
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.split_aiv");
+  if (!Check(Tok::kInt) || Peek().int_value != 2)
+    ir::ThrowUser(Peek().span, "pl.split_aiv takes the lane count 2 as its first argument");
+  Next();
+  std::optional<ir::SplitMode> mode;
+  while (Accept(Tok::kComma) && !Check(Tok::kRParen)) {
+    const Token& k = ExpectName("as a pl.split_aiv keyword");
+    if (k.text != "mode")
+      ir::ThrowUser(k.span,
+                    "unknown pl.split_aiv keyword '" + std::string(k.text) + "' (expected mode)");
+    if (mode) ir::ThrowUser(k.span, "mode is given twice");
+    Expect(Tok::kAssign, "after mode");
+    Literal lit = ParseEnumRef();
+    auto m = lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
+    if (!m) ir::ThrowUser(lit.span, "mode= takes a pl.SplitMode value, got " + lit.text);
+    mode = *m;
+  }
+  Expect(Tok::kRParen, "closing pl.split_aiv(...)");
+  if (!mode) ir::ThrowUser(kw.span, "pl.split_aiv needs mode=pl.SplitMode.X");
+  Expect(Tok::kColon, "after pl.split_aiv(...)");
+  if (region_mode_) ir::ThrowUser(for_tok.span, "pl.split_aiv regions cannot nest");
+  std::vector<StmtPtr> stmts;
+  if (var_tok.text != "_") {
+    CheckTargetName(var_tok.text, var_tok.span);
+    const ops::OpDef* op = ops::FindOp("tile.get_subblock_idx");
+    if (!op) ir::ThrowUser(var_tok.span, "unknown operator 'tile.get_subblock_idx'");
+    ExprPtr idx = ops::Create(*op, {}, {}, var_tok.span);
+    VarPtr lane = BindNew(var_tok.text, var_tok.span, idx->type);
+    stmts.push_back(ir::MakeAssign(lane, idx, var_tok.span));
+  }
+  region_mode_ = mode;
+  Block body = ParseBlock(BlockKind::Region);
+  region_mode_.reset();
+  for (StmtPtr& s : body.stmts) stmts.push_back(std::move(s));
+  block.stmts.push_back(std::make_shared<ir::SplitAivStmt>(
+      *mode, ir::MakeSeq(std::move(stmts), for_tok.span), for_tok.span));
+}
+
+}  // namespace tilesplit::dsl::detail

@@ -1,0 +1,425 @@
+// Type annotations, shapes, views, enum atoms and literals (dsl.md 5, 6.4), and the check of an
+// annotation against a deduced type (dsl.md 7.3).
+#include "parser_impl.h"
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::dsl::detail {
+namespace {
+
+constexpr std::string_view kEnumTypes[] = {
+    "Mem",        "MemorySpace",  "SplitMode", "FunctionType", "Level",      "Role",
+    "TileLayout", "TensorLayout", "PadValue",  "CompactMode",  "AtomicType",
+};
+
+bool IsEnumTypeName(std::string_view n) {
+  for (std::string_view e : kEnumTypes)
+    if (e == n) return true;
+  return false;
+}
+
+bool IsIntegerScalar(const ExprPtr& e) {
+  auto dt = ir::ScalarDType(e);
+  return dt && ir::IsInteger(*dt);
+}
+
+}  // namespace
+
+bool Parser::AtDType(size_t ahead) const {
+  if (!CheckName("pl", ahead) || !Check(Tok::kDot, ahead + 1) || !Check(Tok::kName, ahead + 2))
+    return false;
+  Tok after = Peek(ahead + 3).kind;
+  if (after == Tok::kLParen || after == Tok::kDot || after == Tok::kLBracket) return false;
+  return ir::DataTypeFromName(Peek(ahead + 2).text).has_value();
+}
+
+bool Parser::AtEnumRef(size_t ahead) const {
+  return CheckName("pl", ahead) && Check(Tok::kDot, ahead + 1) && Check(Tok::kName, ahead + 2) &&
+         IsEnumTypeName(Peek(ahead + 2).text) && Check(Tok::kDot, ahead + 3) &&
+         Check(Tok::kName, ahead + 4) && !Check(Tok::kLParen, ahead + 5);
+}
+
+bool Parser::AtLiteral() const {
+  size_t k = Check(Tok::kMinus) ? 1 : 0;
+  Tok t = Peek(k).kind;
+  if (t == Tok::kInt || t == Tok::kFloat) return true;
+  if (k == 0 && (t == Tok::kTrue || t == Tok::kFalse || t == Tok::kString)) return true;
+  return false;
+}
+
+Literal Parser::ParseEnumRef() {
+  if (!AtEnumRef())
+    ir::ThrowUser(Peek().span, "expected an enum value such as pl.SplitMode.UP_DOWN, got " +
+                                   DescribeToken(Peek()));
+  Literal lit;
+  lit.kind = Literal::Kind::Enum;
+  lit.span = Next().span;
+  Next();
+  lit.enum_type = Next().text;
+  Next();
+  lit.enum_value = Next().text;
+  lit.text = "pl." + std::string(lit.enum_type) + "." + std::string(lit.enum_value);
+  return lit;
+}
+
+Literal Parser::ParseLiteral() {
+  Literal lit;
+  lit.span = Peek().span;
+  if (AtEnumRef()) return ParseEnumRef();
+  if (AtDType()) {
+    lit.kind = Literal::Kind::DType;
+    Next();
+    Next();
+    const Token& n = Next();
+    lit.dtype = *ir::DataTypeFromName(n.text);
+    lit.text = "pl." + std::string(n.text);
+    return lit;
+  }
+  bool neg = Accept(Tok::kMinus);
+  const Token& t = Peek();
+  switch (t.kind) {
+    case Tok::kInt:
+      Next();
+      lit.kind = Literal::Kind::Int;
+      lit.int_value = neg ? -t.int_value : t.int_value;
+      lit.text = (neg ? "-" : "") + std::string(t.text);
+      return lit;
+    case Tok::kFloat:
+      Next();
+      lit.kind = Literal::Kind::Float;
+      lit.float_value = neg ? -t.float_value : t.float_value;
+      lit.text = (neg ? "-" : "") + std::string(t.text);
+      return lit;
+    case Tok::kTrue:
+    case Tok::kFalse:
+      if (neg) break;
+      Next();
+      lit.kind = Literal::Kind::Bool;
+      lit.bool_value = t.kind == Tok::kTrue;
+      lit.text = std::string(t.text);
+      return lit;
+    case Tok::kString:
+      if (neg) break;
+      if (t.triple_quoted)
+        ir::ThrowUser(t.span, "triple-quoted strings are only allowed as docstrings");
+      Next();
+      lit.kind = Literal::Kind::String;
+      lit.string_value = Str(t);
+      lit.text = std::string(t.text);
+      return lit;
+    default:
+      break;
+  }
+  ir::ThrowUser(t.span,
+                "expected a literal (number, True/False, string, pl.DTYPE or an enum "
+                "value), got " +
+                    DescribeToken(t));
+}
+
+ir::DataType Parser::ParseDType() {
+  if (!AtDType()) {
+    if (CheckName("pl") && Check(Tok::kDot, 1) && Check(Tok::kName, 2))
+      ir::ThrowUser(Peek(2).span, "unknown data type 'pl." + std::string(Peek(2).text) + "'");
+    ir::ThrowUser(Peek().span,
+                  "expected a data type such as pl.FP32, got " + DescribeToken(Peek()));
+  }
+  Next();
+  Next();
+  return *ir::DataTypeFromName(Next().text);
+}
+
+ir::MemorySpace Parser::ParseMemSpace() {
+  Literal lit = ParseEnumRef();
+  auto m = ir::MemorySpaceFromName(lit.enum_value);
+  if ((lit.enum_type != "Mem" && lit.enum_type != "MemorySpace") || !m)
+    ir::ThrowUser(lit.span, "unknown memory space " + lit.text);
+  if (*m == ir::MemorySpace::ScalarLocal)
+    ir::ThrowUser(lit.span, "pl.Mem.ScalarLocal is not a valid tile memory space");
+  return *m;
+}
+
+ExprPtr Parser::ParseDim(std::string_view what) {
+  Span s = Peek().span;
+  ExprPtr e = ParseExpr();
+  if (!IsIntegerScalar(e))
+    ir::ThrowUser(s,
+                  std::string(what) + " must be an integer expression, got " +
+                      (e->type ? ir::TypeToString(e->type) : std::string("a value without type")));
+  return e;
+}
+
+std::vector<ExprPtr> Parser::ParseShape(std::string_view what) {
+  Expect(Tok::kLBracket, "opening the " + std::string(what));
+  std::vector<ExprPtr> dims;
+  while (!Check(Tok::kRBracket)) {
+    dims.push_back(ParseDim("a dimension of the " + std::string(what)));
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBracket, "closing the " + std::string(what));
+  return dims;
+}
+
+namespace {
+
+template <typename E>
+E EnumFrom(const Literal& lit, std::string_view type, std::optional<E> (*from)(std::string_view)) {
+  if (lit.kind == Literal::Kind::Enum && lit.enum_type == type) {
+    if (auto v = from(lit.enum_value)) return *v;
+    ir::ThrowUser(lit.span, "unknown pl." + std::string(type) + " value '" +
+                                std::string(lit.enum_value) + "'");
+  }
+  ir::ThrowUser(lit.span, "expected a pl." + std::string(type) + " value, got " + lit.text);
+}
+
+}  // namespace
+
+TypeAnn Parser::ParseType() {
+  TypeAnn ann;
+  ann.span = Peek().span;
+  if (!CheckName("pl") || !Check(Tok::kDot, 1) || !Check(Tok::kName, 2))
+    ir::ThrowUser(Peek().span, "expected a type (pl.Scalar, pl.Tensor, pl.Tile or pl.Tuple), got " +
+                                   DescribeToken(Peek()));
+  const Token& kind = Peek(2);
+  std::string_view k = kind.text;
+  if (k != "Scalar" && k != "Tensor" && k != "Tile" && k != "Tuple") {
+    if (ir::DataTypeFromName(k))
+      ir::ThrowUser(kind.span, "a bare data type is not a type annotation; write pl.Scalar[pl." +
+                                   std::string(k) + "]");
+    ir::ThrowUser(kind.span, "unknown or unsupported type 'pl." + std::string(k) + "'");
+  }
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLBracket, "after pl." + std::string(k));
+  if (k == "Scalar") {
+    ann.type = ir::MakeScalarType(ParseDType());
+  } else if (k == "Tuple") {
+    std::vector<TypePtr> elems;
+    while (!Check(Tok::kRBracket)) {
+      if (CheckPl("Tuple")) ir::ThrowUser(Peek(2).span, "nested tuple types are not supported");
+      ann.elements.push_back(ParseType());
+      elems.push_back(ann.elements.back().type);
+      if (!Accept(Tok::kComma)) break;
+    }
+    if (elems.empty()) ir::ThrowUser(ann.span, "pl.Tuple[...] needs at least one element type");
+    ann.type = ir::MakeTupleType(std::move(elems));
+  } else if (k == "Tensor") {
+    std::vector<ExprPtr> shape = ParseShape("tensor shape");
+    Expect(Tok::kComma, "after the tensor shape");
+    ir::DataType dt = ParseDType();
+    std::optional<ir::TensorView> view;
+    if (Accept(Tok::kComma) && !Check(Tok::kRBracket)) {
+      ir::TensorView v;
+      if (CheckPl("ND") || CheckPl("NZ")) {
+        Next();
+        Next();
+        v.layout = Next().text == "ND" ? ir::TensorLayout::ND : ir::TensorLayout::NZ;
+      } else if (AtEnumRef() && Peek(2).text == "TensorLayout") {
+        Literal lit = ParseEnumRef();
+        v.layout = EnumFrom<ir::TensorLayout>(lit, "TensorLayout", &ir::TensorLayoutFromName);
+        if (v.layout == ir::TensorLayout::DN)
+          ir::ThrowUser(lit.span, "layout DN is only accepted inside pl.TensorView(layout=...)");
+      } else if (CheckPl("TensorView")) {
+        Next();
+        Next();
+        Next();
+        Expect(Tok::kLParen, "after pl.TensorView");
+        std::vector<std::string_view> seen;
+        while (!Check(Tok::kRParen)) {
+          const Token& f = ExpectName("as a pl.TensorView field");
+          for (std::string_view s : seen)
+            if (s == f.text)
+              ir::ThrowUser(f.span,
+                            "pl.TensorView field '" + std::string(f.text) + "' is given twice");
+          seen.push_back(f.text);
+          Expect(Tok::kAssign, "after the field name");
+          if (f.text == "valid_shape") {
+            v.valid_shape = ParseShape("valid_shape");
+          } else if (f.text == "stride") {
+            v.stride = ParseShape("stride");
+          } else if (f.text == "layout") {
+            v.layout = EnumFrom<ir::TensorLayout>(ParseEnumRef(), "TensorLayout",
+                                                  &ir::TensorLayoutFromName);
+          } else if (f.text == "pad") {
+            v.pad = EnumFrom<ir::PadValue>(ParseEnumRef(), "PadValue", &ir::PadValueFromName);
+          } else {
+            ir::ThrowUser(f.span, "unknown pl.TensorView field '" + std::string(f.text) +
+                                      "' (expected valid_shape, stride, layout or pad)");
+          }
+          if (!Accept(Tok::kComma)) break;
+        }
+        Expect(Tok::kRParen, "closing pl.TensorView(...)");
+      } else {
+        ir::ThrowUser(Peek().span,
+                      "expected a pl.TensorView(...) or a layout in the third slot "
+                      "of pl.Tensor, got " +
+                          DescribeToken(Peek()));
+      }
+      if (!v.valid_shape.empty() && v.valid_shape.size() != shape.size())
+        ir::ThrowUser(ann.span, "valid_shape has rank " + std::to_string(v.valid_shape.size()) +
+                                    " but the tensor shape has rank " +
+                                    std::to_string(shape.size()));
+      view = std::move(v);
+      Accept(Tok::kComma);
+    }
+    ann.type = ir::MakeTensorType(std::move(shape), dt, std::move(view));
+  } else {  // Tile
+    std::vector<ExprPtr> shape = ParseShape("tile shape");
+    Expect(Tok::kComma, "after the tile shape");
+    ir::DataType dt = ParseDType();
+    while (Accept(Tok::kComma) && !Check(Tok::kRBracket)) {
+      if (AtEnumRef() && (Peek(2).text == "Mem" || Peek(2).text == "MemorySpace")) {
+        Span s = Peek().span;
+        if (ann.tile_memory) ir::ThrowUser(s, "the tile memory space is given twice");
+        ann.tile_memory = ParseMemSpace();
+      } else if (CheckPl("TileView")) {
+        Span s = Peek().span;
+        if (ann.tile_view) ir::ThrowUser(s, "pl.TileView is given twice");
+        Next();
+        Next();
+        Next();
+        Expect(Tok::kLParen, "after pl.TileView");
+        WrittenTileView w;
+        std::vector<std::string_view> seen;
+        while (!Check(Tok::kRParen)) {
+          const Token& f = ExpectName("as a pl.TileView field");
+          for (std::string_view sv : seen)
+            if (sv == f.text)
+              ir::ThrowUser(f.span,
+                            "pl.TileView field '" + std::string(f.text) + "' is given twice");
+          seen.push_back(f.text);
+          Expect(Tok::kAssign, "after the field name");
+          if (f.text == "valid_shape") {
+            w.valid_shape = ParseShape("valid_shape");
+            if (w.valid_shape.size() != shape.size())
+              ir::ThrowUser(f.span, "valid_shape has rank " + std::to_string(w.valid_shape.size()) +
+                                        " but the tile shape has rank " +
+                                        std::to_string(shape.size()));
+          } else if (f.text == "stride") {
+            w.stride = ParseShape("stride");
+          } else if (f.text == "start_offset") {
+            w.start_offset = ParseDim("start_offset");
+          } else if (f.text == "blayout") {
+            w.blayout =
+                EnumFrom<ir::TileLayout>(ParseEnumRef(), "TileLayout", &ir::TileLayoutFromName);
+          } else if (f.text == "slayout") {
+            w.slayout =
+                EnumFrom<ir::TileLayout>(ParseEnumRef(), "TileLayout", &ir::TileLayoutFromName);
+          } else if (f.text == "fractal") {
+            const Token& n = Expect(Tok::kInt, "as the fractal size");
+            w.fractal = n.int_value;
+          } else if (f.text == "pad") {
+            w.pad = EnumFrom<ir::PadValue>(ParseEnumRef(), "PadValue", &ir::PadValueFromName);
+          } else if (f.text == "compact") {
+            w.compact =
+                EnumFrom<ir::CompactMode>(ParseEnumRef(), "CompactMode", &ir::CompactModeFromName);
+          } else {
+            ir::ThrowUser(f.span, "unknown pl.TileView field '" + std::string(f.text) + "'");
+          }
+          if (!Accept(Tok::kComma)) break;
+        }
+        Expect(Tok::kRParen, "closing pl.TileView(...)");
+        ann.tile_view = std::move(w);
+      } else {
+        ir::ThrowUser(Peek().span, "expected pl.Mem.X or pl.TileView(...) in pl.Tile[...], got " +
+                                       DescribeToken(Peek()));
+      }
+    }
+    std::optional<ir::TileView> view;
+    if (ann.tile_view) view = BuildTileView(*ann.tile_view, shape, ann.tile_memory);
+    ann.type = ir::MakeTileType(std::move(shape), dt, ann.tile_memory, std::move(view));
+  }
+  Expect(Tok::kRBracket, "closing the type");
+  return ann;
+}
+
+ir::TileView Parser::BuildTileView(const WrittenTileView& w, const std::vector<ExprPtr>& shape,
+                                   std::optional<ir::MemorySpace> mem) const {
+  ir::ImplicitLayout imp = ir::ImplicitLayoutFor(shape, mem);
+  ir::TileView v;
+  v.valid_shape = w.valid_shape;
+  v.stride = w.stride;
+  v.start_offset = w.start_offset;
+  v.blayout = w.blayout.value_or(imp.blayout);
+  v.slayout = w.slayout.value_or(imp.slayout);
+  v.fractal = w.fractal.value_or(imp.fractal);
+  v.pad = w.pad;
+  v.compact = w.compact;
+  return v;
+}
+
+TypePtr Parser::FinalType(const TypeAnn& ann, const TypePtr& deduced) const {
+  if (!deduced) {
+    if (ann.type->kind == ir::TypeKind::Tile) return ann.type;
+    return ann.type;
+  }
+  switch (ann.type->kind) {
+    case ir::TypeKind::Tile: {
+      const ir::TileType* at = ann.type->As<ir::TileType>();
+      const ir::TileType* dt = deduced->As<ir::TileType>();
+      if (!dt) return ann.type;
+      std::shared_ptr<const ir::TileType> d(deduced, dt);
+      if (ann.tile_memory && dt->memory != ann.tile_memory)
+        d = ir::WithMemory(*dt, *ann.tile_memory);
+      std::optional<ir::TileView> view =
+          ann.tile_view
+              ? std::optional<ir::TileView>(BuildTileView(*ann.tile_view, at->shape, d->memory))
+              : d->view;
+      return ir::MakeTileType(at->shape, at->dtype, d->memory, std::move(view));
+    }
+    case ir::TypeKind::Tuple: {
+      const ir::TupleType* dt = deduced->As<ir::TupleType>();
+      if (!dt || dt->elements.size() != ann.elements.size()) return ann.type;
+      std::vector<TypePtr> elems;
+      for (size_t i = 0; i < ann.elements.size(); ++i)
+        elems.push_back(FinalType(ann.elements[i], dt->elements[i]));
+      return ir::MakeTupleType(std::move(elems));
+    }
+    default:
+      return ann.type;
+  }
+}
+
+bool TypesAgree(const TypePtr& a, const TypePtr& d) {
+  if (a->kind != d->kind) return false;
+  auto dims_agree = [](const std::vector<ExprPtr>& x, const std::vector<ExprPtr>& y) {
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i) {
+      auto cx = ir::AsConstInt(x[i]);
+      auto cy = ir::AsConstInt(y[i]);
+      if (cx && cy && *cx != *cy) return false;
+    }
+    return true;
+  };
+  switch (a->kind) {
+    case ir::TypeKind::Scalar: {
+      ir::DataType x = a->As<ir::ScalarType>()->dtype, y = d->As<ir::ScalarType>()->dtype;
+      return x == y || (y == ir::DataType::INDEX && ir::IsInteger(x)) ||
+             (x == ir::DataType::INDEX && y == ir::DataType::INT64);
+    }
+    case ir::TypeKind::Tensor: {
+      auto x = a->As<ir::TensorType>(), y = d->As<ir::TensorType>();
+      return x->dtype == y->dtype && dims_agree(x->shape, y->shape);
+    }
+    case ir::TypeKind::Tile: {
+      auto x = a->As<ir::TileType>(), y = d->As<ir::TileType>();
+      return x->dtype == y->dtype && dims_agree(x->shape, y->shape);
+    }
+    case ir::TypeKind::Tuple: {
+      auto x = a->As<ir::TupleType>(), y = d->As<ir::TupleType>();
+      if (x->elements.size() != y->elements.size()) return false;
+      for (size_t i = 0; i < x->elements.size(); ++i)
+        if (!TypesAgree(x->elements[i], y->elements[i])) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Parser::CheckAnnotation(const TypeAnn& ann, const TypePtr& deduced, Span at,
+                             std::string_view what) const {
+  if (!deduced || TypesAgree(ann.type, deduced)) return;
+  ir::ThrowUser(at, std::string(what) + " " + ir::TypeToString(ann.type) +
+                        " contradicts the deduced type " + ir::TypeToString(deduced));
+}
+
+}  // namespace tilesplit::dsl::detail
