@@ -22,7 +22,11 @@ enum class CoreAffinity : uint8_t { CUBE, VECTOR, SHARED, MIXED };
 std::string_view CoreAffinityName(CoreAffinity a);
 
 // Why an operand may stay full width under a split (spec: "Condition 2").
-enum class LaneInvariantKind : uint8_t { Scratch, IndexAddressedSource, AbsoluteIndexedDestination };
+enum class LaneInvariantKind : uint8_t {
+  Scratch,
+  IndexAddressedSource,
+  AbsoluteIndexedDestination
+};
 std::string_view LaneInvariantKindName(LaneInvariantKind k);
 
 enum class CrossCoreRole : uint8_t { None, TPush, TPop, TFree };
@@ -103,6 +107,9 @@ class OpDef : public ir::OpBase {
   // (tile.load's valid_shape defaults to its shapes).
   OpDef& parser_default_copy(size_t pos, size_t from);
   OpDef& doc(std::string text);
+  // The op yields no value (tpush, tfree, notify, wait): its deducer returns null and its calls
+  // stand only as expression statements.
+  OpDef& no_result();
 
   // ---- Queries.
   const std::vector<ArgSpec>& args() const { return args_; }
@@ -127,6 +134,9 @@ class OpDef : public ir::OpBase {
   const std::vector<size_t>& address_arg_positions() const { return address_args_; }
   std::optional<size_t> parser_default_source(size_t pos) const;
   const std::string& documentation() const { return doc_; }
+  bool has_result() const { return has_result_; }
+  // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
+  bool result_from_annotation() const { return role_ == CrossCoreRole::TPop; }
 
  private:
   std::vector<ArgSpec> args_;
@@ -147,10 +157,14 @@ class OpDef : public ir::OpBase {
   std::vector<size_t> address_args_;
   std::map<size_t, size_t> parser_defaults_;
   std::string doc_;
+  bool has_result_ = true;
+  std::vector<std::string> set_once_;  // properties already set, for the set-once check
 };
 
 // The OpDef of a call (every Call's op is an OpDef).
-inline const OpDef& Def(const ir::Call& c) { return *static_cast<const OpDef*>(c.op); }
+inline const OpDef& Def(const ir::Call& c) {
+  return *static_cast<const OpDef*>(c.op);
+}
 
 class OpRegistry {
  public:

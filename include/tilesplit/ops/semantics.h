@@ -1,0 +1,126 @@
+// Execution semantics of the operators, for the simulator (core-group.md 3). Each catalogue
+// section registers the semantics of its ops in src/ops/semantics_<section>.cpp, beside the
+// definitions in src/ops/<section>_ops.cpp; the interpreter looks them up by op name.
+//
+// The interpreter evaluates the arguments and the result geometry before calling an op: the
+// result's box and valid extent come from the call's IR type evaluated at run time (a per-lane
+// valid such as `min(max(13, aiv_id * 7) - aiv_id * 7, 7)` is an expression of the lane index).
+// So the simulator executes what the compiler claims; a wrong claim shows up as wrong data.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/expr.h"
+#include "tilesplit/sim/value.h"
+
+namespace tilesplit::ops {
+
+using sim::Scalar;
+using sim::TensorPtr;
+using sim::TilePtr;
+using sim::TileValue;
+using sim::Value;
+
+enum class CoreKind : uint8_t { Reference, AIC, AIV };
+
+// The cross-core pipes as a core sees them (implemented by the core-group executor). Calls block
+// the calling core until they can proceed.
+class TransportPort {
+ public:
+  virtual ~TransportPort() = default;
+  // AIC: write all of `t` into the next free C2V slot.
+  virtual void PushToAiv(int64_t id, int64_t code, const TilePtr& t, ir::Span span) = 0;
+  // AIV lane: read this lane's band of the next ready C2V slot into a tile of geometry `lane`.
+  virtual TilePtr PopFromAic(int64_t id, int64_t code, const TileValue& lane, ir::Span span) = 0;
+  virtual void FreeToAic(int64_t id, const TileValue& popped, ir::Span span) = 0;
+  // AIV lane: write this lane's half into the next V2C slot.
+  virtual void PushToAic(int64_t id, int64_t code, const TilePtr& half, ir::Span span) = 0;
+  // AIC: pop the joined full tile into a tile of geometry `full`.
+  virtual TilePtr PopFromAiv(int64_t id, int64_t code, const TileValue& full, ir::Span span) = 0;
+  virtual void FreeToAiv(int64_t id, const TileValue& popped, ir::Span span) = 0;
+};
+
+// What executing an op may consult about the core running it.
+struct ExecContext {
+  CoreKind core = CoreKind::Reference;
+  int lane = 0;                     // the AIV lane; 0 elsewhere
+  TransportPort* port = nullptr;    // null in the reference interpreter
+  sim::Writer writer = sim::Writer::Reference;  // stamped on GM elements a store writes
+};
+
+// The evaluated geometry of one tile result (box, valid, dtype, memory).
+struct TileGeom {
+  ir::DataType dtype = ir::DataType::FP32;
+  ir::MemorySpace mem = ir::MemorySpace::Vec;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> valid;
+};
+
+// One op execution.
+struct OpCall {
+  const ir::Call& call;
+  const std::vector<Value>& args;      // positional; empty Value for an absent optional arg
+  const std::vector<TileGeom>& results;  // one per tile result (tuple: per element)
+  ExecContext& ctx;
+
+  const std::string& name() const { return call.op_name(); }
+  bool has(size_t i) const { return i < args.size() && !args[i].empty(); }
+  const TileValue& tile(size_t i) const;
+  const TilePtr& tile_ptr(size_t i) const;
+  const TensorPtr& tensor(size_t i) const;
+  Scalar scalar(size_t i) const;
+  // A tuple of integer scalars (offsets, shapes).
+  std::vector<int64_t> ints(size_t i) const;
+  std::optional<int64_t> int_kwarg(std::string_view k) const;
+  std::optional<bool> bool_kwarg(std::string_view k) const;
+  std::optional<ir::DataType> dtype_kwarg(std::string_view k) const;
+  const TileGeom& result(size_t i = 0) const;
+  // A result tile of results[i]'s geometry, every element poison.
+  sim::MutTilePtr NewResult(size_t i = 0) const;
+  // A runtime fault or a construct the simulator does not execute: "OP: message" at the call.
+  [[noreturn]] void Fail(const std::string& message) const;
+};
+
+using SemanticsFn = std::function<Value(OpCall&)>;
+
+class SemanticsTable {
+ public:
+  static SemanticsTable& Global();  // every section's semantics, registered on first use
+  void Register(const std::string& op, SemanticsFn fn);
+  const SemanticsFn* Find(std::string_view op) const;
+  std::vector<std::string> Names() const;
+
+ private:
+  std::map<std::string, SemanticsFn, std::less<>> fns_;
+};
+
+// One per catalogue section (src/ops/semantics_<section>.cpp).
+void RegisterMemorySemantics(SemanticsTable& t);
+void RegisterGeneratorSemantics(SemanticsTable& t);
+void RegisterElementwiseSemantics(SemanticsTable& t);
+void RegisterViewSemantics(SemanticsTable& t);
+void RegisterGatherScatterSemantics(SemanticsTable& t);
+void RegisterReductionSemantics(SemanticsTable& t);
+void RegisterSortSemantics(SemanticsTable& t);
+void RegisterQuantSemantics(SemanticsTable& t);
+void RegisterCubeSemantics(SemanticsTable& t);
+void RegisterCrossCoreSemantics(SemanticsTable& t);
+void RegisterSystemSemantics(SemanticsTable& t);
+
+// ---- Helpers shared by the section files.
+
+// Copies the elements of `src` inside `region` (per axis) at `src_off` into `dst` at `dst_off`;
+// positions outside either box are skipped. Ranks must agree.
+void CopyRegion(const sim::Buffer& src, const std::vector<int64_t>& src_shape,
+                const std::vector<int64_t>& src_off, sim::Buffer& dst,
+                const std::vector<int64_t>& dst_shape, const std::vector<int64_t>& dst_off,
+                const std::vector<int64_t>& region);
+// Element-wise map over a tile of the result's geometry (dtype rounding applied).
+Value MapUnaryF(OpCall& c, size_t arg, float (*f)(float));
+
+}  // namespace tilesplit::ops

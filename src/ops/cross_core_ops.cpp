@@ -1,0 +1,149 @@
+// Cross-core boundary ops, lane index and transport (ops.md 2.10, 5).
+#include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/split_code.h"
+
+namespace tilesplit::ops {
+
+using ir::MemorySpace;
+
+namespace {
+
+// ops.md 5 "Deduction, in order". Codes 3/4 are transport codes, not modes.
+TypePtr DeduceBoundary(const CallInfo& c, bool halve) {
+  const ir::TileType& t = c.tile_arg(0);
+  int64_t split = RequiredInt(c, "split");
+  if (split < 0 || split > 2)
+    c.Fail("kwarg 'split' must be 0 (NONE), 1 (UP_DOWN) or 2 (LEFT_RIGHT), got " +
+           std::to_string(split));
+  Shape shape = t.shape, valid = t.valid();
+  if (split == 0) {
+    CheckSplitBoundaryCarriesValid(c.name(), shape, valid, std::nullopt, halve);
+  } else {
+    int axis = static_cast<int>(split) - 1;
+    RequireRank(c, 0, t, 2);
+    if (halve)
+      if (auto ls = c.int_kwarg("lane_stride")) CheckLaneStrideAttr(c.name(), shape, axis, *ls);
+    CheckSplitBoundaryCarriesValid(c.name(), shape, valid, axis, halve);
+    std::tie(shape, valid) = ReshapeSplitAxis(shape, valid, axis, halve);
+  }
+  // Only the valid shape survives; the consuming lane's space comes from the memory patch.
+  return ir::MakeTileType(shape, t.dtype, std::nullopt, ImplicitView(shape, std::nullopt, valid));
+}
+
+void CheckTransportKwargs(const CallInfo& c) {
+  int64_t split = RequiredInt(c, "split");
+  if (split < 0 || split > 4)
+    c.Fail("kwarg 'split' must be a transport code in 0..4, got " + std::to_string(split));
+  if (auto id = c.int_kwarg("id"); id && *id < 0)
+    c.Fail("kwarg 'id' must be >= 0, got " + std::to_string(*id));
+  if (auto ls = c.int_kwarg("lane_stride"); ls && *ls <= 0)
+    c.Fail("kwarg 'lane_stride' must be > 0, got " + std::to_string(*ls));
+}
+
+TypePtr DeducePush(const CallInfo& c, bool to_aiv) {
+  const ir::TileType& t = c.tile_arg(0);
+  CheckTransportKwargs(c);
+  if (to_aiv) {
+    auto axis = SplitAxisFromSplitCode(*c.int_kwarg("split"));
+    if (axis && t.shape.size() != 2) RequireRank(c, 0, t, 2);
+    if (auto ls = c.int_kwarg("lane_stride"); ls && axis)
+      CheckLaneStrideAttr(c.name(), t.shape, *axis, *ls);
+    CheckSplitBoundaryCarriesValid(c.name(), t.shape, t.valid(), axis, /*halve=*/true);
+  }
+  return nullptr;
+}
+
+TypePtr DeducePop(const CallInfo& c) {
+  CheckTransportKwargs(c);
+  return nullptr;  // the builder or an annotation supplies the popped tile's type
+}
+
+TypePtr DeduceFree(const CallInfo& c) {
+  c.tile_arg(0);
+  CheckTransportKwargs(c);
+  return nullptr;
+}
+
+}  // namespace
+
+void RegisterCrossCoreOps(OpRegistry& r) {
+  r.Register("tile.aiv_shard")
+      .arg("tile")
+      .req_kwarg("split", KwargKind::Int)
+      .kwarg("lane_stride", KwargKind::Int)
+      .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/true); })
+      .output_memory_fixed(MemorySpace::Vec)
+      .doc("C->V boundary: a full cube tile becomes each AIV lane's half.");
+
+  r.Register("tile.aic_gather")
+      .arg("tile")
+      .req_kwarg("split", KwargKind::Int)
+      .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/false); })
+      .output_memory_fixed(MemorySpace::Mat)
+      .doc("V->C boundary: the AIV lanes' halves join into one cube tile.");
+
+  r.Register("tile.get_subblock_idx")
+      .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
+      .core_affinity(CoreAffinity::VECTOR)
+      .doc("The AIV lane index, 0 or 1.");
+
+  r.Register("tile.tpush_to_aiv")
+      .arg("tile")
+      .req_kwarg("split", KwargKind::Int)
+      .kwarg("lane_stride", KwargKind::Int)
+      .kwarg("id", KwargKind::Int, int64_t{0})
+      .deduce([](const CallInfo& c) { return DeducePush(c, /*to_aiv=*/true); })
+      .core_affinity(CoreAffinity::CUBE)
+      .cross_core_role(CrossCoreRole::TPush)
+      .no_result()
+      .doc("Cube side of a C->V transfer.");
+
+  r.Register("tile.tpop_from_aic")
+      .req_kwarg("split", KwargKind::Int)
+      .kwarg("lane_stride", KwargKind::Int)
+      .kwarg("id", KwargKind::Int, int64_t{0})
+      .deduce(DeducePop)
+      .core_affinity(CoreAffinity::VECTOR)
+      .cross_core_role(CrossCoreRole::TPop)
+      .doc("Vector side of a C->V transfer; yields a Vec tile.");
+
+  r.Register("tile.tpush_to_aic")
+      .arg("tile")
+      .req_kwarg("split", KwargKind::Int)
+      .kwarg("id", KwargKind::Int, int64_t{0})
+      .deduce([](const CallInfo& c) { return DeducePush(c, /*to_aiv=*/false); })
+      .core_affinity(CoreAffinity::VECTOR)
+      .cross_core_role(CrossCoreRole::TPush)
+      .no_result()
+      .doc("Vector side of a V->C transfer.");
+
+  r.Register("tile.tpop_from_aiv")
+      .req_kwarg("split", KwargKind::Int)
+      .kwarg("id", KwargKind::Int, int64_t{0})
+      .deduce(DeducePop)
+      .core_affinity(CoreAffinity::CUBE)
+      .cross_core_role(CrossCoreRole::TPop)
+      .doc("Cube side of a V->C transfer; yields a Mat tile.");
+
+  r.Register("system.tfree_to_aic")
+      .arg("tile")
+      .req_kwarg("split", KwargKind::Int)
+      .kwarg("id", KwargKind::Int, int64_t{0})
+      .deduce(DeduceFree)
+      .core_affinity(CoreAffinity::VECTOR)
+      .cross_core_role(CrossCoreRole::TFree)
+      .no_result()
+      .doc("Releases a buffer popped from the AIC.");
+
+  r.Register("system.tfree_to_aiv")
+      .arg("tile")
+      .req_kwarg("split", KwargKind::Int)
+      .kwarg("id", KwargKind::Int, int64_t{0})
+      .deduce(DeduceFree)
+      .core_affinity(CoreAffinity::CUBE)
+      .cross_core_role(CrossCoreRole::TFree)
+      .no_result()
+      .doc("Releases a buffer popped from the AIV.");
+}
+
+}  // namespace tilesplit::ops

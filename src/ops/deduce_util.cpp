@@ -1,0 +1,276 @@
+#include "tilesplit/ops/deduce_util.h"
+
+#include <algorithm>
+
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::ops {
+
+using ir::DataType;
+
+bool AllStatic(const Shape& s) {
+  return std::all_of(s.begin(), s.end(), [](const ExprPtr& e) { return Static(e).has_value(); });
+}
+
+bool ProvablyEqual(const ExprPtr& a, const ExprPtr& b) {
+  auto x = Static(a), y = Static(b);
+  if (x && y) return *x == *y;
+  return ir::ExprEqual(a, b);
+}
+
+bool ProvablyDifferent(const ExprPtr& a, const ExprPtr& b) {
+  auto x = Static(a), y = Static(b);
+  return x && y && *x != *y;
+}
+
+bool ProvablyLess(const ExprPtr& a, const ExprPtr& b) {
+  auto x = Static(a), y = Static(b);
+  return x && y && *x < *y;
+}
+
+bool ShapesProvablyEqual(const Shape& a, const Shape& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!ProvablyEqual(a[i], b[i])) return false;
+  return true;
+}
+
+bool ShapesProvablyDifferent(const Shape& a, const Shape& b) {
+  if (a.size() != b.size()) return true;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (ProvablyDifferent(a[i], b[i])) return true;
+  return false;
+}
+
+bool FullyValid(const ir::TileType& t) {
+  return ShapesProvablyEqual(t.valid(), t.shape);
+}
+
+bool ProvablyEmpty(const Shape& valid) {
+  return std::any_of(valid.begin(), valid.end(), [](const ExprPtr& e) {
+    auto v = Static(e);
+    return v && *v == 0;
+  });
+}
+
+std::optional<int64_t> StaticProduct(const Shape& s) {
+  int64_t p = 1;
+  for (const auto& e : s) {
+    auto v = Static(e);
+    if (!v) return std::nullopt;
+    p *= *v;
+  }
+  return p;
+}
+
+ExprPtr ConstLike(int64_t v, const ExprPtr& like) {
+  auto dt = like ? ir::ScalarDType(like) : std::nullopt;
+  return ir::MakeConstInt(v, dt && ir::IsInteger(*dt) ? *dt : DataType::INDEX);
+}
+
+std::string Str(const Shape& s) {
+  return ir::ShapeToString(s);
+}
+std::string Str(const TypePtr& t) {
+  return t ? ir::TypeToString(t) : std::string("no type");
+}
+std::string Str(const ExprPtr& e) {
+  return ir::ExprToString(e);
+}
+std::string Quote(const std::string& arg_name) {
+  return "'" + arg_name + "'";
+}
+
+Shape BroadcastShapes(const CallInfo& c, const Shape& a, size_t ia, const Shape& b, size_t ib) {
+  size_t rank = std::max(a.size(), b.size());
+  Shape out(rank);
+  for (size_t k = 0; k < rank; ++k) {
+    // Right-aligned: k counts from the last dim.
+    const ExprPtr* x = k < a.size() ? &a[a.size() - 1 - k] : nullptr;
+    const ExprPtr* y = k < b.size() ? &b[b.size() - 1 - k] : nullptr;
+    ExprPtr& r = out[rank - 1 - k];
+    if (!y) {
+      r = *x;
+    } else if (!x) {
+      r = *y;
+    } else if (ProvablyEqual(*x, *y)) {
+      r = *x;
+    } else if (Static(*x) == 1) {
+      r = *y;
+    } else if (Static(*y) == 1) {
+      r = *x;
+    } else {
+      c.Fail("argument " + Quote(c.arg_name(ib)) + " shape " + Str(b) +
+             " does not broadcast with " + c.arg_name(ia) + " shape " + Str(a));
+    }
+  }
+  return out;
+}
+
+namespace {
+int Rank(DataType d) {
+  return ir::DataTypeBits(d);
+}
+}  // namespace
+
+std::optional<DataType> Promote(DataType a, DataType b) {
+  if (a == b) return a;
+  bool fa = ir::IsFloat(a), fb = ir::IsFloat(b);
+  bool ia = ir::IsInteger(a), ib = ir::IsInteger(b);
+  if (fa && ib) return a;
+  if (ia && fb) return b;
+  if (fa && fb) {
+    if (Rank(a) != Rank(b)) return Rank(a) > Rank(b) ? a : b;
+    // Same width, different format (FP16 vs BF16): the next wider float holds both.
+    if (Rank(a) == 16) return DataType::FP32;
+    return std::nullopt;
+  }
+  if (ia && ib) {
+    bool s = ir::IsSigned(a) || ir::IsSigned(b);
+    int bits = std::max(Rank(a), Rank(b));
+    if (a == DataType::INDEX || b == DataType::INDEX) return DataType::INDEX;
+    switch (bits) {
+      case 4:
+        return s ? DataType::INT4 : DataType::UINT4;
+      case 8:
+        return s ? DataType::INT8 : DataType::UINT8;
+      case 16:
+        return s ? DataType::INT16 : DataType::UINT16;
+      case 32:
+        return s ? DataType::INT32 : DataType::UINT32;
+      default:
+        return s ? DataType::INT64 : DataType::UINT64;
+    }
+  }
+  return std::nullopt;
+}
+
+ExprPtr WindowRead(const ExprPtr& offset, const ExprPtr& extent, const ExprPtr& valid) {
+  auto o = Static(offset), e = Static(extent), v = Static(valid);
+  if (!o || !e || !v) return extent;
+  int64_t got = std::min(*e, std::max<int64_t>(0, *v - *o));
+  return got == *e ? extent : ConstLike(got, extent);
+}
+
+Shape RankExtendedValid(const Shape& valid, const Shape& full) {
+  if (valid.size() >= full.size()) return valid;
+  Shape out(full.begin(), full.begin() + (full.size() - valid.size()));
+  out.insert(out.end(), valid.begin(), valid.end());
+  return out;
+}
+
+TypePtr DeduceBroadcastBinary(const CallInfo& c, size_t il, size_t ri) {
+  const ir::TileType& lhs = c.tile_arg(il);
+  const ir::TileType& rhs = c.tile_arg(ri);
+  auto dt = Promote(lhs.dtype, rhs.dtype);
+  if (!dt)
+    c.Fail("argument " + Quote(c.arg_name(ri)) + " dtype " +
+           std::string(ir::DataTypeName(rhs.dtype)) + " does not promote with " + c.arg_name(il) +
+           " dtype " + std::string(ir::DataTypeName(lhs.dtype)));
+  Shape shape = BroadcastShapes(c, lhs.shape, il, rhs.shape, ri);
+  ir::TileView v = LayoutOf(lhs);
+  v.valid_shape = RankExtendedValid(lhs.valid(), shape);
+  return ir::MakeTileType(shape, *dt, std::nullopt, v);
+}
+
+const Shape& TupleOfRank(const CallInfo& c, size_t i, int64_t rank) {
+  const Shape& s = c.tuple_arg(i);
+  if (rank >= 0 && s.size() != static_cast<size_t>(rank))
+    c.Fail("argument " + Quote(c.arg_name(i)) + " " + Str(s) + " must have " +
+           std::to_string(rank) + " elements, got " + std::to_string(s.size()));
+  return s;
+}
+
+void RequireStaticPositive(const CallInfo& c, size_t i, const Shape& s) {
+  for (const auto& e : s) {
+    auto v = Static(e);
+    if (!v || *v <= 0)
+      c.Fail("argument " + Quote(c.arg_name(i)) + " " + Str(s) +
+             " must hold static positive integers");
+  }
+}
+
+void RequireIntegerElements(const CallInfo& c, size_t i, const Shape& s) {
+  for (const auto& e : s) {
+    auto dt = ir::ScalarDType(e);
+    if (!dt || !ir::IsInteger(*dt))
+      c.Fail("argument " + Quote(c.arg_name(i)) + " element " + Str(e) +
+             " must be an integer scalar");
+  }
+}
+
+void RequireRank(const CallInfo& c, size_t i, const ir::TileType& t, size_t rank) {
+  if (t.shape.size() != rank)
+    c.Fail("argument " + Quote(c.arg_name(i)) + " must have rank " + std::to_string(rank) +
+           ", got shape " + Str(t.shape));
+}
+
+void RequireMinRank(const CallInfo& c, size_t i, const ir::TileType& t, size_t rank) {
+  if (t.shape.size() < rank)
+    c.Fail("argument " + Quote(c.arg_name(i)) + " must have rank >= " + std::to_string(rank) +
+           ", got shape " + Str(t.shape));
+}
+
+std::string DTypeList(std::initializer_list<DataType> dts) {
+  std::string s;
+  for (DataType d : dts) {
+    if (!s.empty()) s += ", ";
+    s += ir::DataTypeName(d);
+  }
+  return "{" + s + "}";
+}
+
+void RequireDType(const CallInfo& c, size_t i, DataType dt,
+                  std::initializer_list<DataType> allowed) {
+  if (std::find(allowed.begin(), allowed.end(), dt) == allowed.end())
+    c.Fail("argument " + Quote(c.arg_name(i)) + " dtype " + std::string(ir::DataTypeName(dt)) +
+           " must be one of " + DTypeList(allowed));
+}
+
+void RequireSameDType(const CallInfo& c, size_t i, DataType got, size_t j, DataType want) {
+  if (got != want)
+    c.Fail("argument " + Quote(c.arg_name(i)) + " dtype " + std::string(ir::DataTypeName(got)) +
+           " must equal " + c.arg_name(j) + " dtype " + std::string(ir::DataTypeName(want)));
+}
+
+DataType ScalarArg(const CallInfo& c, size_t i) {
+  const ExprPtr& e = c.arg(i);
+  const ir::ScalarType* s = e->type ? e->type->As<ir::ScalarType>() : nullptr;
+  if (!s) c.Fail("argument " + Quote(c.arg_name(i)) + " must be a scalar, got " + Str(e->type));
+  return s->dtype;
+}
+
+int64_t RequiredInt(const CallInfo& c, std::string_view k) {
+  auto v = c.int_kwarg(k);
+  if (!v) c.Fail("kwarg '" + std::string(k) + "' is required");
+  return *v;
+}
+
+DataType RequiredDType(const CallInfo& c, std::string_view k) {
+  auto v = c.dtype_kwarg(k);
+  if (!v) c.Fail("kwarg '" + std::string(k) + "' is required");
+  return *v;
+}
+
+ir::TileView LayoutOf(const ir::TileType& src) {
+  ir::TileView e = src.EffectiveView();
+  ir::TileView v;
+  v.blayout = e.blayout;
+  v.slayout = e.slayout;
+  v.fractal = e.fractal;
+  v.pad = e.pad;
+  v.compact = e.compact;
+  return v;
+}
+
+ir::TileView ImplicitView(const Shape& shape, std::optional<ir::MemorySpace> mem, Shape valid) {
+  ir::ImplicitLayout l = ir::ImplicitLayoutFor(shape, mem);
+  ir::TileView v;
+  v.valid_shape = std::move(valid);
+  v.blayout = l.blayout;
+  v.slayout = l.slayout;
+  v.fractal = l.fractal;
+  return v;
+}
+
+}  // namespace tilesplit::ops

@@ -1,0 +1,178 @@
+// Data movement and scalar access (ops.md 2.1): tile.load, tile.store, tile.move, tile.read,
+// tensor.read.
+#include <algorithm>
+
+#include "tilesplit/ops/deduce_util.h"
+
+namespace tilesplit::ops {
+
+using ir::DataType;
+using ir::MemorySpace;
+
+namespace {
+
+TypePtr DeduceLoad(const CallInfo& c) {
+  const ir::TensorType& tensor = c.tensor_arg(0);
+  const Shape& shapes = c.tuple_arg(2);
+  if (shapes.empty()) c.Fail("argument 'shapes' must have rank >= 1, got []");
+  int64_t rank = static_cast<int64_t>(shapes.size());
+  RequireIntegerElements(c, 2, shapes);
+  const Shape& offsets = TupleOfRank(c, 1, rank);
+  RequireIntegerElements(c, 1, offsets);
+  Shape request = c.has_arg(3) ? TupleOfRank(c, 3, rank) : shapes;
+  RequireIntegerElements(c, 3, request);
+
+  Shape valid = request;
+  if (shapes.size() == tensor.shape.size()) {
+    bool clamp = c.bool_kwarg("clamp").value_or(false);
+    for (size_t d = 0; d < shapes.size(); ++d) {
+      auto o = Static(offsets[d]), e = Static(request[d]), n = Static(tensor.shape[d]);
+      if (!clamp && o && e && n && *o + *e > *n)
+        c.Fail("argument 'valid_shape' " + Str(request) + " at offsets " + Str(offsets) +
+               " reads beyond tensor shape " + Str(tensor.shape) + " in dim " + std::to_string(d) +
+               " (pass clamp=True to clamp)");
+      valid[d] = WindowRead(offsets[d], request[d], tensor.valid()[d]);
+    }
+  }
+  auto mem = c.mem_kwarg("target_memory");
+  return ir::MakeTileType(shapes, tensor.dtype, mem, ImplicitView(shapes, mem, valid));
+}
+
+TypePtr DeduceStore(const CallInfo& c) {
+  const ir::TileType& tile = c.tile_arg(0);
+  const ir::TensorType& tensor = c.tensor_arg(2);
+  const Shape& offsets = TupleOfRank(c, 1, static_cast<int64_t>(tile.shape.size()));
+  RequireIntegerElements(c, 1, offsets);
+  RequireSameDType(c, 0, tile.dtype, 2, tensor.dtype);
+  int64_t atomic = c.int_kwarg("atomic").value_or(0);
+  if (atomic != 0 && atomic != 1)
+    c.Fail("kwarg 'atomic' must be 0 (none) or 1 (add), got " + std::to_string(atomic));
+  if (atomic == 1)
+    RequireDType(c, 0, tile.dtype,
+                 {DataType::FP32, DataType::BF16, DataType::FP16, DataType::INT32, DataType::INT16,
+                  DataType::INT8});
+  const ExprPtr& out = c.arg(2);
+  // The ND form (explicit shapes) is out of scope: the tensor's type passes through.
+  if (c.has_arg(3) || tile.shape.size() != tensor.shape.size()) return out->type;
+
+  const Shape& tv = tile.valid();
+  Shape grown = tensor.valid();
+  bool changed = false;
+  for (size_t d = 0; d < grown.size(); ++d) {
+    auto o = Static(offsets[d]), v = Static(tv[d]), cur = Static(grown[d]),
+         n = Static(tensor.shape[d]);
+    if (!o || !v) continue;
+    if (n && *o + *v > *n)
+      c.Fail("argument 'offsets' " + Str(offsets) + " with tile valid shape " + Str(tv) +
+             " writes beyond output_tensor shape " + Str(tensor.shape) + " in dim " +
+             std::to_string(d));
+    if (cur && *o + *v > *cur) {
+      grown[d] = ConstLike(*o + *v, grown[d]);
+      changed = true;
+    }
+  }
+  if (!changed) return out->type;
+  ir::TensorView view = tensor.view.value_or(ir::TensorView{});
+  view.valid_shape = grown;
+  return ir::MakeTensorType(tensor.shape, tensor.dtype, view);
+}
+
+TypePtr DeduceMove(const CallInfo& c) {
+  const ir::TileType& src = c.tile_arg(0);
+  auto target = c.mem_kwarg("target_memory");
+  if (!target) c.Fail("kwarg 'target_memory' is required");
+  if (*target == MemorySpace::LeftScale || *target == MemorySpace::RightScale)
+    c.Fail("kwarg 'target_memory' " + std::string(ir::MemorySpaceName(*target)) +
+           " is not supported (scale moves are out of scope)");
+  if (*target == MemorySpace::DDR || *target == MemorySpace::ScalarLocal)
+    c.Fail("kwarg 'target_memory' " + std::string(ir::MemorySpaceName(*target)) +
+           " is not an on-chip tile space");
+  ir::TileView eff = src.EffectiveView();
+  ir::TileView v;
+  v.valid_shape = src.valid();
+  v.pad = eff.pad;
+  switch (*target) {
+    case MemorySpace::Mat:
+    case MemorySpace::Left:
+    case MemorySpace::Right:
+    case MemorySpace::Acc: {
+      ir::ImplicitLayout l = ir::ImplicitLayoutFor(src.shape, target);
+      v.blayout = l.blayout;
+      v.slayout = l.slayout;
+      v.fractal = l.fractal;
+      break;
+    }
+    default:
+      v.blayout = eff.blayout;
+      v.slayout = eff.slayout;
+      v.fractal = eff.fractal;
+  }
+  if (*target == MemorySpace::Right) v.blayout = ir::TileLayout::row_major;
+  if (auto b = c.layout_kwarg("blayout")) v.blayout = *b;
+  if (auto s = c.layout_kwarg("slayout")) v.slayout = *s;
+  return ir::MakeTileType(src.shape, src.dtype, target, v);
+}
+
+TypePtr DeduceIndexedRead(const CallInfo& c, size_t rank, DataType dt) {
+  const Shape& idx = TupleOfRank(c, 1, static_cast<int64_t>(rank));
+  RequireIntegerElements(c, 1, idx);
+  return ir::MakeScalarType(dt);
+}
+
+}  // namespace
+
+void RegisterMemoryOps(OpRegistry& r) {
+  r.Register("tile.load")
+      .arg("tensor")
+      .arg("offsets")
+      .arg("shapes")
+      .opt_arg("valid_shape")
+      .parser_default_copy(3, 2)
+      .kwarg("target_memory", KwargKind::Mem)
+      .kwarg("clamp", KwargKind::Bool, false)
+      .deduce(DeduceLoad)
+      .output_memory_from_kwarg("target_memory", std::nullopt)
+      .address_args({1})
+      .doc("Loads a window of a DDR tensor into a tile.");
+
+  r.Register("tile.store")
+      .arg("tile")
+      .arg("offsets")
+      .arg("output_tensor")
+      .opt_arg("shapes")
+      .kwarg("atomic", KwargKind::Int, int64_t{0})
+      .deduce(DeduceStore)
+      .input_memory(0, {MemorySpace::Vec, MemorySpace::Acc})
+      .reuses_input(2)
+      .doc("Stores a tile into a DDR tensor; the result is the updated tensor.");
+
+  r.Register("tile.move")
+      .arg("tile")
+      .kwarg("target_memory", KwargKind::Mem)
+      .kwarg("blayout", KwargKind::Layout)
+      .kwarg("slayout", KwargKind::Layout)
+      .deduce(DeduceMove)
+      .output_memory_from_kwarg("target_memory", MemorySpace::Vec)
+      .doc("Copies a tile into another memory space; shape-preserving.");
+
+  r.Register("tile.read")
+      .arg("tile")
+      .arg("indices")
+      .deduce([](const CallInfo& c) {
+        const ir::TileType& t = c.tile_arg(0);
+        return DeduceIndexedRead(c, t.shape.size(), t.dtype);
+      })
+      .input_memory(0, {MemorySpace::Vec})
+      .doc("Reads one element of a tile.");
+
+  r.Register("tensor.read")
+      .arg("tensor")
+      .arg("indices")
+      .deduce([](const CallInfo& c) {
+        const ir::TensorType& t = c.tensor_arg(0);
+        return DeduceIndexedRead(c, t.shape.size(), t.dtype);
+      })
+      .doc("Reads one element of a tensor.");
+}
+
+}  // namespace tilesplit::ops

@@ -1,0 +1,365 @@
+// The OpDef builder, its queries, the CallInfo accessors deducers use, and the global registry.
+#include <algorithm>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/op_def.h"
+
+namespace tilesplit::ops {
+
+std::string_view CoreAffinityName(CoreAffinity a) {
+  switch (a) {
+    case CoreAffinity::CUBE:
+      return "CUBE";
+    case CoreAffinity::VECTOR:
+      return "VECTOR";
+    case CoreAffinity::SHARED:
+      return "SHARED";
+    case CoreAffinity::MIXED:
+      return "MIXED";
+  }
+  return "?";
+}
+
+std::string_view LaneInvariantKindName(LaneInvariantKind k) {
+  switch (k) {
+    case LaneInvariantKind::Scratch:
+      return "Scratch";
+    case LaneInvariantKind::IndexAddressedSource:
+      return "IndexAddressedSource";
+    case LaneInvariantKind::AbsoluteIndexedDestination:
+      return "AbsoluteIndexedDestination";
+  }
+  return "?";
+}
+
+std::string_view KwargKindName(KwargKind k) {
+  switch (k) {
+    case KwargKind::Int:
+      return "int";
+    case KwargKind::Bool:
+      return "bool";
+    case KwargKind::Float:
+      return "float";
+    case KwargKind::String:
+      return "string";
+    case KwargKind::DType:
+      return "DataType";
+    case KwargKind::Mem:
+      return "MemorySpace";
+    case KwargKind::Layout:
+      return "TileLayout";
+    case KwargKind::Pad:
+      return "PadValue";
+  }
+  return "?";
+}
+
+// ---- Builder. A property set twice is a registration bug, hence an InternalError.
+namespace {
+void SetOnce(std::vector<std::string>& seen, const std::string& op, const std::string& prop) {
+  if (std::find(seen.begin(), seen.end(), prop) != seen.end())
+    ir::ThrowInternal({}, "op " + op + ": property '" + prop + "' set twice");
+  seen.push_back(prop);
+}
+}  // namespace
+
+OpDef& OpDef::arg(std::string n) {
+  SetOnce(set_once_, name(), "arg " + n);
+  if (!args_.empty() && args_.back().optional)
+    ir::ThrowInternal({}, "op " + name() + ": required argument after an optional one");
+  args_.push_back({std::move(n), false});
+  return *this;
+}
+
+OpDef& OpDef::opt_arg(std::string n) {
+  SetOnce(set_once_, name(), "arg " + n);
+  args_.push_back({std::move(n), true});
+  return *this;
+}
+
+OpDef& OpDef::variadic(size_t min_args, size_t max_args) {
+  SetOnce(set_once_, name(), "variadic");
+  variadic_ = true;
+  var_min_ = min_args;
+  var_max_ = max_args;
+  return *this;
+}
+
+OpDef& OpDef::kwarg(std::string n, KwargKind kind, std::optional<AttrValue> def) {
+  SetOnce(set_once_, name(), "kwarg " + n);
+  kwargs_.push_back({std::move(n), kind, false, std::move(def)});
+  return *this;
+}
+
+OpDef& OpDef::req_kwarg(std::string n, KwargKind kind) {
+  SetOnce(set_once_, name(), "kwarg " + n);
+  kwargs_.push_back({std::move(n), kind, true, std::nullopt});
+  return *this;
+}
+
+OpDef& OpDef::deduce(DeduceFn fn) {
+  SetOnce(set_once_, name(), "deduce");
+  deduce_ = std::move(fn);
+  return *this;
+}
+
+OpDef& OpDef::input_memory(size_t pos, std::vector<ir::MemorySpace> allowed) {
+  SetOnce(set_once_, name(), "input_memory " + std::to_string(pos));
+  input_mem_[pos] = std::move(allowed);
+  return *this;
+}
+
+OpDef& OpDef::output_memory_fixed(ir::MemorySpace m) {
+  SetOnce(set_once_, name(), "output_memory");
+  out_rule_ = OutputMemoryRule::Fixed;
+  out_mem_ = m;
+  return *this;
+}
+
+OpDef& OpDef::output_memory_from_kwarg(std::string k, std::optional<ir::MemorySpace> def) {
+  SetOnce(set_once_, name(), "output_memory");
+  out_rule_ = OutputMemoryRule::Kwarg;
+  out_kwarg_ = std::move(k);
+  out_mem_ = def;
+  return *this;
+}
+
+OpDef& OpDef::output_memory_inherit() {
+  SetOnce(set_once_, name(), "output_memory");
+  out_rule_ = OutputMemoryRule::Inherit;
+  return *this;
+}
+
+OpDef& OpDef::core_affinity(CoreAffinity a) {
+  SetOnce(set_once_, name(), "core_affinity");
+  affinity_ = a;
+  return *this;
+}
+
+OpDef& OpDef::cross_core_role(CrossCoreRole r) {
+  SetOnce(set_once_, name(), "cross_core_role");
+  role_ = r;
+  return *this;
+}
+
+OpDef& OpDef::reuses_input(size_t pos) {
+  SetOnce(set_once_, name(), "reuses_input");
+  reuses_ = pos;
+  return *this;
+}
+
+OpDef& OpDef::lane_invariant_arg(size_t pos, LaneInvariantKind kind) {
+  SetOnce(set_once_, name(), "lane_invariant_arg " + std::to_string(pos));
+  lane_inv_[pos] = kind;
+  return *this;
+}
+
+OpDef& OpDef::no_duplicate() {
+  SetOnce(set_once_, name(), "no_duplicate");
+  no_dup_ = true;
+  return *this;
+}
+
+OpDef& OpDef::generator() {
+  SetOnce(set_once_, name(), "generator");
+  generator_ = true;
+  return *this;
+}
+
+OpDef& OpDef::address_args(std::vector<size_t> positions) {
+  SetOnce(set_once_, name(), "address_args");
+  address_args_ = std::move(positions);
+  return *this;
+}
+
+OpDef& OpDef::parser_default_copy(size_t pos, size_t from) {
+  SetOnce(set_once_, name(), "parser_default " + std::to_string(pos));
+  parser_defaults_[pos] = from;
+  return *this;
+}
+
+OpDef& OpDef::doc(std::string text) {
+  SetOnce(set_once_, name(), "doc");
+  doc_ = std::move(text);
+  return *this;
+}
+
+OpDef& OpDef::no_result() {
+  SetOnce(set_once_, name(), "no_result");
+  has_result_ = false;
+  return *this;
+}
+
+// ---- Queries.
+size_t OpDef::min_args() const {
+  if (variadic_) return var_min_;
+  return static_cast<size_t>(
+      std::count_if(args_.begin(), args_.end(), [](const ArgSpec& a) { return !a.optional; }));
+}
+
+size_t OpDef::max_args() const {
+  return variadic_ ? var_max_ : args_.size();
+}
+
+const KwargSpec* OpDef::find_kwarg(std::string_view n) const {
+  for (const auto& k : kwargs_)
+    if (k.name == n) return &k;
+  return nullptr;
+}
+
+std::optional<size_t> OpDef::arg_index(std::string_view n) const {
+  for (size_t i = 0; i < args_.size(); ++i)
+    if (args_[i].name == n) return i;
+  return std::nullopt;
+}
+
+const std::vector<ir::MemorySpace>* OpDef::allowed_input_memory(size_t pos) const {
+  auto it = input_mem_.find(pos);
+  return it == input_mem_.end() ? nullptr : &it->second;
+}
+
+std::optional<ir::MemorySpace> OpDef::ResolveOutputMemory(const AttrMap& kwargs) const {
+  switch (out_rule_) {
+    case OutputMemoryRule::Fixed:
+      return out_mem_;
+    case OutputMemoryRule::Kwarg:
+      if (auto v = ir::GetAttr<ir::MemorySpace>(kwargs, out_kwarg_)) return v;
+      return out_mem_;
+    case OutputMemoryRule::None:
+    case OutputMemoryRule::Inherit:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<LaneInvariantKind> OpDef::lane_invariant_kind(size_t pos) const {
+  auto it = lane_inv_.find(pos);
+  if (it == lane_inv_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<size_t> OpDef::parser_default_source(size_t pos) const {
+  auto it = parser_defaults_.find(pos);
+  if (it == parser_defaults_.end()) return std::nullopt;
+  return it->second;
+}
+
+// ---- CallInfo.
+const std::string& CallInfo::name() const {
+  return op.name();
+}
+
+void CallInfo::Fail(const std::string& message) const {
+  ir::ThrowUser({}, op.name() + ": " + message);
+}
+
+const std::string& CallInfo::arg_name(size_t i) const {
+  static const std::string kUnnamed = "argument";
+  if (op.is_variadic() && !op.args().empty() && i + 1 == args.size() && i > 0)
+    return op.args().back().name;  // a variadic op names its last (trailing) argument last
+  if (i < op.args().size()) return op.args()[i].name;
+  return kUnnamed;
+}
+
+const ExprPtr& CallInfo::arg(size_t i) const {
+  if (!has_arg(i)) Fail("argument " + Quote(arg_name(i)) + " is missing");
+  return args[i];
+}
+
+const ir::TileType& CallInfo::tile_arg(size_t i) const {
+  const ExprPtr& e = arg(i);
+  const ir::TileType* t = ir::AsTileType(e->type);
+  if (!t) Fail("argument " + Quote(arg_name(i)) + " must be a tile, got " + Str(e->type));
+  return *t;
+}
+
+const ir::TensorType& CallInfo::tensor_arg(size_t i) const {
+  const ExprPtr& e = arg(i);
+  const ir::TensorType* t = e->type ? e->type->As<ir::TensorType>() : nullptr;
+  if (!t) Fail("argument " + Quote(arg_name(i)) + " must be a tensor, got " + Str(e->type));
+  return *t;
+}
+
+const std::vector<ExprPtr>& CallInfo::tuple_arg(size_t i) const {
+  const ExprPtr& e = arg(i);
+  const ir::MakeTuple* t = e->As<ir::MakeTuple>();
+  if (!t) Fail("argument " + Quote(arg_name(i)) + " must be a tuple literal, got " + Str(e));
+  return t->elements;
+}
+
+const ExprPtr& CallInfo::index_arg(size_t i) const {
+  const ExprPtr& e = arg(i);
+  auto dt = ir::ScalarDType(e);
+  if (!dt || !ir::IsInteger(*dt))
+    Fail("argument " + Quote(arg_name(i)) + " must be an integer scalar, got " + Str(e->type));
+  return e;
+}
+
+std::optional<int64_t> CallInfo::int_kwarg(std::string_view k) const {
+  const AttrValue* v = ir::FindAttr(kwargs, k);
+  return v ? ir::AttrAsInt(*v) : std::nullopt;
+}
+std::optional<bool> CallInfo::bool_kwarg(std::string_view k) const {
+  return ir::GetAttr<bool>(kwargs, k);
+}
+std::optional<ir::DataType> CallInfo::dtype_kwarg(std::string_view k) const {
+  return ir::GetAttr<ir::DataType>(kwargs, k);
+}
+std::optional<ir::MemorySpace> CallInfo::mem_kwarg(std::string_view k) const {
+  return ir::GetAttr<ir::MemorySpace>(kwargs, k);
+}
+std::optional<ir::TileLayout> CallInfo::layout_kwarg(std::string_view k) const {
+  return ir::GetAttr<ir::TileLayout>(kwargs, k);
+}
+std::optional<ir::PadValue> CallInfo::pad_kwarg(std::string_view k) const {
+  return ir::GetAttr<ir::PadValue>(kwargs, k);
+}
+
+// ---- Registry.
+OpDef& OpRegistry::Register(std::string n) {
+  if (ops_.count(n)) ir::ThrowInternal({}, "op " + n + " registered twice");
+  auto def = std::make_unique<OpDef>(n);
+  OpDef& ref = *def;
+  ops_.emplace(std::move(n), std::move(def));
+  return ref;
+}
+
+const OpDef* OpRegistry::Find(std::string_view n) const {
+  auto it = ops_.find(n);
+  return it == ops_.end() ? nullptr : it->second.get();
+}
+
+std::vector<const OpDef*> OpRegistry::All() const {
+  std::vector<const OpDef*> out;
+  out.reserve(ops_.size());
+  for (const auto& [n, d] : ops_) out.push_back(d.get());
+  return out;
+}
+
+OpRegistry& OpRegistry::Global() {
+  // Function-local static: thread-safe one-time population, no static-init-order dependence.
+  static OpRegistry* r = [] {
+    auto* reg = new OpRegistry();
+    RegisterMemoryOps(*reg);
+    RegisterGeneratorOps(*reg);
+    RegisterElementwiseOps(*reg);
+    RegisterViewOps(*reg);
+    RegisterGatherScatterOps(*reg);
+    RegisterReductionOps(*reg);
+    RegisterSortOps(*reg);
+    RegisterQuantOps(*reg);
+    RegisterCubeOps(*reg);
+    RegisterCrossCoreOps(*reg);
+    RegisterSystemOps(*reg);
+    return reg;
+  }();
+  return *r;
+}
+
+const OpDef* FindOp(std::string_view n) {
+  return OpRegistry::Global().Find(n);
+}
+
+}  // namespace tilesplit::ops

@@ -1,0 +1,153 @@
+// Boundary split deduction helpers and transport split codes (ops.md 5, 6).
+#include "tilesplit/ops/split_code.h"
+
+#include <algorithm>
+#include <string>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ops/deduce_util.h"
+
+namespace tilesplit::ops {
+
+namespace {
+[[noreturn]] void Fail(std::string_view op, const std::string& msg) {
+  ir::ThrowUser({}, std::string(op) + ": " + msg);
+}
+int64_t CeilHalf(int64_t n) {
+  return (n + 1) / 2;
+}
+}  // namespace
+
+std::optional<int> SplitAxisOfMode(ir::SplitMode mode) {
+  switch (mode) {
+    case ir::SplitMode::UpDown:
+      return 0;
+    case ir::SplitMode::LeftRight:
+      return 1;
+    case ir::SplitMode::None:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> SplitAxisFromSplitCode(int64_t code) {
+  if (code == kTileUpDown || code == kTileUpDownOdd) return 0;
+  if (code == kTileLeftRight || code == kTileLeftRightOdd) return 1;
+  return std::nullopt;
+}
+
+LaneExtentPair LaneExtents(int64_t box, int64_t valid, std::optional<int64_t> lane_stride) {
+  int64_t s = lane_stride.value_or(CeilHalf(box));
+  int64_t e0 = std::min(valid, s);
+  int64_t e1 = std::clamp<int64_t>(valid - s, 0, s);
+  return {s, e0, e1};
+}
+
+void CheckSplitBoundaryCarriesValid(std::string_view op, const Shape& shape, const Shape& valid,
+                                    std::optional<int> axis, bool halve) {
+  if (shape.size() != 2 || valid.size() != 2) return;
+  if (!halve) return;  // the pop ignores valid extents; the pass enforces the abut rule
+  if (ProvablyEqual(valid[1], shape[1])) return;
+  std::string cols = "valid columns " + Str(valid[1]) + " of " + Str(shape[1]);
+  if (axis == 1)
+    Fail(op, "LEFT_RIGHT split of a tile with narrowed " + cols +
+                 ": no field can carry a per-lane column extent; make the columns fully valid "
+                 "or split UP_DOWN");
+  if (!Static(valid[1]))
+    Fail(op, "runtime " + cols +
+                 " cannot be rebuilt by a static reshape across the boundary; make the columns "
+                 "fully valid or static");
+  if (axis == 0 && !ProvablyEqual(valid[0], shape[0]))
+    Fail(op, "UP_DOWN split with per-lane valid rows " + Str(valid[0]) + " of " + Str(shape[0]) +
+                 " and narrowed " + cols +
+                 " is unsupported; make the rows or the columns fully valid");
+  if (!Static(valid[0]))
+    Fail(op, "runtime valid rows " + Str(valid[0]) + " with narrowed " + cols +
+                 " are unsupported; make the columns fully valid");
+}
+
+void CheckLaneStrideAttr(std::string_view op, const Shape& shape, int axis, int64_t lane_stride) {
+  if (lane_stride <= 0)
+    Fail(op, "kwarg 'lane_stride' must be > 0, got " + std::to_string(lane_stride));
+  if (axis < 0 || static_cast<size_t>(axis) >= shape.size()) return;
+  if (auto n = Static(shape[axis]); n && lane_stride > CeilHalf(*n))
+    Fail(op, "kwarg 'lane_stride' " + std::to_string(lane_stride) + " exceeds ceil(" +
+                 std::to_string(*n) + " / 2) = " + std::to_string(CeilHalf(*n)) +
+                 ", the lane box of split axis " + std::to_string(axis));
+}
+
+std::pair<Shape, Shape> ReshapeSplitAxis(const Shape& shape, const Shape& valid, int axis,
+                                         bool halve) {
+  Shape s = shape, v = valid;
+  const ExprPtr& n = shape[axis];
+  const ExprPtr& vv = valid[axis];
+  if (halve) {
+    if (auto c = Static(n)) {
+      s[axis] = ConstLike(CeilHalf(*c), n);
+    } else {
+      s[axis] = ir::MakeBinary(ir::BinaryOp::FloorDiv, n, ConstLike(2, n));
+    }
+    if (auto c = Static(vv)) {
+      v[axis] = ConstLike(CeilHalf(*c), vv);
+    } else {
+      v[axis] =
+          ir::MakeBinary(ir::BinaryOp::FloorDiv, ir::Add(vv, ConstLike(1, vv)), ConstLike(2, vv));
+    }
+  } else {
+    s[axis] = ir::Mul(n, ConstLike(2, n));
+    v[axis] = ir::Mul(vv, ConstLike(2, vv));
+  }
+  return {std::move(s), std::move(v)};
+}
+
+namespace {
+struct AxisExtents {
+  std::optional<int64_t> box, valid;
+  int axis;
+};
+AxisExtents ExtentsOn(std::string_view op, ir::SplitMode mode, const Shape& box,
+                      const Shape& valid) {
+  int axis = *SplitAxisOfMode(mode);
+  if (box.size() != 2 || valid.size() != 2)
+    Fail(op,
+         "split " + std::string(ir::SplitModeName(mode)) + " needs a rank-2 tile, got " + Str(box));
+  return {Static(box[axis]), Static(valid[axis]), axis};
+}
+}  // namespace
+
+int64_t ShardSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid,
+                       std::optional<int64_t> lane_stride, std::string_view op) {
+  if (mode == ir::SplitMode::None) return kTileNoSplit;
+  AxisExtents x = ExtentsOn(op, mode, box, valid);
+  CheckSplitBoundaryCarriesValid(op, box, valid, x.axis, /*halve=*/true);
+  int64_t even = static_cast<int64_t>(mode);
+  if (!x.box || !x.valid) return even;  // the full box is transported
+  LaneExtentPair e = LaneExtents(*x.box, *x.valid, lane_stride);
+  if (e.e0 == e.e1) return even;
+  if (e.e0 == e.e1 + 1) return even + 2;
+  if (e.e1 == 0) return even;
+  int64_t balanced = CeilHalf(*x.valid);
+  Fail(op, "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
+               " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
+               " on axis " + std::to_string(x.axis) + ", lane stride " + std::to_string(e.stride) +
+               ") cannot be placed by any split code: it needs e0 == e1, e0 == e1 + 1 or "
+               "e1 == 0; lane_stride=" +
+               std::to_string(balanced) + " would balance them");
+}
+
+int64_t GatherSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid,
+                        std::string_view op) {
+  if (mode == ir::SplitMode::None) return kTileNoSplit;
+  AxisExtents x = ExtentsOn(op, mode, box, valid);
+  int64_t even = static_cast<int64_t>(mode);
+  if (!x.box || !x.valid) return even;
+  LaneExtentPair e = LaneExtents(*x.box, *x.valid, std::nullopt);
+  if (e.e0 == e.e1 || e.e1 == 0) return even;
+  Fail(op, "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
+               " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
+               " on axis " + std::to_string(x.axis) +
+               ") do not abut and a gather has no odd code; pad the split axis and narrow the "
+               "valid extent on the cube side instead");
+}
+
+}  // namespace tilesplit::ops
