@@ -1,7 +1,97 @@
+// Row and column reductions (ops.md 2.6). No kwargs.
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
 
-void RegisterReductionOps(OpRegistry& r) {}
+using ir::DataType;
+using ir::MemorySpace;
+
+namespace {
+
+enum class RowKind { Sum, Max, Min, ArgMax };
+
+TypePtr DeduceRowReduction(const CallInfo& c, RowKind kind) {
+  const ir::TileType& in = c.tile_arg(0);
+  const ir::TileType& tmp = c.tile_arg(1);
+  RequireMinRank(c, 0, in, 2);
+  if (kind == RowKind::ArgMax) {
+    // The tmp is sized exactly like the input; a full-width tmp fails here by design.
+    if (!ShapesProvablyEqual(tmp.shape, in.shape))
+      c.Fail("argument 'tmp_tile' shape " + Str(tmp.shape) + " must equal input shape " +
+             Str(in.shape));
+  } else {
+    RequireSameDType(c, 1, tmp.dtype, 0, in.dtype);
+    RequireRank(c, 1, tmp, in.shape.size());
+    for (size_t d = 0; d < in.shape.size(); ++d)
+      if (ProvablyLess(tmp.shape[d], in.shape[d]))
+        c.Fail("argument 'tmp_tile' shape " + Str(tmp.shape) + " is smaller than input shape " +
+               Str(in.shape) + " in dim " + std::to_string(d));
+  }
+  if (ProvablyEmpty(in.valid()))
+    c.Fail("argument 'tile' valid shape " + Str(in.valid()) + " is empty");
+  if (kind == RowKind::Min) {
+    RequireDType(c, 0, in.dtype,
+                 {DataType::INT16, DataType::INT32, DataType::FP16, DataType::FP32});
+    ir::TileView eff = in.EffectiveView();
+    if (eff.blayout != ir::TileLayout::row_major || eff.slayout != ir::TileLayout::none_box)
+      c.Fail("argument 'tile' must be row_major with slayout none_box");
+  }
+  Shape shape = in.shape, valid = in.valid();
+  shape.back() = ConstLike(1, shape.back());
+  valid.back() = ConstLike(1, valid.back());
+  ir::TileView v = ImplicitView(shape, std::nullopt, valid);
+  v.blayout = ir::TileLayout::col_major;
+  DataType dt = kind == RowKind::ArgMax ? DataType::INT32 : in.dtype;
+  return ir::MakeTileType(shape, dt, std::nullopt, v);
+}
+
+TypePtr DeduceColReduction(const CallInfo& c) {
+  const ir::TileType& in = c.tile_arg(0);
+  if (in.shape.empty()) c.Fail("argument 'tile' must have rank >= 1");
+  if (c.has_arg(1)) {
+    const ir::TileType& tmp = c.tile_arg(1);
+    RequireSameDType(c, 1, tmp.dtype, 0, in.dtype);
+  }
+  Shape shape = in.shape, valid = in.valid();
+  shape[0] = ConstLike(1, shape[0]);
+  valid[0] = ConstLike(1, valid[0]);
+  ir::TileView v = ImplicitView(shape, std::nullopt, valid);
+  v.blayout = ir::TileLayout::row_major;
+  return ir::MakeTileType(shape, in.dtype, std::nullopt, v);
+}
+
+OpDef& VecOp(OpRegistry& r, const std::string& name, size_t vec_inputs) {
+  OpDef& d = r.Register(name);
+  for (size_t i = 0; i < vec_inputs; ++i) d.input_memory(i, {MemorySpace::Vec});
+  d.output_memory_fixed(MemorySpace::Vec);
+  return d;
+}
+
+}  // namespace
+
+void RegisterReductionOps(OpRegistry& r) {
+  const std::pair<const char*, RowKind> rows[] = {{"tile.row_sum", RowKind::Sum},
+                                                  {"tile.row_max", RowKind::Max},
+                                                  {"tile.row_min", RowKind::Min}};
+  for (const auto& [name, kind] : rows) {
+    RowKind k = kind;
+    VecOp(r, name, 2)
+        .arg("tile")
+        .arg("tmp_tile")
+        .deduce([k](const CallInfo& c) { return DeduceRowReduction(c, k); })
+        .lane_invariant_arg(1, LaneInvariantKind::Scratch);
+  }
+  for (const char* name : {"tile.row_argmax", "tile.row_argmin"})
+    VecOp(r, name, 2).arg("tile").arg("tmp_tile").deduce([](const CallInfo& c) {
+      return DeduceRowReduction(c, RowKind::ArgMax);
+    });
+  VecOp(r, "tile.col_sum", 2)
+      .arg("tile")
+      .opt_arg("tmp_tile")
+      .deduce(DeduceColReduction)
+      .lane_invariant_arg(1, LaneInvariantKind::Scratch);
+  for (const char* name : {"tile.col_max", "tile.col_min"})
+    VecOp(r, name, 1).arg("tile").deduce(DeduceColReduction);
+}
 
 }  // namespace tilesplit::ops

@@ -105,8 +105,8 @@ Value Binary(OpCall& c, Bin op) {
   auto out = c.NewResult();
   const ir::DataType dt = out->dtype;
   if (out->data.kind == StorageKind::F32) {
-    if (a.data.kind == StorageKind::F32 && b.data.kind == StorageKind::F32 && a.shape == out->shape &&
-        b.shape == out->shape) {
+    if (a.data.kind == StorageKind::F32 && b.data.kind == StorageKind::F32 &&
+        a.shape == out->shape && b.shape == out->shape) {
       const float* pa = a.data.f.data();
       const float* pb = b.data.f.data();
       float* po = out->data.f.data();
@@ -154,7 +154,8 @@ Value BinaryScalar(OpCall& c, Bin op) {
   const size_t n = std::min(out->data.size(), a.data.size());
   if (out->data.kind == StorageKind::F32) {
     const float sv = static_cast<float>(s.AsDouble());
-    for (size_t i = 0; i < n; ++i) out->data.f[i] = sim::RoundToDType(dt, ApplyF(op, ElemF(a, i), sv));
+    for (size_t i = 0; i < n; ++i)
+      out->data.f[i] = sim::RoundToDType(dt, ApplyF(op, ElemF(a, i), sv));
   } else {
     if (a.data.kind != StorageKind::I64) c.Fail("integer result from a floating tile");
     const int64_t sv = s.AsInt();
@@ -231,27 +232,30 @@ Value Cast(OpCall& c) {
 }  // namespace
 
 void RegisterElementwiseSemantics(SemanticsTable& t) {
-  const std::pair<const char*, Bin> bins[] = {{"add", Bin::Add}, {"sub", Bin::Sub},
-                                              {"mul", Bin::Mul}, {"div", Bin::Div},
+  const std::pair<const char*, Bin> bins[] = {{"add", Bin::Add},     {"sub", Bin::Sub},
+                                              {"mul", Bin::Mul},     {"div", Bin::Div},
                                               {"maximum", Bin::Max}, {"minimum", Bin::Min}};
   for (const auto& [name, op] : bins) {
     Bin o = op;
     t.Register(std::string("tile.") + name, [o](OpCall& c) { return Binary(c, o); });
   }
-  const std::pair<const char*, Bin> scalars[] = {{"adds", Bin::Add}, {"subs", Bin::Sub},
-                                                 {"muls", Bin::Mul}, {"divs", Bin::Div},
+  const std::pair<const char*, Bin> scalars[] = {{"adds", Bin::Add},     {"subs", Bin::Sub},
+                                                 {"muls", Bin::Mul},     {"divs", Bin::Div},
                                                  {"maximums", Bin::Max}, {"minimums", Bin::Min}};
   for (const auto& [name, op] : scalars) {
     Bin o = op;
     t.Register(std::string("tile.") + name, [o](OpCall& c) { return BinaryScalar(c, o); });
   }
   RegUnary(t, "tile.exp", [](float v) { return std::exp(v); });
-  RegUnary(t, "tile.neg", [](float v) { return -v; }, [](int64_t v) { return -v; });
+  RegUnary(
+      t, "tile.neg", [](float v) { return -v; }, [](int64_t v) { return -v; });
   RegUnary(t, "tile.sqrt", [](float v) { return std::sqrt(v); });
-  RegUnary(t, "tile.abs", [](float v) { return std::fabs(v); },
-           [](int64_t v) { return v < 0 ? -v : v; });
-  RegUnary(t, "tile.relu", [](float v) { return std::isnan(v) ? v : (v > 0 ? v : 0.0f); },
-           [](int64_t v) { return v > 0 ? v : int64_t{0}; });
+  RegUnary(
+      t, "tile.abs", [](float v) { return std::fabs(v); },
+      [](int64_t v) { return v < 0 ? -v : v; });
+  RegUnary(
+      t, "tile.relu", [](float v) { return std::isnan(v) ? v : (v > 0 ? v : 0.0f); },
+      [](int64_t v) { return v > 0 ? v : int64_t{0}; });
   RegUnary(t, "tile.log", [](float v) { return std::log(v); });
   RegUnary(t, "tile.recip", [](float v) { return 1.0f / v; });
   RegUnary(t, "tile.rsqrt", [](float v) { return 1.0f / std::sqrt(v); });

@@ -1,4 +1,6 @@
 // Semantics of gather, scatter and select (ops.md 2.5).
+#include <algorithm>
+
 #include "tilesplit/ops/semantics.h"
 
 namespace tilesplit::ops {
@@ -14,7 +16,8 @@ Value GatherRow(OpCall& c) {
   const TensorPtr& src = c.tensor(1);
   std::vector<int64_t> doff = c.ints(2), soff = c.ints(3), shapes = c.ints(4);
   std::vector<int64_t> ext = c.has(5) ? c.ints(5) : shapes;
-  if (c.bool_kwarg("transpose").value_or(false)) c.Fail("the simulator does not execute transpose=True");
+  if (c.bool_kwarg("transpose").value_or(false))
+    c.Fail("the simulator does not execute transpose=True");
   if (doff.size() != dst.shape.size() || soff.size() != src->shape.size() ||
       ext.size() != dst.shape.size() || src->shape.size() != dst.shape.size())
     c.Fail("the simulator executes equal-rank gather_row only");

@@ -31,8 +31,8 @@ Value Ci(OpCall& c) {
   auto out = c.NewResult();
   const size_t n = out->data.size();
   for (size_t i = 0; i < n; ++i)
-    out->data.i[i] = sim::WrapToDType(out->dtype, desc ? start - static_cast<int64_t>(i)
-                                                       : start + static_cast<int64_t>(i));
+    out->data.i[i] = sim::WrapToDType(
+        out->dtype, desc ? start - static_cast<int64_t>(i) : start + static_cast<int64_t>(i));
   sim::PoisonOutsideValid(*out);
   return Value(out);
 }
@@ -43,7 +43,8 @@ Value Random(OpCall& c) {
   uint64_t k0 = static_cast<uint64_t>(c.scalar(0).AsInt());
   uint64_t k1 = static_cast<uint64_t>(c.scalar(1).AsInt());
   uint64_t ctr = 0;
-  for (size_t i = 2; i < 6; ++i) ctr = ctr * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(c.scalar(i).AsInt());
+  for (size_t i = 2; i < 6; ++i)
+    ctr = ctr * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(c.scalar(i).AsInt());
   const int64_t rounds = c.int_kwarg("rounds").value_or(10);
   auto out = c.NewResult();
   for (size_t i = 0; i < out->data.size(); ++i) {

@@ -1,6 +1,7 @@
 // Semantics of the reductions (ops.md 2.6). A row reduction folds the valid columns of each row
 // left to right; a column reduction folds the valid rows top to bottom. The order is fixed so that
 // the reference and the split execution round identically. Scratch operands are not read.
+#include <algorithm>
 #include <cmath>
 
 #include "tilesplit/ops/semantics.h"
@@ -90,7 +91,9 @@ Value Reduce(OpCall& c, Red r, bool rows) {
               if (v < acc) acc = v, best = j;
           }
         }
-        out->data.i[dst] = poison ? sim::kPoisonI64 : arg ? best : sim::WrapToDType(out->dtype, acc);
+        out->data.i[dst] = poison ? sim::kPoisonI64
+                           : arg  ? best
+                                  : sim::WrapToDType(out->dtype, acc);
       }
     }
   }

@@ -1,5 +1,7 @@
 // Semantics of the view and layout ops (ops.md 2.4). The simulator keeps tiles dense and
 // row-major, so every view is a copy; layout fields have no effect on values.
+#include <algorithm>
+
 #include "tilesplit/ops/semantics.h"
 
 namespace tilesplit::ops {
@@ -97,7 +99,8 @@ size_t Axis(OpCall& c, int64_t a, size_t rank) {
 Value Transpose(OpCall& c) {
   const TileValue& in = c.tile(0);
   const size_t rank = in.shape.size();
-  return Rebox(c, SwapAxes(in, Axis(c, c.scalar(1).AsInt(), rank), Axis(c, c.scalar(2).AsInt(), rank)));
+  return Rebox(
+      c, SwapAxes(in, Axis(c, c.scalar(1).AsInt(), rank), Axis(c, c.scalar(2).AsInt(), rank)));
 }
 
 Value TransposeView(OpCall& c) {

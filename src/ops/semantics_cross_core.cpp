@@ -1,0 +1,79 @@
+// Semantics of the cross-core boundary, the lane index and the transport ops (ops.md 2.10,
+// core-group.md 2). The boundary ops only run in the reference interpreter, where there is one
+// core and no pipe: a shard or gather is the identity on the full tile. In a split program they
+// must have been folded into transport ops; the transport ops need the executor's pipes.
+#include "tilesplit/ops/semantics.h"
+
+namespace tilesplit::ops {
+
+namespace {
+
+Value Boundary(OpCall& c) {
+  if (c.ctx.core != CoreKind::Reference)
+    c.Fail("reached a split core; expand-mixed-kernel folds it into tpush/tpop/tfree");
+  return Value(c.tile_ptr(0));
+}
+
+Value SubblockIdx(OpCall& c) {
+  return Value(Scalar::Int(c.ctx.lane));
+}
+
+TransportPort& Port(OpCall& c, CoreKind want) {
+  if (!c.ctx.port) c.Fail("needs a core group: run the split program with its Group function");
+  if (c.ctx.core != want)
+    c.Fail(std::string("runs on the ") + (want == CoreKind::AIC ? "AIC" : "AIV") +
+           " only, but this core is the " + (c.ctx.core == CoreKind::AIC ? "AIC" : "AIV"));
+  return *c.ctx.port;
+}
+
+int64_t Code(OpCall& c) {
+  auto s = c.int_kwarg("split");
+  if (!s) c.Fail("missing kwarg 'split'");
+  return *s;
+}
+
+int64_t Id(OpCall& c) {
+  return c.int_kwarg("id").value_or(0);
+}
+
+TileValue GeomOnly(const OpCall& c) {
+  const TileGeom& g = c.result();
+  TileValue t;
+  t.dtype = g.dtype;
+  t.mem = g.mem;
+  t.shape = g.shape;
+  t.valid = g.valid;
+  return t;
+}
+
+}  // namespace
+
+void RegisterCrossCoreSemantics(SemanticsTable& t) {
+  t.Register("tile.aiv_shard", Boundary);
+  t.Register("tile.aic_gather", Boundary);
+  t.Register("tile.get_subblock_idx", SubblockIdx);
+  t.Register("tile.tpush_to_aiv", [](OpCall& c) {
+    Port(c, CoreKind::AIC).PushToAiv(Id(c), Code(c), c.tile_ptr(0), c.call.span);
+    return Value();
+  });
+  t.Register("tile.tpop_from_aic", [](OpCall& c) {
+    return Value(Port(c, CoreKind::AIV).PopFromAic(Id(c), Code(c), GeomOnly(c), c.call.span));
+  });
+  t.Register("system.tfree_to_aic", [](OpCall& c) {
+    Port(c, CoreKind::AIV).FreeToAic(Id(c), c.tile(0), c.call.span);
+    return Value();
+  });
+  t.Register("tile.tpush_to_aic", [](OpCall& c) {
+    Port(c, CoreKind::AIV).PushToAic(Id(c), Code(c), c.tile_ptr(0), c.call.span);
+    return Value();
+  });
+  t.Register("tile.tpop_from_aiv", [](OpCall& c) {
+    return Value(Port(c, CoreKind::AIC).PopFromAiv(Id(c), Code(c), GeomOnly(c), c.call.span));
+  });
+  t.Register("system.tfree_to_aiv", [](OpCall& c) {
+    Port(c, CoreKind::AIC).FreeToAiv(Id(c), c.tile(0), c.call.span);
+    return Value();
+  });
+}
+
+}  // namespace tilesplit::ops
