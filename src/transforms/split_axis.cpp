@@ -251,12 +251,20 @@ class Halver {
   void EmitShard(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out) {
     const ops::OpDef* shard = ops::FindOp("tile.aiv_shard");
     const ExprPtr& src = move.args[0];
+    const TileType* full = ir::TileTypeOf(src);
+    const int d = ctx_.split_dim;
+    if (static_cast<int>(full->shape.size()) <= d || ir::IsConstInt(full->shape[d], 1)) {
+      // A singleton split axis has no halves: both lanes receive the whole tile (split=0), which
+      // stays neutral like any broadcast read.
+      ir::AttrMap kw0{{"split", int64_t{0}}};
+      ExprPtr e = ops::Create(*shard, {src}, kw0, span);
+      out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
+      return;
+    }
     ir::AttrMap kw{{"split", static_cast<int64_t>(ctx_.mode)}};
     if (ctx_.lane_stride) kw.emplace_back("lane_stride", *ctx_.lane_stride);
     TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
-    const TileType* full = ir::TileTypeOf(src);
     const TileType* half_t = ir::AsTileType(deduced);
-    const int d = ctx_.split_dim;
     TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
     // The deducer can only guess a lane-agnostic ceil half of the valid extent; each lane's own
     // extent depends on the lane index (LocalizeShardValidForLane).
@@ -414,10 +422,13 @@ class Halver {
     if (call.op_name() == "tile.slice") {
       // The split axis is recorded in the source's (pre-drop) axes; the result is indexed after
       // the drop and the 2D clamp.
-      ops::SliceAxes m = ops::SliceAxesOf(call);
+      // A partitioned source records its axis in the source's (pre-drop) axes, which the
+      // result indexes only after the drop and the 2D clamp; a full-width source is halved on
+      // the function's axis of the result.
       auto in = OperandSplitInfo(ctx_, call.args[0]);
-      const int pre = in ? in->split_dim : ctx_.split_dim;
-      if (auto r = m.ResultAxis(static_cast<size_t>(pre))) return static_cast<int>(*r);
+      if (!in) return ctx_.split_dim;
+      if (auto r = ops::SliceAxesOf(call).ResultAxis(static_cast<size_t>(in->split_dim)))
+        return static_cast<int>(*r);
       return rrank;  // the split axis was dropped: nothing to halve
     }
     for (const ExprPtr& a : call.args) {
@@ -456,6 +467,7 @@ class Halver {
       ops::SliceAxes m = ops::SliceAxesOf(call);
       auto pre_axis = m.PreDropAxis(static_cast<size_t>(axis));
       if (!pre_axis) ir::ThrowInternal(span, "halving a synthetic unit axis of tile.slice");
+      // (a synthetic axis has extent 1, and singleton results are never halved)
       const size_t pre = *pre_axis;
       args[1] = WithElem(args[1], pre, info.half);
       if (args.size() > 3 && args[3]) {
@@ -600,7 +612,9 @@ class Halver {
                    Q(OperandName(call.args[0])) + ": the new shape cannot be halved reliably",
                "reinterpret without a shape (the contiguous axis scales), or reinterpret the "
                "full tile outside the split function");
-      std::optional<int> axis = MigratedAxis(src->shape, rt.shape, in->split_dim);
+      std::vector<ExprPtr> full_src = src->shape;  // the source as it was before halving
+      full_src[in->split_dim] = in->full_box;
+      std::optional<int> axis = MigratedAxis(full_src, rt.shape, in->split_dim);
       if (!axis)
         Reject(ctx_, span,
                name + " of the per-lane half " + Q(OperandName(call.args[0])) +
