@@ -7,7 +7,8 @@
 #   scripts/bootstrap.sh --check               only report; exit 1 when something is missing
 set -euo pipefail
 
-PACKAGES=(g++ cmake ninja-build libgtest-dev libbenchmark-dev make python3)
+PACKAGES=(g++ cmake ninja-build libgtest-dev libbenchmark-dev make python3
+  python3-dev pybind11-dev python3-pytest python3-numpy)
 
 mode=install
 case "${1:-}" in

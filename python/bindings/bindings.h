@@ -1,0 +1,44 @@
+// Shared declarations of the tilesplit._core extension. Each Bind* function registers one part
+// of the C++ API; module.cpp calls them in dependency order (enums before the classes using them).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <vector>
+
+#include "tilesplit/ir/attr.h"
+#include "tilesplit/ir/expr.h"
+#include "tilesplit/ir/stmt.h"
+
+namespace tilesplit::python {
+
+namespace py = pybind11;
+
+// IR nodes are shared_ptr<const T> in C++. pybind11 holders cannot be const, so the classes are
+// registered with shared_ptr<T> holders and every node crosses the boundary through Mut(); the
+// bindings expose read-only accessors only, so constness is still never violated.
+template <typename T>
+std::shared_ptr<T> Mut(const std::shared_ptr<const T>& p) {
+  return std::const_pointer_cast<T>(p);
+}
+
+// A dict in the map's order (kwargs keep the op's declared order, attrs are sorted by key).
+py::dict AttrsToDict(const ir::AttrMap& attrs);
+// Dimensions as Python values: a constant dimension is an int, any other an Expr.
+py::list DimsToList(const std::vector<ir::ExprPtr>& dims);
+// Expressions as a list of Expr objects (downcast to their concrete classes).
+py::list ExprsToList(const std::vector<ir::ExprPtr>& exprs);
+// The statements of a body with nested SeqStmts flattened.
+py::list FlattenedStmts(const ir::StmtPtr& body);
+
+void BindErrors(py::module_& m);
+void BindEnums(py::module_& m);
+void BindTypes(py::module_& m);
+void BindExprs(py::module_& m);
+void BindStmts(py::module_& m);
+void BindProgram(py::module_& m);
+void BindDsl(py::module_& m);
+void BindPasses(py::module_& m);
+
+}  // namespace tilesplit::python

@@ -1,0 +1,66 @@
+// The DSL front end, the printer and structural equality (dsl.md 9-11).
+#include <pybind11/stl.h>
+
+#include "bindings.h"
+#include "tilesplit/analysis/structural_equal.h"
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/printer.h"
+
+namespace tilesplit::python {
+
+namespace {
+
+template <typename Holder>
+void DefEqual(py::module_& m) {
+  m.def(
+      "structural_equal",
+      [](const Holder& a, const Holder& b, bool map_free_vars, bool compare_name_hints) {
+        analysis::EqualOptions options;
+        options.map_free_vars = map_free_vars;
+        options.compare_name_hints = compare_name_hints;
+        using Const = std::shared_ptr<const typename Holder::element_type>;
+        return analysis::StructuralEqual(Const(a), Const(b), options);
+      },
+      py::arg("a"), py::arg("b"), py::arg("map_free_vars") = true,
+      py::arg("compare_name_hints") = false);
+}
+
+}  // namespace
+
+void BindDsl(py::module_& m) {
+  m.def(
+      "parse",
+      [](std::string_view text, const std::string& filename, bool convert_to_ssa) {
+        dsl::ParseOptions options;
+        options.convert_to_ssa = convert_to_ssa;
+        return Mut(dsl::Parse(text, filename, options));
+      },
+      py::arg("text"), py::arg("filename") = "<string>", py::arg("convert_to_ssa") = true);
+  m.def(
+      "parse_file",
+      [](const std::string& path, bool convert_to_ssa) {
+        dsl::ParseOptions options;
+        options.convert_to_ssa = convert_to_ssa;
+        return Mut(dsl::ParseFile(path, options));
+      },
+      py::arg("path"), py::arg("convert_to_ssa") = true);
+
+  py::class_<analysis::EqualResult>(m, "EqualResult")
+      .def_readonly("equal", &analysis::EqualResult::equal)
+      .def_readonly("path", &analysis::EqualResult::path)
+      .def_readonly("lhs", &analysis::EqualResult::lhs)
+      .def_readonly("rhs", &analysis::EqualResult::rhs)
+      .def("describe", &analysis::EqualResult::Describe)
+      .def("__bool__", [](const analysis::EqualResult& r) { return r.equal; })
+      .def("__repr__", [](const analysis::EqualResult& r) {
+        return r.equal ? std::string("<EqualResult: equal>")
+                       : "<EqualResult: differ at " + r.path + ">";
+      });
+  // Overloads are tried in order; each accepts only its own node family.
+  DefEqual<std::shared_ptr<ir::Program>>(m);
+  DefEqual<std::shared_ptr<ir::Function>>(m);
+  DefEqual<std::shared_ptr<ir::Stmt>>(m);
+  DefEqual<std::shared_ptr<ir::Expr>>(m);
+}
+
+}  // namespace tilesplit::python

@@ -1,0 +1,100 @@
+"""The IR as seen from Python: read-only nodes, parsing, printing and structural equality.
+
+Every node is the C++ node itself (no copy); attributes are read-only. Dimensions of shapes are
+Python ints when constant and ``Expr`` otherwise. ``==`` on nodes is identity (a ``Var`` is a
+variable, not a name); compare structure with ``structural_equal``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Union
+
+from . import _core
+from . import _errors
+from ._errors import UserError
+
+# Node classes and enumerations, re-exported under their C++ names.
+from ._core import (  # noqa: F401
+    AssignStmt, Binary, BinaryOp, Call, Cast, CompactMode, ConstBool, ConstFloat, ConstInt,
+    DataType, EqualResult, EvalStmt, Expr, ExprKind, ForKind, ForStmt, Function, FunctionType,
+    IfStmt, IterArg, Level, MakeTuple, MemorySpace, Param, ParamDirection, PadValue, Program,
+    ReturnStmt, ScalarType, ScopeOptimization, ScopeOptimizationKind, ScopeStmt, SeqStmts, Span,
+    SplitAivStmt, SplitMode, Stmt, StmtKind, TensorLayout, TensorType, TensorView, TileLayout,
+    TileType, TileView, TupleGetItem, TupleType, Type, TypeKind, Unary, UnaryOp, Var, WhileStmt,
+    YieldStmt,
+)
+
+Node = Union[Program, Function, Stmt, Expr]
+
+
+# A node parsed from a Python kernel (tilesplit.language) has spans in the dedented, rewritten
+# copy of its source; Span.col reports the column in the .py file instead (raw_col keeps the
+# parser's).
+def _span_col(span: Span) -> int:
+    return _errors.remap_span((span.file_id, span.line, span.raw_col))[2]
+
+
+Span.raw_col = _core.Span.col
+Span.col = property(_span_col, doc="1-based column in the file the span names")
+Span.__repr__ = lambda s: (f"<Span {s.filename}:{s.line}:{s.col}>" if s.valid else "<Span: none>")
+
+
+def parse(text: str, filename: str = "<string>", *, convert_to_ssa: bool = True) -> Program:
+    """Parses DSL text (dsl.md) into a Program; diagnostics name ``filename``.
+
+    Raises tilesplit.UserError on any mistake in the text.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes the kernel text as str, not {type(text).__name__}")
+    return _core.parse(text, filename, convert_to_ssa)
+
+
+def parse_file(path: Union[str, os.PathLike], *, convert_to_ssa: bool = True) -> Program:
+    """Reads and parses a kernel file; a missing file is a UserError."""
+    return _core.parse_file(os.fspath(path), convert_to_ssa)
+
+
+def as_python(node: Node) -> str:
+    """The canonical DSL text of a program, function or statement (also ``str(node)``)."""
+    return str(node)
+
+
+def flatten_stmts(body: Stmt) -> list:
+    """The statements of ``body`` with nested SeqStmts flattened."""
+    return _core.flatten_stmts(body)
+
+
+def _check_same_family(a, b) -> None:
+    for family in (Program, Function, Stmt, Expr):
+        if isinstance(a, family) or isinstance(b, family):
+            if not (isinstance(a, family) and isinstance(b, family)):
+                raise TypeError(
+                    f"structural_equal compares two nodes of one family, got "
+                    f"{type(a).__name__} and {type(b).__name__}")
+            return
+    raise TypeError(f"structural_equal takes IR nodes, got {type(a).__name__} and "
+                    f"{type(b).__name__}")
+
+
+def structural_equal(a: Node, b: Node, *, map_free_vars: bool = True,
+                     compare_name_hints: bool = False) -> EqualResult:
+    """Alpha-equivalence (dsl.md 11). The result is truthy when equal; otherwise its ``path``,
+    ``lhs``, ``rhs`` and ``describe()`` report the first difference."""
+    _check_same_family(a, b)
+    return _core.structural_equal(a, b, map_free_vars, compare_name_hints)
+
+
+def assert_structural_equal(a: Node, b: Node, *, map_free_vars: bool = True,
+                            compare_name_hints: bool = False) -> None:
+    """Raises AssertionError describing the first difference when ``a`` and ``b`` differ."""
+    result = structural_equal(a, b, map_free_vars=map_free_vars,
+                              compare_name_hints=compare_name_hints)
+    if not result:
+        raise AssertionError(result.describe())
+
+
+__all__ = [
+    "parse", "parse_file", "as_python", "flatten_stmts", "structural_equal",
+    "assert_structural_equal", "UserError",
+]

@@ -1,0 +1,376 @@
+"""Kernels written as Python: ``import tilesplit.language as pl``.
+
+    @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
+    def split_auto(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Mat], ...):
+        ...
+
+``@pl.function`` on a module- or function-level def, and ``@pl.program`` on a class holding
+``@pl.function`` methods, replace the definition by a parsed ``tilesplit.ir.Program``. The body is
+never run by Python: the decorated source (``inspect.getsource``) goes to the C++ parser, which is
+the single definition of the language (docs/python.md, dsl.md). Before that the source is
+rewritten, and every position in the rewritten text maps back to the .py file:
+
+* it is dedented and preceded by blank lines, so line numbers are those of the file;
+* a name the kernel reads but does not bind, that the defining scope binds to a Python int, float
+  or bool, is replaced by that literal (so ``N = 128`` outside the kernel makes ``[N, 64]`` the
+  static shape ``[128, 64]``); a name bound to ``pl.dynamic("M")`` stays a dynamic dimension;
+* another alias of this module (``import tilesplit.language as tl``) is renamed to ``pl``.
+
+Columns shifted by these edits are mapped back in every diagnostic, at parse time and later
+(a pass error on the returned program still points into the .py file).
+
+Names other than ``function``, ``program`` and ``dynamic`` (``pl.Tile``, ``pl.FP32``,
+``pl.Mem.Vec``, ...) are inert placeholders that exist only so Python can evaluate annotations
+and decorator arguments; what they mean is decided by the parser.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import linecache
+import math
+import sys
+import threading
+from typing import Callable, Dict, List, Optional, Tuple
+
+from . import _core, _errors
+from ._errors import UserError
+from .ir import Program
+
+__all__ = ["function", "program", "dynamic", "DynamicDim", "rewritten_source"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Placeholders for annotation and decorator evaluation.
+
+
+class _Placeholder:
+    """Any attribute, subscript, call or arithmetic of a placeholder is another placeholder."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text: str):
+        self._text = text
+
+    def __getattr__(self, name: str) -> "_Placeholder":
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _Placeholder(f"{self._text}.{name}")
+
+    def __getitem__(self, item) -> "_Placeholder":
+        return _Placeholder(f"{self._text}[...]")
+
+    def __call__(self, *args, **kwargs) -> "_Placeholder":
+        return _Placeholder(f"{self._text}(...)")
+
+    def __repr__(self) -> str:
+        return f"pl.{self._text}"
+
+    def _op(self, *_):
+        return _Placeholder(f"({self._text} op ...)")
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _op
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __truediv__ = __rtruediv__ = _op
+    __neg__ = _op
+
+
+class DynamicDim(_Placeholder):
+    """``M = pl.dynamic("M")``: a program-wide dynamic dimension (dsl.md 3)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f'pl.dynamic("{self.name}")'
+
+
+def dynamic(name: str) -> DynamicDim:
+    if not isinstance(name, str) or not name.isidentifier():
+        raise ValueError(f"pl.dynamic takes an identifier string, got {name!r}")
+    return DynamicDim(name)
+
+
+def __getattr__(name: str):
+    # Module-level fallback: pl.Tile, pl.FP32, pl.Mem, ... (PEP 562).
+    if name.startswith("_"):
+        raise AttributeError(f"module 'tilesplit.language' has no attribute '{name}'")
+    return _Placeholder(name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Source rewriting with a column map back to the file.
+
+
+class _LineMap:
+    """Maps a column of one rewritten line to the column of the original line."""
+
+    __slots__ = ("strip", "edits")
+
+    def __init__(self, strip: int):
+        self.strip = strip  # characters of indentation removed by the dedent
+        # (new_start, new_end, old_start, old_end), 0-based, in dedented coordinates, sorted
+        self.edits: List[Tuple[int, int, int, int]] = []
+
+    def to_original(self, col: int) -> int:
+        new0 = col - 1
+        delta = 0
+        for new_start, new_end, old_start, old_end in self.edits:
+            if new0 < new_start:
+                break
+            if new0 < new_end:
+                return old_start + self.strip + 1
+            delta = old_end - new_end
+        return new0 + delta + self.strip + 1
+
+
+class _Rewritten:
+    def __init__(self, filename: str, first_line: int, text: str, maps: Dict[int, _LineMap]):
+        self.filename = filename
+        self.first_line = first_line
+        self.text = text
+        self.maps = maps
+
+    def map_col(self, line: int, col: int) -> int:
+        m = self.maps.get(line)
+        return m.to_original(col) if m is not None and col > 0 else col
+
+
+def _byte_to_char(line: str, byte_offset: int) -> int:
+    return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="ignore"))
+
+
+def _bound_names(tree: ast.AST) -> set:
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+    return bound
+
+
+_MISSING = object()
+
+
+def _literal_for(value) -> Optional[str]:
+    """The DSL literal for an outer-scope Python constant, or None when it is not one."""
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return repr(value)
+    return None
+
+
+def _rewrite(obj, scope_locals: dict, scope_globals: dict) -> _Rewritten:
+    try:
+        lines, first_line = inspect.getsourcelines(obj)
+        filename = inspect.getsourcefile(obj) or inspect.getfile(obj)
+    except (OSError, TypeError) as e:
+        raise UserError(f"cannot read the source of {getattr(obj, '__qualname__', obj)!r} "
+                        f"({e}); write kernels in a .py file, or use tilesplit.parse(text)",
+                        rendered="") from None
+    first_line = max(first_line, 1)
+    lines = [ln.rstrip("\r\n") for ln in lines]
+
+    # Dedent by the first line's indentation; a shallower line (inside brackets) loses only
+    # the whitespace it has.
+    indent = len(lines[0]) - len(lines[0].lstrip(" \t"))
+    maps: Dict[int, _LineMap] = {}
+    dedented = []
+    for i, ln in enumerate(lines):
+        lead = len(ln) - len(ln.lstrip(" \t"))
+        strip = min(lead, indent)
+        dedented.append(ln[strip:])
+        maps[first_line + i] = _LineMap(strip)
+
+    edits: Dict[int, List[Tuple[int, int, str]]] = {}
+    declarations: Dict[str, str] = {}
+    try:
+        tree = ast.parse("\n".join(dedented))
+    except SyntaxError:
+        tree = None  # leave the text alone: the C++ parser reports the problem with a location
+    if tree is not None:
+        bound = _bound_names(tree)
+        attribute_bases = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        this_module = sys.modules[__name__]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load):
+                continue
+            if node.id in bound:
+                continue
+            value = scope_locals.get(node.id, _MISSING)
+            if value is _MISSING:
+                value = scope_globals.get(node.id, _MISSING)
+            if value is _MISSING:
+                continue
+            if value is this_module:
+                replacement = "pl" if node.id != "pl" else None
+            elif id(node) in attribute_bases:
+                replacement = None
+            elif isinstance(value, DynamicDim):
+                declarations[value.name] = f'{value.name} = pl.dynamic("{value.name}")'
+                replacement = value.name if value.name != node.id else None
+            else:
+                replacement = _literal_for(value)
+            if replacement is None or node.lineno != node.end_lineno:
+                continue
+            text = dedented[node.lineno - 1]
+            start = _byte_to_char(text, node.col_offset)
+            end = _byte_to_char(text, node.end_col_offset)
+            edits.setdefault(node.lineno - 1, []).append((start, end, replacement))
+
+    out_lines = []
+    for i, ln in enumerate(dedented):
+        line_edits = sorted(edits.get(i, []))
+        if not line_edits:
+            out_lines.append(ln)
+            continue
+        m = maps[first_line + i]
+        pieces, pos, new_len = [], 0, 0
+        for start, end, replacement in line_edits:
+            pieces.append(ln[pos:start])
+            new_len += start - pos
+            m.edits.append((new_len, new_len + len(replacement), start, end))
+            pieces.append(replacement)
+            new_len += len(replacement)
+            pos = end
+        pieces.append(ln[pos:])
+        out_lines.append("".join(pieces))
+
+    # Blank lines up to the kernel's first line keep line numbers equal to the file's; the
+    # dynamic-dimension declarations a body needs go there when they fit.
+    padding = [""] * (first_line - 1)
+    decls = sorted(declarations.values())
+    if decls and len(decls) <= len(padding):
+        padding[: len(decls)] = decls
+    text = "\n".join(padding + out_lines) + "\n"
+    return _Rewritten(filename, first_line, text, maps)
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing with diagnostics mapped back to the file.
+
+_lock = threading.Lock()
+_file_ids: Dict[str, Tuple[str, int]] = {}  # filename -> (text, file id) of the original file
+
+
+def _original_file_id(filename: str) -> int:
+    text = "".join(linecache.getlines(filename))
+    cached = _file_ids.get(filename)
+    if cached is not None and cached[0] == text:
+        return cached[1]
+    file_id = _core.register_source(filename, text)
+    _file_ids[filename] = (text, file_id)
+    return file_id
+
+
+def _any_file_id(program: Program) -> int:
+    if program.span.valid:
+        return program.span.file_id
+    for f in program.functions:
+        if f.span.valid:
+            return f.span.file_id
+    return 0
+
+
+def _parse_rewritten(rw: _Rewritten) -> Program:
+    with _lock:
+        original = _original_file_id(rw.filename)
+        # The parser registers the rewritten text under a file id we learn only from its result;
+        # meanwhile any diagnostic carrying the file's name but not the original's id is from it.
+        pending = _PendingRemap(rw, original)
+        _errors._pending = pending
+        try:
+            program = _core.parse(rw.text, rw.filename, True)
+        finally:
+            _errors._pending = None
+        file_id = _any_file_id(program)
+        if file_id:
+            _errors.register_remap(file_id, original, rw.map_col)
+        return program
+
+
+class _PendingRemap:
+    def __init__(self, rw: _Rewritten, original: int):
+        self.rw = rw
+        self.original = original
+
+    def matches(self, file_id: int) -> bool:
+        return (file_id != 0 and file_id != self.original
+                and _core.source_name(file_id) == self.rw.filename)
+
+
+def rewritten_source(obj, scope_locals: Optional[dict] = None,
+                     scope_globals: Optional[dict] = None) -> str:
+    """The text handed to the parser for a kernel function or class (for debugging)."""
+    target = getattr(obj, "_tilesplit_python", obj)
+    if scope_globals is None:
+        scope_globals = getattr(target, "__globals__", {})
+    return _rewrite(target, scope_locals or {}, scope_globals).text
+
+
+# ---------------------------------------------------------------------------------------------
+# Decorators.
+
+
+class _MethodKernel:
+    """A ``@pl.function`` inside a class body: parsed with its class by ``@pl.program``."""
+
+    def __init__(self, fn: Callable):
+        self._tilesplit_python = fn
+        self.__name__ = fn.__name__
+        self.__qualname__ = fn.__qualname__
+        self.__doc__ = fn.__doc__
+
+    def __repr__(self) -> str:
+        return f"<tilesplit kernel method {self.__qualname__} (parsed by @pl.program)>"
+
+
+def _in_class_body(fn: Callable) -> bool:
+    parts = fn.__qualname__.split(".")
+    return len(parts) >= 2 and parts[-2] != "<locals>"
+
+
+def _decorate_function(fn: Callable, frame) -> object:
+    if not callable(fn) or not hasattr(fn, "__code__"):
+        raise TypeError(f"@pl.function decorates a def, not {type(fn).__name__}")
+    if _in_class_body(fn):
+        return _MethodKernel(fn)
+    return _parse_rewritten(_rewrite(fn, frame.f_locals, frame.f_globals))
+
+
+def function(fn: Optional[Callable] = None, **_keywords):
+    """``@pl.function`` / ``@pl.function(type=..., attrs={...})``.
+
+    On a module- or function-level def the result is a ``tilesplit.ir.Program`` holding that one
+    function; inside a ``@pl.program`` class the class is parsed as a whole. The keywords are read
+    by the parser from the source text, not from Python.
+    """
+    if fn is not None:
+        return _decorate_function(fn, sys._getframe(1))
+
+    def decorator(f: Callable):
+        return _decorate_function(f, sys._getframe(1))
+
+    return decorator
+
+
+def program(cls=None, **_keywords):
+    """``@pl.program`` on a class of ``@pl.function`` methods: the result is a named Program."""
+
+    def decorate(c, frame):
+        if not inspect.isclass(c):
+            raise TypeError(f"@pl.program decorates a class, not {type(c).__name__}")
+        return _parse_rewritten(_rewrite(c, frame.f_locals, frame.f_globals))
+
+    if cls is not None:
+        return decorate(cls, sys._getframe(1))
+    return lambda c: decorate(c, sys._getframe(1))
