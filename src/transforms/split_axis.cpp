@@ -40,6 +40,12 @@ std::string ArgLabel(const ops::OpDef& op, size_t i) {
   return "#" + std::to_string(i);
 }
 
+// "operand 'mask'" or, when the value's name differs from the argument's, "operand 'mask' ('m')".
+std::string OperandRef(const ops::OpDef& op, size_t i, const ExprPtr& value) {
+  std::string label = ArgLabel(op, i), name = OperandName(value);
+  return "operand " + Q(label) + (label == name ? "" : " (" + Q(name) + ")");
+}
+
 std::optional<int64_t> CeilHalf(const ExprPtr& n) {
   auto c = ir::AsConstInt(n);
   if (!c) return std::nullopt;
@@ -553,8 +559,8 @@ class Halver {
       }
       if (pinned) continue;
       Reject(ctx_, span,
-             call.op_name() + " operand " + Q(ArgLabel(op, i)) + " (" + Q(OperandName(args[i])) +
-                 ") is full width on the split axis, and the operator's type deduction never "
+             call.op_name() + " " + OperandRef(op, i, args[i]) +
+                 " is full width on the split axis, and the operator's type deduction never "
                  "reads its extent, so nothing shows each lane reading only its own half",
              "pass a per-lane operand (load or slice it inside the split function), or a value "
              "whose split dimension is 1");
@@ -569,8 +575,8 @@ class Halver {
       if (!OperandSplitInfo(ctx_, call.args[pos])) continue;
       const bool src = kind == ops::LaneInvariantKind::IndexAddressedSource;
       Reject(ctx_, span,
-             call.op_name() + " operand " + Q(ArgLabel(op, pos)) + " (" +
-                 Q(OperandName(call.args[pos])) + ") was halved, but " + call.op_name() +
+             call.op_name() + " " + OperandRef(op, pos, call.args[pos]) + " was halved, but " +
+                 call.op_name() +
                  (src ? " reads it at absolute indices, so lane 1 would read the wrong rows"
                       : " writes it at absolute indices, so lane 1 would write the wrong rows"),
              "produce the " + ArgLabel(op, pos) +
@@ -732,7 +738,16 @@ class Halver {
                "use a split mode along which every result element halves, or keep this "
                "operation outside the split function");
       TileInfo info;
-      elems.push_back(HalveTileShape(ctx_, *o, moved[0], &info));
+      auto half_t = HalveTileShape(ctx_, *o, moved[0], &info);
+      if (!ir::ExprListEqual(half_t->shape, n->shape))
+        Reject(ctx_, span,
+               call.op_name() + " result element " + std::to_string(i) + " deduces " +
+                   ir::ShapeToString(n->shape) + " from the per-lane operands, not the half " +
+                   ir::ShapeToString(half_t->shape),
+               "keep this operation outside the split function");
+      // The element takes the re-deduced type (layouts follow the per-lane operands) with this
+      // lane's valid extent.
+      elems.push_back(ir::WithValid(*n, half_t->valid()));
       infos.push_back(info);
     }
     TypePtr type = ir::MakeTupleType(std::move(elems));
