@@ -1,0 +1,159 @@
+#include "tilesplit/transforms/pass.h"
+
+#include <gtest/gtest.h>
+
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/ir/error.h"
+
+namespace tilesplit::pass {
+namespace {
+
+using ir::ProgramPtr;
+
+constexpr const char* kKernel = R"(import pypto.language as pl
+
+@pl.function
+def g(a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+    b = a * 2
+    return b + 1
+)";
+
+ProgramPtr ParseKernel() {
+  return dsl::Parse(kKernel, "pass_test.py");
+}
+
+Pass IdentityPass(std::string name, std::vector<Property> required = {}) {
+  return Pass(
+      std::move(name), [](const ProgramPtr& p) { return p; }, std::move(required));
+}
+
+TEST(PassRegistryTest, RegistersFindsAndListsSorted) {
+  PassRegistry r;
+  r.Register({"zeta-pass", "z", [] { return IdentityPass("zeta-pass"); }});
+  r.Register({"alpha-pass", "a", [] { return IdentityPass("alpha-pass"); }});
+  ASSERT_NE(r.Find("alpha-pass"), nullptr);
+  EXPECT_EQ(r.Find("alpha-pass")->description, "a");
+  EXPECT_EQ(r.Find("missing"), nullptr);
+  auto all = r.All();
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0]->name, "alpha-pass");
+  EXPECT_EQ(all[1]->name, "zeta-pass");
+}
+
+TEST(PassRegistryTest, RejectsDuplicatesAndNonKebabNames) {
+  PassRegistry r;
+  r.Register({"my-pass", "", [] { return IdentityPass("my-pass"); }});
+  EXPECT_THROW(r.Register({"my-pass", "", [] { return IdentityPass("my-pass"); }}),
+               ir::InternalError);
+  for (const char* bad : {"MyPass", "my_pass", "-my", "my-", "my--pass", ""})
+    EXPECT_THROW(r.Register({bad, "", [] { return IdentityPass("x"); }}), ir::InternalError) << bad;
+  EXPECT_THROW(r.Register({"no-factory", "", nullptr}), ir::InternalError);
+  r.RegisterVerifier("P", [](const ProgramPtr&) {});
+  EXPECT_THROW(r.RegisterVerifier("P", [](const ProgramPtr&) {}), ir::InternalError);
+  EXPECT_NE(r.FindVerifier("P"), nullptr);
+  EXPECT_EQ(r.FindVerifier("Q"), nullptr);
+}
+
+// The built-in passes register themselves from their own files; this fails if the static
+// library's registrar objects were dropped at link time.
+TEST(PassRegistryTest, BuiltinPassesSurviveTheLink) {
+  const PassInfo* ssa = PassRegistry::Global().Find("convert-to-ssa");
+  ASSERT_NE(ssa, nullptr);
+  EXPECT_EQ(ssa->factory().name(), "convert-to-ssa");
+  for (const PassInfo* p : PassRegistry::Global().All())
+    EXPECT_EQ(p->factory().name(), p->name) << "factory and registered name disagree";
+}
+
+TEST(RunPipelineTest, RunsPassesInOrder) {
+  std::vector<std::string> trace;
+  auto tracer = [&trace](std::string name) {
+    return Pass(name, [&trace, name](const ProgramPtr& p) {
+      trace.push_back(name);
+      return p;
+    });
+  };
+  ProgramPtr p = ParseKernel();
+  EXPECT_EQ(RunPipeline(p, {tracer("one"), tracer("two"), tracer("three")}), p);
+  EXPECT_EQ(trace, (std::vector<std::string>{"one", "two", "three"}));
+  EXPECT_EQ(RunPipeline(p, {}), p);
+}
+
+TEST(RunPipelineTest, VerifiesRequiredPropertiesBeforeEachPass) {
+  static int checks = 0;
+  PassRegistry::Global().RegisterVerifier("PipelineTestAlwaysHolds",
+                                          [](const ProgramPtr&) { ++checks; });
+  PassRegistry::Global().RegisterVerifier("PipelineTestNeverHolds", [](const ProgramPtr& p) {
+    ir::ThrowUser(p->functions[0]->span, "function has no frobnication");
+  });
+  ProgramPtr p = ParseKernel();
+  RunPipeline(p, {IdentityPass("a-pass", {"PipelineTestAlwaysHolds"}),
+                  IdentityPass("b-pass", {"PipelineTestAlwaysHolds", "PropertyWithoutVerifier"})});
+  EXPECT_EQ(checks, 2);
+
+  bool ran = false;
+  Pass guarded("guarded-pass",
+               [&ran](const ProgramPtr& q) {
+                 ran = true;
+                 return q;
+               },
+               {"PipelineTestNeverHolds"});
+  try {
+    RunPipeline(p, {guarded});
+    FAIL() << "expected a UserError";
+  } catch (const ir::UserError& e) {
+    EXPECT_NE(e.message().find("guarded-pass"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("PipelineTestNeverHolds"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("frobnication"), std::string::npos) << e.message();
+    EXPECT_EQ(e.span().line, p->functions[0]->span.line);  // the violation keeps its location
+    EXPECT_TRUE(e.span().valid());
+  }
+  EXPECT_FALSE(ran);
+
+  PipelineOptions no_verify;
+  no_verify.verify_required = false;
+  RunPipeline(p, {guarded}, no_verify);
+  EXPECT_TRUE(ran);
+}
+
+TEST(RunPipelineTest, APassReturningNothingIsAnInternalError) {
+  Pass broken("broken-pass", [](const ProgramPtr&) { return ProgramPtr(); });
+  try {
+    RunPipeline(ParseKernel(), {broken});
+    FAIL() << "expected an InternalError";
+  } catch (const ir::InternalError& e) {
+    EXPECT_NE(e.message().find("broken-pass"), std::string::npos);
+  }
+}
+
+TEST(RunPipelineTest, RoundTripAcceptsPrintableOutput) {
+  PipelineOptions opts;
+  opts.verify_roundtrip = true;
+  ProgramPtr p = ParseKernel();
+  EXPECT_EQ(RunPipeline(p, {IdentityPass("identity")}, opts), p);
+  const PassInfo* ssa = PassRegistry::Global().Find("convert-to-ssa");
+  ASSERT_NE(ssa, nullptr);
+  EXPECT_NO_THROW(RunPipeline(p, {ssa->factory()}, opts));
+}
+
+TEST(RunPipelineTest, RoundTripRejectsOutputThatDoesNotReparse) {
+  // The pass returns `b` from a variable that nothing defines: printable, not parseable.
+  Pass leaky("leaky-pass", [](const ProgramPtr& p) {
+    const ir::FunctionPtr& f = p->functions[0];
+    ir::VarPtr ghost = ir::MakeVar("ghost", ir::MakeScalarType(ir::DataType::FP32));
+    ir::FunctionPtr g = ir::WithBody(*f, ir::MakeSeq({ir::MakeReturn({ghost})}));
+    return std::make_shared<ir::Program>(p->name, std::vector<ir::FunctionPtr>{g}, p->span);
+  });
+  ProgramPtr p = ParseKernel();
+  EXPECT_NO_THROW(RunPipeline(p, {leaky}));  // without the check nothing notices
+  PipelineOptions opts;
+  opts.verify_roundtrip = true;
+  try {
+    RunPipeline(p, {leaky}, opts);
+    FAIL() << "expected an InternalError";
+  } catch (const ir::InternalError& e) {
+    EXPECT_NE(e.message().find("leaky-pass"), std::string::npos) << e.message();
+  }
+}
+
+}  // namespace
+}  // namespace tilesplit::pass
