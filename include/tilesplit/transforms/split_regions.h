@@ -1,0 +1,44 @@
+// The pl.split_aiv region path of LowerAutoVectorSplit (spec: "Explicit SplitAivScopeStmt region
+// path"), AUTO region synthesis, region placement and the AivSplitValid checks. Every region is
+// lowered on its own, with its own split mode and its own halving state.
+#pragma once
+
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/function.h"
+
+namespace tilesplit::split_regions {
+
+// Whether `s` holds a pl.split_aiv region anywhere (also behind scopes).
+bool HasSplitRegion(const ir::StmtPtr& s);
+
+// Lowers every region of an InCore function in place (nested in for / while / if too), keeps
+// the wrappers and stamps the function split_aiv. Statements outside regions stay full width.
+// Rejects regions hidden behind a pl.at scope and scopes surviving inside a region.
+ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f);
+
+// Whether the region already carries tile.aiv_shard / tile.aic_gather (the author split it).
+bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region);
+
+// The acceptance table of an explicit-boundary region: every tile-producing VECTOR op must be
+// per-lane already. Throws a located UserError naming the full-width operators.
+void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region);
+
+// Repairs the lane-agnostic valid extents of an explicit-boundary region's shards with the
+// author's lane index (static extents on the shard; a runtime extent pops the full box and moves
+// onto the first consumer), guards an empty lane's store and checks gather placement.
+ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region);
+
+// After AUTO lowering: wraps the single straight-line vector phase of `lowered` in a region when
+// that is sound, else returns it unchanged (the flat fallback).
+ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered);
+
+// The AivSplitValid checks (a)-(j) on source IR, and AivSplitLoweredValid after lowering (same
+// region checks; the flat split_aiv form and an Acc or Mat shard operand are accepted). Both
+// throw a located UserError naming the failing check.
+void VerifyAivSplitValid(const ir::ProgramPtr& p);
+void VerifyAivSplitLoweredValid(const ir::ProgramPtr& p);
+
+// Region placement consumed downstream: the calls a region pins to the AIV side (ops.md 4.5).
+analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f);
+
+}  // namespace tilesplit::split_regions

@@ -1,0 +1,672 @@
+// The region path of LowerAutoVectorSplit: lowers each pl.split_aiv region of an InCore
+// function by its own mode (include/tilesplit/transforms/split_regions.h).
+#include <unordered_map>
+#include <unordered_set>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ir/transform.h"
+#include "tilesplit/ops/split_code.h"
+#include "tilesplit/transforms/analyze_split_body.h"
+#include "tilesplit/transforms/split_axis.h"
+#include "tilesplit/transforms/split_regions.h"
+
+namespace tilesplit::split_regions {
+namespace {
+
+using ir::ExprPtr;
+using ir::StmtPtr;
+using ir::Var;
+using ir::VarPtr;
+
+std::string ModeName(ir::SplitMode m) {
+  switch (m) {
+    case ir::SplitMode::None:
+      return "NONE";
+    case ir::SplitMode::UpDown:
+      return "UP_DOWN";
+    case ir::SplitMode::LeftRight:
+      return "LEFT_RIGHT";
+  }
+  return "?";
+}
+
+std::string Q(const std::string& s) {
+  return "'" + s + "'";
+}
+
+bool ExprHasOp(const ExprPtr& e, std::string_view a, std::string_view b) {
+  if (!e) return false;
+  switch (e->kind) {
+    case ir::ExprKind::Call: {
+      const ir::Call* c = e->As<ir::Call>();
+      if (c->op_name() == a || c->op_name() == b) return true;
+      for (const ExprPtr& x : c->args)
+        if (ExprHasOp(x, a, b)) return true;
+      return false;
+    }
+    case ir::ExprKind::MakeTuple:
+      for (const ExprPtr& x : e->As<ir::MakeTuple>()->elements)
+        if (ExprHasOp(x, a, b)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+bool StmtHasBoundary(const StmtPtr& s) {
+  if (!s) return false;
+  constexpr std::string_view kShard = "tile.aiv_shard", kGather = "tile.aic_gather";
+  switch (s->kind) {
+    case ir::StmtKind::Assign:
+      return ExprHasOp(s->As<ir::AssignStmt>()->value, kShard, kGather);
+    case ir::StmtKind::Eval:
+      return ExprHasOp(s->As<ir::EvalStmt>()->expr, kShard, kGather);
+    case ir::StmtKind::Return:
+      for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values)
+        if (ExprHasOp(v, kShard, kGather)) return true;
+      return false;
+    case ir::StmtKind::Seq:
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+        if (StmtHasBoundary(c)) return true;
+      return false;
+    case ir::StmtKind::For:
+      return StmtHasBoundary(s->As<ir::ForStmt>()->body);
+    case ir::StmtKind::While:
+      return StmtHasBoundary(s->As<ir::WhileStmt>()->body);
+    case ir::StmtKind::If:
+      return StmtHasBoundary(s->As<ir::IfStmt>()->then_body) ||
+             StmtHasBoundary(s->As<ir::IfStmt>()->else_body);
+    case ir::StmtKind::Scope:
+      return StmtHasBoundary(s->As<ir::ScopeStmt>()->body);
+    default:
+      return false;
+  }
+}
+
+// The first region inside `s`, if any.
+const ir::SplitAivStmt* FirstRegion(const StmtPtr& s) {
+  if (!s) return nullptr;
+  switch (s->kind) {
+    case ir::StmtKind::SplitAiv:
+      return s->As<ir::SplitAivStmt>();
+    case ir::StmtKind::Seq:
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+        if (auto r = FirstRegion(c)) return r;
+      return nullptr;
+    case ir::StmtKind::For:
+      return FirstRegion(s->As<ir::ForStmt>()->body);
+    case ir::StmtKind::While:
+      return FirstRegion(s->As<ir::WhileStmt>()->body);
+    case ir::StmtKind::If: {
+      if (auto r = FirstRegion(s->As<ir::IfStmt>()->then_body)) return r;
+      return FirstRegion(s->As<ir::IfStmt>()->else_body);
+    }
+    case ir::StmtKind::Scope:
+      return FirstRegion(s->As<ir::ScopeStmt>()->body);
+    default:
+      return nullptr;
+  }
+}
+
+// Regions must be scope-free: lowering recurses through for / while / if but never into a
+// scope, whose outlining and visibility semantics region-local halving must not cross.
+void CheckScopeFree(const StmtPtr& s, const ir::Function& f, bool hidden_regions_pass) {
+  if (!s) return;
+  switch (s->kind) {
+    case ir::StmtKind::Scope: {
+      const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
+      if (hidden_regions_pass) {
+        if (const ir::SplitAivStmt* r = FirstRegion(sc->body))
+          ir::ThrowUser(r->span,
+                        "this pl.split_aiv region sits behind a pl.at scope inside the InCore "
+                        "function " +
+                            Q(f.name) +
+                            "; region lowering does not reach through a scope, so the region "
+                            "would be left unsplit",
+                        {{sc->span, "the scope is here"},
+                         {ir::Span{},
+                          "drop the redundant scope, or write the kernel as a plain "
+                          "@pl.function (Opaque) so OutlineIncoreScopes lifts the "
+                          "scope into its own function"}});
+        return CheckScopeFree(sc->body, f, true);
+      }
+      ir::ThrowUser(sc->span,
+                    "a pl.at scope survives in the split function " + Q(f.name) +
+                        "; region lowering steps over scopes, so the vector work inside would "
+                        "run full width on both AIV lanes",
+                    {{ir::Span{},
+                      "remove the scope, or let OutlineIncoreScopes lift it into its "
+                      "own function before lowering"}});
+    }
+    case ir::StmtKind::Seq:
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+        CheckScopeFree(c, f, hidden_regions_pass);
+      return;
+    case ir::StmtKind::For:
+      return CheckScopeFree(s->As<ir::ForStmt>()->body, f, hidden_regions_pass);
+    case ir::StmtKind::While:
+      return CheckScopeFree(s->As<ir::WhileStmt>()->body, f, hidden_regions_pass);
+    case ir::StmtKind::If:
+      CheckScopeFree(s->As<ir::IfStmt>()->then_body, f, hidden_regions_pass);
+      return CheckScopeFree(s->As<ir::IfStmt>()->else_body, f, hidden_regions_pass);
+    case ir::StmtKind::SplitAiv:
+      return CheckScopeFree(s->As<ir::SplitAivStmt>()->body, f, hidden_regions_pass);
+    default:
+      return;
+  }
+}
+
+// The region's statements without its leading lane binding.
+std::vector<StmtPtr> BodyWithoutLane(const ir::SplitAivStmt& r, const VarPtr& lane) {
+  std::vector<StmtPtr> stmts = ir::FlattenStmts(r.body);
+  if (lane && !stmts.empty())
+    if (const ir::AssignStmt* a = stmts.front()->As<ir::AssignStmt>(); a && a->var == lane)
+      stmts.erase(stmts.begin());
+  return stmts;
+}
+
+StmtPtr LaneBinding(const VarPtr& lane, ir::Span span) {
+  return ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, span), span);
+}
+
+// ---------------------------------------------------------------------------------------------
+// LocalizeExplicitBoundaryValid.
+
+class Localizer {
+ public:
+  Localizer(ir::SplitMode mode, VarPtr lane) : lane_(std::move(lane)) {
+    ctx_.mode = mode;
+    ctx_.split_dim = split_axis::SplitDimension(mode);
+    ctx_.lane = lane_;
+    ctx_.auto_arm = false;
+  }
+
+  std::vector<StmtPtr> Stmts(const std::vector<StmtPtr>& in) {
+    std::vector<StmtPtr> out;
+    out.reserve(in.size());
+    for (const StmtPtr& s : in) Emit(s, out);
+    return out;
+  }
+
+ private:
+  // What is known about a tile whose valid extent on the split axis is this lane's own.
+  struct LaneFact {
+    int axis;
+    ExprPtr extent;      // this lane's extent (an expression of the lane index)
+    ExprPtr full_valid;  // the pre-shard extent the two lanes join back to
+    bool may_be_empty;   // some lane's extent can be 0: its store must be guarded
+    bool pending;        // a runtime extent not yet placed on a consumer (full box popped)
+  };
+
+  VarPtr lane_;
+  split_axis::SplitContext ctx_;
+  ir::VarMap repl_;
+  std::unordered_map<const Var*, LaneFact> facts_;
+
+  ExprPtr Sub(const ExprPtr& e) const { return e ? ir::Substitute(e, repl_) : e; }
+
+  const LaneFact* FactOf(const ExprPtr& e) const {
+    const Var* v = e ? e->As<Var>() : nullptr;
+    if (!v) return nullptr;
+    auto it = facts_.find(v);
+    return it == facts_.end() ? nullptr : &it->second;
+  }
+
+  VarPtr Retype(const VarPtr& old, const ir::TypePtr& t) {
+    if (ir::TypeEqual(old->type, t)) return old;
+    VarPtr v = ir::MakeVar(old->name, t, old->span);
+    repl_[old.get()] = v;
+    return v;
+  }
+
+  void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
+    switch (s->kind) {
+      case ir::StmtKind::Seq:
+        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Emit(c, out);
+        return;
+      case ir::StmtKind::Assign:
+        return EmitAssign(*s->As<ir::AssignStmt>(), out);
+      case ir::StmtKind::Eval: {
+        ExprPtr e = Sub(s->As<ir::EvalStmt>()->expr);
+        if (const LaneFact* f = StoredFact(e); f && f->may_be_empty)
+          return out.push_back(std::make_shared<ir::IfStmt>(
+              Guard(*f), ir::MakeEval(e, s->span), nullptr, std::vector<VarPtr>{}, s->span));
+        return out.push_back(ir::MakeEval(e, s->span));
+      }
+      case ir::StmtKind::Return: {
+        std::vector<ExprPtr> vals;
+        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
+          ExprPtr e = Sub(v);
+          if (const LaneFact* f = StoredFact(e); f && f->may_be_empty) {
+            VarPtr r = ir::MakeVar("stored", e->type, s->span);
+            out.push_back(GuardedStore(r, e, *f, s->span));
+            e = r;
+          }
+          vals.push_back(e);
+        }
+        return out.push_back(ir::MakeReturn(std::move(vals), s->span));
+      }
+      case ir::StmtKind::Yield: {
+        std::vector<ExprPtr> vals;
+        for (const ExprPtr& v : s->As<ir::YieldStmt>()->values) vals.push_back(Sub(v));
+        return out.push_back(ir::MakeYield(std::move(vals), s->span));
+      }
+      case ir::StmtKind::For: {
+        const ir::ForStmt* f = s->As<ir::ForStmt>();
+        std::vector<ir::IterArg> ias = IterArgs(f->iter_args);
+        StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(f->body)), f->body->span);
+        return out.push_back(std::make_shared<ir::ForStmt>(
+            f->loop_var, Sub(f->start), Sub(f->stop), Sub(f->step), f->for_kind, f->stage, ias,
+            body, ReturnVars(f->return_vars, ias), f->span));
+      }
+      case ir::StmtKind::While: {
+        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
+        std::vector<ir::IterArg> ias = IterArgs(w->iter_args);
+        ExprPtr cond = Sub(w->cond);
+        StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(w->body)), w->body->span);
+        return out.push_back(std::make_shared<ir::WhileStmt>(
+            cond, ias, body, ReturnVars(w->return_vars, ias), w->span));
+      }
+      case ir::StmtKind::If: {
+        const ir::IfStmt* i = s->As<ir::IfStmt>();
+        ExprPtr cond = Sub(i->cond);
+        StmtPtr t = ir::MakeSeq(Stmts(ir::FlattenStmts(i->then_body)), i->then_body->span);
+        StmtPtr e = i->else_body
+                        ? ir::MakeSeq(Stmts(ir::FlattenStmts(i->else_body)), i->else_body->span)
+                        : nullptr;
+        std::vector<StmtPtr> ts = ir::FlattenStmts(t);
+        const ir::YieldStmt* ty = ts.empty() ? nullptr : ts.back()->As<ir::YieldStmt>();
+        std::vector<VarPtr> rvs;
+        for (size_t k = 0; k < i->return_vars.size(); ++k)
+          rvs.push_back(ty && k < ty->values.size() ? Retype(i->return_vars[k], ty->values[k]->type)
+                                                    : i->return_vars[k]);
+        return out.push_back(std::make_shared<ir::IfStmt>(cond, t, e, rvs, i->span));
+      }
+      default:
+        return out.push_back(s);
+    }
+  }
+
+  std::vector<ir::IterArg> IterArgs(const std::vector<ir::IterArg>& in) {
+    std::vector<ir::IterArg> out;
+    for (const ir::IterArg& ia : in) {
+      ExprPtr init = Sub(ia.init);
+      VarPtr v = Retype(ia.var, init->type);
+      if (const LaneFact* f = FactOf(init)) facts_[v.get()] = *f;
+      out.push_back({v, init});
+    }
+    return out;
+  }
+
+  std::vector<VarPtr> ReturnVars(const std::vector<VarPtr>& rvs,
+                                 const std::vector<ir::IterArg>& ias) {
+    std::vector<VarPtr> out;
+    for (size_t i = 0; i < rvs.size(); ++i) {
+      if (i >= ias.size()) {
+        out.push_back(rvs[i]);
+        continue;
+      }
+      VarPtr v = Retype(rvs[i], ias[i].var->type);
+      if (const LaneFact* f = FactOf(ias[i].var)) facts_[v.get()] = *f;
+      out.push_back(v);
+    }
+    return out;
+  }
+
+  // The lane fact of the tile a tile.store call writes, if the store is one.
+  const LaneFact* StoredFact(const ExprPtr& e) const {
+    const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
+    if (!c || c->op_name() != "tile.store" || c->args.empty()) return nullptr;
+    return FactOf(c->args[0]);
+  }
+
+  ExprPtr Guard(const LaneFact& f) const {
+    return ir::MakeBinary(ir::BinaryOp::Gt, f.extent, ir::Index(0));
+  }
+
+  // `r = store(...)` only when this lane holds rows; otherwise the tensor passes through.
+  StmtPtr GuardedStore(const VarPtr& r, const ExprPtr& store, const LaneFact& f, ir::Span span) {
+    const ir::Call* c = store->As<ir::Call>();
+    VarPtr inner = ir::MakeVar(r->name, store->type, span);
+    StmtPtr then_b =
+        ir::MakeSeq({ir::MakeAssign(inner, store, span), ir::MakeYield({inner}, span)}, span);
+    StmtPtr else_b = ir::MakeSeq({ir::MakeYield({c->args[2]}, span)}, span);
+    return std::make_shared<ir::IfStmt>(Guard(f), then_b, else_b, std::vector<VarPtr>{r}, span);
+  }
+
+  void EmitAssign(const ir::AssignStmt& a, std::vector<StmtPtr>& out) {
+    ExprPtr value = Sub(a.value);
+    const ir::Call* c = value->As<ir::Call>();
+    if (!c) {
+      VarPtr v = Retype(a.var, value->type);
+      if (const LaneFact* f = FactOf(value)) facts_[v.get()] = *f;
+      return out.push_back(ir::MakeAssign(v, value, a.span));
+    }
+    const std::string& name = c->op_name();
+    if (name == "tile.aiv_shard") return EmitShard(a, *c, out);
+    if (name == "tile.aic_gather") return EmitGather(a, *c, value, out);
+    if (name == "tile.store") {
+      if (const LaneFact* f = StoredFact(value); f && f->may_be_empty) {
+        VarPtr v = Retype(a.var, value->type);
+        return out.push_back(GuardedStore(v, value, *f, a.span));
+      }
+      return out.push_back(ir::MakeAssign(Retype(a.var, value->type), value, a.span));
+    }
+    const LaneFact* in = nullptr;
+    for (const ExprPtr& arg : c->args)
+      if ((in = FactOf(arg))) break;
+    if (!in || !ir::AsTileType(c->type)) {
+      // Untouched by any localized extent: re-typed only when an operand was.
+      ExprPtr e = value;
+      if (value != a.value) e = ops::Create(ops::Def(*c), c->args, c->kwargs, a.span);
+      return out.push_back(ir::MakeAssign(Retype(a.var, e->type), e, a.span));
+    }
+    if (name == "tile.reshape" || name == "tile.reinterpret_view" || name == "tile.transpose" ||
+        name == "tile.transpose_view")
+      ir::ThrowUser(a.span,
+                    name +
+                        " reshapes the logical rectangle of a tile whose valid extent on the "
+                        "split axis is this lane's own (" +
+                        ir::ExprToString(in->extent) +
+                        "), which cannot follow the per-lane extent through the new shape",
+                    {{ir::Span{},
+                      "apply it to a tile both lanes hold fully valid, or before the "
+                      "tile.aiv_shard on the cube side"}});
+    // Consumers that pass valid_shape through take the lane's extent from their operand; a
+    // pending runtime extent lands on this, its first consumer.
+    LaneFact fact = *in;
+    ExprPtr e = ops::Create(ops::Def(*c), c->args, c->kwargs, a.span);
+    const ir::TileType* t = ir::AsTileType(e->type);
+    if (fact.pending && t && fact.axis < static_cast<int>(t->shape.size())) {
+      std::vector<ExprPtr> valid = t->valid();
+      valid[fact.axis] = fact.extent;
+      ir::TypePtr nt = ir::WithValid(*t, std::move(valid));
+      e = ops::CreateWithType(ops::Def(*c), c->args, c->kwargs, nt, a.span);
+      fact.pending = false;
+    }
+    VarPtr v = Retype(a.var, e->type);
+    facts_[v.get()] = fact;
+    out.push_back(ir::MakeAssign(v, e, a.span));
+  }
+
+  void EmitShard(const ir::AssignStmt& a, const ir::Call& c, std::vector<StmtPtr>& out) {
+    auto split = ir::GetAttr<int64_t>(c.kwargs, "split");
+    const ir::TileType* src = ir::TileTypeOf(c.args[0]);
+    const ir::TileType* rt = ir::AsTileType(c.type);
+    ExprPtr call = ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
+    if (!split || *split == 0 || !src || !rt || src->shape.size() != 2) {
+      return out.push_back(ir::MakeAssign(Retype(a.var, call->type), call, a.span));
+    }
+    const int axis = static_cast<int>(*split) - 1;
+    const ExprPtr box = src->shape[axis];
+    const ExprPtr full_valid = src->valid()[axis];
+    const ir::TileType* dt = ir::AsTileType(call->type);
+    const ExprPtr half = dt->shape[axis];
+    auto b = ir::AsConstInt(box);
+    auto v = ir::AsConstInt(full_valid);
+    ExprPtr ls = ir::Mul(lane_, half);
+    ExprPtr lane_extent = ir::Min(ir::Sub(ir::Max(full_valid, ls), ls), half);
+    std::vector<ExprPtr> valid = dt->valid();
+    LaneFact fact{axis, lane_extent, full_valid, true, false};
+    if (b && v) {
+      // The transport must be able to place both lanes' bands.
+      try {
+        ops::ShardSplitCode(static_cast<ir::SplitMode>(*split), src->shape, src->valid(),
+                            std::nullopt);
+      } catch (const ir::UserError& e) {
+        throw e.WithSpanIfMissing(a.span);
+      }
+      ops::LaneExtentPair p = ops::LaneExtents(*b, *v, std::nullopt);
+      fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
+      if (p.e0 == p.e1) fact.extent = ir::MakeConstInt(p.e0);
+      valid[axis] = fact.extent;
+    } else {
+      // A runtime extent: no code fits every value, so the shard pops the full box and the
+      // lane's extent moves to the first consumer.
+      valid[axis] = half;
+      fact.pending = true;
+    }
+    if (ir::ExprListEqual(valid, dt->shape)) valid.clear();
+    ir::TypePtr type = ir::WithValid(*dt, std::move(valid));
+    VarPtr nv = Retype(a.var, type);
+    if (!ir::IsConstInt(fact.extent, ir::AsConstInt(half).value_or(-1)) || fact.may_be_empty)
+      facts_[nv.get()] = fact;
+    out.push_back(ir::MakeAssign(
+        nv, ops::CreateWithType(ops::Def(c), c.args, c.kwargs, type, a.span), a.span));
+  }
+
+  // Lane l lands at l * half: the join is a rectangle only when the bands abut.
+  void EmitGather(const ir::AssignStmt& a, const ir::Call& c, const ExprPtr& value,
+                  std::vector<StmtPtr>& out) {
+    auto split = ir::GetAttr<int64_t>(c.kwargs, "split");
+    const ir::TileType* in = ir::TileTypeOf(c.args[0]);
+    if (!split || *split == 0 || !in || in->shape.size() != 2) {
+      ExprPtr e = value == a.value ? value : ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
+      return out.push_back(ir::MakeAssign(Retype(a.var, e->type), e, a.span));
+    }
+    const int axis = static_cast<int>(*split) - 1;
+    ExprPtr e = ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
+    if (const LaneFact* f = FactOf(c.args[0]); f && f->axis == axis) {
+      // Fed by a localized shard: the bands abut, so the join is exactly the pre-shard extent.
+      const ir::TileType* gt = ir::AsTileType(e->type);
+      std::vector<ExprPtr> valid = gt->valid();
+      valid[axis] = f->full_valid;
+      if (ir::ExprListEqual(valid, gt->shape)) valid.clear();
+      e = ops::CreateWithType(ops::Def(c), c.args, c.kwargs, ir::WithValid(*gt, std::move(valid)),
+                              a.span);
+    } else {
+      auto lv = ir::AsConstInt(in->valid()[axis]);
+      auto hb = ir::AsConstInt(in->shape[axis]);
+      if (lv && hb && *lv != *hb && *lv != 0)
+        ir::ThrowUser(a.span,
+                      "tile.aic_gather joins " + Q(ir::ExprToString(c.args[0])) + ", valid for " +
+                          std::to_string(*lv) + " of " + std::to_string(*hb) +
+                          " cells on the split axis in both lanes: lane 1 lands at the half box, "
+                          "so the two bands would not abut",
+                      {{ir::Span{},
+                        "gather a tile whose lanes fill their half boxes, or narrow "
+                        "the valid extent on the cube side after the gather"}});
+    }
+    out.push_back(ir::MakeAssign(Retype(a.var, e->type), e, a.span));
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The region path.
+
+class RegionLowerer {
+ public:
+  explicit RegionLowerer(const ir::FunctionPtr& f) : f_(f), names_(*f) {}
+
+  StmtPtr Lower(const StmtPtr& s) {
+    if (!s) return s;
+    switch (s->kind) {
+      case ir::StmtKind::Seq: {
+        std::vector<StmtPtr> out;
+        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+          if (StmtPtr l = Lower(c)) out.push_back(l);
+        return ir::MakeSeq(std::move(out), s->span);
+      }
+      case ir::StmtKind::For: {
+        const ir::ForStmt* f = s->As<ir::ForStmt>();
+        return std::make_shared<ir::ForStmt>(f->loop_var, f->start, f->stop, f->step, f->for_kind,
+                                             f->stage, f->iter_args, Body(f->body), f->return_vars,
+                                             f->span);
+      }
+      case ir::StmtKind::While: {
+        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
+        return std::make_shared<ir::WhileStmt>(w->cond, w->iter_args, Body(w->body), w->return_vars,
+                                               w->span);
+      }
+      case ir::StmtKind::If: {
+        const ir::IfStmt* i = s->As<ir::IfStmt>();
+        return std::make_shared<ir::IfStmt>(i->cond, Body(i->then_body),
+                                            i->else_body ? Body(i->else_body) : nullptr,
+                                            i->return_vars, i->span);
+      }
+      case ir::StmtKind::SplitAiv:
+        return Region(*s->As<ir::SplitAivStmt>());
+      default:
+        return s;
+    }
+  }
+
+  // Values a full-width region halved keep their old variables outside it: a later use would
+  // read a variable with no definition.
+  void CheckNoHalvedLeak(const StmtPtr& body) const {
+    if (halved_.empty()) return;
+    LeakScan(body, nullptr);
+  }
+
+ private:
+  ir::FunctionPtr f_;
+  ir::NameGenerator names_;
+  std::unordered_map<const Var*, ir::Span> halved_;  // old variable -> its region
+
+  StmtPtr Body(const StmtPtr& b) {
+    StmtPtr l = Lower(b);
+    return l ? l : ir::MakeSeq({}, b->span);
+  }
+
+  StmtPtr Region(const ir::SplitAivStmt& r) {
+    VarPtr lane = ir::LaneVar(r);
+    std::vector<StmtPtr> body = BodyWithoutLane(r, lane);
+    if (body.empty()) {
+      // An empty region does nothing; keep only a lane binding something else reads.
+      if (lane && ir::UsesVar(f_->body, lane.get())) return LaneBinding(lane, r.span);
+      return nullptr;
+    }
+    if (r.mode == ir::SplitMode::None)
+      return std::make_shared<ir::SplitAivStmt>(r.mode, r.body, r.span);
+    if (RegionBodyHasExplicitBoundary(r)) {
+      ValidateMixedExplicitRegion(r);
+      return LocalizeExplicitBoundaryValid(r);
+    }
+    // Data-parallel, full width: halve through the shared machinery with region-local state.
+    split_axis::SplitContext ctx;
+    ctx.mode = r.mode;
+    ctx.split_dim = split_axis::SplitDimension(r.mode);
+    ctx.auto_arm = false;
+    std::vector<StmtPtr> out;
+    if (!lane) lane = split_axis::MakeLaneVar(names_);
+    ctx.lane = lane;
+    out.push_back(LaneBinding(lane, r.span));
+    for (StmtPtr& s : split_axis::ProcessStmts(body, ctx)) out.push_back(std::move(s));
+    for (const auto& [old, nv] : ctx.replacements) halved_.emplace(old, r.span);
+    return std::make_shared<ir::SplitAivStmt>(r.mode, ir::MakeSeq(std::move(out), r.body->span),
+                                              r.span);
+  }
+
+  void LeakScan(const StmtPtr& s, const ir::SplitAivStmt* region) const {
+    if (!s) return;
+    switch (s->kind) {
+      case ir::StmtKind::Seq:
+        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) LeakScan(c, region);
+        return;
+      case ir::StmtKind::SplitAiv:  // a sibling region must not read another region's halves
+        return LeakScan(s->As<ir::SplitAivStmt>()->body, s->As<ir::SplitAivStmt>());
+      case ir::StmtKind::For: {
+        const ir::ForStmt* f = s->As<ir::ForStmt>();
+        for (const ir::IterArg& ia : f->iter_args) LeakExpr(ia.init, s->span);
+        return LeakScan(f->body, region);
+      }
+      case ir::StmtKind::While: {
+        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
+        for (const ir::IterArg& ia : w->iter_args) LeakExpr(ia.init, s->span);
+        LeakExpr(w->cond, s->span);
+        return LeakScan(w->body, region);
+      }
+      case ir::StmtKind::If:
+        LeakExpr(s->As<ir::IfStmt>()->cond, s->span);
+        LeakScan(s->As<ir::IfStmt>()->then_body, region);
+        return LeakScan(s->As<ir::IfStmt>()->else_body, region);
+      case ir::StmtKind::Assign:
+        return LeakExpr(s->As<ir::AssignStmt>()->value, s->span);
+      case ir::StmtKind::Eval:
+        return LeakExpr(s->As<ir::EvalStmt>()->expr, s->span);
+      case ir::StmtKind::Return:
+        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) LeakExpr(v, s->span);
+        return;
+      case ir::StmtKind::Yield:
+        for (const ExprPtr& v : s->As<ir::YieldStmt>()->values) LeakExpr(v, s->span);
+        return;
+      default:
+        return;
+    }
+  }
+
+  void LeakExpr(const ExprPtr& e, ir::Span span) const {
+    for (const VarPtr& v : ir::FreeVars(e)) {
+      auto it = halved_.find(v.get());
+      if (it == halved_.end()) continue;
+      ir::ThrowUser(span,
+                    Q(v->name) +
+                        " is halved by the pl.split_aiv region above (each lane holds "
+                        "only its part), but this statement outside the region reads it "
+                        "as the full tile",
+                    {{it->second, "the region is here"},
+                     {ir::Span{},
+                      "move this use into the region, or write the region with "
+                      "explicit tile.aiv_shard / tile.aic_gather boundaries"}});
+    }
+  }
+};
+
+}  // namespace
+
+bool HasSplitRegion(const ir::StmtPtr& s) {
+  return FirstRegion(s) != nullptr;
+}
+
+bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region) {
+  return StmtHasBoundary(region.body);
+}
+
+void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region) {
+  if (region.mode == ir::SplitMode::None) return;  // task-parallel: everything is full width
+  VarPtr lane = ir::LaneVar(region);
+  split_axis::AdmissionInput in;
+  in.mode = region.mode;
+  in.lane = lane.get();
+  split_axis::AdmissionReport report =
+      split_axis::AnalyzeSplitBody(ir::FlattenStmts(region.body), in);
+  split_axis::ReportAdmission(report, split_axis::BodyOrigin::Explicit,
+                              "this pl.split_aiv region (mode " + ModeName(region.mode) +
+                                  ") carries explicit boundary ops, so it is kept as written, but "
+                                  "it",
+                              lane ? lane->name : std::string());
+}
+
+ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region) {
+  VarPtr lane = ir::LaneVar(region);
+  const bool injected = !lane;
+  if (injected) lane = ir::MakeVar("aiv_id", ir::MakeScalarType(ir::DataType::INDEX), region.span);
+  std::vector<StmtPtr> body = BodyWithoutLane(region, injected ? nullptr : lane);
+  Localizer loc(region.mode, lane);
+  std::vector<StmtPtr> out = loc.Stmts(body);
+  // A fresh lane binding is kept only when the repair referenced it.
+  std::vector<StmtPtr> with_lane;
+  StmtPtr seq = ir::MakeSeq(out, region.body->span);
+  if (!injected || ir::UsesVar(seq, lane.get()))
+    with_lane.push_back(LaneBinding(lane, region.span));
+  for (StmtPtr& s : out) with_lane.push_back(std::move(s));
+  return std::make_shared<ir::SplitAivStmt>(
+      region.mode, ir::MakeSeq(std::move(with_lane), region.body->span), region.span);
+}
+
+ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {
+  CheckScopeFree(f->body, *f, /*hidden_regions_pass=*/true);
+  CheckScopeFree(f->body, *f, /*hidden_regions_pass=*/false);
+  RegionLowerer lowerer(f);
+  StmtPtr body = lowerer.Lower(f->body);
+  if (!body) body = ir::MakeSeq({}, f->body->span);
+  lowerer.CheckNoHalvedLeak(body);
+  ir::AttrMap attrs = f->attrs;
+  ir::SetSortedAttr(attrs, "split_aiv", true);
+  ir::FunctionPtr lowered = std::make_shared<ir::Function>(
+      f->name, f->func_type, f->params, f->return_types, std::move(attrs), body, f->span);
+  return ir::DeepClone(lowered);
+}
+
+}  // namespace tilesplit::split_regions
