@@ -6,6 +6,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_axis.h"
+#include "tilesplit/transforms/split_regions.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -97,6 +98,11 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
   std::vector<FunctionPtr> out;
   out.reserve(p->functions.size());
   for (const FunctionPtr& f : p->functions) {
+    // The region path is checked first: each pl.split_aiv region carries its own mode.
+    if (f->func_type == ir::FunctionType::InCore && split_regions::HasSplitRegion(f->body)) {
+      out.push_back(split_regions::LowerExplicitRegionFunction(f));
+      continue;
+    }
     std::optional<ir::SplitMode> mode = f->split_mode();
     // Regions take their own path; a function holding one is not a whole-function split.
     const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
