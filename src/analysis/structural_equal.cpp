@@ -4,7 +4,7 @@
 #include "tilesplit/analysis/structural_equal.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <cstdint>
 
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/text.h"
@@ -47,9 +47,52 @@ std::string StmtText(const StmtPtr& s) {
   return text;
 }
 
+// Variable -> variable map with open addressing. The comparison inserts one entry per
+// definition of large bodies; node-based maps spent most of the time allocating and freeing.
+class VarMap {
+ public:
+  const Var* Find(const Var* k) const {
+    if (slots_.empty()) return nullptr;
+    for (size_t i = Hash(k) & mask_;; i = (i + 1) & mask_) {
+      if (slots_[i].key == k) return slots_[i].value;
+      if (!slots_[i].key) return nullptr;
+    }
+  }
+  void Insert(const Var* k, const Var* v) {
+    if ((size_ + 1) * 2 > slots_.size()) Grow();
+    Place(k, v);
+    ++size_;
+  }
+
+ private:
+  struct Slot {
+    const Var* key = nullptr;
+    const Var* value = nullptr;
+  };
+  static size_t Hash(const Var* k) {
+    auto x = reinterpret_cast<uintptr_t>(k);
+    return static_cast<size_t>((x >> 4) * 0x9E3779B97F4A7C15ull >> 16);
+  }
+  void Place(const Var* k, const Var* v) {
+    size_t i = Hash(k) & mask_;
+    while (slots_[i].key && slots_[i].key != k) i = (i + 1) & mask_;
+    slots_[i] = {k, v};
+  }
+  void Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+    mask_ = slots_.size() - 1;
+    for (const Slot& s : old)
+      if (s.key) Place(s.key, s.value);
+  }
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  size_t size_ = 0;
+};
+
 class Comparer {
  public:
-  explicit Comparer(const EqualOptions& o) : opt_(o) {}
+  explicit Comparer(const EqualOptions& o) : opt_(o) { path_.reserve(32); }
   EqualResult result;
 
   // ---- programs and functions
@@ -65,7 +108,7 @@ class Comparer {
     for (const auto& fa : a.functions) {
       if (!fa) continue;
       ir::FunctionPtr fb = b.Find(fa->name);
-      Scope s(this, "function " + fa->name);
+      Scope s(this, "function", fa->name);
       if (!Function(*fa, *fb)) return false;
     }
     return true;
@@ -80,7 +123,7 @@ class Comparer {
       return Fail("params", std::to_string(a.params.size()) + " parameters",
                   std::to_string(b.params.size()) + " parameters");
     for (size_t i = 0; i < a.params.size(); ++i) {
-      Scope s(this, "params[" + std::to_string(i) + "]");
+      Scope s(this, "params", i);
       const auto& pa = a.params[i];
       const auto& pb = b.params[i];
       if (pa.direction != pb.direction)
@@ -91,22 +134,22 @@ class Comparer {
       return Fail("return_types", std::to_string(a.return_types.size()) + " results",
                   std::to_string(b.return_types.size()) + " results");
     for (size_t i = 0; i < a.return_types.size(); ++i) {
-      Scope s(this, "return_types[" + std::to_string(i) + "]");
+      Scope s(this, "return_types", i);
       if (!Type(a.return_types[i], b.return_types[i])) return false;
     }
     return Block(a.body, b.body, "body");
   }
 
   // ---- statements
-  bool Block(const StmtPtr& a, const StmtPtr& b, const std::string& label) {
+  bool Block(const StmtPtr& a, const StmtPtr& b, const char* label) {
     std::vector<StmtPtr> la = Flatten(a), lb = Flatten(b);
     size_t n = std::min(la.size(), lb.size());
     for (size_t i = 0; i < n; ++i) {
-      Scope s(this, label + "[" + std::to_string(i) + "]");
+      Scope s(this, label, i);
       if (!Stmt(la[i], lb[i])) return false;
     }
     if (la.size() != lb.size()) {
-      Scope s(this, label + "[" + std::to_string(n) + "]");
+      Scope s(this, label, n);
       return Fail("", n < la.size() ? StmtText(la[n]) : "<end of block>",
                   n < lb.size() ? StmtText(lb[n]) : "<end of block>");
     }
@@ -332,7 +375,7 @@ class Comparer {
         const auto& ey = static_cast<const ir::TupleType&>(*b).elements;
         if (ex.size() != ey.size()) return fail();
         for (size_t i = 0; i < ex.size(); ++i) {
-          Scope s(this, "elements[" + std::to_string(i) + "]");
+          Scope s(this, "elements", i);
           if (!Type(ex[i], ey[i])) return false;
         }
         return true;
@@ -342,10 +385,25 @@ class Comparer {
   }
 
  private:
-  // Pushes one path segment for the lifetime of the object.
+  // One step of the path to the node under comparison. Segments are rendered only on failure,
+  // so the walk itself allocates nothing for them.
+  struct Segment {
+    std::string_view label;
+    std::string_view name;  // "function f"
+    size_t index = kNoIndex;
+  };
+  static constexpr size_t kNoIndex = static_cast<size_t>(-1);
+
+  // Pushes one path segment for the lifetime of the object. The viewed strings outlive it.
   class Scope {
    public:
-    Scope(Comparer* c, std::string seg) : c_(c) { c_->path_.push_back(std::move(seg)); }
+    Scope(Comparer* c, std::string_view label) : c_(c) { c_->path_.push_back({label, {}}); }
+    Scope(Comparer* c, std::string_view label, size_t index) : c_(c) {
+      c_->path_.push_back({label, {}, index});
+    }
+    Scope(Comparer* c, std::string_view label, std::string_view name) : c_(c) {
+      c_->path_.push_back({label, name});
+    }
     ~Scope() { c_->path_.pop_back(); }
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
@@ -357,9 +415,14 @@ class Comparer {
   bool Fail(const std::string& seg, std::string lhs, std::string rhs) {
     result.equal = false;
     std::string p;
-    for (const auto& s : path_) {
+    for (const Segment& s : path_) {
       if (!p.empty()) p += " / ";
-      p += s;
+      p += s.label;
+      if (!s.name.empty()) {
+        p += ' ';
+        p += s.name;
+      }
+      if (s.index != kNoIndex) p += "[" + std::to_string(s.index) + "]";
     }
     if (!seg.empty()) p += p.empty() ? seg : " / " + seg;
     result.path = std::move(p);
@@ -380,7 +443,7 @@ class Comparer {
   bool Exprs(const std::vector<ExprPtr>& a, const std::vector<ExprPtr>& b, const char* label) {
     if (a.size() != b.size()) return Fail(label, ListText(a), ListText(b));
     for (size_t i = 0; i < a.size(); ++i) {
-      Scope s(this, std::string(label) + "[" + std::to_string(i) + "]");
+      Scope s(this, label, i);
       if (!Expr(a[i], b[i])) return false;
     }
     return true;
@@ -453,7 +516,7 @@ class Comparer {
       return Fail("iter_args", std::to_string(a.size()) + " iter args",
                   std::to_string(b.size()) + " iter args");
     for (size_t i = 0; i < a.size(); ++i) {
-      Scope s(this, "iter_args[" + std::to_string(i) + "]");
+      Scope s(this, "iter_args", i);
       if (!Field("init", a[i].init, b[i].init)) return false;
     }
     return true;
@@ -461,7 +524,7 @@ class Comparer {
 
   bool IterVars(const std::vector<ir::IterArg>& a, const std::vector<ir::IterArg>& b) {
     for (size_t i = 0; i < a.size(); ++i) {
-      Scope s(this, "iter_args[" + std::to_string(i) + "]");
+      Scope s(this, "iter_args", i);
       if (!DefineAt("var", a[i].var, b[i].var)) return false;
     }
     return true;
@@ -471,9 +534,10 @@ class Comparer {
     if (a.size() != b.size())
       return Fail(label, std::to_string(a.size()) + " variables",
                   std::to_string(b.size()) + " variables");
-    for (size_t i = 0; i < a.size(); ++i)
-      if (!DefineAt((std::string(label) + "[" + std::to_string(i) + "]").c_str(), a[i], b[i]))
-        return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      Scope s(this, label, i);
+      if (!Define(a[i], b[i])) return false;
+    }
     return true;
   }
 
@@ -497,25 +561,24 @@ class Comparer {
   }
 
   bool Bind(const Var* a, const Var* b) {
-    auto ia = l2r_.find(a);
-    auto ib = r2l_.find(b);
-    if (ia != l2r_.end() || ib != r2l_.end()) {
-      if (ia != l2r_.end() && ia->second == b && ib != r2l_.end() && ib->second == a) return true;
+    const Var* ma = l2r_.Find(a);
+    const Var* mb = r2l_.Find(b);
+    if (ma || mb) {
+      if (ma == b && mb == a) return true;
       return Fail("", a->name, b->name);
     }
-    l2r_.emplace(a, b);
-    r2l_.emplace(b, a);
+    l2r_.Insert(a, b);
+    r2l_.Insert(b, a);
     return true;
   }
 
   // A use: follows the bijection; an unmapped pair is a free variable.
   bool Use(const Var* a, const Var* b) {
-    auto ia = l2r_.find(a);
-    if (ia != l2r_.end()) {
-      if (ia->second == b) return true;
+    if (const Var* ma = l2r_.Find(a)) {
+      if (ma == b) return true;
       return Fail("", a->name, b->name);
     }
-    if (r2l_.count(b)) return Fail("", a->name, b->name);
+    if (r2l_.Find(b)) return Fail("", a->name, b->name);
     if (!opt_.map_free_vars) {
       if (a == b) return true;
       return Fail("", a->name, b->name);
@@ -536,9 +599,9 @@ class Comparer {
   }
 
   const EqualOptions& opt_;
-  std::vector<std::string> path_;
-  std::unordered_map<const Var*, const Var*> l2r_;
-  std::unordered_map<const Var*, const Var*> r2l_;
+  std::vector<Segment> path_;
+  VarMap l2r_;
+  VarMap r2l_;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "tilesplit/dsl/printer.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -53,6 +54,57 @@ std::vector<StmtPtr> Flatten(const StmtPtr& s) {
   return out;
 }
 
+// Pointer-keyed open-addressing map. Naming and collection touch every variable of a function
+// once or twice; node-based maps made allocation the dominant cost of printing large bodies.
+template <typename K, typename V>
+class PtrMap {
+ public:
+  V* Find(const K* k) {
+    if (slots_.empty()) return nullptr;
+    for (size_t i = Hash(k) & mask_;; i = (i + 1) & mask_) {
+      if (slots_[i].key == k) return &slots_[i].value;
+      if (!slots_[i].key) return nullptr;
+    }
+  }
+  const V* Find(const K* k) const { return const_cast<PtrMap*>(this)->Find(k); }
+  // Inserts when absent; returns false (keeping the old value) otherwise.
+  bool Insert(const K* k, V v) {
+    if (Find(k)) return false;
+    if ((size_ + 1) * 2 > slots_.size()) Grow();
+    Place(k, std::move(v));
+    ++size_;
+    return true;
+  }
+
+ private:
+  struct Slot {
+    const K* key = nullptr;
+    V value{};
+  };
+  static size_t Hash(const K* k) {
+    auto x = reinterpret_cast<uintptr_t>(k);
+    return static_cast<size_t>((x >> 4) * 0x9E3779B97F4A7C15ull >> 16);
+  }
+  void Place(const K* k, V v) {
+    size_t i = Hash(k) & mask_;
+    while (slots_[i].key) i = (i + 1) & mask_;
+    slots_[i].key = k;
+    slots_[i].value = std::move(v);
+  }
+  void Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+    mask_ = slots_.size() - 1;
+    for (Slot& s : old)
+      if (s.key) Place(s.key, std::move(s.value));
+  }
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  size_t size_ = 0;
+};
+
+using VarNames = PtrMap<Var, std::string>;
+
 // Definitions in dsl.md 9.11 order, and every variable used (in expressions and inside types)
 // in first-use order.
 class VarCollector {
@@ -62,11 +114,11 @@ class VarCollector {
 
   void Def(const VarPtr& v) {
     if (!v) return;
-    if (defined_.insert(v.get()).second) defs.push_back(v.get());
+    if (defined_.Insert(v.get(), true)) defs.push_back(v.get());
     Type(v->type);
   }
 
-  bool IsDefined(const Var* v) const { return defined_.count(v) != 0; }
+  bool IsDefined(const Var* v) const { return defined_.Find(v) != nullptr; }
 
   void Function(const ir::Function& f) {
     for (const auto& p : f.params) Def(p.var);
@@ -138,7 +190,7 @@ class VarCollector {
     switch (e->kind) {
       case ExprKind::Var: {
         const Var* v = static_cast<const Var*>(e.get());
-        if (used_.insert(v).second) {
+        if (used_.Insert(v, true)) {
           uses.push_back(v);
           Type(v->type);
         }
@@ -176,7 +228,7 @@ class VarCollector {
   }
 
   void Type(const TypePtr& t) {
-    if (!t || t->kind == ir::TypeKind::Scalar || !types_.insert(t.get()).second) return;
+    if (!t || t->kind == ir::TypeKind::Scalar || !types_.Insert(t.get(), true)) return;
     switch (t->kind) {
       case ir::TypeKind::Scalar:
         return;
@@ -218,52 +270,68 @@ class VarCollector {
     for (const auto& e : es) Expr(e);
   }
 
-  std::unordered_set<const Var*> defined_;
-  std::unordered_set<const Var*> used_;
-  std::unordered_set<const ir::Type*> types_;
+  PtrMap<Var, bool> defined_;
+  PtrMap<Var, bool> used_;
+  PtrMap<ir::Type, bool> types_;
 };
 
 // dsl.md 9.11: a unique unreserved hint is kept; variables sharing hint x (or with a reserved x)
 // take x, x_1, x_2, ... in collection order, skipping reserved and taken names.
 void AssignNames(const std::vector<const Var*>& order,
-                 const std::unordered_set<std::string>& extra_reserved,
-                 std::unordered_map<const Var*, std::string>& names) {
-  auto reserved = [&](const std::string& s) {
-    return IsFixedReserved(s) || extra_reserved.count(s) != 0;
+                 const std::unordered_set<std::string>& extra_reserved, VarNames& names) {
+  struct Group {
+    size_t count = 0;
+    size_t next = 0;
+    bool reserved = false;
   };
   std::vector<std::string> hints;
   hints.reserve(order.size());
-  std::unordered_map<std::string, size_t> count;
-  for (const Var* v : order) {
-    hints.push_back(IdentifierFor(v->name));
-    ++count[hints.back()];
+  for (const Var* v : order) hints.push_back(IdentifierFor(v->name));
+  // Keys view `hints`, which is not resized from here on.
+  std::unordered_map<std::string_view, Group> groups;
+  groups.reserve(hints.size());
+  std::vector<Group*> group_of;
+  group_of.reserve(hints.size());
+  for (const std::string& h : hints) {
+    auto [it, fresh] = groups.try_emplace(h);
+    if (fresh) it->second.reserved = IsFixedReserved(h) || extra_reserved.count(h) != 0;
+    ++it->second.count;
+    group_of.push_back(&it->second);
   }
-  std::unordered_set<std::string> taken;
-  auto keeps_hint = [&](const std::string& h) { return count[h] == 1 && !reserved(h); };
-  for (const std::string& h : hints)
-    if (keeps_hint(h)) taken.insert(h);
-  std::unordered_map<std::string, size_t> next;
+  auto keeps_hint = [](const Group& g) { return g.count == 1 && !g.reserved; };
+  // Names handed out that equal some variable's hint. Other generated names need no record:
+  // "x_k" splits uniquely at its last '_', so two groups never generate the same suffixed name,
+  // and a name that is nobody's hint is never proposed again.
+  std::unordered_set<std::string_view> claimed;
+  auto free_candidate = [&](const std::string& c) {
+    if (extra_reserved.count(c)) return false;
+    auto it = groups.find(c);
+    return it == groups.end() || (!keeps_hint(it->second) && !claimed.count(it->first));
+  };
   for (size_t i = 0; i < order.size(); ++i) {
-    const std::string& h = hints[i];
-    if (keeps_hint(h)) {
-      names[order[i]] = h;
+    Group& g = *group_of[i];
+    if (keeps_hint(g)) {
+      names.Insert(order[i], hints[i]);
       continue;
     }
-    size_t& k = next[h];
-    for (;; ++k) {
-      std::string cand = k == 0 ? h : h + "_" + std::to_string(k);
-      if (reserved(cand) || taken.count(cand)) continue;
-      taken.insert(cand);
-      names[order[i]] = std::move(cand);
-      ++k;
-      break;
+    std::string name;
+    if (g.next == 0) {
+      g.next = 1;
+      // A hint is never a fixed reserved word once suffixed, so only the bare hint checks them.
+      if (!g.reserved && !claimed.count(hints[i])) name = hints[i];
     }
+    while (name.empty()) {
+      std::string cand = hints[i] + "_" + std::to_string(g.next++);
+      if (free_candidate(cand)) name = std::move(cand);
+    }
+    if (auto it = groups.find(name); it != groups.end()) claimed.insert(it->first);
+    names.Insert(order[i], std::move(name));
   }
 }
 
 // Names of the free variables shared by all functions printed together.
 struct GlobalNames {
-  std::unordered_map<const Var*, std::string> names;
+  VarNames names;
   std::unordered_set<std::string> reserved;  // every global name: locals must avoid them
   std::vector<std::string> dynamic_decls;    // sorted, INDEX scalars only
 };
@@ -272,7 +340,7 @@ GlobalNames NameFreeVars(const std::vector<const Var*>& free) {
   GlobalNames g;
   AssignNames(free, {}, g.names);
   for (const Var* v : free) {
-    const std::string& n = g.names[v];
+    const std::string& n = *g.names.Find(v);
     g.reserved.insert(n);
     const auto* st = v->type ? v->type->As<ir::ScalarType>() : nullptr;
     if (st && st->dtype == ir::DataType::INDEX) g.dynamic_decls.push_back(n);
@@ -285,15 +353,15 @@ class Printer {
  public:
   Printer(std::string& out, const GlobalNames& global) : out_(out), global_(global) {
     namer_ = [this](const Var* v) -> std::string {
-      if (auto it = local_.find(v); it != local_.end()) return it->second;
-      if (auto it = global_.names.find(v); it != global_.names.end()) return it->second;
+      if (const std::string* n = local_.Find(v)) return *n;
+      if (const std::string* n = global_.names.Find(v)) return *n;
       return v->name;
     };
   }
 
   // Names the definitions of one function (or statement) before printing it.
   void NameLocals(const std::vector<const Var*>& defs) {
-    local_.clear();
+    local_ = VarNames();
     AssignNames(defs, global_.reserved, local_);
   }
 
@@ -576,7 +644,7 @@ class Printer {
 
   std::string& out_;
   const GlobalNames& global_;
-  std::unordered_map<const Var*, std::string> local_;
+  VarNames local_;
   ir::VarNamer namer_;
 };
 
@@ -590,12 +658,12 @@ Collected CollectFunctions(const std::vector<ir::FunctionPtr>& functions) {
   Collected c;
   c.per_function.resize(functions.size());
   std::vector<const Var*> free;
-  std::unordered_set<const Var*> seen;
+  PtrMap<Var, bool> seen;
   for (size_t i = 0; i < functions.size(); ++i) {
     if (!functions[i]) continue;
     c.per_function[i].Function(*functions[i]);
     for (const Var* v : c.per_function[i].Free())
-      if (seen.insert(v).second) free.push_back(v);
+      if (seen.Insert(v, true)) free.push_back(v);
   }
   c.global = NameFreeVars(free);
   return c;

@@ -6,6 +6,11 @@
 
 #include <memory>
 
+#include "tilesplit/analysis/structural_equal.h"
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ops/op_def.h"
+
 namespace tilesplit::dsl {
 namespace {
 
@@ -277,6 +282,22 @@ TEST(Printer, NamingCollisionsFollowCollectionOrderAndSkipTakenNames) {
             "    return x_1\n");
 }
 
+TEST(Printer, GeneratedNameThatIsAnotherGroupsHintIsClaimed) {
+  // Hints a, a, a_1, a_1: the second a takes a_1 first, so the a_1 group moves on to a_1_1.
+  auto a = IVar("a"), a2 = IVar("a"), b = IVar("a_1"), b2 = IVar("a_1");
+  auto f = Fn("f",
+              {{a, ParamDirection::In},
+               {a2, ParamDirection::In},
+               {b, ParamDirection::In},
+               {b2, ParamDirection::In}},
+              {}, {});
+  EXPECT_EQ(PrintFunction(f),
+            "@pl.function\n"
+            "def f(a: pl.Scalar[pl.INDEX], a_1: pl.Scalar[pl.INDEX], a_1_1: pl.Scalar[pl.INDEX], "
+            "a_1_2: pl.Scalar[pl.INDEX]):\n"
+            "    pass\n");
+}
+
 TEST(Printer, ReservedNamesAreRenamed) {
   auto self = IVar("self"), pl = IVar("pl"), under = IVar("_"), tup = IVar("tuple");
   auto kw = IVar("in"), m_local = IVar("M"), m = IVar("M"), empty = IVar(""), bad = IVar("a.b");
@@ -350,6 +371,167 @@ TEST(Printer, PrintStmtNamesLocallyAndTolerantOfOddShapes) {
   EXPECT_EQ(PrintStmt(MakeYield({a})), "pl.yield_(a)\n");
   EXPECT_EQ(PrintStmt(nullptr), "");
   EXPECT_EQ(Print(nullptr), "import pypto.language as pl\n\n");
+}
+
+}  // namespace
+}  // namespace tilesplit::dsl
+
+// ---- Round trip (dsl.md 10): parse(print(p)) equals p and printing is idempotent.
+
+namespace tilesplit::dsl {
+namespace {
+
+using namespace tilesplit::ir;
+
+// Prints `p`, reparses the text, and checks equality and byte-identical reprinting.
+void ExpectRoundTrip(const ProgramPtr& p) {
+  std::string first = Print(p);
+  ProgramPtr again;
+  try {
+    again = Parse(first, "printed.py");
+  } catch (const UserError& e) {
+    FAIL() << RenderUserError(e) << "\nwhile reparsing:\n" << first;
+  }
+  auto eq = analysis::StructuralEqual(p, again);
+  EXPECT_TRUE(eq) << eq.Describe() << "\n" << first;
+  EXPECT_EQ(Print(again), first);
+}
+
+void ExpectTextRoundTrip(const std::string& text) {
+  ProgramPtr p;
+  try {
+    p = Parse(text, "input.py");
+  } catch (const UserError& e) {
+    FAIL() << RenderUserError(e);
+  }
+  ExpectRoundTrip(p);
+}
+
+TEST(PrinterRoundTrip, LoopsBranchesAndExpressions) {
+  ExpectTextRoundTrip(R"(
+M = pl.dynamic("M")
+
+@pl.program
+class Demo:
+    @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True, "note": "x", "ratio": 0.5, "n": 3})
+    def kernel(self, x: pl.Tensor[[M, 128], pl.FP32], out: pl.Out[pl.Tensor[[M, 128], pl.FP32]], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[M, 128], pl.FP32]:
+        t: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 128], target_memory=pl.Mem.Vec)
+        acc0: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.add(t, t)
+        for i, (acc,) in pl.range(n, init_values=(acc0,)):
+            nxt: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.add(acc, t)
+            res: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.yield_(nxt)
+        for j in pl.parallel(1, n, 2):
+            k: pl.Scalar[pl.INDEX] = j * 2 + 1
+        for p in pl.pipeline(4, stage=2):
+            q: pl.Scalar[pl.INDEX] = p - (n - 1)
+        for a, (b, c) in pl.range(0, 8, 2, init_values=(n, 0)):
+            d: pl.Scalar[pl.INDEX] = pl.min(a, b) + pl.max(c, 3)
+            e, f = pl.yield_(d, c // 2 % 3)
+        if e > 0 and not f == 1 or n < 3:
+            g: pl.Scalar[pl.INDEX] = pl.yield_(e)
+        elif f >= 2:
+            g: pl.Scalar[pl.INDEX] = pl.yield_(f)
+        else:
+            g: pl.Scalar[pl.INDEX] = pl.yield_(-f)
+        while g < 0:
+            pass
+        for (w,) in pl.while_(init_values=(g,)):
+            pl.cond(w < 100)
+            w2: pl.Scalar[pl.INDEX] = pl.yield_(w * 2)
+        z: pl.Scalar[pl.INT32] = pl.cast(w2, pl.INT32)
+        z2: pl.Scalar[pl.INT64] = pl.const(5, pl.INT64)
+        fl: pl.Scalar[pl.FP32] = 1.5
+        fl2: pl.Scalar[pl.FP16] = pl.const(0.25, pl.FP16)
+        bb: pl.Scalar[pl.BOOL] = z2 < 3 and (n > 1 or g < 2)
+        r: pl.Tensor[[M, 128], pl.FP32] = pl.tile.store(res, [0, 0], out)
+        return r
+)");
+}
+
+TEST(PrinterRoundTrip, ScopesRegionsRebindingAndViews) {
+  ExpectTextRoundTrip(R"(
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
+def f(self, qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> tuple[pl.Tensor[[128, 128], pl.FP32], pl.Scalar[pl.INDEX]]:
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="grp", optimizations=[pl.split(pl.SplitMode.UP_DOWN), pl.cross_core_slot(slot_num=2)], allow_early_resolve=True):
+        c: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.move(qk, target_memory=pl.Mem.Vec)
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        h: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk)
+        c = pl.tile.add(c, c)
+        off: pl.Scalar[pl.INDEX] = 0 + aiv_id * 64
+    sb: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
+    for _ in pl.split_aiv(2, mode=pl.SplitMode.LEFT_RIGHT):
+        off = sb * 8
+    v: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(13, off * 7) - off * 7, 7), 128])] = pl.tile.full([8, 128], 0.0, dtype=pl.FP32)
+    c = pl.store(c, [0, 0], out_0)
+    return c, off
+
+@pl.function
+def g(x: pl.Scalar[pl.INDEX], x_1: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+    y: pl.Scalar[pl.INDEX] = x + x_1
+    y = y * 2
+    y = y - 1
+    return y
+)");
+}
+
+TEST(PrinterRoundTrip, TransportsConstantsAndTensorViews) {
+  ExpectTextRoundTrip(R"(
+@pl.function(type=pl.FunctionType.AIV)
+def f(x: pl.Tensor[[N, 64], pl.FP16, pl.TensorView(valid_shape=[N, 32], layout=pl.TensorLayout.NZ)], t: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec], m: pl.Scalar[pl.INDEX]):
+    p: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
+    pl.tile.tpush_to_aic(t, split=2, id=1)
+    pl.system.tfree_to_aic(p, split=1)
+    a: pl.Scalar[pl.INDEX] = -5 + m
+    b: pl.Scalar[pl.INDEX] = -(a + 1) - -a
+    c: pl.Scalar[pl.FP32] = 1e16
+    d: pl.Scalar[pl.FP32] = -0.1
+    e: pl.Scalar[pl.INDEX] = (a - (b - m)) // -(2 * m)
+    s: pl.Scalar[pl.FP16] = pl.tensor.read(x, [0, 0])
+    return
+)");
+}
+
+TEST(PrinterRoundTrip, HandBuiltIrWithCollidingAndReservedHints) {
+  auto m = MakeVar("M", MakeScalarType(DataType::INDEX));
+  auto tile = MakeTileType({Index(16), Index(16)}, DataType::FP32, MemorySpace::Vec);
+  auto x = MakeVar("x", tile);
+  auto x_again = MakeVar("x", tile);
+  auto x_1 = MakeVar("x_1", tile);
+  auto in = MakeVar("in", MakeScalarType(DataType::INDEX));
+  auto pl_var = MakeVar("pl", MakeScalarType(DataType::INDEX));
+  auto dim = MakeVar("M", MakeScalarType(DataType::INDEX));  // a local that shadows nothing
+  auto tensor = MakeVar("out", MakeTensorType({m, Index(16)}, DataType::FP32));
+  auto lane = MakeVar("lane", MakeScalarType(DataType::INDEX));
+  auto lane_call = ops::Create("tile.get_subblock_idx", {}, {});
+  auto region = std::make_shared<SplitAivStmt>(
+      SplitMode::UpDown,
+      MakeSeq({MakeAssign(lane, lane_call), MakeAssign(dim, Mul(lane, Index(8)))}), Span{});
+  auto body =
+      MakeSeq({MakeAssign(x_again, ops::Create("tile.add", {x, x}, {})),
+               MakeAssign(x_1, ops::Create("tile.add", {x_again, x}, {})),
+               MakeAssign(pl_var, Add(in, Index(1))), region,
+               MakeReturn({ops::Create("tile.store",
+                                       {x_1, MakeTupleExpr({Index(0), Index(0)}), tensor}, {})})});
+  auto f = std::make_shared<Function>(
+      "k", FunctionType::InCore,
+      std::vector<Param>{
+          {x, ParamDirection::In}, {in, ParamDirection::In}, {tensor, ParamDirection::Out}},
+      std::vector<TypePtr>{tensor->type}, AttrMap{}, body, Span{});
+  auto p = std::make_shared<Program>("P", std::vector<FunctionPtr>{f}, Span{});
+  std::string text = Print(p);
+  EXPECT_NE(text.find("M = pl.dynamic(\"M\")"), std::string::npos) << text;
+  EXPECT_NE(text.find("x_2: pl.Tile"), std::string::npos) << text;
+  EXPECT_NE(text.find("in_1: pl.Scalar[pl.INDEX]"), std::string::npos) << text;
+  EXPECT_NE(text.find("pl_1: pl.Scalar[pl.INDEX] = in_1 + 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("for lane in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("M_1: pl.Scalar[pl.INDEX] = lane * 8"), std::string::npos) << text;
+  ExpectRoundTrip(p);
+  ProgramPtr again = Parse(text, "printed.py");
+  // Reprinted names are already unique: a second round keeps every hint.
+  analysis::EqualOptions exact;
+  exact.compare_name_hints = true;
+  EXPECT_TRUE(analysis::StructuralEqual(again, Parse(Print(again), "again.py"), exact));
 }
 
 }  // namespace
