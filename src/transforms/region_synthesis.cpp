@@ -1,0 +1,162 @@
+// AUTO region synthesis and region placement (spec: "Shared body admission and AUTO regions",
+// "Region placement consumed by ExpandMixedKernel").
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/transform.h"
+#include "tilesplit/transforms/split_regions.h"
+
+namespace tilesplit::split_regions {
+namespace {
+
+using analysis::CoreAffinity;
+using ir::StmtPtr;
+
+enum class Phase : uint8_t { Shared, Vector, Cube };
+
+// The side a flat lowered statement belongs to. The boundary ops sit on the vector phase: the
+// region owns both ends of its crossings.
+Phase PhaseOf(const ir::Stmt& s) {
+  const ir::Call* c = analysis::TopLevelCall(s);
+  if (!c) return Phase::Shared;
+  if (c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather") return Phase::Vector;
+  switch (analysis::ClassifyCallAffinity(*c)) {
+    case CoreAffinity::VECTOR:
+      return Phase::Vector;
+    case CoreAffinity::CUBE:
+      return Phase::Cube;
+    case CoreAffinity::MIXED:
+      return Phase::Vector;
+    case CoreAffinity::SHARED:
+      return Phase::Shared;
+  }
+  return Phase::Shared;
+}
+
+bool IsCall(const StmtPtr& s) {
+  return analysis::TopLevelCall(*s) != nullptr;
+}
+
+}  // namespace
+
+ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
+  auto mode = lowered->split_mode();
+  if (!mode || *mode == ir::SplitMode::None) return lowered;
+  std::vector<StmtPtr> body = ir::FlattenStmts(lowered->body);
+  if (body.empty()) return lowered;
+  const ir::AssignStmt* lane_def = body.front()->As<ir::AssignStmt>();
+  if (!lane_def || !ir::IsGetSubblockIdxCall(lane_def->value)) return lowered;
+  const ir::VarPtr lane = lane_def->var;
+  const int64_t code = static_cast<int64_t>(*mode);
+
+  // Straight-line only; a rebalanced or axis-migrated boundary keeps the flat form.
+  int first = -1, last = -1;
+  bool cube_after_vector = false;
+  for (size_t i = 1; i < body.size(); ++i) {
+    const StmtPtr& s = body[i];
+    switch (s->kind) {
+      case ir::StmtKind::Assign:
+      case ir::StmtKind::Eval:
+      case ir::StmtKind::Return:
+        break;
+      default:
+        return lowered;
+    }
+    if (const ir::Call* c = analysis::TopLevelCall(*s)) {
+      if (c->op_name() == "tile.aiv_shard" && ir::FindAttr(c->kwargs, "lane_stride"))
+        return lowered;
+      if (c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather")
+        if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code) return lowered;
+    }
+    if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
+      // A returned vector call (return pl.store(...)) would be vector work outside the region.
+      for (const ir::ExprPtr& v : r->values)
+        if (const ir::Call* c = v->As<ir::Call>();
+            c && analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE &&
+            analysis::ClassifyCallAffinity(*c) != CoreAffinity::SHARED)
+          return lowered;
+      continue;
+    }
+    const Phase p = PhaseOf(*s);
+    if (p == Phase::Vector) {
+      if (cube_after_vector) return lowered;  // interleaved cube / vector phases
+      if (first < 0) first = static_cast<int>(i);
+      last = static_cast<int>(i);
+    } else if (p == Phase::Cube && first >= 0) {
+      cube_after_vector = true;
+    }
+  }
+  if (first < 0) return lowered;
+  // Trailing SHARED calls before the next compute phase or the return join the phase.
+  size_t end = static_cast<size_t>(last) + 1;
+  while (end < body.size() && body[end]->kind != ir::StmtKind::Return && IsCall(body[end]) &&
+         PhaseOf(*body[end]) == Phase::Shared)
+    ++end;
+
+  std::vector<StmtPtr> phase(body.begin() + first, body.begin() + static_cast<long>(end));
+  std::vector<StmtPtr> outside(body.begin() + 1, body.begin() + first);
+  outside.insert(outside.end(), body.begin() + static_cast<long>(end), body.end());
+  bool lane_outside = false;
+  for (const StmtPtr& s : outside) lane_outside = lane_outside || ir::UsesVar(s, lane.get());
+
+  std::vector<StmtPtr> region_body;
+  if (!lane_outside) region_body.push_back(body.front());
+  region_body.insert(region_body.end(), phase.begin(), phase.end());
+  StmtPtr region = std::make_shared<ir::SplitAivStmt>(
+      *mode, ir::MakeSeq(std::move(region_body), phase.front()->span), phase.front()->span);
+
+  std::vector<StmtPtr> out;
+  if (lane_outside) out.push_back(body.front());
+  out.insert(out.end(), body.begin() + 1, body.begin() + first);
+  out.push_back(region);
+  out.insert(out.end(), body.begin() + static_cast<long>(end), body.end());
+  ir::FunctionPtr wrapped =
+      ir::WithBody(*lowered, ir::MakeSeq(std::move(out), lowered->body->span));
+  // Only a form the structural verifier accepts is kept; anything else stays flat.
+  try {
+    VerifyAivSplitLoweredValid(
+        std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{wrapped}, wrapped->span));
+  } catch (const ir::UserError&) {
+    return lowered;
+  }
+  return wrapped;
+}
+
+analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f) {
+  analysis::PlacedCalls placed;
+  struct Walker {
+    analysis::PlacedCalls& placed;
+    void Stmt(const StmtPtr& s, bool in_region) {
+      if (!s) return;
+      switch (s->kind) {
+        case ir::StmtKind::Seq:
+          for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Stmt(c, in_region);
+          return;
+        case ir::StmtKind::For:
+          return Stmt(s->As<ir::ForStmt>()->body, in_region);
+        case ir::StmtKind::While:
+          return Stmt(s->As<ir::WhileStmt>()->body, in_region);
+        case ir::StmtKind::If:
+          Stmt(s->As<ir::IfStmt>()->then_body, in_region);
+          return Stmt(s->As<ir::IfStmt>()->else_body, in_region);
+        case ir::StmtKind::Scope:
+          return Stmt(s->As<ir::ScopeStmt>()->body, in_region);
+        case ir::StmtKind::SplitAiv:
+          return Stmt(s->As<ir::SplitAivStmt>()->body, true);
+        default:
+          break;
+      }
+      if (!in_region) return;
+      const ir::Call* c = analysis::TopLevelCall(*s);
+      if (!c) return;
+      const ops::OpDef& op = ops::Def(*c);
+      // Only a once-only SHARED call moves: duplicate-safe calls keep both lanes, stated lanes
+      // keep their declaration, VECTOR work is AIV already and boundary ops keep both ends.
+      if (!analysis::IsLaneStated(op) && op.is_no_duplicate() &&
+          analysis::ClassifyIntrinsicCallAffinity(*c) == CoreAffinity::SHARED)
+        placed.insert(c);
+    }
+  };
+  Walker{placed}.Stmt(f.body, false);
+  return placed;
+}
+
+}  // namespace tilesplit::split_regions

@@ -1,0 +1,10 @@
+import pypto.language as pl
+
+# (b) a row reduction in a LEFT_RIGHT region collapses the split axis.
+@pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
+def f(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 1], pl.FP32]]):
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.LEFT_RIGHT):
+        h = pl.aiv_shard(acc)
+        s = pl.row_sum(h, h)
+        o = pl.store(s, [0, 0], out_0)
+    return o

@@ -1,0 +1,12 @@
+import pypto.language as pl
+
+# (j) the loop carrying the shard result sits inside the region.
+@pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
+def f(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        h = pl.aiv_shard(acc)
+        for i, (c,) in pl.range(2, init_values=(h,)):
+            c2 = pl.add(c, c)
+            r = pl.yield_(c2)
+        o = pl.store(r, [aiv_id * 64, 0], out_0)
+    return o
