@@ -415,16 +415,19 @@ class Localizer {
         ops::ShardSplitCode(static_cast<ir::SplitMode>(*split), src->shape, src->valid(),
                             std::nullopt);
       } catch (const ir::UserError& e) {
-        throw e.WithSpanIfMissing(a.span);
+        throw e.WithSpanIfMissing(a.span).WithNote(
+            "explicit regions are never rebalanced (their offsets are the author's): pad the "
+            "boundary tile, or give it a valid extent both lanes can place");
       }
       ops::LaneExtentPair p = ops::LaneExtents(*b, *v, std::nullopt);
       fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
       if (p.e0 == p.e1) fact.extent = ir::MakeConstInt(p.e0);
       valid[axis] = fact.extent;
     } else {
-      // A runtime extent: no code fits every value, so the shard pops the full box and the
-      // lane's extent moves to the first consumer.
-      valid[axis] = half;
+      // A runtime extent: no code fits every value, so the transport pops the full box (the even
+      // code) and the lane's extent moves to the first consumer. [D] The shard keeps its
+      // deduced type: the text form cannot state a fully valid box its deducer disagrees with.
+      valid = dt->valid();
       fact.pending = true;
     }
     if (ir::ExprListEqual(valid, dt->shape)) valid.clear();
@@ -633,8 +636,7 @@ void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region) {
       split_axis::AnalyzeSplitBody(ir::FlattenStmts(region.body), in);
   split_axis::ReportAdmission(report, split_axis::BodyOrigin::Explicit,
                               "this pl.split_aiv region (mode " + ModeName(region.mode) +
-                                  ") carries explicit boundary ops, so it is kept as written, but "
-                                  "it",
+                                  ", kept as written because it carries explicit boundary ops)",
                               lane ? lane->name : std::string());
 }
 

@@ -1,0 +1,8 @@
+import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tensor[[128, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
+    with pl.at(level=pl.Level.CORE_GROUP):
+        x: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [0, 0], [128, 128], [128, 128], target_memory=pl.Mem.Vec)
+        o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(x, [0, 0], out_0)
+    return o
