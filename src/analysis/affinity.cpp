@@ -36,7 +36,9 @@ MoveDirection ClassifyMoveDirection(const ir::Call& call) {
   return MoveDirection::NONE;
 }
 
-bool IsLaneStated(const ops::OpDef& op) { return op.declared_affinity().has_value(); }
+bool IsLaneStated(const ops::OpDef& op) {
+  return op.declared_affinity().has_value();
+}
 
 namespace {
 CoreAffinity FromSpace(MemorySpace m) {
@@ -56,7 +58,7 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
     return CoreAffinity::VECTOR;
   }
   if (name == "tile.aiv_shard" || name == "tile.aic_gather") return CoreAffinity::MIXED;  // 2c
-  if (auto m = op.ResolveOutputMemory(call.kwargs)) return FromSpace(*m);                // rule 3
+  if (auto m = op.ResolveOutputMemory(call.kwargs)) return FromSpace(*m);                 // rule 3
   if (auto first = GetFirstTileArgMemory(call); first && *first) return FromSpace(**first);  // 4
   return CoreAffinity::SHARED;  // rule 5
 }
@@ -91,8 +93,10 @@ CoreAffinity RollupAffinity(const ir::StmtPtr& stmt, const PlacedCalls* placed) 
       }
       return acc;
     }
-    case ir::StmtKind::For: return RollupAffinity(stmt->As<ir::ForStmt>()->body, placed);
-    case ir::StmtKind::While: return RollupAffinity(stmt->As<ir::WhileStmt>()->body, placed);
+    case ir::StmtKind::For:
+      return RollupAffinity(stmt->As<ir::ForStmt>()->body, placed);
+    case ir::StmtKind::While:
+      return RollupAffinity(stmt->As<ir::WhileStmt>()->body, placed);
     case ir::StmtKind::If: {
       const ir::IfStmt* i = stmt->As<ir::IfStmt>();
       return CombineAffinity(RollupAffinity(i->then_body, placed),
@@ -100,14 +104,19 @@ CoreAffinity RollupAffinity(const ir::StmtPtr& stmt, const PlacedCalls* placed) 
     }
     // A scope's affinity is its body's; without this arm a scope-bodied mixed function would
     // roll up SHARED and slip through the split unsplit.
-    case ir::StmtKind::Scope: return RollupAffinity(stmt->As<ir::ScopeStmt>()->body, placed);
-    case ir::StmtKind::SplitAiv: return RollupAffinity(stmt->As<ir::SplitAivStmt>()->body, placed);
+    case ir::StmtKind::Scope:
+      return RollupAffinity(stmt->As<ir::ScopeStmt>()->body, placed);
+    case ir::StmtKind::SplitAiv:
+      return RollupAffinity(stmt->As<ir::SplitAivStmt>()->body, placed);
     case ir::StmtKind::Return:
-    case ir::StmtKind::Yield: return CoreAffinity::SHARED;
+    case ir::StmtKind::Yield:
+      return CoreAffinity::SHARED;
   }
   return CoreAffinity::SHARED;
 }
 
-CoreAffinity RollupAffinity(const ir::Function& f) { return RollupAffinity(f.body); }
+CoreAffinity RollupAffinity(const ir::Function& f) {
+  return RollupAffinity(f.body);
+}
 
 }  // namespace tilesplit::analysis

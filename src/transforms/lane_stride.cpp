@@ -31,8 +31,10 @@ struct Scan {
     }
     if (dir == MoveDirection::CUBE_TO_VECTOR) {
       const ir::TileType* t = ir::TileTypeOf(c.args[0]);
-      auto b = t && static_cast<int>(t->shape.size()) > d ? ir::AsConstInt(t->shape[d]) : std::nullopt;
-      auto v = t && static_cast<int>(t->shape.size()) > d ? ir::AsConstInt(t->valid()[d]) : std::nullopt;
+      auto b =
+          t && static_cast<int>(t->shape.size()) > d ? ir::AsConstInt(t->shape[d]) : std::nullopt;
+      auto v =
+          t && static_cast<int>(t->shape.size()) > d ? ir::AsConstInt(t->valid()[d]) : std::nullopt;
       if (!b || !v || (any_boundary && (*b != box || *v != valid))) {
         ok = false;
         return;
@@ -53,7 +55,8 @@ struct Scan {
     // An independent origin (a load, a generator, a full-width operand) spans the whole box,
     // which a partition balanced on the boundary's valid extent would not cover.
     const ir::TileType* rt = ir::AsTileType(c.type);
-    if (rt && static_cast<int>(rt->shape.size()) > d && !ir::IsConstInt(rt->shape[d], 1)) ok = false;
+    if (rt && static_cast<int>(rt->shape.size()) > d && !ir::IsConstInt(rt->shape[d], 1))
+      ok = false;
   }
 
   void Stmt(const StmtPtr& s) {
@@ -96,7 +99,8 @@ struct Scan {
         for (const ir::VarPtr& rv : i->return_vars) derived.insert(rv.get());
         return;
       }
-      default: return;
+      default:
+        return;
     }
   }
 };

@@ -18,16 +18,21 @@ using ir::TypePtr;
 
 int SplitDimension(ir::SplitMode mode) {
   switch (mode) {
-    case ir::SplitMode::UpDown: return 0;
-    case ir::SplitMode::LeftRight: return 1;
-    case ir::SplitMode::None: break;
+    case ir::SplitMode::UpDown:
+      return 0;
+    case ir::SplitMode::LeftRight:
+      return 1;
+    case ir::SplitMode::None:
+      break;
   }
   ir::ThrowInternal({}, "SplitDimension asked for SplitMode.NONE, which has no split axis");
 }
 
 namespace {
 
-std::string Q(const std::string& s) { return "'" + s + "'"; }
+std::string Q(const std::string& s) {
+  return "'" + s + "'";
+}
 
 std::string OperandName(const ExprPtr& e) {
   if (!e) return "<absent>";
@@ -188,7 +193,8 @@ class Halver {
       case ir::StmtKind::Seq:
         for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Emit(c, out);
         return;
-      case ir::StmtKind::Assign: return EmitAssign(*s->As<ir::AssignStmt>(), s, out);
+      case ir::StmtKind::Assign:
+        return EmitAssign(*s->As<ir::AssignStmt>(), s, out);
       case ir::StmtKind::Eval: {
         ExprPtr e = Sub(s->As<ir::EvalStmt>()->expr);
         if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
@@ -212,9 +218,12 @@ class Halver {
         out.push_back(ir::MakeYield(std::move(vals), s->span));
         return;
       }
-      case ir::StmtKind::For: return EmitFor(*s->As<ir::ForStmt>(), out);
-      case ir::StmtKind::While: return EmitWhile(*s->As<ir::WhileStmt>(), out);
-      case ir::StmtKind::If: return EmitIf(*s->As<ir::IfStmt>(), out);
+      case ir::StmtKind::For:
+        return EmitFor(*s->As<ir::ForStmt>(), out);
+      case ir::StmtKind::While:
+        return EmitWhile(*s->As<ir::WhileStmt>(), out);
+      case ir::StmtKind::If:
+        return EmitIf(*s->As<ir::IfStmt>(), out);
       case ir::StmtKind::Scope:
         Reject(ctx_, s->span,
                "a pl.at scope inside a split body: halving does not cross a scope boundary",
@@ -336,7 +345,8 @@ class Halver {
     if (ir::ExprListEqual(valid, gt->shape)) valid.clear();
     TypePtr type = ir::WithValid(*gt, std::move(valid));
     VarPtr mat = ir::MakeVar(var->name + "_mat", type, var->span);
-    out.push_back(ir::MakeAssign(mat, ops::CreateWithType(*gather, {operand}, kw, type, span), span));
+    out.push_back(
+        ir::MakeAssign(mat, ops::CreateWithType(*gather, {operand}, kw, type, span), span));
     ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
     out.push_back(ir::MakeAssign(Rebind(var, placed->type), placed, span));
   }
@@ -383,8 +393,8 @@ class Halver {
       std::optional<TileInfo> in = OperandSplitInfo(ctx_, call.args[i]);
       if (i == 0 && in && IsReduceOnSplitAxis(call, in->split_dim))
         Reject(ctx_, span,
-               call.op_name() + " reduces over axis " + std::to_string(in->split_dim) +
-                   " of " + Q(OperandName(call.args[0])) +
+               call.op_name() + " reduces over axis " + std::to_string(in->split_dim) + " of " +
+                   Q(OperandName(call.args[0])) +
                    ", which is the split axis: each lane would hold only a partial result",
                "reduce along the other axis, or use pl.split_aiv(2, mode=pl.SplitMode.NONE) so "
                "the reduction stays full width on each lane");
@@ -394,7 +404,9 @@ class Halver {
       return EmitView(var, call, *rt, span, out);
 
     int axis = ResultAxis(call, *rt);
-    const bool singleton = axis >= static_cast<int>(rt->shape.size()) ||
+    // A rank-1 value (a rank-1 load staging a reshape) stays whole: the 2D view built from it
+    // takes the per-lane slice instead.
+    const bool singleton = rt->shape.size() < 2 || axis >= static_cast<int>(rt->shape.size()) ||
                            ir::IsConstInt(rt->shape[axis], 1);
     if ((name == "tile.ci" || name == "tile.random") && !singleton)
       Reject(ctx_, span,
@@ -464,7 +476,8 @@ class Halver {
         args[2] = WithElem(args[2], axis, info.half);
         if (args.size() > 3 && args[3]) {
           std::vector<ExprPtr> vs = TupleElems(args[3]);
-          if (static_cast<size_t>(axis) < vs.size()) args[3] = WithElem(args[3], axis, lane_valid(vs[axis]));
+          if (static_cast<size_t>(axis) < vs.size())
+            args[3] = WithElem(args[3], axis, lane_valid(vs[axis]));
         }
       }
     } else if (name == "tile.full") {
@@ -484,7 +497,8 @@ class Halver {
       // this lane's half, and moving it again would read past its end.
       if (!OperandSplitInfo(ctx_, call.args[0])) {
         std::vector<ExprPtr> offs = TupleElems(args[2]);
-        if (pre < offs.size()) args[2] = WithElem(args[2], pre, LocalizeOffset(ctx_, offs[pre], stride));
+        if (pre < offs.size())
+          args[2] = WithElem(args[2], pre, LocalizeOffset(ctx_, offs[pre], stride));
       }
     }
     return args;
@@ -596,8 +610,8 @@ class Halver {
     const int a1 = norm(call.args[1]), a2 = norm(call.args[2]);
     if (a1 == axis || a2 == axis)
       Reject(ctx_, span,
-             "tile.transpose swaps the split axis " + std::to_string(axis) +
-                 " with axis " + std::to_string(a1 == axis ? a2 : a1) +
+             "tile.transpose swaps the split axis " + std::to_string(axis) + " with axis " +
+                 std::to_string(a1 == axis ? a2 : a1) +
                  ": each lane's half would land on the other axis",
              "transpose outside the split function, or choose the split mode along an axis the "
              "transpose keeps");
@@ -630,8 +644,10 @@ class Halver {
                "reshape only by adding or removing unit axes inside the split function");
       if (*axis != in->split_dim && ctx_.lane_stride)
         Reject(ctx_, span,
-               name + " migrates the split axis inside a body whose ragged boundary is "
-                      "rebalanced (lane_stride=" + std::to_string(*ctx_.lane_stride) +
+               name +
+                   " migrates the split axis inside a body whose ragged boundary is "
+                   "rebalanced (lane_stride=" +
+                   std::to_string(*ctx_.lane_stride) +
                    "): a migrated axis carries its own half and cannot follow that partition",
                "pad the boundary tile to a fully valid box, or reshape outside the split "
                "function");
@@ -643,7 +659,8 @@ class Halver {
       VarPtr v = ir::MakeVar(var->name, type, var->span);
       ctx_.replacements[var.get()] = v;
       Track(v, info);
-      out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
+      out.push_back(
+          ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
       return;
     }
     const int axis = ctx_.split_dim;
@@ -674,8 +691,8 @@ class Halver {
     shape[axis] = info.half;
     for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
     offs[axis] = LocalizeOffset(ctx_, offs[axis], LaneStrideFor(ctx_, axis, info.half));
-    ExprPtr slice = ops::Create("tile.slice", {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)},
-                                {}, span);
+    ExprPtr slice = ops::Create(
+        "tile.slice", {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
     const TileType* st = ir::TileTypeOf(slice);
     VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
     ctx_.replacements[var.get()] = v;
@@ -712,8 +729,8 @@ class Halver {
       deduced = ops::DeduceType(op, call.args, call.kwargs, span);
     } catch (const ir::UserError& e) {
       Reject(ctx_, span,
-             "cannot halve " + call.op_name() +
-                 ": the operator refuses the per-lane operands (" + e.message() + ")",
+             "cannot halve " + call.op_name() + ": the operator refuses the per-lane operands (" +
+                 e.message() + ")",
              "keep this operation outside the split function, or give it operands whose halves "
              "satisfy its constraints");
     }
@@ -754,7 +771,8 @@ class Halver {
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
     ctx_.tuple_vars[v.get()] = std::move(infos);
-    out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
+    out.push_back(
+        ir::MakeAssign(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
   }
 
   // ---- Control flow.
@@ -829,7 +847,8 @@ class Halver {
     StmtPtr body = One(w.body);
     ValidateCarryBackedge(ias, body);
     std::vector<VarPtr> rvs = RepairReturnVars(w.return_vars, ias);
-    out.push_back(std::make_shared<ir::WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span));
+    out.push_back(
+        std::make_shared<ir::WhileStmt>(cond, std::move(ias), body, std::move(rvs), w.span));
   }
 
   void EmitIf(const ir::IfStmt& s, std::vector<StmtPtr>& out) {
@@ -855,9 +874,10 @@ class Halver {
       const bool tb = ib || ctx_.tuple_vars.count(b->As<ir::Var>());
       if (ta != tb)
         Reject(ctx_, s.span,
-               "the branches of this if disagree on " + Q(rv->name) + ": the then-branch yields a " +
-                   (ta ? "per-lane" : "full-width") + " value and the else-branch a " +
-                   (tb ? "per-lane" : "full-width") + " one, so the merge has no single type",
+               "the branches of this if disagree on " + Q(rv->name) +
+                   ": the then-branch yields a " + (ta ? "per-lane" : "full-width") +
+                   " value and the else-branch a " + (tb ? "per-lane" : "full-width") +
+                   " one, so the merge has no single type",
                "make both branches yield per-lane values (or both full-width ones)");
       if (ta && !ir::TypeEqual(a->type, b->type))
         Reject(ctx_, s.span,
@@ -883,6 +903,8 @@ std::vector<StmtPtr> ProcessStmts(const std::vector<StmtPtr>& stmts, SplitContex
   return Halver(ctx).Stmts(stmts);
 }
 
-StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx) { return Halver(ctx).One(stmt); }
+StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx) {
+  return Halver(ctx).One(stmt);
+}
 
 }  // namespace tilesplit::split_axis

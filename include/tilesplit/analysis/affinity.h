@@ -37,7 +37,9 @@ CoreAffinity ClassifyCallAffinity(const ir::Call& call, const PlacedCalls* place
 // regions; only the top-level call of an assignment or expression statement counts.
 CoreAffinity RollupAffinity(const ir::StmtPtr& stmt, const PlacedCalls* placed = nullptr);
 CoreAffinity RollupAffinity(const ir::Function& f);
-inline bool IsMixed(const ir::Function& f) { return RollupAffinity(f) == CoreAffinity::MIXED; }
+inline bool IsMixed(const ir::Function& f) {
+  return RollupAffinity(f) == CoreAffinity::MIXED;
+}
 
 // The call at the top of an assignment or expression statement, if any.
 const ir::Call* TopLevelCall(const ir::Stmt& s);

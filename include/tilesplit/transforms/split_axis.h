@@ -22,10 +22,10 @@ int SplitDimension(ir::SplitMode mode);
 
 // What the halving knows about a partitioned tile.
 struct TileInfo {
-  int split_dim = 0;       // the axis this tile is halved on (may differ from the function's)
-  ExprPtr half;            // the per-lane physical extent on that axis
-  ExprPtr full_box;        // the full tile's extent on that axis
-  ExprPtr full_valid;      // the full tile's valid extent on that axis
+  int split_dim = 0;   // the axis this tile is halved on (may differ from the function's)
+  ExprPtr half;        // the per-lane physical extent on that axis
+  ExprPtr full_box;    // the full tile's extent on that axis
+  ExprPtr full_valid;  // the full tile's valid extent on that axis
 };
 
 // Halving state of one function body or one region. Everything is keyed by the variables of the
@@ -33,13 +33,13 @@ struct TileInfo {
 struct SplitContext {
   ir::SplitMode mode = ir::SplitMode::UpDown;
   int split_dim = 0;
-  ExprPtr lane;                             // the lane index variable
-  std::optional<int64_t> lane_stride;       // balanced partition (ResolveLaneStride), if any
-  bool auto_arm = true;                     // diagnostics: compiler-chosen vs author-written split
+  ExprPtr lane;                        // the lane index variable
+  std::optional<int64_t> lane_stride;  // balanced partition (ResolveLaneStride), if any
+  bool auto_arm = true;                // diagnostics: compiler-chosen vs author-written split
   std::unordered_map<const ir::Var*, TileInfo> tile_vars;
   // Halved tuple variables: the axis each element moved on.
   std::unordered_map<const ir::Var*, std::vector<TileInfo>> tuple_vars;
-  ir::VarMap replacements;                  // source variable -> rewritten variable
+  ir::VarMap replacements;  // source variable -> rewritten variable
 };
 
 // Whether `operand` (a variable or an inline tuple projection of the rewritten IR) was
