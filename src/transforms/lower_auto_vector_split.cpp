@@ -25,14 +25,19 @@ bool ContainsKind(const ir::StmtPtr& s, ir::StmtKind kind, ir::Span* where) {
       for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
         if (ContainsKind(c, kind, where)) return true;
       return false;
-    case ir::StmtKind::For: return ContainsKind(s->As<ir::ForStmt>()->body, kind, where);
-    case ir::StmtKind::While: return ContainsKind(s->As<ir::WhileStmt>()->body, kind, where);
+    case ir::StmtKind::For:
+      return ContainsKind(s->As<ir::ForStmt>()->body, kind, where);
+    case ir::StmtKind::While:
+      return ContainsKind(s->As<ir::WhileStmt>()->body, kind, where);
     case ir::StmtKind::If:
       return ContainsKind(s->As<ir::IfStmt>()->then_body, kind, where) ||
              ContainsKind(s->As<ir::IfStmt>()->else_body, kind, where);
-    case ir::StmtKind::Scope: return ContainsKind(s->As<ir::ScopeStmt>()->body, kind, where);
-    case ir::StmtKind::SplitAiv: return ContainsKind(s->As<ir::SplitAivStmt>()->body, kind, where);
-    default: return false;
+    case ir::StmtKind::Scope:
+      return ContainsKind(s->As<ir::ScopeStmt>()->body, kind, where);
+    case ir::StmtKind::SplitAiv:
+      return ContainsKind(s->As<ir::SplitAivStmt>()->body, kind, where);
+    default:
+      return false;
   }
 }
 
@@ -43,12 +48,15 @@ void CheckNoCubeTileHalved(const ir::StmtPtr& s, const split_axis::SplitContext&
     case ir::StmtKind::Seq:
       for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts) CheckNoCubeTileHalved(c, ctx);
       return;
-    case ir::StmtKind::For: return CheckNoCubeTileHalved(s->As<ir::ForStmt>()->body, ctx);
-    case ir::StmtKind::While: return CheckNoCubeTileHalved(s->As<ir::WhileStmt>()->body, ctx);
+    case ir::StmtKind::For:
+      return CheckNoCubeTileHalved(s->As<ir::ForStmt>()->body, ctx);
+    case ir::StmtKind::While:
+      return CheckNoCubeTileHalved(s->As<ir::WhileStmt>()->body, ctx);
     case ir::StmtKind::If:
       CheckNoCubeTileHalved(s->As<ir::IfStmt>()->then_body, ctx);
       return CheckNoCubeTileHalved(s->As<ir::IfStmt>()->else_body, ctx);
-    default: break;
+    default:
+      break;
   }
   const ir::Call* c = analysis::TopLevelCall(*s);
   if (!c || analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE) return;
@@ -75,7 +83,8 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
 FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   split_axis::SplitContext ctx;
   ctx.mode = mode;
-  ctx.split_dim = split_axis::SplitDimension(mode);  // 1. the axis; the boundary op carries the mode
+  ctx.split_dim =
+      split_axis::SplitDimension(mode);  // 1. the axis; the boundary op carries the mode
   ir::NameGenerator names(*f);
   ir::VarPtr lane = split_axis::MakeLaneVar(names);  // 2. the lane index, a fresh name
   ctx.lane = lane;
@@ -118,8 +127,9 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                     "LowerAutoVectorSplit: the mixed split function '" + f->name +
                         "' still holds a pl.at scope; whole-function halving does not cross a "
                         "scope boundary",
-                    {{ir::Span{}, "remove the scope from the InCore function, or write the kernel "
-                                  "in an Opaque function so the outliner lifts the scope"}});
+                    {{ir::Span{},
+                      "remove the scope from the InCore function, or write the kernel "
+                      "in an Opaque function so the outliner lifts the scope"}});
     out.push_back(LowerFunction(f, *mode));
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
@@ -128,11 +138,11 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }  // namespace
 
 Pass LowerAutoVectorSplit() {
-  return Pass("lower-auto-vector-split", Run,
-              {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitValid"},
-              {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred",
-               "AivSplitLoweredValid"},
-              {"AivSplitValid"});
+  return Pass(
+      "lower-auto-vector-split", Run,
+      {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitValid"},
+      {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitLoweredValid"},
+      {"AivSplitValid"});
 }
 
 TILESPLIT_REGISTER_PASS("lower-auto-vector-split",
