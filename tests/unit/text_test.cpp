@@ -6,6 +6,8 @@
 #include <limits>
 #include <memory>
 
+#include "tilesplit/ops/op_def.h"
+
 namespace tilesplit::ir {
 namespace {
 
@@ -147,6 +149,18 @@ TEST(ExprText, CallsUseTheLongFormAndKwargsInStoredOrder) {
             "layout=pl.TileLayout.row_major, pad=pl.PadValue.zero)");
   // Trailing absent optional arguments are simply not written.
   EXPECT_EQ(ExprToString(MakeCall(&add, {t, nullptr}, {}, t->type)), "pl.tile.add(t)");
+}
+
+TEST(ExprText, ArgumentsAfterAnAbsentOneBindByName) {
+  static ops::OpDef def("tile.fake");
+  static bool built = [] {
+    def.arg("src").opt_arg("mid").opt_arg("last");
+    return true;
+  }();
+  ASSERT_TRUE(built);
+  auto t = MakeVar("t", MakeTileType({Index(16), Index(16)}, DataType::FP32));
+  EXPECT_EQ(ExprToString(MakeCall(&def, {t, nullptr, Index(3)}, {}, t->type)),
+            "pl.tile.fake(t, last=3)");
 }
 
 TEST(AttrText, EveryKind) {
