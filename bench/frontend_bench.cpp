@@ -1,0 +1,66 @@
+// Front end and IR tools on generated kernels: parse+check, print, structural equality, deep
+// clone, and the split pass. Bytes/s counters give the parse throughput; compare the per-size
+// times for linear growth. Figures and the command are recorded in docs/performance.md.
+#include <benchmark/benchmark.h>
+
+#include <map>
+
+#include "gen/kernel_gen.h"
+#include "tilesplit/analysis/structural_equal.h"
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/printer.h"
+#include "tilesplit/ir/transform.h"
+#include "tilesplit/transforms/pass.h"
+
+namespace {
+
+using tilesplit::ir::ProgramPtr;
+
+// Canonical (printed) text of a generated kernel, cached per size.
+const std::string& Text(int64_t n) {
+  static std::map<int64_t, std::string> cache;
+  auto it = cache.find(n);
+  if (it != cache.end()) return it->second;
+  ProgramPtr p = tilesplit::dsl::Parse(tilesplit::bench::GenerateMixedKernel(n), "gen.py");
+  return cache.emplace(n, tilesplit::dsl::Print(p)).first->second;
+}
+
+ProgramPtr Program(int64_t n) { return tilesplit::dsl::Parse(Text(n), "gen.py"); }
+
+void BM_ParseCheck(benchmark::State& st) {
+  const std::string& text = Text(st.range(0));
+  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::dsl::Parse(text, "gen.py"));
+  st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(text.size()));
+  st.counters["stmts"] = static_cast<double>(st.range(0));
+}
+
+void BM_Print(benchmark::State& st) {
+  ProgramPtr p = Program(st.range(0));
+  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::dsl::Print(p));
+  st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) *
+                       static_cast<int64_t>(Text(st.range(0)).size()));
+}
+
+void BM_StructuralEqual(benchmark::State& st) {
+  ProgramPtr a = Program(st.range(0)), b = Program(st.range(0));
+  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::analysis::StructuralEqual(a, b).equal);
+}
+
+void BM_DeepClone(benchmark::State& st) {
+  ProgramPtr p = Program(st.range(0));
+  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::ir::DeepClone(p->functions[0]));
+}
+
+void BM_LowerAutoVectorSplit(benchmark::State& st) {
+  ProgramPtr p = Program(st.range(0));
+  tilesplit::pass::Pass pass = tilesplit::pass::LowerAutoVectorSplit();
+  for (auto _ : st) benchmark::DoNotOptimize(pass(p));
+}
+
+}  // namespace
+
+BENCHMARK(BM_ParseCheck)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Print)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StructuralEqual)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DeepClone)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LowerAutoVectorSplit)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
