@@ -116,7 +116,16 @@ ir::ProgramPtr Parser::ParseProgram() {
     Next();
   }
   if (Check(Tok::kImport) || Check(Tok::kFrom)) ParseImport();
-  while (Check(Tok::kName) && Check(Tok::kAssign, 1)) ParseDynDecl();
+  while (true) {
+    if (AtDocstring()) {
+      Next();
+      Next();
+    } else if (Check(Tok::kName) && Check(Tok::kAssign, 1)) {
+      ParseDynDecl();
+    } else {
+      break;
+    }
+  }
 
   std::string program_name;
   Span program_span = Peek().span;

@@ -116,13 +116,12 @@ ExprPtr Parser::ParsePostfix() {
   ExprPtr e = ParseAtom();
   while (Check(Tok::kLBracket)) {
     Span s = Next().span;
-    if (!Check(Tok::kInt) || !Check(Tok::kRBracket, 1)) {
-      if (e->type && e->type->kind != ir::TypeKind::Tuple)
-        ir::ThrowUser(s, "subscripts on " + ir::TypeToString(e->type) +
-                             " are not supported; only a tuple can be indexed, with an integer "
-                             "literal");
+    if (e->type && e->type->kind != ir::TypeKind::Tuple)
+      ir::ThrowUser(s, "subscripts on " + ir::TypeToString(e->type) +
+                           " are not supported; only a tuple can be indexed, with an integer "
+                           "literal");
+    if (!Check(Tok::kInt) || !Check(Tok::kRBracket, 1))
       ir::ThrowUser(Peek().span, "a tuple index must be an integer literal");
-    }
     const Token& k = Next();
     Next();
     if (k.int_value > INT32_MAX) ir::ThrowUser(k.span, "tuple index out of range");
