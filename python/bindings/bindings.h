@@ -40,5 +40,6 @@ void BindStmts(py::module_& m);
 void BindProgram(py::module_& m);
 void BindDsl(py::module_& m);
 void BindPasses(py::module_& m);
+void BindSim(py::module_& m);  // sets _core.HAS_SIM
 
 }  // namespace tilesplit::python

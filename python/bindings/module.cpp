@@ -13,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
   tp::BindProgram(m);
   tp::BindDsl(m);
   tp::BindPasses(m);
+  tp::BindSim(m);
 }

@@ -1,32 +1,142 @@
-"""Simulator access: ``tilesplit.sim.run(program, inputs)`` and ``tilesplit.sim.check(program)``.
+"""The simulator from Python: ``tilesplit.sim.run`` and ``tilesplit.sim.check``.
 
-The C++ simulator (include/tilesplit/sim/) has no API yet, so both raise NotImplementedError
-naming what is missing; the signatures are the ones the package will keep.
+    outputs = tilesplit.sim.run(program, {"a": np.ones((128, 128), np.float32)})
+    result = tilesplit.sim.check(program)      # lowers, runs both, compares
+    assert result, result.report
+
+Arrays cross to the C++ simulator as .npy bytes (numpy's own format, which the simulator reads and
+writes), so any numeric numpy dtype is accepted and converted to the parameter's dtype. numpy is
+imported only when these functions run. When the library was built without the simulator,
+``available()`` is False and both functions raise NotImplementedError.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping
+import io
+from typing import Any, Dict, List, Mapping, Optional
 
-from .ir import Program
+from . import _core
+from .ir import FunctionType, Program
 
-__all__ = ["run", "check", "available"]
+__all__ = ["run", "check", "available", "CheckResult", "SimulationError"]
 
-_MISSING = ("the simulator is not built yet: include/tilesplit/sim/ has no API to bind "
-            "(tilesplit.sim.{} arrives with it)")
+# What `check` runs to split a kernel (the same pipeline as `tilesplit check`).
+SPLIT_PIPELINE = ("lower-auto-vector-split", "expand-mixed-kernel", "split-vector-kernel")
 
 
 def available() -> bool:
-    """True once the simulator is bound."""
-    return False
+    """True when the extension was built with the simulator."""
+    return bool(getattr(_core, "HAS_SIM", False))
 
 
-def run(program: Program, inputs: Mapping[str, Any], function: str = "") -> Dict[str, Any]:
-    """Runs ``function`` (default: the program's only or first function) of ``program`` on numpy
-    arrays keyed by parameter name; returns the Out/InOut parameters and results as arrays."""
-    raise NotImplementedError(_MISSING.format("run"))
+def _require() -> None:
+    if not available():
+        raise NotImplementedError(
+            "the simulator is not part of this build: the library had no include/tilesplit/sim/ "
+            "API when the extension was compiled (rebuild once it has one)")
 
 
-def check(program: Program, function: str = "") -> Any:
-    """Runs the program and its reference semantics on generated inputs and compares them."""
-    raise NotImplementedError(_MISSING.format("check"))
+class SimulationError(RuntimeError):
+    """The split program deadlocked; ``report`` gives every core's position."""
+
+    def __init__(self, kind: str, report: str):
+        super().__init__(report.rstrip("\n"))
+        self.kind = kind
+        self.report = report
+
+
+class CheckResult:
+    """The outcome of ``check``: truthy when every output matched.
+
+    ``kind`` is "equal", "differ", "deadlock" or "fault" (the first non-equal kernel's);
+    ``report`` is what ``tilesplit check`` prints; ``compared`` counts compared elements;
+    ``kernels`` lists (name, kind) per checked kernel."""
+
+    def __init__(self, kind: str, report: str, compared: int, kernels: List[tuple]):
+        self.kind = kind
+        self.report = report
+        self.compared = compared
+        self.kernels = kernels
+
+    @property
+    def equal(self) -> bool:
+        return self.kind == "equal"
+
+    def __bool__(self) -> bool:
+        return self.equal
+
+    def __str__(self) -> str:
+        return self.report
+
+    def __repr__(self) -> str:
+        return f"<CheckResult {self.kind}, {self.compared} elements compared>"
+
+
+def _pick(program: Program, function: str, incore_only: bool) -> List[str]:
+    if function:
+        program.function(function)  # KeyError when missing
+        return [function]
+    if incore_only:
+        names = [f.name for f in program.functions if f.func_type == FunctionType.InCore]
+        if not names:
+            raise ValueError("the program has no InCore function to check")
+        return names
+    groups = [f.name for f in program.functions if f.func_type == FunctionType.Group]
+    names = groups[:1] or [f.name for f in program.functions]
+    if len(names) != 1:
+        raise ValueError(f"the program has several kernels ({', '.join(names)}); choose one "
+                         f"with function=")
+    return names
+
+
+def _to_npy(value) -> bytes:
+    import numpy as np
+
+    buf = io.BytesIO()
+    np.save(buf, np.ascontiguousarray(np.asarray(value)), allow_pickle=False)
+    return buf.getvalue()
+
+
+def run(program: Program, inputs: Optional[Mapping[str, Any]] = None, function: str = "", *,
+        seed: int = 0) -> Dict[str, Any]:
+    """Runs a kernel (an InCore one on the reference interpreter, a split Group/AIC/AIV one on the
+    core-group executor) and returns its Out/InOut tensors as numpy arrays, by parameter name.
+
+    ``inputs`` maps parameter names to arrays (tensor parameters) or ints (integer scalar
+    parameters); every other parameter gets seeded random values (``seed``)."""
+    _require()
+    import numpy as np
+
+    arrays: Dict[str, bytes] = {}
+    scalars: Dict[str, int] = {}
+    for name, value in (inputs or {}).items():
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+            scalars[name] = int(value)
+        else:
+            arrays[name] = _to_npy(value)
+    (name,) = _pick(program, function, incore_only=False)
+    kind, report, outputs = _core.sim_run(program, name, arrays, seed, scalars)
+    if kind != "ok":
+        raise SimulationError(kind, report)
+    return {k: np.load(io.BytesIO(v), allow_pickle=False) for k, v in outputs.items()}
+
+
+def check(program: Program, function: str = "", *, split: Optional[Program] = None,
+          seed: int = 0, scalars: Optional[Mapping[str, int]] = None) -> CheckResult:
+    """Splits ``program`` (or takes ``split``), runs the split program on the core group and the
+    input on the reference interpreter with the same seeded inputs, and compares every Out/InOut
+    tensor bit for bit over the elements the reference wrote. Checks ``function`` or every
+    InCore kernel."""
+    _require()
+    if split is None:
+        from . import passes
+
+        split = passes.Sequential([passes.get(n)() for n in SPLIT_PIPELINE])(program)
+    kinds, reports, compared = [], [], 0
+    for name in _pick(program, function, incore_only=True):
+        kind, report, n = _core.sim_check(program, name, split, seed, dict(scalars or {}))
+        kinds.append((name, kind))
+        reports.append(report)
+        compared += n
+    overall = next((k for _, k in kinds if k != "equal"), "equal")
+    return CheckResult(overall, "".join(reports), compared, kinds)

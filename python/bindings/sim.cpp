@@ -1,0 +1,125 @@
+// The simulator (core-group.md 4), when the library has one. Arrays cross the boundary as .npy
+// bytes: numpy writes and reads them natively and the simulator already speaks the format, so
+// neither side needs to know the other's memory layout.
+#include <pybind11/stl.h>
+
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "bindings.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/function.h"
+
+#if __has_include("tilesplit/sim/check.h") && __has_include("tilesplit/sim/npy.h")
+#define TILESPLIT_PYTHON_HAS_SIM 1
+#include "tilesplit/sim/check.h"
+#include "tilesplit/sim/npy.h"
+#endif
+
+namespace tilesplit::python {
+
+#ifdef TILESPLIT_PYTHON_HAS_SIM
+
+namespace {
+
+using ProgramHolder = std::shared_ptr<ir::Program>;
+
+const ir::Function& FindFunction(const ir::Program& p, const std::string& name) {
+  ir::FunctionPtr f = p.Find(name);
+  if (!f) ir::ThrowUser(p.span, "the program has no function '" + name + "'");
+  return *f;
+}
+
+sim::InputOptions Options(uint64_t seed, const std::map<std::string, int64_t>& scalars) {
+  sim::InputOptions o;
+  o.seed = seed;
+  o.scalars = scalars;
+  return o;
+}
+
+const char* KindName(sim::GroupOutcome::Kind k) {
+  switch (k) {
+    case sim::GroupOutcome::Kind::Ok:
+      return "ok";
+    case sim::GroupOutcome::Kind::Deadlock:
+      return "deadlock";
+    case sim::GroupOutcome::Kind::Fault:
+      return "fault";
+  }
+  return "fault";
+}
+
+const char* KindName(sim::CheckResult::Kind k) {
+  switch (k) {
+    case sim::CheckResult::Kind::Equal:
+      return "equal";
+    case sim::CheckResult::Kind::Differ:
+      return "differ";
+    case sim::CheckResult::Kind::Deadlock:
+      return "deadlock";
+    case sim::CheckResult::Kind::Fault:
+      return "fault";
+  }
+  return "fault";
+}
+
+// Runs `name`; tensor parameters named in `arrays` take those .npy contents instead of seeded
+// values. Returns (outcome kind, report, {output name: .npy bytes}). A fault is raised as the
+// located UserError it carries.
+std::tuple<std::string, std::string, std::map<std::string, py::bytes>> Run(
+    const ProgramHolder& program, const std::string& name,
+    const std::map<std::string, std::string>& arrays, uint64_t seed,
+    const std::map<std::string, int64_t>& scalars) {
+  const ir::Function& f = FindFunction(*program, name);
+  std::map<std::string, sim::Value> args = sim::MakeInputs(f, Options(seed, scalars));
+  for (const auto& [param, bytes] : arrays) {
+    auto it = args.find(param);
+    if (it == args.end())
+      ir::ThrowUser(f.span, "function '" + name + "' has no parameter '" + param + "'");
+    const sim::TensorPtr* t = it->second.tensor();
+    if (!t)
+      ir::ThrowUser(f.span, "parameter '" + param + "' of '" + name +
+                                "' is not a tensor; only tensors take arrays (pin integer "
+                                "scalars with scalars=)");
+    it->second =
+        sim::DecodeNpy(bytes, "the array for '" + param + "'", param, (*t)->dtype, (*t)->shape);
+  }
+  const sim::GroupOutcome out = sim::RunKernel(*program, name, args);
+  if (out.kind == sim::GroupOutcome::Kind::Fault && out.fault) throw *out.fault;
+  std::map<std::string, py::bytes> outputs;
+  if (out.kind == sim::GroupOutcome::Kind::Ok) {
+    for (const std::string& o : sim::OutputNames(f))
+      outputs.emplace(o, py::bytes(sim::EncodeNpy(**args.at(o).tensor())));
+  }
+  return {KindName(out.kind), out.kind == sim::GroupOutcome::Kind::Ok ? "" : out.Describe(),
+          outputs};
+}
+
+}  // namespace
+
+void BindSim(py::module_& m) {
+  m.attr("HAS_SIM") = true;
+  m.def("sim_run", &Run, py::arg("program"), py::arg("function"), py::arg("arrays"),
+        py::arg("seed") = 0, py::arg("scalars") = std::map<std::string, int64_t>{});
+  m.def(
+      "sim_check",
+      [](const ProgramHolder& ref, const std::string& name, const ProgramHolder& split,
+         uint64_t seed, const std::map<std::string, int64_t>& scalars) {
+        FindFunction(*ref, name);
+        sim::CheckResult r = sim::CheckKernel(*ref, name, *split, Options(seed, scalars));
+        return std::make_tuple(std::string(KindName(r.kind)), r.report, r.compared);
+      },
+      py::arg("ref"), py::arg("function"), py::arg("split"), py::arg("seed") = 0,
+      py::arg("scalars") = std::map<std::string, int64_t>{});
+}
+
+#else
+
+void BindSim(py::module_& m) {
+  m.attr("HAS_SIM") = false;
+}
+
+#endif
+
+}  // namespace tilesplit::python
