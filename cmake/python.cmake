@@ -15,7 +15,9 @@ if(Python_FOUND)
   find_package(pybind11 CONFIG QUIET)
 endif()
 set(TILESPLIT_PYTHON_DEFAULT OFF)
-if(Python_FOUND AND pybind11_FOUND)
+# Not under the sanitizers by default: an ASan-instrumented extension cannot be loaded into the
+# uninstrumented interpreter (the ASan runtime must come first in the process).
+if(Python_FOUND AND pybind11_FOUND AND NOT TILESPLIT_SANITIZE)
   set(TILESPLIT_PYTHON_DEFAULT ON)
 endif()
 option(TILESPLIT_PYTHON "Build the Python package (needs pybind11-dev and python3-dev)"
