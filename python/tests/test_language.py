@@ -153,6 +153,13 @@ def test_placeholders_evaluate_any_annotation():
         pl.dynamic("not an identifier")
 
 
+def test_misspelt_decorator_is_an_error():
+    with pytest.raises(AttributeError, match="pl.functon"):
+        @pl.functon(type=pl.FunctionType.InCore)
+        def k(a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+            return a
+
+
 def test_decorating_a_non_function_is_a_type_error():
     with pytest.raises(TypeError):
         pl.function(42)

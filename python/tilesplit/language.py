@@ -62,6 +62,12 @@ class _Placeholder:
         return _Placeholder(f"{self._text}[...]")
 
     def __call__(self, *args, **kwargs) -> "_Placeholder":
+        decorated = len(args) == 1 and not kwargs and (inspect.isfunction(args[0])
+                                                       or inspect.isclass(args[0]))
+        if decorated:
+            # Used as a decorator: a misspelt pl.function must not silently swallow the kernel.
+            raise AttributeError(f"'pl.{self._text}' is not a tilesplit.language decorator "
+                                 f"(use @pl.function or @pl.program)")
         return _Placeholder(f"{self._text}(...)")
 
     def __repr__(self) -> str:
