@@ -8,10 +8,45 @@ namespace tilesplit::ops {
 
 namespace {
 
-Value Boundary(OpCall& c) {
+void CheckReference(OpCall& c) {
   if (c.ctx.core != CoreKind::Reference)
     c.Fail("reached a split core; expand-mixed-kernel folds it into tpush/tpop/tfree");
-  return Value(c.tile_ptr(0));
+}
+
+// Outside a lane-by-lane region, a boundary is the identity on the full tile. Inside one (the
+// reference runs an explicit-boundary region once per lane), the shard hands lane L its logical
+// band [L*S, L*S + S) and the gather places each lane's band at L*half of one joined tile.
+Value Shard(OpCall& c) {
+  CheckReference(c);
+  const int64_t split = c.int_kwarg("split").value_or(0);
+  if (!c.ctx.region_mode || split == 0) return Value(c.tile_ptr(0));
+  const TileValue& full = c.tile(0);
+  auto out = c.NewResult();
+  const size_t axis = static_cast<size_t>(split - 1);
+  if (full.shape.size() != 2 || out->shape.size() != 2) c.Fail("needs 2D tiles");
+  const int64_t stride = c.int_kwarg("lane_stride").value_or((full.shape[axis] + 1) / 2);
+  std::vector<int64_t> src_off = {0, 0}, zero = {0, 0};
+  src_off[axis] = c.ctx.lane * stride;
+  CopyRegion(full.data, full.shape, src_off, out->data, out->shape, zero, out->valid);
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
+}
+
+Value Gather(OpCall& c) {
+  CheckReference(c);
+  const int64_t split = c.int_kwarg("split").value_or(0);
+  if (!c.ctx.region_mode || split == 0) return Value(c.tile_ptr(0));
+  const TileValue& half = c.tile(0);
+  sim::MutTilePtr& joined = c.ctx.joins[&c.call];
+  if (c.ctx.lane == 0 || !joined) joined = c.NewResult();
+  const size_t axis = static_cast<size_t>(split - 1);
+  if (half.shape.size() != 2 || joined->shape.size() != 2) c.Fail("needs 2D tiles");
+  std::vector<int64_t> dst = {0, 0}, zero = {0, 0};
+  dst[axis] = c.ctx.lane * ((joined->shape[axis] + 1) / 2);
+  CopyRegion(half.data, half.shape, zero, joined->data, joined->shape, dst, half.valid);
+  auto out = std::make_shared<TileValue>(*joined);
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
 }
 
 Value SubblockIdx(OpCall& c) {
@@ -49,8 +84,8 @@ TileValue GeomOnly(const OpCall& c) {
 }  // namespace
 
 void RegisterCrossCoreSemantics(SemanticsTable& t) {
-  t.Register("tile.aiv_shard", Boundary);
-  t.Register("tile.aic_gather", Boundary);
+  t.Register("tile.aiv_shard", Shard);
+  t.Register("tile.aic_gather", Gather);
   t.Register("tile.get_subblock_idx", SubblockIdx);
   t.Register("tile.tpush_to_aiv", [](OpCall& c) {
     Port(c, CoreKind::AIC).PushToAiv(Id(c), Code(c), c.tile_ptr(0), c.call.span);

@@ -48,9 +48,13 @@ class TransportPort {
 // What executing an op may consult about the core running it.
 struct ExecContext {
   CoreKind core = CoreKind::Reference;
-  int lane = 0;                     // the AIV lane; 0 elsewhere
-  TransportPort* port = nullptr;    // null in the reference interpreter
+  int lane = 0;                                 // the AIV lane; 0 elsewhere
+  TransportPort* port = nullptr;                // null in the reference interpreter
   sim::Writer writer = sim::Writer::Reference;  // stamped on GM elements a store writes
+  // Reference only: inside a pl.split_aiv region executed lane by lane, the region's mode, and
+  // the tiles each aic_gather call is joining across the lane iterations.
+  std::optional<ir::SplitMode> region_mode;
+  std::map<const ir::Call*, sim::MutTilePtr> joins;
 };
 
 // The evaluated geometry of one tile result (box, valid, dtype, memory).
@@ -64,7 +68,7 @@ struct TileGeom {
 // One op execution.
 struct OpCall {
   const ir::Call& call;
-  const std::vector<Value>& args;      // positional; empty Value for an absent optional arg
+  const std::vector<Value>& args;        // positional; empty Value for an absent optional arg
   const std::vector<TileGeom>& results;  // one per tile result (tuple: per element)
   ExecContext& ctx;
 

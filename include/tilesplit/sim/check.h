@@ -1,0 +1,49 @@
+// Running kernels on seeded inputs and checking a split program against its reference
+// (core-group.md 4).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "tilesplit/ir/function.h"
+#include "tilesplit/sim/core_group.h"
+#include "tilesplit/sim/value.h"
+
+namespace tilesplit::sim {
+
+struct InputOptions {
+  uint64_t seed = 0;
+  std::string inputs_dir;                  // NAME.npy per parameter, when present
+  std::map<std::string, int64_t> scalars;  // pinned integer scalar parameters
+};
+
+// Inputs for every parameter of `f`, by name. In/InOut tensors and tiles get seeded random values
+// (floats uniform in [-1, 1), integers in [0, 16)), a tile's elements outside its valid extent are
+// poison, Out tensors start as poison, integer scalars are drawn from [1, 16] unless pinned and
+// float scalars from [-1, 1). The same options always give the same inputs.
+std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOptions& o);
+// A deep copy: each execution needs its own GM.
+std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in);
+
+// Runs function `name` of `p`: an InCore/Opaque function sequentially on the reference
+// interpreter, a Group/AIC/AIV function on the core-group executor. Inputs are updated in place.
+GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
+                       std::map<std::string, Value>& args);
+
+// The Out/InOut tensor parameters of `f`, in parameter order.
+std::vector<std::string> OutputNames(const ir::Function& f);
+
+struct CheckResult {
+  enum class Kind { Equal, Differ, Deadlock, Fault } kind = Kind::Equal;
+  std::string report;    // what to print
+  int64_t compared = 0;  // elements compared
+};
+
+// Runs `ref_name` of `ref` and the group of the same name in `split` on the same inputs and
+// compares every Out/InOut tensor bit for bit over the elements the reference wrote.
+CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
+                        const ir::Program& split, const InputOptions& o);
+
+}  // namespace tilesplit::sim

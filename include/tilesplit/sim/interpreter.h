@@ -1,0 +1,61 @@
+// The statement interpreter: executes one function on one core (core-group.md 4). The reference
+// execution is one Interpreter on a Reference context; the split execution runs one Interpreter
+// per core of the group, each with its own context and the executor's pipes.
+#pragma once
+
+#include <unordered_map>
+#include <vector>
+
+#include "tilesplit/ir/function.h"
+#include "tilesplit/ops/semantics.h"
+#include "tilesplit/sim/value.h"
+
+namespace tilesplit::sim {
+
+class Interpreter {
+ public:
+  explicit Interpreter(ops::ExecContext& ctx) : ctx_(ctx) {}
+
+  // Binds the parameters to `args` (one per parameter; a dynamic dimension named in a parameter
+  // type is bound to the argument's extent) and executes the body. Returns the returned values.
+  std::vector<Value> Run(const ir::Function& f, const std::vector<Value>& args);
+
+  // Where the core is: its function and the statement it is executing (for deadlock reports;
+  // read by the scheduler only while this core is blocked).
+  const ir::Function* function() const { return func_; }
+  const ir::Stmt* statement() const { return stmt_; }
+
+  // Evaluates an expression in the current environment; Define binds a variable for it (used to
+  // evaluate parameter types before a run, and by tests).
+  Value Eval(const ir::ExprPtr& e);
+  void Define(const ir::VarPtr& v, Value value) { Bind(v, std::move(value)); }
+
+ private:
+  enum class Flow { Normal, Return };
+
+  Flow Exec(const ir::StmtPtr& s);
+  Flow ExecSeq(const ir::SeqStmts& s);
+  Flow ExecFor(const ir::ForStmt& s);
+  Flow ExecWhile(const ir::WhileStmt& s);
+  Flow ExecIf(const ir::IfStmt& s);
+  Flow ExecRegion(const ir::SplitAivStmt& s);
+  // Runs a loop or branch body and collects what its Yield passes on.
+  Flow ExecBody(const ir::StmtPtr& body, std::vector<Value>* yielded);
+
+  Value EvalCall(const ir::Call& c);
+  Value EvalBinary(const ir::Binary& b);
+  Scalar EvalScalar(const ir::ExprPtr& e);
+  int64_t EvalInt(const ir::ExprPtr& e);
+  void GeometryOf(const ir::TypePtr& t, const ir::Call& c, std::vector<ops::TileGeom>* out);
+  void Bind(const ir::VarPtr& v, Value value);
+  void BindShapeVars(const std::vector<ir::ExprPtr>& shape, const std::vector<int64_t>& actual);
+
+  ops::ExecContext& ctx_;
+  std::unordered_map<const ir::Var*, Value> env_;
+  std::vector<Value> yielded_;
+  std::vector<Value> returned_;
+  const ir::Function* func_ = nullptr;
+  const ir::Stmt* stmt_ = nullptr;
+};
+
+}  // namespace tilesplit::sim

@@ -1,0 +1,152 @@
+// Runtime values of the simulator (core-group.md 3): scalars, GM tensors and tiles.
+//
+// Storage is deliberately coarse: every floating dtype lives in an FP32 buffer whose elements are
+// kept rounded to the dtype (FP16/BF16 round-to-nearest-even), every integer dtype in an INT64
+// buffer whose elements are kept wrapped to the dtype's width. Arithmetic runs in FP32 / INT64 and
+// rounds on the way out, so both executions of a check perform identical operations.
+//
+// Undefined elements (outside a tile's valid extent, in a scratch nobody wrote) hold a poison
+// value: a NaN with a recognisable payload for floats, a sentinel outside every narrow integer
+// range for integers. Operations propagate it, so undefined data that reaches an output is seen.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "tilesplit/ir/enums.h"
+
+namespace tilesplit::sim {
+
+using ir::DataType;
+using ir::MemorySpace;
+
+enum class StorageKind : uint8_t { F32, I64 };
+StorageKind StorageOf(DataType dt);
+
+// Rounds an FP32 value to the precision of a floating dtype (RNE); NaNs keep their payload.
+float RoundToDType(DataType dt, float v);
+// Wraps an integer to the width and signedness of an integer dtype; BOOL becomes 0/1.
+int64_t WrapToDType(DataType dt, int64_t v);
+
+// A signalling NaN: arithmetic quietens it but keeps the low payload bits we test for.
+inline constexpr uint32_t kPoisonF32Bits = 0x7FBADBADu;
+inline constexpr uint32_t kPoisonPayloadMask = 0x003FFFFFu;
+float PoisonF32();
+bool IsPoisonF32(float v);
+inline constexpr int64_t kPoisonI64 = 0x7EADBEEF5A5A5A5ALL;
+inline bool IsPoisonI64(int64_t v) {
+  return v == kPoisonI64;
+}
+
+struct Scalar {
+  DataType dtype = DataType::INDEX;
+  int64_t i = 0;  // integer and BOOL values
+  double f = 0;   // floating values (already rounded to dtype)
+  bool is_float() const { return ir::IsFloat(dtype); }
+  double AsDouble() const { return is_float() ? f : static_cast<double>(i); }
+  int64_t AsInt() const { return is_float() ? static_cast<int64_t>(f) : i; }
+  static Scalar Int(int64_t v, DataType dt = DataType::INDEX) {
+    return {dt, WrapToDType(dt, v), 0};
+  }
+  static Scalar Float(double v, DataType dt = DataType::FP32) {
+    return {dt, 0, static_cast<double>(RoundToDType(dt, static_cast<float>(v)))};
+  }
+  static Scalar Bool(bool b) { return {DataType::BOOL, b ? 1 : 0, 0}; }
+};
+
+// A dense row-major buffer in one of the two storages.
+struct Buffer {
+  StorageKind kind = StorageKind::F32;
+  std::vector<float> f;
+  std::vector<int64_t> i;
+  size_t size() const { return kind == StorageKind::F32 ? f.size() : i.size(); }
+  void Resize(StorageKind k, size_t n, bool poison);
+  bool IsPoison(size_t idx) const {
+    return kind == StorageKind::F32 ? IsPoisonF32(f[idx]) : IsPoisonI64(i[idx]);
+  }
+  void SetPoison(size_t idx) {
+    if (kind == StorageKind::F32)
+      f[idx] = PoisonF32();
+    else
+      i[idx] = kPoisonI64;
+  }
+  // The element's bit pattern widened to 64 bits, for bitwise comparison.
+  uint64_t Bits(size_t idx) const;
+};
+
+int64_t NumElements(const std::vector<int64_t>& shape);
+// Row-major strides of `shape` in elements.
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape);
+
+// Who wrote a GM element: used to name the lane in a mismatch report.
+enum class Writer : int8_t { None = -1, Reference = 0, AIC = 1, AIV0 = 2, AIV1 = 3 };
+std::string WriterName(Writer w);
+
+// A tensor in global memory. Shared by every core of a group, so it is held by pointer and
+// updated in place by stores.
+struct TensorValue {
+  std::string name;  // the parameter it was bound to, for reports
+  DataType dtype = DataType::FP32;
+  std::vector<int64_t> shape;
+  Buffer data;
+  std::vector<Writer> writer;  // per element, the last store's core
+};
+using TensorPtr = std::shared_ptr<TensorValue>;
+TensorPtr MakeTensor(std::string name, DataType dt, std::vector<int64_t> shape, bool poison);
+
+// A tile: box (physical shape), dtype, memory space, runtime valid extent per axis and data.
+struct TileValue {
+  DataType dtype = DataType::FP32;
+  MemorySpace mem = MemorySpace::Vec;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> valid;
+  Buffer data;
+  // Set on a tile popped from a cross-core pipe: which pipe and slot it occupies, for tfree.
+  int pipe_id = -1;
+  int64_t slot_seq = -1;
+
+  int64_t numel() const { return static_cast<int64_t>(data.size()); }
+  bool InValid(const std::vector<int64_t>& idx) const;
+};
+using TilePtr = std::shared_ptr<const TileValue>;
+using MutTilePtr = std::shared_ptr<TileValue>;
+
+// A tile of the given geometry whose every element is poison.
+MutTilePtr MakePoisonTile(DataType dt, MemorySpace mem, std::vector<int64_t> shape,
+                          std::vector<int64_t> valid);
+// Overwrites every element outside the valid extent with poison.
+void PoisonOutsideValid(TileValue& t);
+
+struct Value;
+using TupleValue = std::vector<Value>;
+
+struct Value {
+  std::variant<std::monostate, Scalar, TensorPtr, TilePtr, std::shared_ptr<const TupleValue>> v;
+
+  Value() = default;
+  Value(Scalar s) : v(s) {}                          // NOLINT
+  Value(TensorPtr t) : v(std::move(t)) {}            // NOLINT
+  Value(TilePtr t) : v(std::move(t)) {}              // NOLINT
+  Value(MutTilePtr t) : v(TilePtr(std::move(t))) {}  // NOLINT
+  static Value Tuple(TupleValue elements) {
+    Value r;
+    r.v = std::make_shared<const TupleValue>(std::move(elements));
+    return r;
+  }
+  bool empty() const { return std::holds_alternative<std::monostate>(v); }
+  const Scalar* scalar() const { return std::get_if<Scalar>(&v); }
+  const TensorPtr* tensor() const { return std::get_if<TensorPtr>(&v); }
+  const TilePtr* tile() const { return std::get_if<TilePtr>(&v); }
+  const TupleValue* tuple() const {
+    auto p = std::get_if<std::shared_ptr<const TupleValue>>(&v);
+    return p ? p->get() : nullptr;
+  }
+};
+
+// "1.5", "-3", "poison": one element for reports.
+std::string FormatElement(const Buffer& b, size_t idx, DataType dt);
+
+}  // namespace tilesplit::sim

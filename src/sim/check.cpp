@@ -1,0 +1,215 @@
+// Seeded inputs, kernel runs and the bitwise split-versus-reference comparison.
+#include "tilesplit/sim/check.h"
+
+#include <filesystem>
+#include <random>
+#include <sstream>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/sim/interpreter.h"
+#include "tilesplit/sim/npy.h"
+
+namespace tilesplit::sim {
+
+namespace {
+
+// A per-parameter generator: the same (seed, name) always gives the same stream, whatever the
+// other parameters are.
+std::mt19937_64 StreamFor(uint64_t seed, const std::string& name) {
+  uint64_t h = 1469598103934665603ull;
+  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return std::mt19937_64(seed * 0x9E3779B97F4A7C15ull ^ h);
+}
+
+// Uniform in [-1, 1) on a 2^-23 grid: exact in FP32, identical on every platform.
+float RandomFloat(std::mt19937_64& g) {
+  return static_cast<float>(static_cast<int64_t>(g() >> 40)) / 8388608.0f - 1.0f;
+}
+
+void Fill(Buffer& b, DataType dt, std::mt19937_64& g) {
+  for (size_t i = 0; i < b.size(); ++i) {
+    if (b.kind == StorageKind::F32)
+      b.f[i] = RoundToDType(dt, RandomFloat(g));
+    else
+      b.i[i] = WrapToDType(dt, static_cast<int64_t>(g() % 16));
+  }
+}
+
+std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>& dims,
+                                const ir::Param& p) {
+  std::vector<int64_t> r;
+  for (const ir::ExprPtr& d : dims) {
+    Value v;
+    try {
+      v = ev.Eval(d);
+    } catch (const ir::UserError&) {
+      ir::ThrowUser(p.var->span, "parameter '" + p.var->name +
+                                     "' has a dimension the simulator cannot size (bind dynamic "
+                                     "dimensions through a scalar parameter)");
+    }
+    r.push_back(v.scalar() ? v.scalar()->AsInt() : 0);
+  }
+  return r;
+}
+
+std::string Coords(const std::vector<int64_t>& shape, size_t flat) {
+  std::vector<int64_t> idx(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    idx[d] = static_cast<int64_t>(flat % static_cast<size_t>(shape[d]));
+    flat /= static_cast<size_t>(shape[d]);
+  }
+  std::string s = "[";
+  for (size_t d = 0; d < idx.size(); ++d) s += (d ? ", " : "") + std::to_string(idx[d]);
+  return s + "]";
+}
+
+}  // namespace
+
+std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOptions& o) {
+  std::map<std::string, Value> in;
+  ops::ExecContext ctx;
+  Interpreter ev(ctx);
+  namespace fs = std::filesystem;
+  auto npy_path = [&](const std::string& name) -> std::string {
+    if (o.inputs_dir.empty()) return "";
+    fs::path p = fs::path(o.inputs_dir) / (name + ".npy");
+    return fs::exists(p) ? p.string() : "";
+  };
+  // Scalars first: tensor and tile types may be sized by them.
+  for (const ir::Param& p : f.params) {
+    const auto* st = p.var->type->As<ir::ScalarType>();
+    if (!st) continue;
+    auto g = StreamFor(o.seed, p.var->name);
+    Scalar s;
+    if (auto it = o.scalars.find(p.var->name); it != o.scalars.end())
+      s = ir::IsFloat(st->dtype) ? Scalar::Float(static_cast<double>(it->second), st->dtype)
+                                 : Scalar::Int(it->second, st->dtype);
+    else if (ir::IsFloat(st->dtype))
+      s = Scalar::Float(RandomFloat(g), st->dtype);
+    else if (st->dtype == DataType::BOOL)
+      s = Scalar::Bool(g() & 1);
+    else
+      s = Scalar::Int(1 + static_cast<int64_t>(g() % 16), st->dtype);
+    in[p.var->name] = Value(s);
+    ev.Define(p.var, Value(s));
+  }
+  for (const auto& [name, _] : o.scalars)
+    if (!in.count(name))
+      ir::ThrowUser(
+          f.span, "--scalar " + name + ": '" + f.name + "' has no scalar parameter '" + name + "'");
+  for (const ir::Param& p : f.params) {
+    auto g = StreamFor(o.seed, p.var->name);
+    if (const auto* tt = p.var->type->As<ir::TensorType>()) {
+      std::vector<int64_t> shape = StaticDims(ev, tt->shape, p);
+      TensorPtr t;
+      if (std::string path = npy_path(p.var->name); !path.empty()) {
+        t = ReadNpy(path, p.var->name, tt->dtype, shape);
+      } else {
+        const bool out = p.direction == ir::ParamDirection::Out;
+        t = MakeTensor(p.var->name, tt->dtype, shape, out);
+        if (!out) Fill(t->data, tt->dtype, g);
+      }
+      in[p.var->name] = Value(t);
+    } else if (const auto* tl = p.var->type->As<ir::TileType>()) {
+      std::vector<int64_t> shape = StaticDims(ev, tl->shape, p);
+      std::vector<int64_t> valid = StaticDims(ev, tl->valid(), p);
+      auto tile = MakePoisonTile(tl->dtype, tl->memory.value_or(MemorySpace::Vec), shape, valid);
+      if (std::string path = npy_path(p.var->name); !path.empty())
+        tile->data = ReadNpy(path, p.var->name, tl->dtype, shape)->data;
+      else
+        Fill(tile->data, tl->dtype, g);
+      PoisonOutsideValid(*tile);
+      in[p.var->name] = Value(tile);
+    }
+  }
+  return in;
+}
+
+std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in) {
+  std::map<std::string, Value> out;
+  for (const auto& [name, v] : in) {
+    if (const TensorPtr* t = v.tensor())
+      out[name] = Value(std::make_shared<TensorValue>(**t));
+    else
+      out[name] = v;  // scalars and tiles are immutable
+  }
+  return out;
+}
+
+std::vector<std::string> OutputNames(const ir::Function& f) {
+  std::vector<std::string> r;
+  for (const ir::Param& p : f.params)
+    if (p.direction != ir::ParamDirection::In && p.var->type->As<ir::TensorType>())
+      r.push_back(p.var->name);
+  return r;
+}
+
+GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
+                       std::map<std::string, Value>& args) {
+  ir::FunctionPtr f = p.Find(name);
+  if (!f) ir::ThrowUser(p.span, "no function '" + name + "' in the program");
+  switch (f->func_type) {
+    case ir::FunctionType::Group:
+    case ir::FunctionType::AIC:
+    case ir::FunctionType::AIV:
+      return RunCoreGroup(ResolveGroup(p, name), args);
+    default:
+      break;
+  }
+  ops::ExecContext ctx;
+  Interpreter interp(ctx);
+  std::vector<Value> bound;
+  for (const ir::Param& prm : f->params) bound.push_back(args.at(prm.var->name));
+  interp.Run(*f, bound);
+  return {};
+}
+
+CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
+                        const ir::Program& split, const InputOptions& o) {
+  ir::FunctionPtr rf = ref.Find(ref_name);
+  if (!rf) ir::ThrowUser(ref.span, "no function '" + ref_name + "' in the program");
+  const std::map<std::string, Value> inputs = MakeInputs(*rf, o);
+  std::map<std::string, Value> ref_args = CloneInputs(inputs);
+  std::map<std::string, Value> split_args = CloneInputs(inputs);
+  RunKernel(ref, ref_name, ref_args);  // a fault in the reference is the user's error
+
+  CheckResult r;
+  std::ostringstream os;
+  const GroupOutcome out = RunKernel(split, ref_name, split_args);
+  if (out.kind == GroupOutcome::Kind::Deadlock) {
+    r.kind = CheckResult::Kind::Deadlock;
+    r.report = "check " + ref_name + ": DEADLOCK\n" + out.Describe();
+    return r;
+  }
+  if (out.kind == GroupOutcome::Kind::Fault) {
+    r.kind = CheckResult::Kind::Fault;
+    r.report = "check " + ref_name + ": the split program failed\n" + out.Describe();
+    return r;
+  }
+  for (const std::string& name : OutputNames(*rf)) {
+    const TensorValue& a = **ref_args.at(name).tensor();
+    const Value& sv = split_args.at(name);
+    if (!sv.tensor()) continue;
+    const TensorValue& b = **sv.tensor();
+    for (size_t i = 0; i < a.data.size(); ++i) {
+      if (a.writer[i] == Writer::None) continue;
+      ++r.compared;
+      const bool undefined = a.data.IsPoison(i);
+      if (!undefined && a.data.Bits(i) == b.data.Bits(i)) continue;
+      r.kind = CheckResult::Kind::Differ;
+      os << "check " << ref_name << ": DIFFERENT\n";
+      if (undefined) os << "  the reference itself stores undefined (poison) data\n";
+      os << "  first differing element: " << name << Coords(a.shape, i) << "\n"
+         << "    reference: " << FormatElement(a.data, i, a.dtype) << "\n"
+         << "    split:     " << FormatElement(b.data, i, b.dtype) << "\n"
+         << "    stored by: " << WriterName(b.writer[i]) << " in the split program\n";
+      r.report = os.str();
+      return r;
+    }
+  }
+  os << "check " << ref_name << ": equal (" << r.compared << " output elements compared)\n";
+  r.report = os.str();
+  return r;
+}
+
+}  // namespace tilesplit::sim

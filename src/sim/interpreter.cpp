@@ -1,0 +1,409 @@
+// Sequential statement and expression interpreter.
+#include "tilesplit/sim/interpreter.h"
+
+#include <cmath>
+
+#include "tilesplit/ir/error.h"
+
+namespace tilesplit::sim {
+
+using ir::BinaryOp;
+using ir::ExprKind;
+using ir::StmtKind;
+
+namespace {
+
+int64_t FloorDivInt(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+ir::DataType DTypeOf(const ir::TypePtr& t) {
+  if (t)
+    if (const auto* s = t->As<ir::ScalarType>()) return s->dtype;
+  return ir::DataType::INDEX;
+}
+
+}  // namespace
+
+void Interpreter::Bind(const ir::VarPtr& v, Value value) {
+  env_[v.get()] = std::move(value);
+}
+
+void Interpreter::BindShapeVars(const std::vector<ir::ExprPtr>& shape,
+                                const std::vector<int64_t>& actual) {
+  for (size_t d = 0; d < shape.size() && d < actual.size(); ++d)
+    if (const auto* v = shape[d]->As<ir::Var>())
+      if (!env_.count(v)) env_[v] = Value(Scalar::Int(actual[d]));
+}
+
+std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Value>& args) {
+  func_ = &f;
+  env_.clear();
+  returned_.clear();
+  if (args.size() != f.params.size())
+    ir::ThrowInternal(f.span, "function '" + f.name + "' called with the wrong argument count");
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ir::Param& p = f.params[i];
+    if (const TensorPtr* t = args[i].tensor()) {
+      if (const auto* tt = p.var->type->As<ir::TensorType>()) BindShapeVars(tt->shape, (*t)->shape);
+    } else if (const TilePtr* t = args[i].tile()) {
+      if (const auto* tt = p.var->type->As<ir::TileType>()) BindShapeVars(tt->shape, (*t)->shape);
+    }
+    Bind(p.var, args[i]);
+  }
+  if (f.body) Exec(f.body);
+  return returned_;
+}
+
+Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
+  const ir::Stmt& s = *sp;
+  switch (s.kind) {
+    case StmtKind::Assign: {
+      stmt_ = &s;
+      const auto& a = *s.As<ir::AssignStmt>();
+      Bind(a.var, Eval(a.value));
+      return Flow::Normal;
+    }
+    case StmtKind::Eval:
+      stmt_ = &s;
+      Eval(s.As<ir::EvalStmt>()->expr);
+      return Flow::Normal;
+    case StmtKind::Return: {
+      stmt_ = &s;
+      returned_.clear();
+      for (const ir::ExprPtr& e : s.As<ir::ReturnStmt>()->values) returned_.push_back(Eval(e));
+      return Flow::Return;
+    }
+    case StmtKind::Seq:
+      return ExecSeq(*s.As<ir::SeqStmts>());
+    case StmtKind::Yield: {
+      stmt_ = &s;
+      yielded_.clear();
+      for (const ir::ExprPtr& e : s.As<ir::YieldStmt>()->values) yielded_.push_back(Eval(e));
+      return Flow::Normal;
+    }
+    case StmtKind::For:
+      return ExecFor(*s.As<ir::ForStmt>());
+    case StmtKind::While:
+      return ExecWhile(*s.As<ir::WhileStmt>());
+    case StmtKind::If:
+      return ExecIf(*s.As<ir::IfStmt>());
+    case StmtKind::Scope:
+      return Exec(s.As<ir::ScopeStmt>()->body);
+    case StmtKind::SplitAiv:
+      return ExecRegion(*s.As<ir::SplitAivStmt>());
+  }
+  return Flow::Normal;
+}
+
+Interpreter::Flow Interpreter::ExecSeq(const ir::SeqStmts& s) {
+  for (const ir::StmtPtr& st : s.stmts)
+    if (Exec(st) == Flow::Return) return Flow::Return;
+  return Flow::Normal;
+}
+
+Interpreter::Flow Interpreter::ExecBody(const ir::StmtPtr& body, std::vector<Value>* yielded) {
+  yielded_.clear();
+  Flow f = body ? Exec(body) : Flow::Normal;
+  if (yielded) *yielded = std::move(yielded_);
+  yielded_.clear();
+  return f;
+}
+
+Interpreter::Flow Interpreter::ExecFor(const ir::ForStmt& s) {
+  stmt_ = &s;
+  const int64_t start = EvalInt(s.start), stop = EvalInt(s.stop), step = EvalInt(s.step);
+  if (step == 0) ir::ThrowUser(s.span, "for loop with step 0");
+  std::vector<Value> carry;
+  for (const ir::IterArg& ia : s.iter_args) carry.push_back(Eval(ia.init));
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    Bind(s.loop_var, Value(Scalar::Int(i)));
+    for (size_t k = 0; k < s.iter_args.size(); ++k) Bind(s.iter_args[k].var, carry[k]);
+    std::vector<Value> next;
+    if (ExecBody(s.body, &next) == Flow::Return) return Flow::Return;
+    if (!s.iter_args.empty()) {
+      if (next.size() != s.iter_args.size())
+        ir::ThrowUser(s.span, "loop body yields " + std::to_string(next.size()) + " values for " +
+                                  std::to_string(s.iter_args.size()) + " iter args");
+      carry = std::move(next);
+    }
+  }
+  for (size_t k = 0; k < s.return_vars.size() && k < carry.size(); ++k)
+    Bind(s.return_vars[k], carry[k]);
+  return Flow::Normal;
+}
+
+Interpreter::Flow Interpreter::ExecWhile(const ir::WhileStmt& s) {
+  stmt_ = &s;
+  std::vector<Value> carry;
+  for (const ir::IterArg& ia : s.iter_args) carry.push_back(Eval(ia.init));
+  while (true) {
+    for (size_t k = 0; k < s.iter_args.size(); ++k) Bind(s.iter_args[k].var, carry[k]);
+    if (EvalScalar(s.cond).AsInt() == 0) break;
+    std::vector<Value> next;
+    if (ExecBody(s.body, &next) == Flow::Return) return Flow::Return;
+    if (!s.iter_args.empty()) {
+      if (next.size() != s.iter_args.size())
+        ir::ThrowUser(s.span, "while body yields the wrong number of values");
+      carry = std::move(next);
+    }
+  }
+  for (size_t k = 0; k < s.return_vars.size() && k < carry.size(); ++k)
+    Bind(s.return_vars[k], carry[k]);
+  return Flow::Normal;
+}
+
+Interpreter::Flow Interpreter::ExecIf(const ir::IfStmt& s) {
+  stmt_ = &s;
+  const bool c = EvalScalar(s.cond).AsInt() != 0;
+  std::vector<Value> out;
+  const ir::StmtPtr& body = c ? s.then_body : s.else_body;
+  if (ExecBody(body, &out) == Flow::Return) return Flow::Return;
+  if (!s.return_vars.empty() && out.size() != s.return_vars.size())
+    ir::ThrowUser(s.span, "if branch yields the wrong number of values");
+  for (size_t k = 0; k < s.return_vars.size(); ++k) Bind(s.return_vars[k], out[k]);
+  return Flow::Normal;
+}
+
+namespace {
+
+bool HasBoundary(const ir::StmtPtr& s) {
+  bool found = false;
+  auto visit = [&](auto&& self, const ir::StmtPtr& x) -> void {
+    if (!x || found) return;
+    switch (x->kind) {
+      case StmtKind::Seq:
+        for (const ir::StmtPtr& c : x->As<ir::SeqStmts>()->stmts) self(self, c);
+        return;
+      case StmtKind::For:
+        return self(self, x->As<ir::ForStmt>()->body);
+      case StmtKind::While:
+        return self(self, x->As<ir::WhileStmt>()->body);
+      case StmtKind::If:
+        self(self, x->As<ir::IfStmt>()->then_body);
+        return self(self, x->As<ir::IfStmt>()->else_body);
+      default:
+        break;
+    }
+    ir::ExprPtr e;
+    if (const auto* a = x->As<ir::AssignStmt>()) e = a->value;
+    if (const auto* v = x->As<ir::EvalStmt>()) e = v->expr;
+    if (const auto* c = e ? e->As<ir::Call>() : nullptr)
+      found = c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather";
+  };
+  visit(visit, s);
+  return found;
+}
+
+}  // namespace
+
+// In the reference, a region whose body works per lane (task-parallel NONE, or an explicit
+// shard/gather boundary) runs once per lane in lane order, the boundaries handing each iteration
+// its lane's band; a data-parallel full-width body runs once. On a split core the region is just
+// its body.
+Interpreter::Flow Interpreter::ExecRegion(const ir::SplitAivStmt& s) {
+  if (ctx_.core != ops::CoreKind::Reference ||
+      (s.mode != ir::SplitMode::None && !HasBoundary(s.body)))
+    return Exec(s.body);
+  const int saved = ctx_.lane;
+  ctx_.region_mode = s.mode;
+  Flow f = Flow::Normal;
+  for (int lane = 0; lane < 2 && f == Flow::Normal; ++lane) {
+    ctx_.lane = lane;
+    f = Exec(s.body);
+  }
+  ctx_.lane = saved;
+  ctx_.region_mode.reset();
+  return f;
+}
+
+Scalar Interpreter::EvalScalar(const ir::ExprPtr& e) {
+  Value v = Eval(e);
+  if (const Scalar* s = v.scalar()) return *s;
+  ir::ThrowUser(e->span, "expected a scalar value");
+}
+
+int64_t Interpreter::EvalInt(const ir::ExprPtr& e) {
+  if (auto c = ir::AsConstInt(e)) return *c;
+  return EvalScalar(e).AsInt();
+}
+
+Value Interpreter::Eval(const ir::ExprPtr& ep) {
+  const ir::Expr& e = *ep;
+  switch (e.kind) {
+    case ExprKind::Var: {
+      auto it = env_.find(static_cast<const ir::Var*>(&e));
+      if (it == env_.end())
+        ir::ThrowUser(e.span, "variable '" + e.As<ir::Var>()->name + "' has no value on this core" +
+                                  (func_ ? " (function '" + func_->name + "')" : std::string()));
+      return it->second;
+    }
+    case ExprKind::ConstInt:
+      return Value(Scalar::Int(e.As<ir::ConstInt>()->value, DTypeOf(e.type)));
+    case ExprKind::ConstFloat:
+      return Value(Scalar::Float(e.As<ir::ConstFloat>()->value, DTypeOf(e.type)));
+    case ExprKind::ConstBool:
+      return Value(Scalar::Bool(e.As<ir::ConstBool>()->value));
+    case ExprKind::Binary:
+      return EvalBinary(*e.As<ir::Binary>());
+    case ExprKind::Unary: {
+      const auto& u = *e.As<ir::Unary>();
+      Scalar a = EvalScalar(u.operand);
+      if (u.op == ir::UnaryOp::Not) return Value(Scalar::Bool(a.AsInt() == 0));
+      return a.is_float() ? Value(Scalar::Float(-a.f, a.dtype)) : Value(Scalar::Int(-a.i, a.dtype));
+    }
+    case ExprKind::Cast: {
+      const auto& c = *e.As<ir::Cast>();
+      Scalar a = EvalScalar(c.value);
+      const ir::DataType dt = c.dtype();
+      if (dt == ir::DataType::BOOL) return Value(Scalar::Bool(a.AsDouble() != 0));
+      if (ir::IsFloat(dt)) return Value(Scalar::Float(a.AsDouble(), dt));
+      return Value(Scalar::Int(a.is_float() ? static_cast<int64_t>(std::trunc(a.f)) : a.i, dt));
+    }
+    case ExprKind::Call:
+      return EvalCall(*e.As<ir::Call>());
+    case ExprKind::MakeTuple: {
+      TupleValue t;
+      for (const ir::ExprPtr& x : e.As<ir::MakeTuple>()->elements) t.push_back(Eval(x));
+      return Value::Tuple(std::move(t));
+    }
+    case ExprKind::TupleGetItem: {
+      const auto& g = *e.As<ir::TupleGetItem>();
+      Value t = Eval(g.tuple);
+      const TupleValue* tv = t.tuple();
+      if (!tv || g.index < 0 || static_cast<size_t>(g.index) >= tv->size())
+        ir::ThrowUser(e.span, "tuple index out of range at run time");
+      return (*tv)[static_cast<size_t>(g.index)];
+    }
+  }
+  return Value();
+}
+
+Value Interpreter::EvalBinary(const ir::Binary& b) {
+  const Scalar x = EvalScalar(b.lhs), y = EvalScalar(b.rhs);
+  const ir::DataType dt = DTypeOf(b.type);
+  if (ir::IsComparison(b.op)) {
+    const bool fl = x.is_float() || y.is_float();
+    const double a = x.AsDouble(), c = y.AsDouble();
+    const int64_t ia = x.AsInt(), ic = y.AsInt();
+    bool r = false;
+    switch (b.op) {
+      case BinaryOp::Eq:
+        r = fl ? a == c : ia == ic;
+        break;
+      case BinaryOp::Ne:
+        r = fl ? a != c : ia != ic;
+        break;
+      case BinaryOp::Lt:
+        r = fl ? a < c : ia < ic;
+        break;
+      case BinaryOp::Le:
+        r = fl ? a <= c : ia <= ic;
+        break;
+      case BinaryOp::Gt:
+        r = fl ? a > c : ia > ic;
+        break;
+      default:
+        r = fl ? a >= c : ia >= ic;
+    }
+    return Value(Scalar::Bool(r));
+  }
+  if (b.op == BinaryOp::And) return Value(Scalar::Bool(x.AsInt() != 0 && y.AsInt() != 0));
+  if (b.op == BinaryOp::Or) return Value(Scalar::Bool(x.AsInt() != 0 || y.AsInt() != 0));
+  if (ir::IsFloat(dt) || b.op == BinaryOp::FloatDiv) {
+    const float a = static_cast<float>(x.AsDouble()), c = static_cast<float>(y.AsDouble());
+    float r = 0;
+    switch (b.op) {
+      case BinaryOp::Add:
+        r = a + c;
+        break;
+      case BinaryOp::Sub:
+        r = a - c;
+        break;
+      case BinaryOp::Mul:
+        r = a * c;
+        break;
+      case BinaryOp::FloorDiv:
+        r = std::floor(a / c);
+        break;
+      case BinaryOp::FloorMod:
+        r = a - std::floor(a / c) * c;
+        break;
+      case BinaryOp::Min:
+        r = c < a ? c : a;
+        break;
+      case BinaryOp::Max:
+        r = a < c ? c : a;
+        break;
+      default:
+        r = a / c;
+    }
+    return Value(Scalar::Float(r, ir::IsFloat(dt) ? dt : ir::DataType::FP32));
+  }
+  const int64_t a = x.AsInt(), c = y.AsInt();
+  int64_t r = 0;
+  switch (b.op) {
+    case BinaryOp::Add:
+      r = a + c;
+      break;
+    case BinaryOp::Sub:
+      r = a - c;
+      break;
+    case BinaryOp::Mul:
+      r = a * c;
+      break;
+    case BinaryOp::FloorDiv:
+      if (c == 0) ir::ThrowUser(b.span, "integer division by zero");
+      r = FloorDivInt(a, c);
+      break;
+    case BinaryOp::FloorMod:
+      if (c == 0) ir::ThrowUser(b.span, "integer modulo by zero");
+      r = a - FloorDivInt(a, c) * c;
+      break;
+    case BinaryOp::Min:
+      r = c < a ? c : a;
+      break;
+    case BinaryOp::Max:
+      r = a < c ? c : a;
+      break;
+    default:
+      break;
+  }
+  return Value(Scalar::Int(r, dt));
+}
+
+void Interpreter::GeometryOf(const ir::TypePtr& t, const ir::Call& c,
+                             std::vector<ops::TileGeom>* out) {
+  if (!t) return;
+  if (const auto* tt = t->As<ir::TileType>()) {
+    ops::TileGeom g;
+    g.dtype = tt->dtype;
+    g.mem = tt->memory.value_or(ir::MemorySpace::Vec);
+    for (const ir::ExprPtr& d : tt->shape) g.shape.push_back(EvalInt(d));
+    for (const ir::ExprPtr& d : tt->valid()) g.valid.push_back(EvalInt(d));
+    if (g.valid.size() != g.shape.size()) g.valid = g.shape;
+    for (size_t d = 0; d < g.shape.size(); ++d) {
+      if (g.shape[d] < 0) ir::ThrowUser(c.span, c.op_name() + ": negative extent at run time");
+      g.valid[d] = std::max<int64_t>(0, std::min(g.valid[d], g.shape[d]));
+    }
+    out->push_back(std::move(g));
+  } else if (const auto* tu = t->As<ir::TupleType>()) {
+    for (const ir::TypePtr& e : tu->elements) GeometryOf(e, c, out);
+  }
+}
+
+Value Interpreter::EvalCall(const ir::Call& c) {
+  const ops::SemanticsFn* fn = ops::SemanticsTable::Global().Find(c.op_name());
+  if (!fn) ir::ThrowUser(c.span, c.op_name() + ": no execution semantics registered");
+  std::vector<Value> args;
+  args.reserve(c.args.size());
+  for (const ir::ExprPtr& a : c.args) args.push_back(a ? Eval(a) : Value());
+  std::vector<ops::TileGeom> geoms;
+  GeometryOf(c.type, c, &geoms);
+  ops::OpCall oc{c, args, geoms, ctx_};
+  return (*fn)(oc);
+}
+
+}  // namespace tilesplit::sim

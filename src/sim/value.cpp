@@ -1,0 +1,221 @@
+// Runtime values: dtype rounding, poison, buffers, tensors and tiles.
+#include "tilesplit/sim/value.h"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+namespace tilesplit::sim {
+
+namespace {
+
+uint32_t BitsOf(float v) {
+  uint32_t b;
+  std::memcpy(&b, &v, 4);
+  return b;
+}
+float FromBits(uint32_t b) {
+  float v;
+  std::memcpy(&v, &b, 4);
+  return v;
+}
+
+// Rounds to `mant` explicit mantissa bits with RNE, keeping FP32's exponent range. Used for
+// BF16 (mant = 7), whose exponent range equals FP32's.
+float RoundMantissa(float v, int mant) {
+  uint32_t b = BitsOf(v);
+  if ((b & 0x7F800000u) == 0x7F800000u) return v;  // inf / NaN untouched
+  const int drop = 23 - mant;
+  const uint32_t half = 1u << (drop - 1);
+  const uint32_t lsb = (b >> drop) & 1u;
+  b += half - 1 + lsb;
+  b &= ~((1u << drop) - 1);
+  return FromBits(b);
+}
+
+// Generic IEEE-like rounding to a format with `mant` mantissa bits and exponent bias `bias`,
+// largest finite value `max_finite`; overflow goes to inf when the format has one, else
+// saturates. Subnormals are rounded on the format's fixed grid.
+float RoundSmallFloat(float v, int mant, int bias, float max_finite, bool has_inf) {
+  if (std::isnan(v)) return v;
+  if (std::isinf(v)) return has_inf ? v : std::copysign(max_finite, v);
+  float a = std::fabs(v);
+  if (a == 0) return v;
+  int e;
+  std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  int exp = e - 1;    // a = 1.x * 2^exp
+  const int min_exp = 1 - bias;
+  if (exp < min_exp) exp = min_exp;  // subnormal grid
+  const float quantum = std::ldexp(1.0f, exp - mant);
+  float q = std::nearbyint(a / quantum) * quantum;  // default rounding mode is RNE
+  if (q > max_finite) {
+    // Values that round past the largest finite value overflow.
+    q = has_inf ? INFINITY : max_finite;
+  }
+  return std::copysign(q, v);
+}
+
+}  // namespace
+
+StorageKind StorageOf(DataType dt) {
+  return ir::IsFloat(dt) ? StorageKind::F32 : StorageKind::I64;
+}
+
+float RoundToDType(DataType dt, float v) {
+  switch (dt) {
+    case DataType::FP32:
+      return v;
+    case DataType::BF16:
+      return RoundMantissa(v, 7);
+    case DataType::FP16:
+      return RoundSmallFloat(v, 10, 15, 65504.0f, true);
+    case DataType::FP8E4M3FN:
+      return RoundSmallFloat(v, 3, 7, 448.0f, false);
+    case DataType::FP8E5M2:
+      return RoundSmallFloat(v, 2, 15, 57344.0f, true);
+    case DataType::FP8E8M0: {
+      if (std::isnan(v) || v <= 0) return v;
+      int e;
+      std::frexp(v, &e);
+      return std::ldexp(1.0f, e - 1);  // powers of two only
+    }
+    case DataType::FP4:
+    case DataType::HF4:
+      return RoundSmallFloat(v, 1, 1, 6.0f, false);
+    case DataType::HF8:
+      return RoundSmallFloat(v, 3, 7, 448.0f, false);
+    default:
+      return v;
+  }
+}
+
+int64_t WrapToDType(DataType dt, int64_t v) {
+  if (dt == DataType::BOOL) return v != 0 ? 1 : 0;
+  const int bits = ir::DataTypeBits(dt);
+  if (bits <= 0 || bits >= 64) return v;
+  const uint64_t mask = (uint64_t{1} << bits) - 1;
+  uint64_t u = static_cast<uint64_t>(v) & mask;
+  if (ir::IsSigned(dt) && (u >> (bits - 1)) & 1u) u |= ~mask;
+  return static_cast<int64_t>(u);
+}
+
+float PoisonF32() {
+  return FromBits(kPoisonF32Bits);
+}
+
+bool IsPoisonF32(float v) {
+  const uint32_t b = BitsOf(v);
+  return (b & 0x7F800000u) == 0x7F800000u &&
+         (b & kPoisonPayloadMask) == (kPoisonF32Bits & kPoisonPayloadMask);
+}
+
+void Buffer::Resize(StorageKind k, size_t n, bool poison) {
+  kind = k;
+  if (k == StorageKind::F32) {
+    i.clear();
+    f.assign(n, poison ? PoisonF32() : 0.0f);
+  } else {
+    f.clear();
+    i.assign(n, poison ? kPoisonI64 : 0);
+  }
+}
+
+uint64_t Buffer::Bits(size_t idx) const {
+  if (kind == StorageKind::F32) return BitsOf(f[idx]);
+  return static_cast<uint64_t>(i[idx]);
+}
+
+int64_t NumElements(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
+  return s;
+}
+
+std::string WriterName(Writer w) {
+  switch (w) {
+    case Writer::None:
+      return "no core";
+    case Writer::Reference:
+      return "the reference";
+    case Writer::AIC:
+      return "AIC";
+    case Writer::AIV0:
+      return "AIV lane 0";
+    case Writer::AIV1:
+      return "AIV lane 1";
+  }
+  return "?";
+}
+
+TensorPtr MakeTensor(std::string name, DataType dt, std::vector<int64_t> shape, bool poison) {
+  auto t = std::make_shared<TensorValue>();
+  t->name = std::move(name);
+  t->dtype = dt;
+  t->shape = std::move(shape);
+  const size_t n = static_cast<size_t>(NumElements(t->shape));
+  t->data.Resize(StorageOf(dt), n, poison);
+  t->writer.assign(n, Writer::None);
+  return t;
+}
+
+bool TileValue::InValid(const std::vector<int64_t>& idx) const {
+  for (size_t d = 0; d < idx.size(); ++d)
+    if (idx[d] >= valid[d]) return false;
+  return true;
+}
+
+MutTilePtr MakePoisonTile(DataType dt, MemorySpace mem, std::vector<int64_t> shape,
+                          std::vector<int64_t> valid) {
+  auto t = std::make_shared<TileValue>();
+  t->dtype = dt;
+  t->mem = mem;
+  t->shape = std::move(shape);
+  t->valid = std::move(valid);
+  t->data.Resize(StorageOf(dt), static_cast<size_t>(NumElements(t->shape)), true);
+  return t;
+}
+
+void PoisonOutsideValid(TileValue& t) {
+  const size_t rank = t.shape.size();
+  bool full = true;
+  for (size_t d = 0; d < rank; ++d) full = full && t.valid[d] >= t.shape[d];
+  if (full || t.data.size() == 0) return;
+  // Walk the box with an odometer; only the last axis is a contiguous run.
+  const int64_t last = rank ? t.shape[rank - 1] : 1;
+  const int64_t vlast = rank ? std::max<int64_t>(0, std::min(t.valid[rank - 1], last)) : 1;
+  std::vector<int64_t> idx(rank, 0);
+  const int64_t rows = last ? t.numel() / last : 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    bool row_valid = true;
+    for (size_t d = 0; d + 1 < rank; ++d) row_valid = row_valid && idx[d] < t.valid[d];
+    const size_t base = static_cast<size_t>(r * last);
+    for (int64_t c = row_valid ? vlast : 0; c < last; ++c) t.data.SetPoison(base + c);
+    for (size_t d = rank - 1; d-- > 0;) {
+      if (++idx[d] < t.shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+std::string FormatElement(const Buffer& b, size_t idx, DataType dt) {
+  if (b.IsPoison(idx)) return "poison (undefined)";
+  std::ostringstream os;
+  if (b.kind == StorageKind::F32) {
+    os.precision(9);
+    os << b.f[idx];
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(b.Bits(idx)));
+    os << " (" << hex << ")";
+  } else {
+    os << b.i[idx];
+  }
+  return os.str();
+}
+
+}  // namespace tilesplit::sim

@@ -1,0 +1,624 @@
+// ExpandMixedKernel: splits each mixed InCore function into an AIC function (cube work plus
+// core-agnostic work), an AIV function (vector work plus core-agnostic work) and a Group function
+// that names both, folding every cube<->vector crossing into a transport triple:
+//
+//   C->V  tile.aiv_shard(c, split=MODE)  or an Acc/Mat -> Vec tile.move
+//         AIC: tile.tpush_to_aiv(c, split=CODE)          AIV: v = tile.tpop_from_aic(split=CODE)
+//                                                         ... system.tfree_to_aic(v) after v's last
+//                                                         use
+//   V->C  tile.aic_gather(h, split=MODE)  or a Vec -> cube tile.move
+//         AIV: tile.tpush_to_aic(h, split=CODE)          AIC: g = tile.tpop_from_aiv(split=CODE)
+//                                                         ... system.tfree_to_aiv(g) after g's last
+//                                                         use
+//
+// CODE comes from ops::ShardSplitCode / GatherSplitCode over the FULL tile (with lane_stride).
+// Scopes and pl.split_aiv regions are consumed here; a region places its no-duplicate SHARED
+// calls on the AIV. Non-mixed InCore functions become plain AIC or AIV functions.
+//
+// [D] The DSL has no function calls, so the Group function has an empty body and names its parts
+// in attrs: {"aic": "F_aic", "aiv": "F_aiv", "slot_num": N, "c2v_slot_size": B, "v2c_slot_size":
+// B}. It keeps the original name, so the kernel's entry point is unchanged. The pipe depth comes
+// from a consumed scope's pl.cross_core_slot(slot_num=N) or the function attr "slot_num",
+// default 2.
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/transform.h"
+#include "tilesplit/ops/op_def.h"
+#include "tilesplit/ops/split_code.h"
+#include "tilesplit/transforms/pass.h"
+
+namespace tilesplit::pass {
+namespace {
+
+using analysis::CoreAffinity;
+using ir::StmtPtr;
+using ir::VarPtr;
+
+enum class Side { AIC, AIV };
+
+bool IsOp(const ir::Call* c, std::string_view name) {
+  return c && c->op_name() == name;
+}
+
+int64_t TileBytes(const ir::TileType* t) {
+  if (!t) return 0;
+  int64_t n = 1;
+  for (const ir::ExprPtr& d : t->shape) {
+    auto v = ir::AsConstInt(d);
+    if (!v) return 0;
+    n *= *v;
+  }
+  return (n * ir::DataTypeBits(t->dtype) + 7) / 8;
+}
+
+// Which side a carried or merged value lives on, judged by its type: tiles by memory space,
+// everything else (scalars, tensors) on both.
+std::optional<Side> SideOfType(const ir::TypePtr& t) {
+  if (const auto* tt = ir::AsTileType(t)) {
+    if (tt->memory && ir::IsCubeMemorySpace(*tt->memory)) return Side::AIC;
+    return Side::AIV;
+  }
+  if (const auto* tu = t ? t->As<ir::TupleType>() : nullptr)
+    for (const ir::TypePtr& e : tu->elements)
+      if (auto s = SideOfType(e)) return s;
+  return std::nullopt;
+}
+
+bool OnSide(const ir::TypePtr& t, Side side) {
+  auto s = SideOfType(t);
+  return !s || *s == side;
+}
+
+// Ops whose statement must survive even when its result is unused.
+bool HasEffect(const ir::Call& c) {
+  const ops::OpDef& d = ops::Def(c);
+  if (d.cross_core_role() != ops::CrossCoreRole::None) return true;
+  const std::string& n = c.op_name();
+  return n == "tile.store" || n.rfind("pld.system.", 0) == 0 || !d.has_result();
+}
+
+class Expander {
+ public:
+  explicit Expander(const ir::Function& f) : f_(f) {}
+
+  std::vector<ir::FunctionPtr> Run(const std::set<std::string>& taken);
+
+ private:
+  // ---- Consuming scopes and regions.
+  std::vector<StmtPtr> Unwrap(const StmtPtr& s, bool in_region);
+  StmtPtr UnwrapBody(const StmtPtr& s, bool in_region);
+  void PlaceRegionCalls(const StmtPtr& s);
+
+  // ---- Partitioning.
+  std::vector<StmtPtr> Part(const StmtPtr& s, Side side, const std::vector<bool>* yield_keep);
+  StmtPtr PartBody(const StmtPtr& s, Side side, const std::vector<bool>* yield_keep);
+  void Boundary(const ir::Stmt& s, const ir::Call& c, Side side, std::vector<StmtPtr>* out);
+  CoreAffinity Affinity(const ir::Call& c) { return analysis::ClassifyCallAffinity(c, &placed_); }
+
+  // ---- Cleanup per side.
+  std::vector<StmtPtr> Dce(const std::vector<StmtPtr>& in,
+                           std::unordered_set<const ir::Var*>& live);
+  StmtPtr DceBody(const StmtPtr& body);
+  bool Effectful(const StmtPtr& s);
+  std::vector<StmtPtr> InsertFrees(const std::vector<StmtPtr>& in);
+  StmtPtr InsertFreesBody(const StmtPtr& body);
+
+  const ir::Function& f_;
+  analysis::PlacedCalls placed_;
+  std::optional<int64_t> slot_num_;
+  std::optional<ir::SplitMode> region_mode_;
+  int64_t c2v_bytes_ = 0, v2c_bytes_ = 0;
+  // Popped vars -> the tfree op and code that release them.
+  struct Popped {
+    std::string free_op;
+    int64_t code;
+  };
+  std::unordered_map<const ir::Var*, Popped> popped_;
+};
+
+// ---- Scopes and regions.
+
+StmtPtr Expander::UnwrapBody(const StmtPtr& s, bool in_region) {
+  if (!s) return s;
+  return ir::MakeSeq(Unwrap(s, in_region), s->span);
+}
+
+std::vector<StmtPtr> Expander::Unwrap(const StmtPtr& s, bool in_region) {
+  if (!s) return {};
+  switch (s->kind) {
+    case ir::StmtKind::Seq: {
+      std::vector<StmtPtr> r;
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+        for (StmtPtr& x : Unwrap(c, in_region)) r.push_back(std::move(x));
+      return r;
+    }
+    case ir::StmtKind::Scope: {
+      const auto& sc = *s->As<ir::ScopeStmt>();
+      for (const ir::ScopeOptimization& o : sc.optimizations)
+        if (o.kind == ir::ScopeOptimization::Kind::CrossCoreSlot) slot_num_ = o.slot_num;
+      return Unwrap(sc.body, in_region);
+    }
+    case ir::StmtKind::SplitAiv: {
+      const auto& r = *s->As<ir::SplitAivStmt>();
+      if (!region_mode_) region_mode_ = r.mode;
+      PlaceRegionCalls(r.body);
+      return Unwrap(r.body, true);
+    }
+    case ir::StmtKind::For: {
+      const auto& x = *s->As<ir::ForStmt>();
+      return {std::make_shared<ir::ForStmt>(x.loop_var, x.start, x.stop, x.step, x.for_kind,
+                                            x.stage, x.iter_args, UnwrapBody(x.body, in_region),
+                                            x.return_vars, x.span)};
+    }
+    case ir::StmtKind::While: {
+      const auto& x = *s->As<ir::WhileStmt>();
+      return {std::make_shared<ir::WhileStmt>(x.cond, x.iter_args, UnwrapBody(x.body, in_region),
+                                              x.return_vars, x.span)};
+    }
+    case ir::StmtKind::If: {
+      const auto& x = *s->As<ir::IfStmt>();
+      return {std::make_shared<ir::IfStmt>(x.cond, UnwrapBody(x.then_body, in_region),
+                                           UnwrapBody(x.else_body, in_region), x.return_vars,
+                                           x.span)};
+    }
+    default:
+      return {s};
+  }
+}
+
+// Region placement (ops.md 4.5): a no-duplicate SHARED call inside a region runs on the AIV only;
+// cube compute has no place in a region.
+void Expander::PlaceRegionCalls(const StmtPtr& s) {
+  if (!s) return;
+  switch (s->kind) {
+    case ir::StmtKind::Seq:
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) PlaceRegionCalls(c);
+      return;
+    case ir::StmtKind::For:
+      return PlaceRegionCalls(s->As<ir::ForStmt>()->body);
+    case ir::StmtKind::While:
+      return PlaceRegionCalls(s->As<ir::WhileStmt>()->body);
+    case ir::StmtKind::If:
+      PlaceRegionCalls(s->As<ir::IfStmt>()->then_body);
+      return PlaceRegionCalls(s->As<ir::IfStmt>()->else_body);
+    case ir::StmtKind::Scope:
+      return PlaceRegionCalls(s->As<ir::ScopeStmt>()->body);
+    default:
+      break;
+  }
+  const ir::Call* c = analysis::TopLevelCall(*s);
+  if (!c) return;
+  const CoreAffinity a = analysis::ClassifyIntrinsicCallAffinity(*c);
+  const ops::OpDef& d = ops::Def(*c);
+  if (a == CoreAffinity::CUBE)
+    ir::ThrowUser(s->span, "expand-mixed-kernel: cube compute '" + c->op_name() +
+                               "' inside a pl.split_aiv region; move it out of the region");
+  if (a == CoreAffinity::SHARED && d.is_no_duplicate() && !analysis::IsLaneStated(d))
+    placed_.insert(c);
+}
+
+// ---- Partitioning.
+
+StmtPtr Expander::PartBody(const StmtPtr& s, Side side, const std::vector<bool>* keep) {
+  if (!s) return s;
+  return ir::MakeSeq(Part(s, side, keep), s->span);
+}
+
+template <typename T>
+std::vector<T> Filter(const std::vector<T>& v, const std::vector<bool>& keep) {
+  std::vector<T> r;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (keep[i]) r.push_back(v[i]);
+  return r;
+}
+
+std::vector<StmtPtr> Expander::Part(const StmtPtr& s, Side side, const std::vector<bool>* keep) {
+  if (!s) return {};
+  const Side other = side == Side::AIC ? Side::AIV : Side::AIC;
+  (void)other;
+  switch (s->kind) {
+    case ir::StmtKind::Seq: {
+      std::vector<StmtPtr> r;
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+        for (StmtPtr& x : Part(c, side, keep)) r.push_back(std::move(x));
+      return r;
+    }
+    case ir::StmtKind::Assign:
+    case ir::StmtKind::Eval: {
+      const ir::Call* c = analysis::TopLevelCall(*s);
+      if (!c) return {s};  // scalar work: both sides
+      const CoreAffinity a = Affinity(*c);
+      if (a == CoreAffinity::MIXED) {
+        std::vector<StmtPtr> r;
+        Boundary(*s, *c, side, &r);
+        return r;
+      }
+      if (a == CoreAffinity::SHARED) return {s};
+      return (a == CoreAffinity::CUBE) == (side == Side::AIC) ? std::vector<StmtPtr>{s}
+                                                              : std::vector<StmtPtr>{};
+    }
+    case ir::StmtKind::Return: {
+      // Outputs are written in place; each side evaluates the calls it owns and returns nothing.
+      std::vector<StmtPtr> r;
+      for (const ir::ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
+        const ir::Call* c = v->As<ir::Call>();
+        if (!c) continue;
+        const CoreAffinity a = Affinity(*c);
+        if (a == CoreAffinity::MIXED)
+          ir::ThrowUser(s->span,
+                        "expand-mixed-kernel: a cube/vector crossing in a return value; "
+                        "bind it to a name first");
+        if (a == CoreAffinity::SHARED || (a == CoreAffinity::CUBE) == (side == Side::AIC))
+          r.push_back(ir::MakeEval(v, s->span));
+      }
+      r.push_back(ir::MakeReturn({}, s->span));
+      return r;
+    }
+    case ir::StmtKind::Yield: {
+      const auto& y = *s->As<ir::YieldStmt>();
+      if (!keep) return {s};
+      return {ir::MakeYield(Filter(y.values, *keep), s->span)};
+    }
+    case ir::StmtKind::For: {
+      const auto& x = *s->As<ir::ForStmt>();
+      std::vector<bool> k;
+      for (const ir::IterArg& ia : x.iter_args) k.push_back(OnSide(ia.var->type, side));
+      return {std::make_shared<ir::ForStmt>(
+          x.loop_var, x.start, x.stop, x.step, x.for_kind, x.stage, Filter(x.iter_args, k),
+          PartBody(x.body, side, &k), Filter(x.return_vars, k), x.span)};
+    }
+    case ir::StmtKind::While: {
+      const auto& x = *s->As<ir::WhileStmt>();
+      std::vector<bool> k;
+      for (const ir::IterArg& ia : x.iter_args) k.push_back(OnSide(ia.var->type, side));
+      return {std::make_shared<ir::WhileStmt>(x.cond, Filter(x.iter_args, k),
+                                              PartBody(x.body, side, &k), Filter(x.return_vars, k),
+                                              x.span)};
+    }
+    case ir::StmtKind::If: {
+      const auto& x = *s->As<ir::IfStmt>();
+      std::vector<bool> k;
+      for (const VarPtr& v : x.return_vars) k.push_back(OnSide(v->type, side));
+      return {std::make_shared<ir::IfStmt>(x.cond, PartBody(x.then_body, side, &k),
+                                           PartBody(x.else_body, side, &k),
+                                           Filter(x.return_vars, k), x.span)};
+    }
+    default:
+      ir::ThrowInternal(s->span, "expand-mixed-kernel: unexpected statement after unwrapping");
+  }
+}
+
+ir::AttrMap SplitKwargs(int64_t code, std::optional<int64_t> lane_stride) {
+  ir::AttrMap kw = {{"split", code}};
+  if (lane_stride) kw.push_back({"lane_stride", *lane_stride});
+  return kw;
+}
+
+void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
+                        std::vector<StmtPtr>* out) {
+  const auto* assign = s.As<ir::AssignStmt>();
+  if (!assign)
+    ir::ThrowUser(s.span, "expand-mixed-kernel: the crossing '" + c.op_name() +
+                              "' must bind its result to a name");
+  const VarPtr& dst = assign->var;
+  const ir::ExprPtr& src = c.args.empty() ? nullptr : c.args[0];
+  const ir::TileType* src_t = src ? ir::TileTypeOf(src) : nullptr;
+  const ir::TileType* dst_t = ir::TileTypeOf(dst);
+  if (!src_t || !dst_t) ir::ThrowUser(s.span, "expand-mixed-kernel: a crossing moves a tile");
+  const ir::Span sp = s.span;
+
+  bool to_vector;
+  int64_t code = 0;
+  std::optional<int64_t> lane_stride;
+  std::optional<ir::MemorySpace> move_target;
+  if (IsOp(&c, "tile.aiv_shard")) {
+    to_vector = true;
+    const int64_t mode = ir::AttrAsInt(*ir::FindAttr(c.kwargs, "split")).value_or(0);
+    if (auto ls = ir::FindAttr(c.kwargs, "lane_stride")) lane_stride = ir::AttrAsInt(*ls);
+    code = ops::ShardSplitCode(static_cast<ir::SplitMode>(mode), src_t->shape, src_t->valid(),
+                               lane_stride, "tile.aiv_shard");
+  } else if (IsOp(&c, "tile.aic_gather")) {
+    to_vector = false;
+    const int64_t mode = ir::AttrAsInt(*ir::FindAttr(c.kwargs, "split")).value_or(0);
+    code = ops::GatherSplitCode(static_cast<ir::SplitMode>(mode), dst_t->shape, dst_t->valid(),
+                                "tile.aic_gather");
+  } else if (IsOp(&c, "tile.move")) {
+    const auto dir = analysis::ClassifyMoveDirection(c);
+    if (dir == analysis::MoveDirection::NONE)
+      ir::ThrowInternal(sp, "expand-mixed-kernel: a MIXED move with no direction");
+    to_vector = dir == analysis::MoveDirection::CUBE_TO_VECTOR;
+    move_target = dst_t->memory;
+  } else {
+    ir::ThrowUser(sp, "expand-mixed-kernel: cannot fold the mixed call '" + c.op_name() + "'");
+  }
+
+  ir::ExprPtr span_src = src;
+  if (to_vector) {
+    c2v_bytes_ = std::max(c2v_bytes_, TileBytes(src_t));
+    if (side == Side::AIC) {
+      out->push_back(ir::MakeEval(
+          ops::Create("tile.tpush_to_aiv", {src}, SplitKwargs(code, lane_stride), sp), sp));
+    } else {
+      const ops::OpDef& pop = *ops::FindOp("tile.tpop_from_aic");
+      out->push_back(ir::MakeAssign(
+          dst, ops::CreateWithType(pop, {}, SplitKwargs(code, lane_stride), dst->type, sp), sp));
+      popped_[dst.get()] = {"system.tfree_to_aic", code};
+    }
+    return;
+  }
+  v2c_bytes_ = std::max(v2c_bytes_, TileBytes(dst_t));
+  if (side == Side::AIV) {
+    out->push_back(ir::MakeEval(
+        ops::Create("tile.tpush_to_aic", {src}, SplitKwargs(code, std::nullopt), sp), sp));
+    return;
+  }
+  const ops::OpDef& pop = *ops::FindOp("tile.tpop_from_aiv");
+  if (!move_target || *move_target == ir::MemorySpace::Mat) {
+    out->push_back(ir::MakeAssign(
+        dst, ops::CreateWithType(pop, {}, SplitKwargs(code, std::nullopt), dst->type, sp), sp));
+    popped_[dst.get()] = {"system.tfree_to_aiv", code};
+    return;
+  }
+  // The cube pops into L1 (Mat); a move to the final operand space follows.
+  VarPtr landed = ir::MakeVar(dst->name + "_mat", ir::WithMemory(*dst_t, ir::MemorySpace::Mat), sp);
+  out->push_back(ir::MakeAssign(
+      landed, ops::CreateWithType(pop, {}, SplitKwargs(code, std::nullopt), landed->type, sp), sp));
+  popped_[landed.get()] = {"system.tfree_to_aiv", code};
+  out->push_back(ir::MakeAssign(
+      dst, ops::Create("tile.move", {landed}, {{"target_memory", *move_target}}, sp), sp));
+}
+
+// ---- Dead code per side.
+
+bool Expander::Effectful(const StmtPtr& s) {
+  if (!s) return false;
+  switch (s->kind) {
+    case ir::StmtKind::Assign:
+    case ir::StmtKind::Eval: {
+      const ir::Call* c = analysis::TopLevelCall(*s);
+      return c && HasEffect(*c);
+    }
+    case ir::StmtKind::Return:
+      return true;
+    case ir::StmtKind::Yield:
+      return false;
+    case ir::StmtKind::Seq:
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
+        if (Effectful(c)) return true;
+      return false;
+    case ir::StmtKind::For:
+      return Effectful(s->As<ir::ForStmt>()->body);
+    case ir::StmtKind::While:
+      return Effectful(s->As<ir::WhileStmt>()->body);
+    case ir::StmtKind::If:
+      return Effectful(s->As<ir::IfStmt>()->then_body) || Effectful(s->As<ir::IfStmt>()->else_body);
+    default:
+      return true;
+  }
+}
+
+StmtPtr Expander::DceBody(const StmtPtr& body) {
+  if (!body) return body;
+  std::unordered_set<const ir::Var*> live;
+  return ir::MakeSeq(Dce(ir::FlattenStmts(body), live), body->span);
+}
+
+std::vector<StmtPtr> Expander::Dce(const std::vector<StmtPtr>& in,
+                                   std::unordered_set<const ir::Var*>& live) {
+  std::vector<StmtPtr> rev;
+  for (size_t i = in.size(); i-- > 0;) {
+    StmtPtr s = in[i];
+    bool needed = Effectful(s);
+    std::vector<VarPtr> defs;
+    switch (s->kind) {
+      case ir::StmtKind::Assign:
+        defs.push_back(s->As<ir::AssignStmt>()->var);
+        break;
+      case ir::StmtKind::For: {
+        const auto& x = *s->As<ir::ForStmt>();
+        defs = x.return_vars;
+        s = std::make_shared<ir::ForStmt>(x.loop_var, x.start, x.stop, x.step, x.for_kind, x.stage,
+                                          x.iter_args, DceBody(x.body), x.return_vars, x.span);
+        break;
+      }
+      case ir::StmtKind::While: {
+        const auto& x = *s->As<ir::WhileStmt>();
+        defs = x.return_vars;
+        s = std::make_shared<ir::WhileStmt>(x.cond, x.iter_args, DceBody(x.body), x.return_vars,
+                                            x.span);
+        break;
+      }
+      case ir::StmtKind::If: {
+        const auto& x = *s->As<ir::IfStmt>();
+        defs = x.return_vars;
+        s = std::make_shared<ir::IfStmt>(x.cond, DceBody(x.then_body), DceBody(x.else_body),
+                                         x.return_vars, x.span);
+        break;
+      }
+      default:
+        needed = true;  // eval, return, yield
+    }
+    for (const VarPtr& v : defs) needed = needed || live.count(v.get());
+    if (!needed) continue;
+    for (const VarPtr& v : ir::FreeVars(s)) live.insert(v.get());
+    rev.push_back(s);
+  }
+  return {rev.rbegin(), rev.rend()};
+}
+
+// ---- tfree after the last use.
+
+StmtPtr Expander::InsertFreesBody(const StmtPtr& body) {
+  if (!body) return body;
+  return ir::MakeSeq(InsertFrees(ir::FlattenStmts(body)), body->span);
+}
+
+std::vector<StmtPtr> Expander::InsertFrees(const std::vector<StmtPtr>& in0) {
+  std::vector<StmtPtr> in;
+  for (const StmtPtr& s : in0) {
+    switch (s->kind) {
+      case ir::StmtKind::For: {
+        const auto& x = *s->As<ir::ForStmt>();
+        in.push_back(std::make_shared<ir::ForStmt>(x.loop_var, x.start, x.stop, x.step, x.for_kind,
+                                                   x.stage, x.iter_args, InsertFreesBody(x.body),
+                                                   x.return_vars, x.span));
+        break;
+      }
+      case ir::StmtKind::While: {
+        const auto& x = *s->As<ir::WhileStmt>();
+        in.push_back(std::make_shared<ir::WhileStmt>(x.cond, x.iter_args, InsertFreesBody(x.body),
+                                                     x.return_vars, x.span));
+        break;
+      }
+      case ir::StmtKind::If: {
+        const auto& x = *s->As<ir::IfStmt>();
+        in.push_back(std::make_shared<ir::IfStmt>(x.cond, InsertFreesBody(x.then_body),
+                                                  InsertFreesBody(x.else_body), x.return_vars,
+                                                  x.span));
+        break;
+      }
+      default:
+        in.push_back(s);
+    }
+  }
+  // after[j]: the frees to emit after statement j.
+  std::vector<std::vector<StmtPtr>> after(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    const auto* a = in[i]->As<ir::AssignStmt>();
+    if (!a) continue;
+    auto it = popped_.find(a->var.get());
+    if (it == popped_.end()) continue;
+    size_t last = i;
+    for (size_t j = i + 1; j < in.size(); ++j)
+      if (ir::UsesVar(in[j], a->var.get())) last = j;
+    // A body ends with its Yield: release before it rather than after.
+    if (last > i && in[last]->kind == ir::StmtKind::Yield) --last;
+    if (last > i && in[last]->kind == ir::StmtKind::Return) --last;
+    after[last].push_back(ir::MakeEval(
+        ops::Create(it->second.free_op, {a->var}, {{"split", it->second.code}}, in[i]->span),
+        in[i]->span));
+  }
+  std::vector<StmtPtr> out;
+  for (size_t j = 0; j < in.size(); ++j) {
+    out.push_back(in[j]);
+    for (StmtPtr& f : after[j]) out.push_back(std::move(f));
+  }
+  return out;
+}
+
+// ---- Assembly.
+
+std::string FreshName(const std::set<std::string>& taken, const std::string& hint) {
+  if (!taken.count(hint)) return hint;
+  for (int i = 1;; ++i) {
+    std::string n = hint + "_" + std::to_string(i);
+    if (!taken.count(n)) return n;
+  }
+}
+
+void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const char* side) {
+  std::unordered_set<const ir::Var*> orig_free;
+  for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
+  for (const VarPtr& v : ir::FreeVars(part)) {
+    if (orig_free.count(v.get())) continue;
+    ir::ThrowUser(v->span, "expand-mixed-kernel: '" + v->name +
+                               "' is computed on the other side "
+                               "but used on the " +
+                               side + " of '" + orig.name +
+                               "'; only tiles cross between cube and vector (through a boundary)");
+  }
+}
+
+std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
+  const StmtPtr body = UnwrapBody(f_.body, false);
+  if (auto n = ir::GetAttr<int64_t>(f_.attrs, "slot_num")) slot_num_ = *n;
+  auto build = [&](Side side) {
+    std::unordered_set<const ir::Var*> live;
+    std::vector<StmtPtr> stmts = Dce(ir::FlattenStmts(PartBody(body, side, nullptr)), live);
+    return ir::MakeSeq(InsertFrees(stmts), f_.body ? f_.body->span : f_.span);
+  };
+  StmtPtr aic_body = build(Side::AIC);
+  StmtPtr aiv_body = build(Side::AIV);
+  const int64_t slots = slot_num_.value_or(2);
+  if (slots < 1) ir::ThrowUser(f_.span, "expand-mixed-kernel: slot_num must be at least 1");
+
+  ir::AttrMap common;
+  ir::SetSortedAttr(common, "slot_num", slots);
+  ir::AttrMap aiv_attrs = common;
+  if (f_.BoolAttr("split_aiv")) {
+    ir::SetSortedAttr(aiv_attrs, "split_aiv", true);
+    ir::SplitMode mode = f_.split_mode().value_or(region_mode_.value_or(ir::SplitMode::None));
+    ir::SetSortedAttr(aiv_attrs, "split", mode);
+  }
+  const std::string aic_name = FreshName(taken, f_.name + "_aic");
+  const std::string aiv_name = FreshName(taken, f_.name + "_aiv");
+  auto aic = std::make_shared<ir::Function>(aic_name, ir::FunctionType::AIC, f_.params,
+                                            std::vector<ir::TypePtr>{}, common, aic_body, f_.span);
+  auto aiv =
+      std::make_shared<ir::Function>(aiv_name, ir::FunctionType::AIV, f_.params,
+                                     std::vector<ir::TypePtr>{}, aiv_attrs, aiv_body, f_.span);
+  CheckSideClosed(f_, *aic, "AIC");
+  CheckSideClosed(f_, *aiv, "AIV");
+  ir::AttrMap group_attrs = common;
+  ir::SetSortedAttr(group_attrs, "aic", aic_name);
+  ir::SetSortedAttr(group_attrs, "aiv", aiv_name);
+  ir::SetSortedAttr(group_attrs, "c2v_slot_size", c2v_bytes_);
+  ir::SetSortedAttr(group_attrs, "v2c_slot_size", v2c_bytes_);
+  auto group = std::make_shared<ir::Function>(f_.name, ir::FunctionType::Group, f_.params,
+                                              std::vector<ir::TypePtr>{}, group_attrs,
+                                              ir::MakeSeq({}, f_.span), f_.span);
+  return {ir::DeepClone(aic), ir::DeepClone(aiv), ir::DeepClone(group)};
+}
+
+// A non-mixed InCore function runs on one side; split attrs only survive for split_aiv kernels,
+// which SplitVectorKernel dispatches to both lanes.
+ir::FunctionPtr Retype(const ir::Function& f) {
+  const bool cube = analysis::RollupAffinity(f) == CoreAffinity::CUBE;
+  ir::AttrMap attrs = f.attrs;
+  if (cube || !f.BoolAttr("split_aiv")) {
+    ir::EraseAttr(attrs, "split");
+    ir::EraseAttr(attrs, "split_aiv");
+  }
+  return std::make_shared<ir::Function>(f.name,
+                                        cube ? ir::FunctionType::AIC : ir::FunctionType::AIV,
+                                        f.params, f.return_types, attrs, f.body, f.span);
+}
+
+ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
+  std::set<std::string> taken;
+  for (const ir::FunctionPtr& f : p->functions) taken.insert(f->name);
+  std::vector<ir::FunctionPtr> out;
+  for (const ir::FunctionPtr& f : p->functions) {
+    if (f->func_type != ir::FunctionType::InCore) {
+      out.push_back(f);
+      continue;
+    }
+    if (!analysis::IsMixed(*f)) {
+      out.push_back(Retype(*f));
+      continue;
+    }
+    Expander e(*f);
+    for (ir::FunctionPtr& g : e.Run(taken)) {
+      taken.insert(g->name);
+      out.push_back(std::move(g));
+    }
+  }
+  return std::make_shared<ir::Program>(p->name, out, p->span);
+}
+
+Pass ExpandMixedKernel() {
+  return Pass("expand-mixed-kernel", RunExpand, {}, {"MixedKernelExpanded"},
+              {"AivSplitLoweredValid"});
+}
+
+TILESPLIT_REGISTER_PASS(
+    "expand-mixed-kernel",
+    "Splits mixed InCore kernels into AIC/AIV/Group functions with tpush/tpop/tfree",
+    ExpandMixedKernel);
+
+}  // namespace
+}  // namespace tilesplit::pass
