@@ -1,0 +1,1 @@
+check --against broken_other_lane_band.split.py

@@ -1,0 +1,1 @@
+check --against broken_too_few_slots.split.py

@@ -1,0 +1,1 @@
+check --against broken_unlocalized_store.split.py

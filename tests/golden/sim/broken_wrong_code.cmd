@@ -1,0 +1,1 @@
+check --against broken_wrong_code.split.py
