@@ -8,7 +8,7 @@ import tilesplit.language as pl
 from tilesplit import passes
 from tilesplit.ir import assert_structural_equal
 
-from conftest import marker_line
+from conftest import column_of, marker_line
 
 ROWS = 128
 HALF = ROWS // 2
@@ -264,6 +264,8 @@ def test_reject_if_branches_disagree_points_at_the_if():
     e = exc.value
     assert e.filename == __file__
     assert e.line == marker_line(__file__, "if-disagree")
+    assert e.col == column_of(__file__, e.line, "if flag > 0")  # indentation restored
+    assert any("per-lane" in n.message for n in e.notes)
     assert "branches of this if disagree on 'r'" in e.message
     assert e.rendered.startswith(f"{__file__}:{e.line}:{e.col}: error:")
     assert "if flag > 0:  # if-disagree" in e.rendered  # the file's own line, indentation kept
