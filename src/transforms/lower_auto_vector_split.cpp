@@ -130,7 +130,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                     {{ir::Span{},
                       "remove the scope from the InCore function, or write the kernel "
                       "in an Opaque function so the outliner lifts the scope"}});
-    out.push_back(LowerFunction(f, *mode));
+    // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
+    out.push_back(split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode)));
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }

@@ -1,0 +1,204 @@
+// Region synthesis, placement and shared body admission (the parts of the region path that the
+// golden cases cannot reach through the CLI alone).
+#include <gtest/gtest.h>
+
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/printer.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/transforms/analyze_split_body.h"
+#include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/split_regions.h"
+
+namespace tilesplit::split_regions {
+namespace {
+
+ir::FunctionPtr ParseOne(const std::string& text) {
+  return dsl::Parse(text, "region_test.py")->functions.front();
+}
+
+const ir::SplitAivStmt* FindRegion(const ir::StmtPtr& s) {
+  for (const ir::StmtPtr& c : ir::FlattenStmts(s))
+    if (const ir::SplitAivStmt* r = c->As<ir::SplitAivStmt>()) return r;
+  return nullptr;
+}
+
+// A flat lowered function with one straight-line vector phase and a plain return.
+constexpr const char* kFlatOnePhase = R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    subblock_idx = pl.tile.get_subblock_idx()
+    popped = pl.tile.aiv_shard(qk, split=1)
+    y = pl.add(popped, popped)
+    o = pl.store(y, [0 + subblock_idx * 64, 0], out_0)
+    return o
+)";
+
+TEST(RegionSynthesisTest, WrapsOneVectorPhaseAndMovesTheLaneBindingIn) {
+  ir::FunctionPtr f = ParseOne(kFlatOnePhase);
+  ir::FunctionPtr g = SynthesizeAutoRegion(f);
+  ASSERT_NE(g, f);
+  std::vector<ir::StmtPtr> body = ir::FlattenStmts(g->body);
+  ASSERT_EQ(body.size(), 2u);  // the region and the return
+  const ir::SplitAivStmt* r = body[0]->As<ir::SplitAivStmt>();
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->mode, ir::SplitMode::UpDown);
+  // The lane variable keeps its identity and becomes the region's lane binding.
+  EXPECT_EQ(ir::LaneVar(*r), ir::FlattenStmts(f->body)[0]->As<ir::AssignStmt>()->var);
+  EXPECT_NO_THROW(VerifyAivSplitLoweredValid(
+      std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{g}, g->span)));
+}
+
+TEST(RegionSynthesisTest, ReturnedStoreKeepsTheFlatForm) {
+  // The spec's first example: the return uses the lane index outside any candidate region.
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    subblock_idx = pl.tile.get_subblock_idx()
+    popped = pl.tile.aiv_shard(qk, split=1)
+    y = pl.add(popped, popped)
+    return pl.store(y, [0 + subblock_idx * 64, 0], out_0)
+)");
+  EXPECT_EQ(SynthesizeAutoRegion(f), f);
+}
+
+TEST(RegionSynthesisTest, RebalancedBoundaryKeepsTheFlatForm) {
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def k(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[13, 128])], out_0: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
+    subblock_idx = pl.tile.get_subblock_idx()
+    popped = pl.tile.aiv_shard(qk, split=1, lane_stride=7)
+    o = pl.store(popped, [0 + subblock_idx * 7, 0], out_0)
+    return o
+)");
+  EXPECT_EQ(SynthesizeAutoRegion(f), f);
+}
+
+TEST(RegionSynthesisTest, InterleavedPhasesKeepTheFlatForm) {
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    subblock_idx = pl.tile.get_subblock_idx()
+    popped = pl.tile.aiv_shard(qk, split=1)
+    y = pl.add(popped, popped)
+    g = pl.tile.aic_gather(y, split=1)
+    l = pl.tile.move(g, target_memory=pl.Mem.Left)
+    r = pl.tile.move(g, target_memory=pl.Mem.Right)
+    c = pl.matmul(l, r)
+    p2 = pl.tile.aiv_shard(c, split=1)
+    o = pl.store(p2, [0 + subblock_idx * 64, 0], out_0)
+    return o
+)");
+  EXPECT_EQ(SynthesizeAutoRegion(f), f);
+}
+
+TEST(RegionPlacementTest, NotifyIsPinnedWaitAndStatedLanesAreNot) {
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
+def k(sig: pl.Tensor[[8], pl.INT32], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    pld.system.notify(sig, 1, [0], 1, op=0)
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+        pld.system.wait(sig, [0], 1, cmp=0)
+        t = pl.tile.create([128, 128], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+        pld.system.notify(sig, 1, [0], 1, op=0)
+        o = pl.store(t, [0, 0], out_0)
+    return o
+)");
+  analysis::PlacedCalls placed = RegionPlacedCalls(*f);
+  ASSERT_EQ(placed.size(), 1u);
+  const ir::Call* c = *placed.begin();
+  EXPECT_EQ(c->op_name(), "pld.system.notify");
+  EXPECT_EQ(analysis::ClassifyCallAffinity(*c, &placed), analysis::CoreAffinity::VECTOR);
+  // The notify outside the region is not placed (duplicated onto both sides, not diagnosed).
+  const ir::Call* outside = analysis::TopLevelCall(*ir::FlattenStmts(f->body)[0]);
+  EXPECT_EQ(placed.count(outside), 0u);
+}
+
+TEST(AnalyzeSplitBodyTest, NeutralInitialValueStaysNeutralAtTheExit) {
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
+def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        h = pl.aiv_shard(acc)
+        z = pl.full([64, 128], dtype=pl.FP32, value=0.0)
+        for i, (c,) in pl.range(2, init_values=(z,)):
+            c2 = pl.add(c, h)
+            r = pl.yield_(c2)
+        w = pl.exp(r)
+        o = pl.store(h, [aiv_id * 64, 0], out_0)
+    return o
+)");
+  const ir::SplitAivStmt* region = FindRegion(f->body);
+  ASSERT_NE(region, nullptr);
+  split_axis::AdmissionInput in;
+  in.mode = region->mode;
+  in.lane = ir::LaneVar(*region).get();
+  split_axis::AdmissionReport rep =
+      split_axis::AnalyzeSplitBody(ir::FlattenStmts(region->body), in);
+  // The carry may become lane-local in the body, but a zero-trip exit yields the generator:
+  // the exit stays neutral and its consumer is full width.
+  ASSERT_EQ(rep.full_width_vec_ops.size(), 1u);
+  EXPECT_EQ(rep.full_width_vec_ops[0].op_name, "tile.exp");
+  EXPECT_TRUE(rep.carry_mismatches.empty());
+  EXPECT_THROW(
+      split_axis::ReportAdmission(rep, split_axis::BodyOrigin::Explicit, "region", "aiv_id"),
+      ir::UserError);
+  EXPECT_THROW(
+      split_axis::ReportAdmission(rep, split_axis::BodyOrigin::Automatic, "body", "subblock_idx"),
+      ir::InternalError);
+}
+
+TEST(AnalyzeSplitBodyTest, MergeIntersectsShardFacts) {
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
+def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], n: pl.Scalar[pl.INDEX], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        h = pl.aiv_shard(acc)
+        if n > 0:
+            m = pl.yield_(h)
+        else:
+            z = pl.full([64, 128], dtype=pl.FP32, value=0.0)
+            m = pl.yield_(z)
+        w = pl.exp(m)
+        o = pl.store(h, [aiv_id * 64, 0], out_0)
+    return o
+)");
+  const ir::SplitAivStmt* region = FindRegion(f->body);
+  ASSERT_NE(region, nullptr);
+  split_axis::AdmissionInput in;
+  in.mode = region->mode;
+  in.lane = ir::LaneVar(*region).get();
+  split_axis::AdmissionReport rep =
+      split_axis::AnalyzeSplitBody(ir::FlattenStmts(region->body), in);
+  ASSERT_EQ(rep.full_width_vec_ops.size(), 1u);
+  EXPECT_EQ(rep.full_width_vec_ops[0].result, "w");
+}
+
+TEST(AivSplitValidTest, RegisteredAsTheVerifierOfBothProperties) {
+  EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitValid"), nullptr);
+  EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitLoweredValid"), nullptr);
+}
+
+TEST(AivSplitValidTest, LoweredAcceptsMatShardOfTheFlatForm) {
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Mat], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    subblock_idx = pl.tile.get_subblock_idx()
+    popped = pl.tile.aiv_shard(qk, split=1)
+    return pl.store(popped, [0 + subblock_idx * 64, 0], out_0)
+)");
+  auto p = std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{f}, f->span);
+  EXPECT_NO_THROW(VerifyAivSplitLoweredValid(p));
+  EXPECT_THROW(VerifyAivSplitValid(p), ir::UserError);  // source authoring: Acc only (d)
+}
+
+}  // namespace
+}  // namespace tilesplit::split_regions
