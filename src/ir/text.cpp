@@ -7,7 +7,6 @@
 #include <cmath>
 #include <string_view>
 
-#include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::ir {
 namespace {
@@ -351,12 +350,8 @@ class Writer {
       }
       sep();
       if (gap) {
-        const auto* def = dynamic_cast<const ops::OpDef*>(c.op);
-        if (def && i < def->args().size()) {
-          out_ += def->args()[i].name;
-        } else {
-          out_ += "arg" + std::to_string(i);
-        }
+        std::string name = c.op ? c.op->ArgName(i) : std::string();
+        out_ += name.empty() ? "arg" + std::to_string(i) : name;
         out_ += '=';
       }
       Expr(c.args[i]);

@@ -21,6 +21,9 @@ class OpBase {
   explicit OpBase(std::string name) : name_(std::move(name)) {}
   virtual ~OpBase() = default;
   const std::string& name() const { return name_; }
+  // The declared name of positional argument `i`, or empty; lets IR-level text spell a
+  // keyword-bound argument without knowing the registry.
+  virtual std::string ArgName(size_t i) const { return {}; }
 
  private:
   std::string name_;
