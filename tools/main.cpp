@@ -1,5 +1,7 @@
 // The tilesplit command line. Every failure is turned into a diagnostic and an exit code here:
 // no input may crash the tool or let an exception escape.
+#include <pthread.h>
+
 #include <iostream>
 #include <new>
 #include <string>
@@ -81,30 +83,73 @@ int Dispatch(const std::vector<std::string>& argv) {
 }  // namespace
 }  // namespace tilesplit::cli
 
-int main(int argc, char** argv) {
-  using namespace tilesplit;
+namespace tilesplit::cli {
+namespace {
+
+// Runs a command and turns every failure into a diagnostic and an exit code.
+int RunGuarded(const std::vector<std::string>& args) {
   try {
-    std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
-    return cli::Dispatch(args);
-  } catch (const cli::UsageError& e) {
+    return Dispatch(args);
+  } catch (const UsageError& e) {
     const std::string help =
         e.command().empty() ? "tilesplit --help" : "tilesplit " + e.command() + " --help";
-    cli::PrintDiagnostic("tilesplit: " + std::string(e.what()) + " (see '" + help + "')");
-    return cli::kExitUsage;
+    PrintDiagnostic("tilesplit: " + std::string(e.what()) + " (see '" + help + "')");
+    return kExitUsage;
   } catch (const ir::UserError& e) {
-    cli::PrintDiagnostic(cli::SafeRender(e));
-    return cli::kExitFailure;
+    PrintDiagnostic(SafeRender(e));
+    return kExitFailure;
   } catch (const ir::InternalError& e) {
-    cli::PrintDiagnostic(cli::SafeRender(e));
-    return cli::kExitInternal;
+    PrintDiagnostic(SafeRender(e));
+    return kExitInternal;
   } catch (const std::bad_alloc&) {
-    cli::PrintDiagnostic("tilesplit: internal error: out of memory");
-    return cli::kExitInternal;
+    PrintDiagnostic("tilesplit: internal error: out of memory");
+    return kExitInternal;
   } catch (const std::exception& e) {
-    cli::PrintDiagnostic(std::string("tilesplit: internal error: ") + e.what());
-    return cli::kExitInternal;
+    PrintDiagnostic(std::string("tilesplit: internal error: ") + e.what());
+    return kExitInternal;
   } catch (...) {
-    cli::PrintDiagnostic("tilesplit: internal error: unknown exception");
-    return cli::kExitInternal;
+    PrintDiagnostic("tilesplit: internal error: unknown exception");
+    return kExitInternal;
   }
+}
+
+// The IR is a tree and every stage walks it recursively, so a deeply nested input needs a deep
+// stack. The work runs on a thread whose stack is reserved large (pages are only committed when
+// touched), which moves the limit far beyond what the main thread's 8 MiB allows.
+constexpr size_t kWorkerStackBytes = size_t{1} << 30;
+
+struct Job {
+  std::vector<std::string> args;
+  int code = kExitInternal;
+};
+
+void* RunJob(void* p) {
+  Job* job = static_cast<Job*>(p);
+  job->code = RunGuarded(job->args);
+  return nullptr;
+}
+
+}  // namespace
+}  // namespace tilesplit::cli
+
+int main(int argc, char** argv) {
+  using namespace tilesplit::cli;
+  Job job;
+  try {
+    job.args.assign(argv + (argc > 0 ? 1 : 0), argv + argc);
+  } catch (...) {
+    return kExitInternal;
+  }
+  pthread_attr_t attr;
+  pthread_t worker;
+  const bool attr_ok = pthread_attr_init(&attr) == 0;
+  const bool started = attr_ok && pthread_attr_setstacksize(&attr, kWorkerStackBytes) == 0 &&
+                       pthread_create(&worker, &attr, RunJob, &job) == 0;
+  if (started) {
+    pthread_join(worker, nullptr);
+  } else {
+    RunJob(&job);  // no big stack available: run here, with the ordinary limit
+  }
+  if (attr_ok) pthread_attr_destroy(&attr);
+  return job.code;
 }
