@@ -278,6 +278,8 @@ class Halver {
     }
     ir::AttrMap kw{{"split", static_cast<int64_t>(ctx_.mode)}};
     if (ctx_.lane_stride) kw.emplace_back("lane_stride", *ctx_.lane_stride);
+    if (!ir::AsConstInt(full->valid()[d]) && full->shape.size() == 2)
+      return EmitRuntimeExtentShard(var, src, *full, kw, span, out);
     TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
     const TileType* half_t = ir::AsTileType(deduced);
     TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
@@ -291,6 +293,35 @@ class Halver {
     ctx_.replacements[var.get()] = v;
     Track(v, info);
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
+  }
+
+  // A runtime split-axis extent: no compile-time code fits every value (12 of 16 rows leaves the
+  // lanes 8 and 4, 16 leaves them 8 and 8), so the crossing transports the FULL box, whose even
+  // code always places lane 1 at the box half, and the lane's own extent is applied right after
+  // the pop by a tile.set_validshape, the first consumer of the shard.
+  void EmitRuntimeExtentShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
+                              const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out) {
+    const int d = ctx_.split_dim;
+    const ExprPtr runtime_valid = full.valid()[d];
+    std::vector<ExprPtr> box_valid = full.valid();
+    box_valid[d] = full.shape[d];
+    ExprPtr widened = ops::Create("tile.set_validshape", {src, box_valid[0], box_valid[1]}, {}, span);
+    VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
+    out.push_back(ir::MakeAssign(box, widened, span));
+    ExprPtr popped = ops::Create("tile.aiv_shard", {box}, kw, span);
+    VarPtr pop = ir::MakeVar(var->name + "_pop", popped->type, var->span);
+    out.push_back(ir::MakeAssign(pop, popped, span));
+    const TileType* half_t = ir::TileTypeOf(popped);
+    TileInfo info{d, half_t->shape[d], full.shape[d], runtime_valid};
+    std::vector<ExprPtr> lane_valid = half_t->valid();
+    lane_valid[d] = LaneValidExtent(ctx_, runtime_valid, info.half, LaneStrideFor(ctx_, d, info.half));
+    ExprPtr narrowed =
+        ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, span);
+    VarPtr v = ir::MakeVar(var->name, narrowed->type, var->span);
+    ctx_.replacements[var.get()] = v;
+    Track(pop, info);
+    Track(v, info);
+    out.push_back(ir::MakeAssign(v, narrowed, span));
   }
 
   // V->C boundary: reassemble the lanes' halves, then keep the author's placement move.

@@ -1,9 +1,8 @@
 import pypto.language as pl
 
-# KNOWN DEFECT, kept visible: for a runtime extent past the half (8 < n < 16) the AUTO arm of
-# lower-auto-vector-split puts the lane extent on the pop itself, so the even code starts lane 1
-# at row n - 8 instead of 8 (spec: "a runtime split-axis valid extent pops the FULL box").
-# The check must report it; flip this case to a plain `check` once the pass is fixed.
+# A runtime extent past the half (8 < n < 16): the crossing transports the full box and the
+# lane's extent is applied after the pop, so the even code places lane 1 at row 8 whatever n is
+# (spec: "a runtime split-axis valid extent pops the FULL box").
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
 def runtime_valid(n: pl.Scalar[pl.INDEX],
                   qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[n, 64])],
