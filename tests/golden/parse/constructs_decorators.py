@@ -1,0 +1,27 @@
+# Decorator spellings: level/role equal to the derived pair (dropped), attrs of every literal
+# kind, pl.func_attr statements merged with attrs=, docstrings, self on a bare def.
+from pypto import language as pl
+
+@pl.function(level=pl.Level.CHIP, role=pl.Role.Orchestrator, type=pl.FunctionType.Orchestration,
+             attrs={"n": 3, "ratio": 0.5, "name": 'orch', "dt": pl.BF16, "mem": pl.Mem.Left})
+def orch(self, x: pl.Scalar[pl.INT32]):
+    """Docstring, discarded."""
+    pl.func_attr({"split": pl.SplitMode.NONE})
+    pl.func_attr({"dual_aiv_dispatch": False})
+    'another docstring'
+    pass
+
+@pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker,
+             attrs={"split": 2, "split_aiv": True})
+def aiv(t: pl.Tensor[[16, 16], pl.FP32]):
+    lane = pl.tile.get_subblock_idx()
+    pld.system.wait(t, [0, 0], pl.const(1, pl.FP32), cmp=1)
+    return lane
+
+@pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP)
+def group():
+    pass
+
+@pl.function(type=pl.FunctionType.AIC)
+def aic():
+    pass

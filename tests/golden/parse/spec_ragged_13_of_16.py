@@ -1,0 +1,13 @@
+# The spec's ragged boundary: 13 of 16 valid rows, UP_DOWN, balanced with lane_stride=7.
+# Lane 0 takes rows 0-6, lane 1 rows 7-12.
+import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def ragged(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[13, 128])],
+           out_0: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
+    aiv_id: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
+    popped: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec,
+                    pl.TileView(valid_shape=[pl.min(pl.max(13, aiv_id * 7) - aiv_id * 7, 7), 128])
+                   ] = pl.tile.aiv_shard(qk, split=1, lane_stride=7)
+    out_store = pl.tile.store(popped, [0 + aiv_id * 7, 0], out_0)
+    return out_store

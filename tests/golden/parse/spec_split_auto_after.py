@@ -1,0 +1,11 @@
+# The spec's first example after the pass (flat fallback), written with full annotations.
+import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore,
+             attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def split_auto(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Mat],
+               out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
+    popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)  # C->V, HALF
+    y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.add(popped, popped)
+    return pl.store(y, [0 + subblock_idx * 64, 0], out_0)

@@ -1,0 +1,5 @@
+import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.Kernel)
+def f():
+    pass

@@ -1,0 +1,8 @@
+import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore)
+def f(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], t: pl.Tensor[[64, 128], pl.FP32],
+      n: pl.Scalar[pl.INDEX]):
+    if n > 0:
+        x = pl.yield_(1)
+    return x

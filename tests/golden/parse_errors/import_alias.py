@@ -1,0 +1,5 @@
+import pypto.language as lang
+
+@pl.function
+def f():
+    pass

@@ -1,0 +1,5 @@
+import pypto.language as pl
+
+@pl.function
+def f(p: pl.Tuple[pl.Tuple[pl.Scalar[pl.INT32]]]):
+    pass

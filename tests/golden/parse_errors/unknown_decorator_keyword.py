@@ -1,0 +1,5 @@
+import pypto.language as pl
+
+@pl.function(kind=pl.FunctionType.AIC)
+def f():
+    pass

@@ -1,0 +1,5 @@
+import pypto.language as pl
+
+@pl.function(attrs={"k: 1})
+def f():
+    pass
