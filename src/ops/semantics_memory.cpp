@@ -55,20 +55,24 @@ Value Store(OpCall& c) {
       go += (idx[d] + off[d]) * gs[d];
     }
     const int64_t run = ext[rank - 1];
-    for (int64_t k = 0; k < run; ++k) {
-      const size_t g = static_cast<size_t>(go + k), s = static_cast<size_t>(so + k);
-      if (f32) {
-        float v = tile.data.f[s];
-        if (atomic == 1) v = t->data.f[g] + v;
-        t->data.f[g] = sim::RoundToDType(t->dtype, v);
-      } else {
-        int64_t v = tile.data.i[s];
-        if (atomic == 1 && !sim::IsPoisonI64(v))
-          v = sim::IsPoisonI64(t->data.i[g]) ? t->data.i[g] : t->data.i[g] + v;
-        t->data.i[g] = sim::IsPoisonI64(v) ? v : sim::WrapToDType(t->dtype, v);
+    if (f32 && atomic == 0 && t->dtype == ir::DataType::FP32) {  // the common case: a plain copy
+      std::copy_n(tile.data.f.begin() + so, run, t->data.f.begin() + go);
+      std::fill_n(t->writer.begin() + go, run, c.ctx.writer);
+    } else
+      for (int64_t k = 0; k < run; ++k) {
+        const size_t g = static_cast<size_t>(go + k), s = static_cast<size_t>(so + k);
+        if (f32) {
+          float v = tile.data.f[s];
+          if (atomic == 1) v = t->data.f[g] + v;
+          t->data.f[g] = sim::RoundToDType(t->dtype, v);
+        } else {
+          int64_t v = tile.data.i[s];
+          if (atomic == 1 && !sim::IsPoisonI64(v))
+            v = sim::IsPoisonI64(t->data.i[g]) ? t->data.i[g] : t->data.i[g] + v;
+          t->data.i[g] = sim::IsPoisonI64(v) ? v : sim::WrapToDType(t->dtype, v);
+        }
+        t->writer[g] = c.ctx.writer;
       }
-      t->writer[g] = c.ctx.writer;
-    }
     size_t d = rank - 1;
     while (d-- > 0) {
       if (++idx[d] < ext[d]) break;

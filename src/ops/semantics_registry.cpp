@@ -154,7 +154,11 @@ Value MapUnaryF(OpCall& c, size_t arg, float (*f)(float)) {
     c.Fail("needs a floating-point tile");
   const size_t n = std::min(in.data.size(), out->data.size());
   const ir::DataType dt = out->dtype;
-  for (size_t i = 0; i < n; ++i) out->data.f[i] = sim::RoundToDType(dt, f(in.data.f[i]));
+  const float* src = in.data.f.data();
+  float* dst = out->data.f.data();
+  for (size_t i = 0; i < n; ++i) dst[i] = f(src[i]);
+  if (dt != ir::DataType::FP32)  // FP32 needs no rounding pass
+    for (size_t i = 0; i < n; ++i) dst[i] = sim::RoundToDType(dt, dst[i]);
   sim::PoisonOutsideValid(*out);
   return Value(out);
 }
