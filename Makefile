@@ -36,6 +36,8 @@ demo: build
 	@$(TILESPLIT) print examples/demo.py
 	@echo "== after lower-auto-vector-split =="
 	@$(TILESPLIT) opt examples/demo.py -p lower-auto-vector-split --verify-roundtrip
+	@echo "== check: the split program against the reference, bit for bit =="
+	@$(TILESPLIT) check examples/demo.py
 
 asan: bootstrap
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DTILESPLIT_SANITIZE=ON -DTILESPLIT_BENCH=OFF $(CMAKE_FLAGS)
