@@ -6,7 +6,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/sim/npy.h"
-#include "tilesplit/sim/value.h"
+#include "tilesplit/ops/value.h"
 
 namespace tilesplit::sim {
 namespace {

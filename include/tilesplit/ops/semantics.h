@@ -16,7 +16,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
-#include "tilesplit/sim/value.h"
+#include "tilesplit/ops/value.h"
 
 namespace tilesplit::ops {
 

@@ -9,7 +9,7 @@
 
 #include "tilesplit/ir/function.h"
 #include "tilesplit/sim/core_group.h"
-#include "tilesplit/sim/value.h"
+#include "tilesplit/ops/value.h"
 
 namespace tilesplit::sim {
 

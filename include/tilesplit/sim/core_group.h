@@ -13,7 +13,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
-#include "tilesplit/sim/value.h"
+#include "tilesplit/ops/value.h"
 
 namespace tilesplit::sim {
 

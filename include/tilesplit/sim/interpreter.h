@@ -8,7 +8,7 @@
 
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ops/semantics.h"
-#include "tilesplit/sim/value.h"
+#include "tilesplit/ops/value.h"
 
 namespace tilesplit::sim {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "tilesplit/sim/value.h"
+#include "tilesplit/ops/value.h"
 
 namespace tilesplit::sim {
 

@@ -1,4 +1,7 @@
-// Runtime values of the simulator (core-group.md 3): scalars, GM tensors and tiles.
+// Runtime values (core-group.md 3): scalars, GM tensors and tiles. They live in ops/ because the
+// execution semantics of each operator (ops/semantics.h) are defined beside its registration and
+// compute on them; the simulator (sim/) builds on both. The namespace stays tilesplit::sim, the
+// vocabulary every user of these types shares.
 //
 // Storage is deliberately coarse: every floating dtype lives in an FP32 buffer whose elements are
 // kept rounded to the dtype (FP16/BF16 round-to-nearest-even), every integer dtype in an INT64

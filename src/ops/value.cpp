@@ -1,5 +1,5 @@
 // Runtime values: dtype rounding, poison, buffers, tensors and tiles.
-#include "tilesplit/sim/value.h"
+#include "tilesplit/ops/value.h"
 
 #include <cmath>
 #include <cstring>
