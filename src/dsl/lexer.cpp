@@ -131,38 +131,74 @@ bool IsHexDigit(unsigned char c) {
   return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-// Keywords of the language, and Python keywords it rejects (dsl.md 2).
-bool LookupKeyword(std::string_view w, Tok* out) {
-  struct Entry {
-    std::string_view text;
-    Tok kind;
-  };
-  static constexpr Entry kKeywords[] = {
-      {"def", Tok::kDef},   {"class", Tok::kClass},   {"return", Tok::kReturn},
-      {"if", Tok::kIf},     {"elif", Tok::kElif},     {"else", Tok::kElse},
-      {"for", Tok::kFor},   {"in", Tok::kIn},         {"while", Tok::kWhile},
-      {"with", Tok::kWith}, {"and", Tok::kAnd},       {"or", Tok::kOr},
-      {"not", Tok::kNot},   {"True", Tok::kTrue},     {"False", Tok::kFalse},
-      {"pass", Tok::kPass}, {"import", Tok::kImport}, {"from", Tok::kFrom},
-      {"as", Tok::kAs},
-  };
-  for (const Entry& e : kKeywords) {
-    if (e.text == w) {
-      *out = e.kind;
-      return true;
-    }
-  }
-  return false;
-}
+// Keywords of the language, and Python keywords it rejects (dsl.md 2). Identifiers are the most
+// frequent tokens, so candidates are narrowed by first letter before any comparison.
+enum class Word : uint8_t { kName, kKeyword, kRejected };
 
-bool IsRejectedPythonKeyword(std::string_view w) {
-  static constexpr std::string_view kRejected[] = {
-      "None",   "break", "continue", "lambda", "yield",   "global", "nonlocal", "del",
-      "assert", "raise", "try",      "except", "finally", "async",  "await",    "is",
+Word ClassifyWord(std::string_view w, Tok* kind) {
+  if (w.size() < 2 || w.size() > 8) return Word::kName;
+  auto kw = [&](std::string_view text, Tok k) {
+    if (w != text) return false;
+    *kind = k;
+    return true;
   };
-  for (std::string_view r : kRejected)
-    if (r == w) return true;
-  return false;
+  auto rejected = [&](std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+      if (w == n) return true;
+    return false;
+  };
+  switch (w[0]) {
+    case 'a':
+      if (kw("and", Tok::kAnd) || kw("as", Tok::kAs)) return Word::kKeyword;
+      return rejected({"assert", "async", "await"}) ? Word::kRejected : Word::kName;
+    case 'b':
+      return rejected({"break"}) ? Word::kRejected : Word::kName;
+    case 'c':
+      if (kw("class", Tok::kClass)) return Word::kKeyword;
+      return rejected({"continue"}) ? Word::kRejected : Word::kName;
+    case 'd':
+      if (kw("def", Tok::kDef)) return Word::kKeyword;
+      return rejected({"del"}) ? Word::kRejected : Word::kName;
+    case 'e':
+      if (kw("elif", Tok::kElif) || kw("else", Tok::kElse)) return Word::kKeyword;
+      return rejected({"except"}) ? Word::kRejected : Word::kName;
+    case 'f':
+      if (kw("for", Tok::kFor) || kw("from", Tok::kFrom)) return Word::kKeyword;
+      return rejected({"finally"}) ? Word::kRejected : Word::kName;
+    case 'g':
+      return rejected({"global"}) ? Word::kRejected : Word::kName;
+    case 'i':
+      if (kw("if", Tok::kIf) || kw("in", Tok::kIn) || kw("import", Tok::kImport))
+        return Word::kKeyword;
+      return rejected({"is"}) ? Word::kRejected : Word::kName;
+    case 'l':
+      return rejected({"lambda"}) ? Word::kRejected : Word::kName;
+    case 'n':
+      if (kw("not", Tok::kNot)) return Word::kKeyword;
+      return rejected({"nonlocal"}) ? Word::kRejected : Word::kName;
+    case 'o':
+      return kw("or", Tok::kOr) ? Word::kKeyword : Word::kName;
+    case 'p':
+      return kw("pass", Tok::kPass) ? Word::kKeyword : Word::kName;
+    case 'r':
+      if (kw("return", Tok::kReturn)) return Word::kKeyword;
+      return rejected({"raise"}) ? Word::kRejected : Word::kName;
+    case 't':
+      return rejected({"try"}) ? Word::kRejected : Word::kName;
+    case 'w':
+      if (kw("while", Tok::kWhile) || kw("with", Tok::kWith)) return Word::kKeyword;
+      return Word::kName;
+    case 'y':
+      return rejected({"yield"}) ? Word::kRejected : Word::kName;
+    case 'F':
+      return kw("False", Tok::kFalse) ? Word::kKeyword : Word::kName;
+    case 'N':
+      return rejected({"None"}) ? Word::kRejected : Word::kName;
+    case 'T':
+      return kw("True", Tok::kTrue) ? Word::kKeyword : Word::kName;
+    default:
+      return Word::kName;
+  }
 }
 
 class Lexer {
@@ -170,7 +206,7 @@ class Lexer {
   Lexer(std::string_view text, uint32_t file) : src_(text), file_(file) {}
 
   TokenStream Run() {
-    out_.tokens.reserve(src_.size() / 4 + 16);
+    out_.tokens.reserve(src_.size() / 6 + 16);
     indents_.push_back(0);
     bool at_line_start = true;
     while (true) {
@@ -309,14 +345,17 @@ class Lexer {
     size_t start = pos_;
     while (pos_ < src_.size() && IsIdentChar(src_[pos_])) Advance(1);
     std::string_view w = src_.substr(start, pos_ - start);
-    Tok kw;
-    if (LookupKeyword(w, &kw)) {
-      Emit(kw, span, w);
-      return;
+    Tok kind = Tok::kName;
+    switch (ClassifyWord(w, &kind)) {
+      case Word::kRejected:
+        ir::ThrowUser(span, "Python keyword '" + std::string(w) + "' is not part of this language");
+      case Word::kKeyword:
+        Emit(kind, span, w);
+        return;
+      case Word::kName:
+        Emit(Tok::kName, span, w);
+        return;
     }
-    if (IsRejectedPythonKeyword(w))
-      ir::ThrowUser(span, "Python keyword '" + std::string(w) + "' is not part of this language");
-    Emit(Tok::kName, span, w);
   }
 
   // Consumes digits (of the given class) with single '_' separators between them.
