@@ -4,6 +4,8 @@
 // a loop gets an iter arg (init = the value before the loop), a yield of the value at the end of
 // the body and a return var holding it after the loop; an if gets a return var and a yield in
 // both branches (an else is synthesised when missing). Afterwards every Var is defined once.
+// Like explicit carries, a carry takes its init value's type and a merge its then-value's type;
+// the parser has already checked that every rebinding agrees with the variable it rebinds.
 #include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
@@ -287,14 +289,6 @@ class Converter {
     return ir::MakeSeq(std::move(stmts), body ? body->span : span);
   }
 
-  void CheckCarry(const Var* v, const VarPtr& carry, const ExprPtr& value, const char* what) {
-    if (!ir::TypeEqual(carry->type, value->type))
-      ir::ThrowUser(value->span.valid() ? value->span : v->span,
-                    "'" + v->name + "' is rebound inside " + what +
-                        " with a value whose type differs from the value it had before; carry "
-                        "it explicitly with init_values and pl.yield_");
-  }
-
   // ---- Statements.
   void Stmt(const StmtPtr& s, Env& env, std::vector<StmtPtr>& out) {
     switch (s->kind) {
@@ -393,7 +387,6 @@ class Converter {
     for (size_t i = 0; i < carried.size(); ++i) {
       const VarPtr& ia = args[f.iter_args.size() + i].var;
       extra.push_back(benv.at(carried[i]));
-      CheckCarry(carried[i], ia, extra.back(), "a loop");
       types.push_back(ia->type);
     }
     body = WithYield(body, extra, s->span);
@@ -413,7 +406,6 @@ class Converter {
     for (size_t i = 0; i < carried.size(); ++i) {
       const VarPtr& ia = args[w.iter_args.size() + i].var;
       extra.push_back(benv.at(carried[i]));
-      CheckCarry(carried[i], ia, extra.back(), "a while loop");
       types.push_back(ia->type);
     }
     body = WithYield(body, extra, s->span);
@@ -436,10 +428,6 @@ class Converter {
     for (const Var* v : merged) {
       then_extra.push_back(tenv.at(v));
       else_extra.push_back(eenv.at(v));
-      if (!ir::TypeEqual(then_extra.back()->type, else_extra.back()->type))
-        ir::ThrowUser(s->span, "'" + v->name +
-                                   "' has different types after the two branches of this if; "
-                                   "merge it explicitly with pl.yield_");
       types.push_back(then_extra.back()->type);
     }
     if (!merged.empty()) {
