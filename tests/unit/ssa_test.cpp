@@ -234,6 +234,22 @@ TEST(ConvertToSSA, TypeChangingRebindingIsAnError) {
   }
 }
 
+TEST(ConvertToSSA, CarryTakesTheInitTypeLikeAnExplicitOne) {
+  // The rebinding resolves the memory space; the carry keeps the init value's type.
+  ProgramPtr p =
+      P("@pl.function\ndef f(a: pl.Tile[[8, 8], pl.FP32]):\n"
+        "    for i in pl.range(3):\n        a = pl.exp(a)\n"
+        "    return a\n");
+  auto loop = Body(p)[0]->As<ForStmt>();
+  ASSERT_EQ(loop->iter_args.size(), 1u);
+  EXPECT_FALSE(TileTypeOf(loop->iter_args[0].var)->memory);
+  EXPECT_FALSE(TileTypeOf(loop->return_vars[0])->memory);
+  EXPECT_EQ(TileTypeOf(FlattenStmts(loop->body)[0]->As<AssignStmt>()->var)->memory,
+            MemorySpace::Vec);
+  ProgramPtr q = dsl::Parse(dsl::Print(p), "printed.py");
+  EXPECT_TRUE(analysis::StructuralEqual(p, q));
+}
+
 TEST(ConvertToSSA, ConvertedProgramRoundTrips) {
   ProgramPtr p = P(kGatherRow);
   std::string text = dsl::Print(p);
