@@ -149,7 +149,7 @@ round_trip() {
   local dir base name
   dir=$(dirname "$py")
   base=$(basename "$py")
-  name="round-trip $(rel "$py")"
+  name="round-trip ${2:-$(rel "$py")}"
   local p1="$WORK/printed.py" p2="$WORK/reprinted.py" err="$WORK/err" out="$WORK/out"
   run "$dir" "$p1" "$err" print "$base"
   if [ "$code" -ne 0 ]; then
@@ -195,6 +195,32 @@ for py in "${kernels[@]}"; do
   stem=${py%.py}
   if [ -f "$stem.error" ]; then continue; fi
   round_trip "$py"
+done
+
+# Kernels quoted in the documentation: fenced blocks whose first line is the DSL import. Other
+# blocks (Python API examples, shell sessions, sketches) are not kernels and are left alone.
+mkdir -p "$WORK/snippets"
+if [ -d "$ROOT/docs" ]; then
+  while IFS= read -r md; do
+    awk -v out="$WORK/snippets" -v tag="$(basename "$md" .md)" '
+      /^```/ {
+        if (!inside) { inside = 1; start = NR + 1; n = 0; next }
+        inside = 0
+        if (n > 0 && (lines[1] ~ /^import pypto\.language as pl/ ||
+                      lines[1] ~ /^from pypto import language as pl/)) {
+          f = out "/" tag "_" start ".py"
+          for (i = 1; i <= n; i++) print lines[i] > f
+          close(f)
+        }
+        next
+      }
+      inside { lines[++n] = $0 }
+    ' "$md"
+  done < <(find "$ROOT/docs" -name '*.md' | LC_ALL=C sort)
+fi
+for py in $(find "$WORK/snippets" -name '*.py' | LC_ALL=C sort); do
+  snippet=$(basename "$py" .py)
+  round_trip "$py" "docs/${snippet%_*}.md:${snippet##*_}"
 done
 
 echo "$passed passed, $failed failed"
