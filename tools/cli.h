@@ -74,5 +74,7 @@ int RunOpt(const std::vector<std::string>& args);
 void HelpOpt(std::ostream& out);
 int RunEqual(const std::vector<std::string>& args);
 void HelpEqual(std::ostream& out);
+int RunOps(const std::vector<std::string>& args);
+void HelpOps(std::ostream& out);
 
 }  // namespace tilesplit::cli

@@ -131,6 +131,7 @@ const std::vector<Subcommand>& Subcommands() {
       {"print", "parse and check a kernel, print its canonical text", RunPrint, HelpPrint},
       {"opt", "run passes over a kernel and print the result", RunOpt, HelpOpt},
       {"equal", "compare two kernels structurally", RunEqual, HelpEqual},
+      {"ops", "list the registered operators (--markdown: docs/operators.md)", RunOps, HelpOps},
       {"run", "run a kernel on the simulator and write its outputs", RunRun, HelpRun},
       {"check", "check a split kernel against its reference, bit for bit", RunCheck, HelpCheck},
   };

@@ -24,7 +24,7 @@ std::optional<std::optional<MemorySpace>> GetFirstTileArgMemory(const ir::Call& 
 }
 
 MoveDirection ClassifyMoveDirection(const ir::Call& call) {
-  if (call.op_name() != "tile.move") return MoveDirection::NONE;
+  if (!call.op || call.op_name() != "tile.move") return MoveDirection::NONE;
   auto src = GetFirstTileArgMemory(call);
   if (!src || !*src) return MoveDirection::NONE;
   auto tgt = ir::GetAttr<MemorySpace>(call.kwargs, "target_memory");
@@ -44,11 +44,18 @@ namespace {
 CoreAffinity FromSpace(MemorySpace m) {
   return ir::IsCubeMemorySpace(m) ? CoreAffinity::CUBE : CoreAffinity::VECTOR;
 }
+
+// The call's OpDef, or null when its op is a bare OpBase (rule 0). A static cast would be
+// undefined behaviour on such a call, so this one check pays for a dynamic_cast.
+const ops::OpDef* RegisteredDef(const ir::Call& call) {
+  return dynamic_cast<const ops::OpDef*>(call.op);
+}
 }  // namespace
 
 CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
-  if (!call.op) return CoreAffinity::SHARED;  // rule 0
-  const ops::OpDef& op = ops::Def(call);
+  const ops::OpDef* def = RegisteredDef(call);
+  if (!def) return CoreAffinity::SHARED;  // rule 0
+  const ops::OpDef& op = *def;
   if (auto a = op.declared_affinity()) return *a;  // rule 1
   const std::string& name = op.name();
   if (name == "tile.move") {  // rule 2
@@ -63,12 +70,34 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
   return CoreAffinity::SHARED;  // rule 5
 }
 
+std::string DescribeIntrinsicAffinity(const ops::OpDef& op) {
+  auto side = [](MemorySpace m) { return std::string(ops::CoreAffinityName(FromSpace(m))); };
+  if (auto a = op.declared_affinity()) return "declared " + std::string(ops::CoreAffinityName(*a));
+  if (op.name() == "tile.move")
+    return "rule 2: MIXED across cube/vector, else the source side (VECTOR if unresolved)";
+  if (op.name() == "tile.aiv_shard" || op.name() == "tile.aic_gather") return "rule 2c: MIXED";
+  switch (op.output_memory_rule()) {
+    case ops::OutputMemoryRule::Fixed:
+      return "rule 3: " + side(*op.ResolveOutputMemory({}));
+    case ops::OutputMemoryRule::Kwarg:
+      if (auto d = op.ResolveOutputMemory({}))
+        return "rule 3: by " + op.output_memory_kwarg() + " (default " +
+               std::string(ir::MemorySpaceName(*d)) + ": " + side(*d) + ")";
+      return "rule 3: by " + op.output_memory_kwarg() + "; absent: rule 4, else rule 5 SHARED";
+    case ops::OutputMemoryRule::Inherit:
+    case ops::OutputMemoryRule::None:
+      break;
+  }
+  return "rule 4: first tile variable's space; none: rule 5 SHARED";
+}
+
 CoreAffinity ClassifyCallAffinity(const ir::Call& call, const PlacedCalls* placed) {
   CoreAffinity a = ClassifyIntrinsicCallAffinity(call);
-  if (placed && placed->count(&call) && call.op && !IsLaneStated(ops::Def(call)) &&
-      (a == CoreAffinity::VECTOR || a == CoreAffinity::SHARED))
-    return CoreAffinity::VECTOR;
-  return a;
+  if (a != CoreAffinity::VECTOR && a != CoreAffinity::SHARED) return a;
+  if (!placed || !placed->count(&call)) return a;
+  const ops::OpDef* def = RegisteredDef(call);
+  if (def && IsLaneStated(*def)) return a;
+  return CoreAffinity::VECTOR;
 }
 
 const ir::Call* TopLevelCall(const ir::Stmt& s) {

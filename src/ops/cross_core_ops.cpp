@@ -73,19 +73,23 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .kwarg("lane_stride", KwargKind::Int)
       .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/true); })
       .output_memory_fixed(MemorySpace::Vec)
-      .doc("C->V boundary: a full cube tile becomes each AIV lane's half.");
+      .doc(
+          "C->V boundary: the split axis (split 1 rows, 2 cols) ceil-halved in shape and "
+          "valid, 0 keeps both; the consuming lane's Vec tile");
 
   r.Register("tile.aic_gather")
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/false); })
       .output_memory_fixed(MemorySpace::Mat)
-      .doc("V->C boundary: the AIV lanes' halves join into one cube tile.");
+      .doc(
+          "V->C boundary: the split axis (split 1 rows, 2 cols) doubled in shape and valid, 0 "
+          "keeps both; the joined Mat tile");
 
   r.Register("tile.get_subblock_idx")
       .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
       .core_affinity(CoreAffinity::VECTOR)
-      .doc("The AIV lane index, 0 or 1.");
+      .doc("Scalar[INDEX]: this AIV lane, 0 or 1");
 
   r.Register("tile.tpush_to_aiv")
       .arg("tile")
@@ -96,7 +100,9 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .core_affinity(CoreAffinity::CUBE)
       .cross_core_role(CrossCoreRole::TPush)
       .no_result()
-      .doc("Cube side of a C->V transfer.");
+      .doc(
+          "No result: the cube side of a C->V transfer, pushing the tile under transport code "
+          "split");
 
   r.Register("tile.tpop_from_aic")
       .req_kwarg("split", KwargKind::Int)
@@ -105,7 +111,9 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .deduce(DeducePop)
       .core_affinity(CoreAffinity::VECTOR)
       .cross_core_role(CrossCoreRole::TPop)
-      .doc("Vector side of a C->V transfer; yields a Vec tile.");
+      .doc(
+          "The popped Vec tile of a C->V transfer; its type comes from the annotation or the "
+          "builder");
 
   r.Register("tile.tpush_to_aic")
       .arg("tile")
@@ -115,7 +123,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .core_affinity(CoreAffinity::VECTOR)
       .cross_core_role(CrossCoreRole::TPush)
       .no_result()
-      .doc("Vector side of a V->C transfer.");
+      .doc("No result: the vector side of a V->C transfer, pushing the lane's tile");
 
   r.Register("tile.tpop_from_aiv")
       .req_kwarg("split", KwargKind::Int)
@@ -123,7 +131,9 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .deduce(DeducePop)
       .core_affinity(CoreAffinity::CUBE)
       .cross_core_role(CrossCoreRole::TPop)
-      .doc("Cube side of a V->C transfer; yields a Mat tile.");
+      .doc(
+          "The popped Mat tile of a V->C transfer; its type comes from the annotation or the "
+          "builder");
 
   r.Register("system.tfree_to_aic")
       .arg("tile")
@@ -133,7 +143,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .core_affinity(CoreAffinity::VECTOR)
       .cross_core_role(CrossCoreRole::TFree)
       .no_result()
-      .doc("Releases a buffer popped from the AIC.");
+      .doc("No result: releases the buffer this lane popped from the AIC");
 
   r.Register("system.tfree_to_aiv")
       .arg("tile")
@@ -143,7 +153,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .core_affinity(CoreAffinity::CUBE)
       .cross_core_role(CrossCoreRole::TFree)
       .no_result()
-      .doc("Releases a buffer popped from the AIV.");
+      .doc("No result: releases the buffer the AIC popped from the AIV");
 }
 
 }  // namespace tilesplit::ops

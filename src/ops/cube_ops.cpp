@@ -78,7 +78,9 @@ void RegisterCubeOps(OpRegistry& r) {
       .input_memory(0, {MemorySpace::Left})
       .input_memory(1, {MemorySpace::Right})
       .output_memory_fixed(MemorySpace::Acc)
-      .doc("lhs @ rhs into a fresh accumulator.");
+      .doc(
+          "lhs @ rhs: [lhs rows, rhs cols] in Acc, FP32 for float inputs else INT32, valid "
+          "[lhs valid rows, rhs valid cols]");
 
   r.Register("tile.matmul_acc")
       .arg("acc")
@@ -91,7 +93,9 @@ void RegisterCubeOps(OpRegistry& r) {
       .input_memory(2, {MemorySpace::Right})
       .output_memory_fixed(MemorySpace::Acc)
       .reuses_input(0)
-      .doc("acc += lhs @ rhs.");
+      .doc(
+          "acc += lhs @ rhs (DPS): acc's shape and valid in Acc; the product's dtype and shape "
+          "match acc");
 }
 
 }  // namespace tilesplit::ops

@@ -1,4 +1,7 @@
 // Elementwise binary, tile-scalar and unary ops (ops.md 2.3).
+#include <string>
+#include <utility>
+
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -78,34 +81,71 @@ OpDef& VecOp(OpRegistry& r, const std::string& name, size_t vec_inputs) {
 }  // namespace
 
 void RegisterElementwiseOps(OpRegistry& r) {
-  for (const char* n : {"tile.add", "tile.sub", "tile.mul", "tile.maximum", "tile.minimum"}) {
-    VecOp(r, n, 2).arg("lhs").arg("rhs").deduce(
-        [](const CallInfo& c) { return DeduceBroadcastBinary(c, 0, 1); });
+  const std::pair<const char*, const char*> binary[] = {
+      {"tile.add", "lhs + rhs"},         {"tile.sub", "lhs - rhs"},
+      {"tile.mul", "lhs * rhs"},         {"tile.maximum", "max(lhs, rhs)"},
+      {"tile.minimum", "min(lhs, rhs)"},
+  };
+  for (const auto& [n, what] : binary) {
+    VecOp(r, n, 2)
+        .arg("lhs")
+        .arg("rhs")
+        .deduce([](const CallInfo& c) { return DeduceBroadcastBinary(c, 0, 1); })
+        .doc(std::string(what) +
+             " per element: promoted dtype, broadcast shape, valid and layout from lhs");
   }
   VecOp(r, "tile.div", 2)
       .arg("lhs")
       .arg("rhs")
       .kwarg("high_precision", KwargKind::Bool, false)
-      .deduce(DeduceDiv);
-  for (const char* n :
-       {"tile.adds", "tile.subs", "tile.muls", "tile.divs", "tile.maximums", "tile.minimums"}) {
+      .deduce(DeduceDiv)
+      .doc(
+          "lhs / rhs per element: lhs's type; shapes equal exactly (no broadcasting), valid "
+          "shapes not provably different");
+  const std::pair<const char*, const char*> with_scalar[] = {
+      {"tile.adds", "tile + scalar"},         {"tile.subs", "tile - scalar"},
+      {"tile.muls", "tile * scalar"},         {"tile.divs", "tile / scalar"},
+      {"tile.maximums", "max(tile, scalar)"}, {"tile.minimums", "min(tile, scalar)"},
+  };
+  for (const auto& [n, what] : with_scalar) {
     bool subs = std::string_view(n) == "tile.subs";
-    VecOp(r, n, 1).arg("tile").arg("scalar").deduce(
-        [subs](const CallInfo& c) { return DeduceTileScalar(c, subs); });
+    VecOp(r, n, 1)
+        .arg("tile")
+        .arg("scalar")
+        .deduce([subs](const CallInfo& c) { return DeduceTileScalar(c, subs); })
+        .doc(std::string(what) + " per element: the tile's type" +
+             (subs ? " (8/16/32-bit ints, FP16, FP32, BF16)" : ""));
   }
-  for (const char* n : {"tile.exp", "tile.neg", "tile.sqrt", "tile.abs", "tile.relu"})
-    VecOp(r, n, 1).arg("tile").deduce(DeduceUnary);
-  for (const char* n : {"tile.log", "tile.recip"})
+  const std::pair<const char*, const char*> unary[] = {
+      {"tile.exp", "exp(tile)"}, {"tile.neg", "-tile"},         {"tile.sqrt", "sqrt(tile)"},
+      {"tile.abs", "|tile|"},    {"tile.relu", "max(tile, 0)"},
+  };
+  for (const auto& [n, what] : unary)
+    VecOp(r, n, 1)
+        .arg("tile")
+        .deduce(DeduceUnary)
+        .doc(std::string(what) + " per element: the tile's type");
+  const std::pair<const char*, const char*> float_unary[] = {{"tile.log", "ln(tile)"},
+                                                             {"tile.recip", "1 / tile"}};
+  for (const auto& [n, what] : float_unary)
     VecOp(r, n, 1)
         .arg("tile")
         .kwarg("high_precision", KwargKind::Bool, false)
-        .deduce(DeduceFloatUnary);
-  VecOp(r, "tile.rsqrt", 2).arg("tile").opt_arg("tmp").deduce(DeduceRsqrt);
+        .deduce(DeduceFloatUnary)
+        .doc(std::string(what) + " per element: the tile's type (FP16 or FP32 only)");
+  VecOp(r, "tile.rsqrt", 2)
+      .arg("tile")
+      .opt_arg("tmp")
+      .deduce(DeduceRsqrt)
+      .doc("1 / sqrt(tile) per element: the tile's type; tmp matches the tile's dtype and shape");
   VecOp(r, "tile.cast", 1)
       .arg("tile")
       .req_kwarg("target_type", KwargKind::DType)
       .req_kwarg("mode", KwargKind::Int)
-      .deduce(DeduceCast);
+      .deduce(DeduceCast)
+      .doc(
+          "The tile converted to target_type, rounding per mode (0..6): shape, valid and layout "
+          "kept; a same-dtype cast is rejected");
 }
 
 }  // namespace tilesplit::ops

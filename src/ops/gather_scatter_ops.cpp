@@ -189,7 +189,9 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .deduce(DeduceGatherRow)
       .reuses_input(0)
       .address_args({3})
-      .doc("Reads rows of a DDR tensor at a runtime offset into dst (DPS).");
+      .doc(
+          "dst's type unchanged (DPS): a shapes window of src at src_offset lands in dst at "
+          "dst_offset");
 
   VecOp(r, "tile.gather", 3)
       .arg("src")
@@ -198,7 +200,9 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .deduce(DeduceGather)
       .lane_invariant_arg(0, LaneInvariantKind::IndexAddressedSource)
       .lane_invariant_arg(2, LaneInvariantKind::Scratch)
-      .doc("out[i] = src[indices[i]].");
+      .doc(
+          "Tile[indices' shape, src dtype], fully valid, src's layout: out[i] = "
+          "src[indices[i]]");
 
   VecOp(r, "tile.gatherb", 2)
       .arg("src")
@@ -206,7 +210,9 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .kwarg("output_dtype", KwargKind::DType)
       .deduce(DeduceGatherB)
       .lane_invariant_arg(0, LaneInvariantKind::IndexAddressedSource)
-      .doc("Byte-offset gather.");
+      .doc(
+          "[offset rows, offset cols * 32 / bytes(output_dtype)] of output_dtype, valid scaled "
+          "from offset's, row_major: a byte-offset gather");
 
   VecOp(r, "tile.scatter", 3)
       .arg("dst")
@@ -215,7 +221,9 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .deduce(DeduceScatter)
       .reuses_input(0)
       .lane_invariant_arg(0, LaneInvariantKind::AbsoluteIndexedDestination)
-      .doc("dst.flat[indexes[i, j]] = src[i, j].");
+      .doc(
+          "dst's type (DPS): dst.flat[indexes[i, j]] = src[i, j]; indexes statically shaped "
+          "like src");
 
   VecOp(r, "tile.scatter_update", 3)
       .arg("input")
@@ -225,7 +233,9 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .deduce(DeduceScatterUpdate)
       .reuses_input(0)
       .lane_invariant_arg(0, LaneInvariantKind::AbsoluteIndexedDestination)
-      .doc("Writes src rows into input at the rows named by index.");
+      .doc(
+          "input's type (DPS): the b * s rows of src (width d) overwrite the input rows that "
+          "index [b, s] names");
 
   VecOp(r, "tile.sel", 4)
       .arg("mask")
@@ -234,7 +244,9 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .arg("tmp")
       .deduce(DeduceSel)
       .lane_invariant_arg(3, LaneInvariantKind::Scratch)
-      .doc("Selects lhs or rhs per element by mask.");
+      .doc(
+          "mask ? lhs : rhs per element: promoted dtype, broadcast shape, valid and layout from "
+          "lhs");
 
   VecOp(r, "tile.sels", 3)
       .arg("mask")
@@ -243,7 +255,9 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .arg("scalar")
       .deduce(DeduceSels)
       .lane_invariant_arg(2, LaneInvariantKind::Scratch)
-      .doc("Selects src or a scalar per element by mask.");
+      .doc(
+          "mask ? src : scalar per element: src's type; the mask covers src's valid rows and "
+          "one bit per valid column");
 }
 
 }  // namespace tilesplit::ops

@@ -102,7 +102,7 @@ void RegisterGeneratorOps(OpRegistry& r) {
       .deduce(DeduceFull)
       .output_memory_fixed(MemorySpace::Vec)
       .generator()
-      .doc("A tile filled with one constant.");
+      .doc("Tile[shape, dtype], fully valid, every element the constant value");
 
   r.Register("tile.create")
       .arg("shape")
@@ -114,7 +114,9 @@ void RegisterGeneratorOps(OpRegistry& r) {
       .output_memory_from_kwarg("target_memory", std::nullopt)
       .core_affinity(CoreAffinity::SHARED)
       .generator()
-      .doc("An uninitialised tile (scratch or accumulator).");
+      .doc(
+          "Tile[shape, dtype], fully valid, uninitialised; transpose (2D, Mat) and flat_layout "
+          "(Mat) stamp their layouts");
 
   r.Register("tile.ci")
       .arg("start")
@@ -124,7 +126,9 @@ void RegisterGeneratorOps(OpRegistry& r) {
       .deduce(DeduceCi)
       .output_memory_fixed(MemorySpace::Vec)
       .generator()
-      .doc("A counting sequence along the last axis.");
+      .doc(
+          "Tile[[1, ..., 1, N], dtype] holding start, start + 1, ... along the last axis "
+          "(reversed when descending), fully valid");
 
   r.Register("tile.random")
       .arg("key0")
@@ -140,7 +144,9 @@ void RegisterGeneratorOps(OpRegistry& r) {
       .deduce(DeduceRandom)
       .output_memory_fixed(MemorySpace::Vec)
       .generator()
-      .doc("Counter-based random integers.");
+      .doc(
+          "Tile[shape, dtype] (2D) of counter-based random integers; valid = valid_shape or "
+          "shape");
 }
 
 }  // namespace tilesplit::ops

@@ -133,7 +133,9 @@ void RegisterMemoryOps(OpRegistry& r) {
       .deduce(DeduceLoad)
       .output_memory_from_kwarg("target_memory", std::nullopt)
       .address_args({1})
-      .doc("Loads a window of a DDR tensor into a tile.");
+      .doc(
+          "Tile[shapes, tensor dtype] in target_memory; valid = the tensor's valid extent read "
+          "through the window (offsets, valid_shape), static overruns rejected unless clamp");
 
   r.Register("tile.store")
       .arg("tile")
@@ -144,7 +146,9 @@ void RegisterMemoryOps(OpRegistry& r) {
       .deduce(DeduceStore)
       .input_memory(0, {MemorySpace::Vec, MemorySpace::Acc})
       .reuses_input(2)
-      .doc("Stores a tile into a DDR tensor; the result is the updated tensor.");
+      .doc(
+          "The output tensor's type, its static valid extent grown to cover offsets + the "
+          "tile's valid shape");
 
   r.Register("tile.move")
       .arg("tile")
@@ -153,7 +157,9 @@ void RegisterMemoryOps(OpRegistry& r) {
       .kwarg("slayout", KwargKind::Layout)
       .deduce(DeduceMove)
       .output_memory_from_kwarg("target_memory", MemorySpace::Vec)
-      .doc("Copies a tile into another memory space; shape-preserving.");
+      .doc(
+          "Same shape, dtype, valid and pad in target_memory; cube targets take their implicit "
+          "layout (Right: row_major blocks), blayout/slayout override");
 
   r.Register("tile.read")
       .arg("tile")
@@ -163,7 +169,7 @@ void RegisterMemoryOps(OpRegistry& r) {
         return DeduceIndexedRead(c, t.shape.size(), t.dtype);
       })
       .input_memory(0, {MemorySpace::Vec})
-      .doc("Reads one element of a tile.");
+      .doc("Scalar of the tile's dtype at indices (one per axis)");
 
   r.Register("tensor.read")
       .arg("tensor")
@@ -172,7 +178,7 @@ void RegisterMemoryOps(OpRegistry& r) {
         const ir::TensorType& t = c.tensor_arg(0);
         return DeduceIndexedRead(c, t.shape.size(), t.dtype);
       })
-      .doc("Reads one element of a tensor.");
+      .doc("Scalar of the tensor's dtype at indices (one per axis)");
 }
 
 }  // namespace tilesplit::ops

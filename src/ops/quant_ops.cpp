@@ -54,7 +54,9 @@ void RegisterQuantOps(OpRegistry& r) {
       .deduce([](const CallInfo& c) { return MxResult(c, CheckMxSource(c)); })
       .input_memory(0, {MemorySpace::Vec})
       .output_memory_fixed(MemorySpace::Vec)
-      .doc("MX quantisation: FP8 values and one FP8E8M0 scale per 32 elements.");
+      .doc(
+          "Tuple(q: [M, N] dtype, scale: [M, N / 32] FP8E8M0), fully valid; M % 16 = 0 and "
+          "N % 32 = 0");
 
   r.Register("tile.tquant_mx_raw")
       .arg("src")
@@ -64,7 +66,9 @@ void RegisterQuantOps(OpRegistry& r) {
       .input_memory(0, {MemorySpace::Vec})
       .input_memory(1, {MemorySpace::Vec})
       .output_memory_fixed(MemorySpace::Vec)
-      .doc("tile.tquant_mx with an explicit [1, groups] scratch.");
+      .doc(
+          "As tile.tquant_mx; scratch is exactly [1, M * N / 32], one slot per 32-element "
+          "group");
 }
 
 }  // namespace tilesplit::ops

@@ -1,4 +1,7 @@
 // Row and column reductions (ops.md 2.6). No kwargs.
+#include <string>
+#include <utility>
+
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -70,28 +73,47 @@ OpDef& VecOp(OpRegistry& r, const std::string& name, size_t vec_inputs) {
 }  // namespace
 
 void RegisterReductionOps(OpRegistry& r) {
-  const std::pair<const char*, RowKind> rows[] = {{"tile.row_sum", RowKind::Sum},
-                                                  {"tile.row_max", RowKind::Max},
-                                                  {"tile.row_min", RowKind::Min}};
-  for (const auto& [name, kind] : rows) {
-    RowKind k = kind;
-    VecOp(r, name, 2)
+  struct Row {
+    const char* name;
+    RowKind kind;
+    const char* what;
+  };
+  const Row rows[] = {{"tile.row_sum", RowKind::Sum, "Row sums"},
+                      {"tile.row_max", RowKind::Max, "Row maxima"},
+                      {"tile.row_min", RowKind::Min, "Row minima (row-major input)"}};
+  for (const Row& row : rows) {
+    RowKind k = row.kind;
+    VecOp(r, row.name, 2)
         .arg("tile")
         .arg("tmp_tile")
         .deduce([k](const CallInfo& c) { return DeduceRowReduction(c, k); })
-        .lane_invariant_arg(1, LaneInvariantKind::Scratch);
+        .lane_invariant_arg(1, LaneInvariantKind::Scratch)
+        .doc(std::string(row.what) +
+             ": last axis 1 in shape and valid, dtype kept, col_major blocks; tmp_tile no "
+             "smaller than the input");
   }
-  for (const char* name : {"tile.row_argmax", "tile.row_argmin"})
-    VecOp(r, name, 2).arg("tile").arg("tmp_tile").deduce([](const CallInfo& c) {
-      return DeduceRowReduction(c, RowKind::ArgMax);
-    });
+  for (const char* name : {"tile.row_argmax", "tile.row_argmin"}) {
+    bool max = std::string_view(name) == "tile.row_argmax";
+    VecOp(r, name, 2)
+        .arg("tile")
+        .arg("tmp_tile")
+        .deduce([](const CallInfo& c) { return DeduceRowReduction(c, RowKind::ArgMax); })
+        .doc(std::string("Column of each row ") + (max ? "maximum" : "minimum") +
+             ": last axis 1, INT32; tmp_tile shaped exactly like the input");
+  }
   VecOp(r, "tile.col_sum", 2)
       .arg("tile")
       .opt_arg("tmp_tile")
       .deduce(DeduceColReduction)
-      .lane_invariant_arg(1, LaneInvariantKind::Scratch);
-  for (const char* name : {"tile.col_max", "tile.col_min"})
-    VecOp(r, name, 1).arg("tile").deduce(DeduceColReduction);
+      .lane_invariant_arg(1, LaneInvariantKind::Scratch)
+      .doc("Column sums: axis 0 is 1 in shape and valid, dtype kept, row_major");
+  const std::pair<const char*, const char*> cols[] = {{"tile.col_max", "Column maxima"},
+                                                      {"tile.col_min", "Column minima"}};
+  for (const auto& [name, what] : cols)
+    VecOp(r, name, 1)
+        .arg("tile")
+        .deduce(DeduceColReduction)
+        .doc(std::string(what) + ": axis 0 is 1 in shape and valid, dtype kept, row_major");
 }
 
 }  // namespace tilesplit::ops

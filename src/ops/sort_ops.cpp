@@ -61,7 +61,9 @@ void RegisterSortOps(OpRegistry& r) {
       .input_memory(0, {MemorySpace::Vec})
       .input_memory(2, {MemorySpace::Vec})
       .output_memory_fixed(MemorySpace::Vec)
-      .doc("Indices of elements comparing true against kvalue, and per-row counts.");
+      .doc(
+          "Tuple(dst: [rows, out_cols] INT32 columns comparing true against kvalue, cdst: "
+          "[1, rows] count_dtype per-row match counts)");
 
   OpDef& m = r.Register("tile.mrgsort_format2");
   // Names for messages: the last positional argument is always tmp.
@@ -70,7 +72,9 @@ void RegisterSortOps(OpRegistry& r) {
   m.kwarg("exhausted", KwargKind::Bool, false)
       .deduce(DeduceMrgSort)
       .output_memory_fixed(MemorySpace::Vec)
-      .doc("Merges 2 or 3 sorted lists (tmp last).");
+      .doc(
+          "The merged sorted list: tmp's shape (tmp is last), src0's dtype and layout, fully "
+          "valid");
 }
 
 }  // namespace tilesplit::ops

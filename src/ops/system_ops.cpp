@@ -42,7 +42,9 @@ void RegisterSystemOps(OpRegistry& r) {
       .deduce(DeduceNotify)
       .no_duplicate()
       .no_result()
-      .doc("Signals a peer by writing (Set) or adding to (AtomicAdd) target.");
+      .doc(
+          "No result: sets (op=1) or atomically adds (op=0) value into target at offsets for "
+          "peer");
 
   r.Register("pld.system.wait")
       .arg("signal")
@@ -51,7 +53,9 @@ void RegisterSystemOps(OpRegistry& r) {
       .req_kwarg("cmp", KwargKind::Int)
       .deduce(DeduceWait)
       .no_result()
-      .doc("Blocks until signal compares true against expected; both lanes must wait.");
+      .doc(
+          "No result: blocks until signal at offsets compares true (cmp=0 Eq, 1 Ge) against "
+          "expected");
 }
 
 }  // namespace tilesplit::ops

@@ -323,14 +323,18 @@ void RegisterViewOps(OpRegistry& r) {
       .deduce(DeduceSlice)
       .output_memory_inherit()
       .address_args({2})
-      .doc("A window of a tile, optionally dropping unit axes.");
+      .doc(
+          "The window shape at offset (valid = valid_shape or the window read of the input), "
+          "drop_dims removed, unit axes prepended up to rank 2; stored layout kept");
 
   r.Register("tile.reshape")
       .arg("input")
       .arg("shape")
       .deduce(DeduceReshape)
       .output_memory_inherit()
-      .doc("The same elements under a new shape.");
+      .doc(
+          "Tile[shape, dtype] over the same elements; valid mapped when full, empty, unit-axis "
+          "only or a row-major prefix rectangle; implicit layout for the new shape");
 
   r.Register("tile.reinterpret_view")
       .arg("data")
@@ -338,7 +342,9 @@ void RegisterViewOps(OpRegistry& r) {
       .req_kwarg("dtype", KwargKind::DType)
       .deduce(DeduceReinterpretView)
       .output_memory_inherit()
-      .doc("The same bytes read as another dtype.");
+      .doc(
+          "The same bytes as dtype: the contiguous axis scaled by the bit ratio, or the given "
+          "shape of equal byte size; view kept with pad reset");
 
   r.Register("tile.extract")
       .arg("src")
@@ -349,7 +355,9 @@ void RegisterViewOps(OpRegistry& r) {
       .deduce(DeduceExtract)
       .output_memory_from_kwarg("target_memory", MemorySpace::Vec)
       .address_args({1, 2})
-      .doc("Copies a 2D window of a tile into a target space.");
+      .doc(
+          "Tile[shape, src dtype] in target_memory copied from [index_row, index_col]; valid = "
+          "window read; Left/Right get row-major fractal layouts");
 
   r.Register("tile.set_validshape")
       .arg("tile")
@@ -357,7 +365,7 @@ void RegisterViewOps(OpRegistry& r) {
       .arg("valid_cols")
       .deduce(DeduceSetValidShape)
       .output_memory_inherit()
-      .doc("The same tile with a new valid shape.");
+      .doc("The tile's type with valid shape [valid_rows, valid_cols]");
 
   r.Register("tile.transpose")
       .arg("input")
@@ -367,13 +375,15 @@ void RegisterViewOps(OpRegistry& r) {
       .deduce(DeduceTranspose)
       .output_memory_inherit()
       .lane_invariant_arg(3, LaneInvariantKind::Scratch)
-      .doc("Exchanges two axes (a copy).");
+      .doc("A copy with axis1 and axis2 of the shape exchanged, fully valid, implicit layout");
 
   r.Register("tile.transpose_view")
       .arg("input")
       .deduce(DeduceTransposeView)
       .output_memory_inherit()
-      .doc("Swaps the last two axes without copying.");
+      .doc(
+          "Zero-copy view: last two axes of shape and valid swapped, row/col-major layouts "
+          "flipped");
 }
 
 }  // namespace tilesplit::ops

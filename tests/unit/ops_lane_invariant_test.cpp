@@ -1,132 +1,259 @@
-// ops.md 3.2 registry test: which tile operands is a deducer blind to? An operand is blind when
-// re-deducing with it doubled on the split axis neither fails nor changes the result. A Scratch
-// declaration at a pinned position would be unreachable, and the blind undeclared operands are
-// pinned here so a new op or a loosened deducer must be classified.
+// ops.md 3.2 registry test: which tile operands is a deducer blind to? An operand is blind on an
+// axis when re-deducing with it doubled on that axis neither fails nor changes the result. Every
+// blind (op, position, axis) is classified here and in docs/blind-operands.md, so a new op or a
+// loosened deducer must be classified; a Scratch declaration the deducer pins on every axis is
+// unreachable and fails.
+#include <map>
 #include <set>
 
-#include "ops_test_util.h"
+#include "ops_sample_calls.h"
 
 namespace tilesplit::ops::testing {
 namespace {
 
-struct Sample {
-  std::string op;
-  std::vector<ExprPtr> args;
-  ir::AttrMap kwargs;
+// Why a blind position is acceptable (docs/blind-operands.md explains each row).
+enum class Why {
+  Declared,      // a lane-invariant declaration covers it
+  LaneData,      // undeclared on purpose: the pass halves it with the data (masks, sorted lists)
+  WindowRead,    // read through an explicit window or element; the address args are rewritten
+  Reduced,       // the axis the op collapses to one; the pass rejects splitting it
+  TensorResult,  // the result is the tensor written into, not the tile
+  ScalarResult,  // the result is one element
+  NoResult,      // transport / release ops: no result to stay consistent with
+  TupleResult,   // the pass skips the blind check for tuple results (ops.md 3.2)
 };
 
-std::vector<Sample> Samples() {
-  auto f = [](std::initializer_list<int64_t> s, DataType dt = DataType::FP32) {
-    return Tile(s, dt);
-  };
-  auto acc = Tile({128, 256}, DataType::FP32, MemorySpace::Acc);
-  auto left = Tile({128, 64}, DataType::FP16, MemorySpace::Left);
-  auto right = Tile({64, 256}, DataType::FP16, MemorySpace::Right);
-  auto fs = ir::MakeConstFloat(1.0);
+struct BlindRow {
+  std::string op;
+  size_t pos;
+  std::vector<size_t> axes;  // the blind axes, ascending
+  Why why;
+};
+
+// The blind positions of the sample calls: doubling the operand on each listed axis neither
+// fails nor changes the deduced result.
+std::vector<BlindRow> Inventory() {
+  const std::vector<size_t> both{0, 1}, rows{0};
   return {
-      {"tile.add", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.div", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.adds", {f({128, 128}), fs}, {}},
-      {"tile.exp", {f({128, 128})}, {}},
-      {"tile.rsqrt", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.cast", {f({128, 128})}, {{"target_type", DataType::FP16}, {"mode", int64_t{2}}}},
-      {"tile.store", {f({128, 128}), Tup({0, 0}), Tensor(Dims({512, 128}))}, {}},
-      {"tile.move", {f({128, 128})}, {{"target_memory", MemorySpace::Mat}}},
-      {"tile.read", {f({128, 128}), Tup({0, 0})}, {}},
-      {"tile.slice", {f({128, 128}), Tup({64, 128}), Tup({0, 0})}, {}},
-      {"tile.reshape", {f({128, 128}), Tup({16384})}, {}},
-      {"tile.extract", {f({128, 128}), I(0), I(0), Tup({16, 128})}, {}},
-      {"tile.set_validshape", {f({128, 128}), I(64), I(128)}, {}},
-      {"tile.transpose", {f({128, 64}), I(0), I(1), f({128, 64})}, {}},
-      {"tile.transpose_view", {f({128, 64})}, {}},
-      {"tile.gather", {f({128, 1024}), f({128, 64}, DataType::INT32), f({128, 64})}, {}},
-      {"tile.gatherb", {f({128, 64}), f({128, 8}, DataType::UINT32)}, {}},
-      {"tile.scatter", {f({128, 64}), f({8, 16}), f({8, 16}, DataType::INT32)}, {}},
-      {"tile.scatter_update", {f({256, 64}), f({2, 4}, DataType::INT32), f({8, 64})}, {}},
-      {"tile.sel",
-       {f({128, 128}, DataType::UINT8), f({128, 128}), f({128, 128}), f({128, 128})},
-       {}},
-      {"tile.sels", {f({128, 16}, DataType::UINT8), f({128, 128}), f({128, 128}), fs}, {}},
-      {"tile.row_sum", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.row_max", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.row_min", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.row_argmax", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.col_sum", {f({128, 128}), f({128, 128})}, {}},
-      {"tile.col_max", {f({128, 128})}, {}},
-      {"tile.mrgsort_format2", {f({1, 256}), f({1, 256}), f({1, 512})}, {}},
-      {"tile.mrgsort_format2", {f({1, 256}), f({1, 256}), f({1, 256}), f({1, 1024})}, {}},
-      {"tile.matmul", {left, right}, {}},
-      {"tile.matmul_acc", {acc, left, right}, {}},
-      {"tile.aiv_shard", {acc}, {{"split", int64_t{1}}}},
-      {"tile.aic_gather", {f({64, 128})}, {{"split", int64_t{1}}}},
+      // Declared (ops.md 3.2): blind, so the declaration is what lets them stay full width.
+      {"tile.gather", 0, both, Why::Declared},
+      {"tile.gather", 2, both, Why::Declared},
+      {"tile.gatherb", 0, both, Why::Declared},
+      {"tile.row_sum", 1, both, Why::Declared},
+      {"tile.row_max", 1, both, Why::Declared},
+      {"tile.row_min", 1, both, Why::Declared},
+      {"tile.col_sum", 1, both, Why::Declared},
+      {"tile.sel", 3, both, Why::Declared},
+      {"tile.sels", 2, both, Why::Declared},
+      {"tile.transpose", 3, both, Why::Declared},
+      // Lane data on purpose: a full-width mask or sorted list beside halved data is rejected.
+      {"tile.sel", 0, both, Why::LaneData},
+      {"tile.sels", 0, both, Why::LaneData},
+      {"tile.mrgsort_format2", 0, both, Why::LaneData},
+      {"tile.mrgsort_format2", 1, both, Why::LaneData},
+      {"tile.mrgsort_format2", 2, both, Why::LaneData},
+      {"tile.mrgsort_format2", 3, both, Why::LaneData},
+      // The result is a window or an element of the operand.
+      {"tile.slice", 0, both, Why::WindowRead},
+      {"tile.extract", 0, both, Why::WindowRead},
+      {"tile.read", 0, both, Why::ScalarResult},
+      {"tile.store", 0, rows, Why::TensorResult},
+      // Column reductions collapse axis 0.
+      {"tile.col_sum", 0, rows, Why::Reduced},
+      {"tile.col_max", 0, rows, Why::Reduced},
+      {"tile.col_min", 0, rows, Why::Reduced},
+      {"tile.gather_compare", 0, {1}, Why::TupleResult},
+      {"tile.gather_compare", 2, both, Why::TupleResult},
+      {"tile.tpush_to_aiv", 0, both, Why::NoResult},
+      {"tile.tpush_to_aic", 0, both, Why::NoResult},
+      {"system.tfree_to_aic", 0, both, Why::NoResult},
+      {"system.tfree_to_aiv", 0, both, Why::NoResult},
   };
 }
 
-// The operand doubled on axis 0 (the UP_DOWN split axis), valid extent included.
-ExprPtr Doubled(const ExprPtr& e) {
+// The operand doubled on `axis`, valid extent included; the rest of its view is kept.
+ExprPtr DoubledOn(const ExprPtr& e, size_t axis) {
   const ir::TileType& t = TileOf(e);
-  std::vector<ExprPtr> shape = t.shape, valid = t.valid();
-  shape[0] = ir::Mul(shape[0], I(2));
-  valid[0] = ir::Mul(valid[0], I(2));
-  return Tile(shape, t.dtype, t.memory, valid);
+  std::vector<ExprPtr> shape = t.shape;
+  ir::TileView v = t.EffectiveView();
+  v.valid_shape = t.valid();
+  shape[axis] = ir::Mul(shape[axis], I(2));
+  v.valid_shape[axis] = ir::Mul(v.valid_shape[axis], I(2));
+  return ir::MakeVar("doubled", ir::MakeTileType(shape, t.dtype, t.memory, v));
 }
 
-bool IsBlind(const Sample& s, size_t pos, const TypePtr& base) {
-  std::vector<ExprPtr> args = s.args;
-  args[pos] = Doubled(args[pos]);
-  try {
-    return ir::TypeEqual(DeduceType(*FindOp(s.op), args, s.kwargs), base);
-  } catch (const ir::UserError&) {
-    return false;
-  }
+bool SameResult(const TypePtr& a, const TypePtr& b) {
+  if (!a || !b) return !a && !b;
+  return ir::TypeEqual(a, b);
 }
 
-TEST(OpsLaneInvariant, DeclarationsAndBlindSet) {
-  std::set<std::string> blind_undeclared;
-  std::set<std::string> covered;
-  for (const Sample& s : Samples()) {
-    const OpDef& op = *FindOp(s.op);
-    TypePtr base = DeduceType(op, s.args, s.kwargs);
-    if (base && base->As<ir::TupleType>()) continue;  // tuple results skip the check
-    for (size_t pos = 0; pos < s.args.size(); ++pos) {
-      if (!ir::IsTileTyped(s.args[pos])) continue;
-      std::string key = s.op + ":" + std::to_string(pos);
-      bool blind = IsBlind(s, pos, base);
-      auto kind = op.lane_invariant_kind(pos);
-      if (kind == LaneInvariantKind::Scratch) {
-        EXPECT_TRUE(blind) << key << " declares Scratch but the deducer pins it";
-        covered.insert(key);
-      } else if (!kind && blind) {
-        blind_undeclared.insert(key);
-      }
+// Blind axes of argument `pos`: re-deducing with it doubled on the axis neither throws nor
+// changes the result.
+std::vector<size_t> BlindAxes(const OpDef& op, const SampleCall& s, size_t pos,
+                              const TypePtr& base) {
+  std::vector<size_t> out;
+  const size_t rank = TileOf(s.args[pos]).shape.size();
+  for (size_t axis = 0; axis < rank; ++axis) {
+    std::vector<ExprPtr> args = s.args;
+    args[pos] = DoubledOn(args[pos], axis);
+    try {
+      if (SameResult(DeduceType(op, args, s.kwargs), base)) out.push_back(axis);
+    } catch (const ir::UserError&) {
     }
   }
-  // Masks stay lane data on purpose (spec); mrgsort's sorted inputs must be sharded; a column
-  // reduction over the split axis is rejected by the pass itself (ops.md 2.6); the rest read only
-  // a window or element of their operand.
-  std::set<std::string> expected{
-      "tile.sel:0",
-      "tile.sels:0",
-      "tile.mrgsort_format2:0",
-      "tile.mrgsort_format2:1",
-      "tile.mrgsort_format2:2",
-      "tile.extract:0",
-      "tile.slice:0",
-      "tile.store:0",
-      "tile.read:0",
-      "tile.gatherb:0",
-      "tile.gather:0",
-      "tile.col_sum:0",
-      "tile.col_max:0",
-  };
-  // gather/gatherb src are declared IndexAddressedSource; they are blind but declared.
-  expected.erase("tile.gatherb:0");
-  expected.erase("tile.gather:0");
-  EXPECT_EQ(blind_undeclared, expected);
-  std::set<std::string> scratch{"tile.transpose:3", "tile.gather:2",  "tile.sel:3",
-                                "tile.sels:2",      "tile.row_sum:1", "tile.row_max:1",
-                                "tile.row_min:1",   "tile.col_sum:1"};
-  EXPECT_EQ(covered, scratch);
+  return out;
+}
+
+std::string Key(const std::string& op, size_t pos, size_t axis) {
+  return op + ":" + std::to_string(pos) + ":axis" + std::to_string(axis);
+}
+
+// Everything wrong with the inventory of `ops` under `samples` and `inventory`; empty when the
+// registry, the samples, the table and the declarations agree.
+std::vector<std::string> InventoryProblems(const std::vector<const OpDef*>& ops,
+                                           const std::vector<SampleCall>& samples,
+                                           const std::vector<BlindRow>& inventory) {
+  std::vector<std::string> problems;
+  std::map<std::string, const OpDef*> by_name;
+  for (const OpDef* d : ops) by_name[d->name()] = d;
+
+  std::set<std::string> measured;        // every blind (op, position, axis)
+  std::map<std::string, size_t> pinned;  // "op:pos" -> samples where every axis is pinned
+  std::map<std::string, size_t> probed;  // "op:pos" -> samples that probed it
+  std::set<std::string> sampled;
+  for (const SampleCall& s : samples) {
+    auto it = by_name.find(s.op);
+    if (it == by_name.end()) {
+      problems.push_back("sample for unregistered op " + s.op);
+      continue;
+    }
+    const OpDef& op = *it->second;
+    sampled.insert(s.op);
+    TypePtr base;
+    try {
+      base = DeduceType(op, s.args, s.kwargs);
+    } catch (const ir::UserError& e) {
+      problems.push_back("sample call of " + s.op + " does not deduce: " + e.message());
+      continue;
+    }
+    for (size_t pos = 0; pos < s.args.size(); ++pos) {
+      if (!ir::IsTileTyped(s.args[pos])) continue;
+      std::string at = s.op + ":" + std::to_string(pos);
+      std::vector<size_t> blind = BlindAxes(op, s, pos, base);
+      ++probed[at];
+      if (blind.empty()) ++pinned[at];
+      for (size_t axis : blind) measured.insert(Key(s.op, pos, axis));
+    }
+  }
+  // (d) Every op is probed: a new op without a sample call cannot slip past the inventory.
+  for (const OpDef* d : ops)
+    if (!sampled.count(d->name()))
+      problems.push_back(d->name() + " has no sample call in tests/unit/ops_sample_calls.h");
+
+  // (a) + (c): the measured set is exactly the classified one, so a new op or a loosened
+  // deducer that opens a blind position fails until this table and docs/blind-operands.md
+  // classify it.
+  std::set<std::string> classified;
+  for (const BlindRow& r : inventory) {
+    for (size_t axis : r.axes) classified.insert(Key(r.op, r.pos, axis));
+    auto it = by_name.find(r.op);
+    auto kind = it == by_name.end() ? std::nullopt : it->second->lane_invariant_kind(r.pos);
+    if (kind.has_value() != (r.why == Why::Declared))
+      problems.push_back(r.op + ":" + std::to_string(r.pos) + " is classified " +
+                         (kind ? "as undeclared but the registry declares it"
+                               : "Declared but the registry declares nothing"));
+  }
+  for (const std::string& k : measured)
+    if (!classified.count(k)) problems.push_back(k + " is blind but not classified");
+  for (const std::string& k : classified)
+    if (!measured.count(k)) problems.push_back(k + " is classified blind but the deducer pins it");
+
+  // (b) A Scratch declaration only lets a full-width operand through when the deducer is blind
+  // to it; on a position pinned on every axis it is unreachable. The absolute-index kinds also
+  // reject a halved producer before any halving (ops.md 3.1), so they stay meaningful there.
+  for (const OpDef* d : ops) {
+    for (const auto& [pos, kind] : d->lane_invariant_args()) {
+      std::string at = d->name() + ":" + std::to_string(pos);
+      if (!probed[at]) problems.push_back(at + " is declared but no sample passes a tile there");
+      if (kind == LaneInvariantKind::Scratch && pinned[at])
+        problems.push_back(at + " declares Scratch but the deducer pins every axis");
+    }
+  }
+  return problems;
+}
+
+std::string Lines(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += "  " + s + "\n";
+  return out;
+}
+
+TEST(OpsLaneInvariant, BlindOperandInventory) {
+  auto problems = InventoryProblems(OpRegistry::Global().All(), SampleCalls(), Inventory());
+  EXPECT_TRUE(problems.empty()) << Lines(problems);
+}
+
+// The checker itself: each way the inventory can go stale is reported.
+struct Fixture {
+  OpRegistry reg;
+  Fixture() {
+    // Pins its tmp (the result is tmp's type) yet declares it Scratch: unreachable.
+    reg.Register("tile.pinned_scratch")
+        .arg("tile")
+        .arg("tmp")
+        .deduce([](const CallInfo& c) {
+          c.tile_arg(0);
+          return c.arg(1)->type;
+        })
+        .lane_invariant_arg(1, LaneInvariantKind::Scratch);
+    // Reads only its first operand: the second is blind and undeclared.
+    reg.Register("tile.loose").arg("tile").arg("other").deduce([](const CallInfo& c) {
+      c.tile_arg(1);
+      return c.arg(0)->type;
+    });
+  }
+  std::vector<SampleCall> Samples() const {
+    return {{"tile.pinned_scratch", {Tile({8, 8}), Tile({8, 8})}, {}},
+            {"tile.loose", {Tile({8, 8}), Tile({8, 8})}, {}}};
+  }
+  static bool Has(const std::vector<std::string>& ps, const std::string& frag) {
+    for (const auto& p : ps)
+      if (p.find(frag) != std::string::npos) return true;
+    return false;
+  }
+};
+
+TEST(OpsLaneInvariant, CheckerFlagsPinnedScratchAndUnclassifiedBlind) {
+  Fixture f;
+  auto ps = InventoryProblems(f.reg.All(), f.Samples(), {});
+  EXPECT_TRUE(Fixture::Has(ps, "tile.pinned_scratch:1 declares Scratch but the deducer pins"))
+      << Lines(ps);
+  EXPECT_TRUE(Fixture::Has(ps, "tile.loose:1:axis0 is blind but not classified")) << Lines(ps);
+  EXPECT_TRUE(Fixture::Has(ps, "tile.loose:1:axis1 is blind but not classified")) << Lines(ps);
+  // Classified, the loose operand passes; the pinned Scratch still fails.
+  std::vector<BlindRow> inv{{"tile.loose", 1, {0, 1}, Why::LaneData},
+                            {"tile.pinned_scratch", 0, {0, 1}, Why::WindowRead}};
+  ps = InventoryProblems(f.reg.All(), f.Samples(), inv);
+  ASSERT_EQ(ps.size(), 1u) << Lines(ps);
+  EXPECT_TRUE(Fixture::Has(ps, "declares Scratch but the deducer pins"));
+}
+
+TEST(OpsLaneInvariant, CheckerFlagsMissingSampleAndStaleRows) {
+  Fixture f;
+  f.reg.Register("tile.new_op").arg("tile").deduce([](const CallInfo& c) {
+    return c.arg(0)->type;
+  });
+  std::vector<BlindRow> inv{{"tile.loose", 1, {0, 1}, Why::LaneData},
+                            {"tile.loose", 0, {0}, Why::WindowRead},
+                            {"tile.pinned_scratch", 1, {0}, Why::LaneData}};
+  auto ps = InventoryProblems(f.reg.All(), f.Samples(), inv);
+  EXPECT_TRUE(Fixture::Has(ps, "tile.new_op has no sample call")) << Lines(ps);
+  EXPECT_TRUE(Fixture::Has(ps, "tile.loose:0:axis0 is classified blind but the deducer pins it"))
+      << Lines(ps);
+  EXPECT_TRUE(Fixture::Has(ps,
+                           "tile.pinned_scratch:1 is classified as undeclared but the "
+                           "registry declares it"))
+      << Lines(ps);
 }
 
 TEST(OpsLaneInvariant, DeclarationTable) {

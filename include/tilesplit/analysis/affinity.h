@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <unordered_set>
 
 #include "tilesplit/ir/function.h"
@@ -27,6 +28,9 @@ bool IsLaneStated(const ops::OpDef& op);
 
 // The first-match rules of ops.md 4.4.
 CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call);
+
+// Which rule of ops.md 4.4 decides the op's calls, in words (for the generated operator table).
+std::string DescribeIntrinsicAffinity(const ops::OpDef& op);
 
 // Calls placed on the vector side by an enclosing region (pass-local; empty during
 // LowerAutoVectorSplit, where this equals the intrinsic affinity).

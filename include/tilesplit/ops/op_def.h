@@ -113,6 +113,7 @@ class OpDef : public ir::OpBase {
 
   // ---- Queries.
   const std::vector<ArgSpec>& args() const { return args_; }
+  std::string ArgName(size_t i) const override { return i < args_.size() ? args_[i].name : ""; }
   bool is_variadic() const { return variadic_; }
   size_t min_args() const;
   size_t max_args() const;
@@ -122,6 +123,8 @@ class OpDef : public ir::OpBase {
   const DeduceFn& deducer() const { return deduce_; }
   const std::vector<ir::MemorySpace>* allowed_input_memory(size_t pos) const;
   OutputMemoryRule output_memory_rule() const { return out_rule_; }
+  // The kwarg naming the output space under the Kwarg rule; empty otherwise.
+  const std::string& output_memory_kwarg() const { return out_kwarg_; }
   // The op's declared output space for these kwargs (Fixed / Kwarg rules), if any.
   std::optional<ir::MemorySpace> ResolveOutputMemory(const AttrMap& kwargs) const;
   std::optional<CoreAffinity> declared_affinity() const { return affinity_; }
