@@ -6,7 +6,7 @@ build=${1:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '%-10s %-28s %12s %14s\n' stmts command peak_kib kib_per_stmt
-for n in 10000 100000 1000000; do
+for n in ${SIZES:-10000 100000 1000000}; do
   "$build/bin/tilesplit_gen" "$n" "$tmp/k.py"
   for cmd in "print" "opt -p lower-auto-vector-split"; do
     peak=$( { /usr/bin/time -f '%M' "$build/bin/tilesplit" $cmd "$tmp/k.py" > /dev/null; } 2>&1 | tail -n 1)
