@@ -232,7 +232,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       if (kw.text == "type") {
         Literal lit = ParseEnumRef();
         if (lit.enum_type != "FunctionType")
-          ir::ThrowUser(lit.span, "type= takes a pl.FunctionType value, got " + lit.text);
+          ir::ThrowUser(lit.span, "type= takes a pl.FunctionType value, got " + lit.text());
         auto t = ir::FunctionTypeFromName(lit.enum_value);
         if (!t)
           ir::ThrowUser(lit.span, "unknown or unsupported function type '" +
@@ -241,12 +241,12 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       } else if (kw.text == "level") {
         Literal lit = ParseEnumRef();
         auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
-        if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text);
+        if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
         level = {*l, lit.span};
       } else if (kw.text == "role") {
         Literal lit = ParseEnumRef();
         auto r = lit.enum_type == "Role" ? ir::RoleFromName(lit.enum_value) : std::nullopt;
-        if (!r) ir::ThrowUser(lit.span, "role= takes a pl.Role value, got " + lit.text);
+        if (!r) ir::ThrowUser(lit.span, "role= takes a pl.Role value, got " + lit.text());
         role = {*r, lit.span};
       } else if (kw.text == "attrs") {
         ParseAttrDict(&attrs, &attr_keys);
@@ -404,7 +404,7 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
     if (lit.kind == K::Int) {
       if (lit.int_value < 0 || lit.int_value > 2)
         ir::ThrowUser(lit.span,
-                      "attr \"split\" must be a pl.SplitMode or 0, 1, 2; got " + lit.text);
+                      "attr \"split\" must be a pl.SplitMode or 0, 1, 2; got " + lit.text());
       return static_cast<ir::SplitMode>(lit.int_value);
     }
     if (lit.kind == K::Enum && lit.enum_type == "SplitMode") {
@@ -412,11 +412,11 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
       if (!m) ir::ThrowUser(lit.span, "unknown split mode '" + std::string(lit.enum_value) + "'");
       return *m;
     }
-    ir::ThrowUser(lit.span, "attr \"split\" must be a pl.SplitMode, got " + lit.text);
+    ir::ThrowUser(lit.span, "attr \"split\" must be a pl.SplitMode, got " + lit.text());
   }
   if (key == "split_aiv" || key == "dual_aiv_dispatch") {
     if (lit.kind != K::Bool)
-      ir::ThrowUser(lit.span, "attr \"" + key + "\" must be True or False, got " + lit.text);
+      ir::ThrowUser(lit.span, "attr \"" + key + "\" must be True or False, got " + lit.text());
     return lit.bool_value;
   }
   switch (lit.kind) {
@@ -444,7 +444,7 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
       }
       break;
   }
-  ir::ThrowUser(lit.span, "attr \"" + key + "\" has unsupported value " + lit.text +
+  ir::ThrowUser(lit.span, "attr \"" + key + "\" has unsupported value " + lit.text() +
                               " (allowed: int, float, bool, string, data type, memory space, "
                               "split mode)");
 }

@@ -151,24 +151,24 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
   using K = Literal::Kind;
   auto bad = [&]() -> ir::AttrValue {
     ir::ThrowUser(lit.span, where + " must be a " + std::string(ops::KwargKindName(spec.kind)) +
-                                ", got " + lit.text);
+                                ", got " + lit.text());
   };
   switch (spec.kind) {
     case ops::KwargKind::Int:
       if (lit.kind == K::Int) return lit.int_value;
       if (lit.kind == K::Enum && lit.enum_type == "SplitMode") {
         auto m = ir::SplitModeFromName(lit.enum_value);
-        if (!m) ir::ThrowUser(lit.span, "unknown split mode " + lit.text);
+        if (!m) ir::ThrowUser(lit.span, "unknown split mode " + lit.text());
         return static_cast<int64_t>(*m);
       }
       if (lit.kind == K::Enum && lit.enum_type == "AtomicType") {
         if (lit.enum_value == "None_") return int64_t{0};
         if (lit.enum_value == "Add") return int64_t{1};
-        ir::ThrowUser(lit.span, "unknown atomic type " + lit.text + " (expected None_ or Add)");
+        ir::ThrowUser(lit.span, "unknown atomic type " + lit.text() + " (expected None_ or Add)");
       }
       if (lit.kind == K::String && spec.name == "mode") {
         if (auto m = CastModeFromName(lit.string_value)) return *m;
-        ir::ThrowUser(lit.span, "unknown cast mode " + lit.text +
+        ir::ThrowUser(lit.span, "unknown cast mode " + lit.text() +
                                     " (expected none, rint, round, floor, ceil, trunc or odd)");
       }
       return bad();
@@ -188,21 +188,21 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
     case ops::KwargKind::Mem:
       if (lit.kind == K::Enum && (lit.enum_type == "Mem" || lit.enum_type == "MemorySpace")) {
         auto m = ir::MemorySpaceFromName(lit.enum_value);
-        if (!m) ir::ThrowUser(lit.span, "unknown memory space " + lit.text);
+        if (!m) ir::ThrowUser(lit.span, "unknown memory space " + lit.text());
         return *m;
       }
       return bad();
     case ops::KwargKind::Layout:
       if (lit.kind == K::Enum && lit.enum_type == "TileLayout") {
         auto l = ir::TileLayoutFromName(lit.enum_value);
-        if (!l) ir::ThrowUser(lit.span, "unknown tile layout " + lit.text);
+        if (!l) ir::ThrowUser(lit.span, "unknown tile layout " + lit.text());
         return *l;
       }
       return bad();
     case ops::KwargKind::Pad:
       if (lit.kind == K::Enum && lit.enum_type == "PadValue") {
         auto p = ir::PadValueFromName(lit.enum_value);
-        if (!p) ir::ThrowUser(lit.span, "unknown pad value " + lit.text);
+        if (!p) ir::ThrowUser(lit.span, "unknown pad value " + lit.text());
         return *p;
       }
       return bad();
@@ -217,9 +217,10 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
   ir::AttrMap kwargs;
   size_t npos = 0;
   for (CallArg& a : args) {
+    if (a.expr) RejectValueless(a.expr, a.span);
     if (a.keyword.empty()) {
       if (!a.expr) {
-        ir::ThrowUser(a.span, op.name() + ": " + (a.literal ? a.literal->text : "this value") +
+        ir::ThrowUser(a.span, op.name() + ": " + (a.literal ? a.literal->text() : "this value") +
                                   " is not a valid argument (enum values and data types are "
                                   "keyword values)");
       }
@@ -240,7 +241,7 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
                       op.name() + ": argument '" + std::string(a.keyword) + "' is given twice");
       if (!a.expr)
         ir::ThrowUser(a.span, op.name() + ": argument '" + std::string(a.keyword) +
-                                  "' must be an expression, got " + a.literal->text);
+                                  "' must be an expression, got " + a.literal->text());
       bound[*idx] = a.expr;
       continue;
     }
@@ -277,8 +278,10 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
       if (kspecs[i].name == k) return i;
     return kspecs.size();
   };
-  std::stable_sort(kwargs.begin(), kwargs.end(),
-                   [&](const auto& x, const auto& y) { return rank(x.first) < rank(y.first); });
+  // Insertion sort: kwarg lists are a handful long and usually already in order.
+  for (size_t i = 1; i < kwargs.size(); ++i)
+    for (size_t j = i; j > 0 && rank(kwargs[j].first) < rank(kwargs[j - 1].first); --j)
+      std::swap(kwargs[j], kwargs[j - 1]);
   try {
     return ops::Create(op, std::move(bound), std::move(kwargs), span);
   } catch (const ir::UserError& e) {
@@ -306,7 +309,7 @@ ExprPtr Parser::BuildConst(std::vector<CallArg> args, Span span) {
     return ir::MakeConstFloat(d, dt, span);
   }
   if (lit.kind == Literal::Kind::Float)
-    ir::ThrowUser(v.span, "pl.const: the float literal " + lit.text +
+    ir::ThrowUser(v.span, "pl.const: the float literal " + lit.text() +
                               " cannot have the integer type pl." +
                               std::string(ir::DataTypeName(dt)));
   return ir::MakeConstInt(lit.int_value, dt, span);
@@ -381,7 +384,7 @@ ExprPtr Parser::BuildCast(std::vector<CallArg> args, Span span) {
     Literal def;
     def.kind = Literal::Kind::Int;
     def.int_value = 2;  // round (dsl.md 7.1)
-    def.text = "2";
+    def.source = "2";
     def.span = span;
     m.literal = def;
   }

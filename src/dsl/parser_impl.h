@@ -34,8 +34,16 @@ struct Literal {
   std::string_view enum_type;   // Enum: "Mem", "SplitMode", ...
   std::string_view enum_value;  // Enum: "Vec", "UP_DOWN", ...
   Span span;
-  std::string text;  // as written, for diagnostics
+  std::string_view source;  // the literal as written (a view into the source buffer)
+  std::string text() const { return std::string(source); }  // for diagnostics
 };
+
+// The source text from the start of `first` to the end of `last` (tokens of one buffer).
+inline std::string_view SourceRange(const Token& first, const Token& last) {
+  return std::string_view(
+      first.text.data(),
+      static_cast<size_t>(last.text.data() + last.text.size() - first.text.data()));
+}
 
 // A tile view as written: layout fields left out are filled from the implicit view of the final
 // (shape, memory space), which for an annotation is known only once the value is typed.
@@ -160,6 +168,9 @@ class Parser {
   // tiles its memory space and view where written, the deduced ones otherwise.
   TypePtr FinalType(const TypeAnn& ann, const TypePtr& deduced) const;
   // dsl.md 7.3: kind, dtype, rank and static dims of `ann` must agree with `deduced`.
+  // A call that yields nothing (tpush, tfree, notify) or whose type only an annotation gives
+  // (tpop) used where a value is needed: an error naming the op.
+  void RejectValueless(const ExprPtr& e, Span at) const;
   void CheckAnnotation(const TypeAnn& ann, const TypePtr& deduced, Span at,
                        std::string_view what) const;
 

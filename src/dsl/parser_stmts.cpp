@@ -111,8 +111,23 @@ void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
                   "supported)");
   if (e->kind != ir::ExprKind::Call)
     ir::ThrowUser(s, "an expression statement must be an operator call");
+  // A pop discarded as a statement would have no type at all; it must be bound and annotated.
+  if (!e->type && ops::Def(*e->As<ir::Call>()).result_from_annotation()) RejectValueless(e, s);
   ExpectNewline("after the statement");
   block.stmts.push_back(ir::MakeEval(e, s));
+}
+
+void Parser::RejectValueless(const ExprPtr& e, Span at) const {
+  const ir::Call* call = e ? e->As<ir::Call>() : nullptr;
+  if (!call || call->type) return;
+  const ops::OpDef& op = ops::Def(*call);
+  if (!op.has_result())
+    ir::ThrowUser(at, op.name() + " produces no value; write it as a statement of its own");
+  if (op.result_from_annotation())
+    ir::ThrowUser(at, op.name() +
+                          ": the popped tile needs an annotated assignment ('x: "
+                          "pl.Tile[...] = pl." +
+                          op.name() + "(...)')");
 }
 
 void Parser::CheckTargetName(std::string_view name, Span span) const {
@@ -182,6 +197,27 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
                                     std::string(name.text) + ": pl.Tile[...] = ...')");
   }
   TypePtr var_type;
+  if (ann && !value->type) {
+    // A pop's type is the annotation's: a tile in the consuming lane's space (ops.md 2.10).
+    const ir::Call* call = value->As<ir::Call>();
+    const ops::OpDef& op = ops::Def(*call);
+    const ir::TileType* tile = ir::AsTileType(ann->type);
+    if (!tile)
+      ir::ThrowUser(ann->span, op.name() + ": the popped value must be annotated as a tile, got " +
+                                   ir::TypeToString(ann->type));
+    if (auto lane = op.ResolveOutputMemory(call->kwargs)) {
+      if (tile->memory && *tile->memory != *lane)
+        ir::ThrowUser(ann->span, op.name() + ": the popped tile lives in " +
+                                     std::string(ir::MemorySpaceName(*lane)) + ", not " +
+                                     std::string(ir::MemorySpaceName(*tile->memory)));
+      if (!tile->memory) {
+        TypeAnn filled = *ann;
+        filled.type = ir::WithMemory(*tile, *lane);
+        filled.tile_memory = *lane;
+        ann = std::move(filled);
+      }
+    }
+  }
   if (ann) {
     value = ApplyAnnotation(value, *ann, ann->span);
     var_type = (ann->type->kind == ir::TypeKind::Scalar && value->type &&
@@ -226,8 +262,10 @@ void Parser::ParseYield(BlockKind kind, Block& block, std::vector<YieldTarget> t
         if (targets[i].name == targets[j].name)
           ir::ThrowUser(targets[i].span,
                         "yield target '" + std::string(targets[i].name) + "' appears twice");
-  for (const ExprPtr& v : values)
+  for (const ExprPtr& v : values) {
+    RejectValueless(v, v->span);
     if (!v->type) ir::ThrowUser(span, "pl.yield_: a yielded value has no type");
+  }
   block.has_yield = true;
   block.yield_targets = std::move(targets);
   block.yield_values = values;
@@ -251,6 +289,7 @@ void Parser::ParseReturn(BlockKind kind, Block& block) {
   ExpectNewline("after the return statement");
   std::vector<TypePtr> types;
   for (size_t i = 0; i < values.size(); ++i) {
+    RejectValueless(values[i], spans[i]);
     if (!values[i]->type) ir::ThrowUser(spans[i], "the returned value has no type");
     types.push_back(values[i]->type);
   }
@@ -652,9 +691,9 @@ void Parser::ParseWith(Block& block) {
     if (k.text == "level") {
       Literal lit = ParseEnumRef();
       auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
-      if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text);
+      if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
       if (*l != ir::Level::CORE_GROUP)
-        ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text);
+        ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text());
       level = *l;
     } else if (k.text == "name_hint") {
       name_hint = Str(Expect(Tok::kString, "as the name hint"));
@@ -677,7 +716,7 @@ void Parser::ParseWith(Block& block) {
           Literal lit = ParseEnumRef();
           auto m =
               lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-          if (!m) ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text);
+          if (!m) ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text());
           Expect(Tok::kRParen, "closing pl.split(...)");
           ir::ScopeOptimization o{ir::ScopeOptimization::Kind::Split};
           o.split = *m;
@@ -739,7 +778,7 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
     Expect(Tok::kAssign, "after mode");
     Literal lit = ParseEnumRef();
     auto m = lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-    if (!m) ir::ThrowUser(lit.span, "mode= takes a pl.SplitMode value, got " + lit.text);
+    if (!m) ir::ThrowUser(lit.span, "mode= takes a pl.SplitMode value, got " + lit.text());
     mode = *m;
   }
   Expect(Tok::kRParen, "closing pl.split_aiv(...)");

@@ -52,12 +52,14 @@ Literal Parser::ParseEnumRef() {
                                    DescribeToken(Peek()));
   Literal lit;
   lit.kind = Literal::Kind::Enum;
-  lit.span = Next().span;
+  const Token& first = Next();
+  lit.span = first.span;
   Next();
   lit.enum_type = Next().text;
   Next();
-  lit.enum_value = Next().text;
-  lit.text = "pl." + std::string(lit.enum_type) + "." + std::string(lit.enum_value);
+  const Token& last = Next();
+  lit.enum_value = last.text;
+  lit.source = SourceRange(first, last);
   return lit;
 }
 
@@ -67,13 +69,14 @@ Literal Parser::ParseLiteral() {
   if (AtEnumRef()) return ParseEnumRef();
   if (AtDType()) {
     lit.kind = Literal::Kind::DType;
-    Next();
+    const Token& first = Next();
     Next();
     const Token& n = Next();
     lit.dtype = *ir::DataTypeFromName(n.text);
-    lit.text = "pl." + std::string(n.text);
+    lit.source = SourceRange(first, n);
     return lit;
   }
+  const Token& start = Peek();
   bool neg = Accept(Tok::kMinus);
   const Token& t = Peek();
   switch (t.kind) {
@@ -81,13 +84,13 @@ Literal Parser::ParseLiteral() {
       Next();
       lit.kind = Literal::Kind::Int;
       lit.int_value = neg ? -t.int_value : t.int_value;
-      lit.text = (neg ? "-" : "") + std::string(t.text);
+      lit.source = SourceRange(start, t);
       return lit;
     case Tok::kFloat:
       Next();
       lit.kind = Literal::Kind::Float;
       lit.float_value = neg ? -t.float_value : t.float_value;
-      lit.text = (neg ? "-" : "") + std::string(t.text);
+      lit.source = SourceRange(start, t);
       return lit;
     case Tok::kTrue:
     case Tok::kFalse:
@@ -95,7 +98,7 @@ Literal Parser::ParseLiteral() {
       Next();
       lit.kind = Literal::Kind::Bool;
       lit.bool_value = t.kind == Tok::kTrue;
-      lit.text = std::string(t.text);
+      lit.source = t.text;
       return lit;
     case Tok::kString:
       if (neg) break;
@@ -104,7 +107,7 @@ Literal Parser::ParseLiteral() {
       Next();
       lit.kind = Literal::Kind::String;
       lit.string_value = Str(t);
-      lit.text = std::string(t.text);
+      lit.source = t.text;
       return lit;
     default:
       break;
@@ -131,7 +134,7 @@ ir::MemorySpace Parser::ParseMemSpace() {
   Literal lit = ParseEnumRef();
   auto m = ir::MemorySpaceFromName(lit.enum_value);
   if ((lit.enum_type != "Mem" && lit.enum_type != "MemorySpace") || !m)
-    ir::ThrowUser(lit.span, "unknown memory space " + lit.text);
+    ir::ThrowUser(lit.span, "unknown memory space " + lit.text());
   if (*m == ir::MemorySpace::ScalarLocal)
     ir::ThrowUser(lit.span, "pl.Mem.ScalarLocal is not a valid tile memory space");
   return *m;
@@ -167,7 +170,7 @@ E EnumFrom(const Literal& lit, std::string_view type, std::optional<E> (*from)(s
     ir::ThrowUser(lit.span, "unknown pl." + std::string(type) + " value '" +
                                 std::string(lit.enum_value) + "'");
   }
-  ir::ThrowUser(lit.span, "expected a pl." + std::string(type) + " value, got " + lit.text);
+  ir::ThrowUser(lit.span, "expected a pl." + std::string(type) + " value, got " + lit.text());
 }
 
 }  // namespace
