@@ -109,6 +109,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .kwarg("lane_stride", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeducePop)
+      .output_memory_fixed(MemorySpace::Vec)  // the consuming lane's space; the parser checks it
       .core_affinity(CoreAffinity::VECTOR)
       .cross_core_role(CrossCoreRole::TPop)
       .doc(
@@ -129,6 +130,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeducePop)
+      .output_memory_fixed(MemorySpace::Mat)  // the consuming lane's space; the parser checks it
       .core_affinity(CoreAffinity::CUBE)
       .cross_core_role(CrossCoreRole::TPop)
       .doc(
