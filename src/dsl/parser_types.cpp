@@ -363,11 +363,15 @@ TypePtr Parser::FinalType(const TypeAnn& ann, const TypePtr& deduced) const {
       std::shared_ptr<const ir::TileType> d(deduced, dt);
       if (ann.tile_memory && dt->memory != ann.tile_memory)
         d = ir::WithMemory(*dt, *ann.tile_memory);
-      std::optional<ir::TileView> view =
-          ann.tile_view
-              ? std::optional<ir::TileView>(BuildTileView(*ann.tile_view, at->shape, d->memory))
-              : d->view;
-      return ir::MakeTileType(at->shape, at->dtype, d->memory, std::move(view));
+      // A written view that canonicalises away (the implicit view, `pl.TileView()`) is the same
+      // type as no view at all (dsl.md 5.4), so it must defer to the deduced view exactly as an
+      // omitted one does; otherwise print -> parse would not be idempotent.
+      if (ann.tile_view) {
+        auto written = ir::MakeTileType(at->shape, at->dtype, d->memory,
+                                        BuildTileView(*ann.tile_view, at->shape, d->memory));
+        if (written->view) return written;
+      }
+      return ir::MakeTileType(at->shape, at->dtype, d->memory, d->view);
     }
     case ir::TypeKind::Tuple: {
       const ir::TupleType* dt = deduced->As<ir::TupleType>();
