@@ -11,6 +11,8 @@
 
 BUILD_DIR ?= build
 ASAN_DIR ?= build-asan
+# Benchmarks need an optimised build; a directory of their own keeps `build` from flipping types.
+BENCH_DIR ?= build-bench
 JOBS ?= 2
 CMAKE_FLAGS ?=
 TILESPLIT := $(BUILD_DIR)/bin/tilesplit
@@ -46,10 +48,10 @@ asan: bootstrap
 	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j $(JOBS)
 
 bench: bootstrap
-	cmake -S . -B $(BUILD_DIR) -G Ninja -DTILESPLIT_BENCH=ON -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
-	ninja -C $(BUILD_DIR) -j $(JOBS)
-	@if [ -x $(BUILD_DIR)/bin/tilesplit_bench ]; then \
-	  $(BUILD_DIR)/bin/tilesplit_bench; \
+	cmake -S . -B $(BENCH_DIR) -G Ninja -DTILESPLIT_BENCH=ON -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	ninja -C $(BENCH_DIR) -j $(JOBS)
+	@if [ -x $(BENCH_DIR)/bin/tilesplit_bench ]; then \
+	  $(BENCH_DIR)/bin/tilesplit_bench; \
 	else \
 	  echo "no benchmarks built (bench/*.cpp missing or libbenchmark-dev not found)"; \
 	fi
@@ -58,4 +60,4 @@ format:
 	find include src tools tests bench -name '*.h' -o -name '*.cpp' | xargs -r clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(BENCH_DIR)
