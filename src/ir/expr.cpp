@@ -38,44 +38,6 @@ DataType RequireScalar(const ExprPtr& e, std::string_view what, Span span) {
   return *dt;
 }
 
-std::string_view OpText(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add:
-      return "+";
-    case BinaryOp::Sub:
-      return "-";
-    case BinaryOp::Mul:
-      return "*";
-    case BinaryOp::FloorDiv:
-      return "//";
-    case BinaryOp::FloorMod:
-      return "%";
-    case BinaryOp::FloatDiv:
-      return "/";
-    case BinaryOp::Min:
-      return "pl.min";
-    case BinaryOp::Max:
-      return "pl.max";
-    case BinaryOp::Eq:
-      return "==";
-    case BinaryOp::Ne:
-      return "!=";
-    case BinaryOp::Lt:
-      return "<";
-    case BinaryOp::Le:
-      return "<=";
-    case BinaryOp::Gt:
-      return ">";
-    case BinaryOp::Ge:
-      return ">=";
-    case BinaryOp::And:
-      return "and";
-    case BinaryOp::Or:
-      return "or";
-  }
-  return "?";
-}
-
 int64_t FloorDivInt(int64_t a, int64_t b) {
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
@@ -119,7 +81,8 @@ std::optional<ExprPtr> FoldInt(BinaryOp op, int64_t a, int64_t b, DataType dt, S
       return std::nullopt;
   }
   if (overflow)
-    ThrowUser(span, "integer overflow while folding constant '" + std::string(OpText(op)) + "'");
+    ThrowUser(span,
+              "integer overflow while folding constant '" + std::string(BinaryOpText(op)) + "'");
   return MakeConstInt(r, dt, span);
 }
 
@@ -166,6 +129,44 @@ bool IsLogical(BinaryOp op) {
   return op == BinaryOp::And || op == BinaryOp::Or;
 }
 
+std::string_view BinaryOpText(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Sub:
+      return "-";
+    case BinaryOp::Mul:
+      return "*";
+    case BinaryOp::FloorDiv:
+      return "//";
+    case BinaryOp::FloorMod:
+      return "%";
+    case BinaryOp::FloatDiv:
+      return "/";
+    case BinaryOp::Min:
+      return "pl.min";
+    case BinaryOp::Max:
+      return "pl.max";
+    case BinaryOp::Eq:
+      return "==";
+    case BinaryOp::Ne:
+      return "!=";
+    case BinaryOp::Lt:
+      return "<";
+    case BinaryOp::Le:
+      return "<=";
+    case BinaryOp::Gt:
+      return ">";
+    case BinaryOp::Ge:
+      return ">=";
+    case BinaryOp::And:
+      return "and";
+    case BinaryOp::Or:
+      return "or";
+  }
+  return "?";
+}
+
 VarPtr MakeVar(std::string name, TypePtr type, Span span) {
   return std::make_shared<Var>(std::move(name), std::move(type), span);
 }
@@ -183,7 +184,7 @@ ExprPtr MakeConstBool(bool v, Span span) {
 }
 
 ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span) {
-  const std::string what(OpText(op));
+  const std::string what(BinaryOpText(op));
   DataType da = RequireScalar(a, what, span.valid() ? span : a->span);
   DataType db = RequireScalar(b, what, span.valid() ? span : b->span);
   if (IsLogical(op)) {

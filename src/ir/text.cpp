@@ -7,7 +7,6 @@
 #include <cmath>
 #include <string_view>
 
-
 namespace tilesplit::ir {
 namespace {
 
@@ -48,44 +47,6 @@ int BinaryPrec(BinaryOp op) {
       return kPrecAtom;
   }
   return kPrecAtom;
-}
-
-std::string_view BinaryToken(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add:
-      return "+";
-    case BinaryOp::Sub:
-      return "-";
-    case BinaryOp::Mul:
-      return "*";
-    case BinaryOp::FloorDiv:
-      return "//";
-    case BinaryOp::FloorMod:
-      return "%";
-    case BinaryOp::FloatDiv:
-      return "/";
-    case BinaryOp::Eq:
-      return "==";
-    case BinaryOp::Ne:
-      return "!=";
-    case BinaryOp::Lt:
-      return "<";
-    case BinaryOp::Le:
-      return "<=";
-    case BinaryOp::Gt:
-      return ">";
-    case BinaryOp::Ge:
-      return ">=";
-    case BinaryOp::And:
-      return "and";
-    case BinaryOp::Or:
-      return "or";
-    case BinaryOp::Min:
-      return "pl.min";
-    case BinaryOp::Max:
-      return "pl.max";
-  }
-  return "?";
 }
 
 bool IsCompareOp(BinaryOp op) {
@@ -306,7 +267,7 @@ class Writer {
 
   void BinaryExpr(const Binary& b) {
     if (b.op == BinaryOp::Min || b.op == BinaryOp::Max) {
-      out_ += BinaryToken(b.op);
+      out_ += BinaryOpText(b.op);
       out_ += '(';
       Expr(b.lhs);
       out_ += ", ";
@@ -325,7 +286,7 @@ class Writer {
     };
     Operand(b.lhs, needs(b.lhs, false));
     out_ += ' ';
-    out_ += BinaryToken(b.op);
+    out_ += BinaryOpText(b.op);
     out_ += ' ';
     Operand(b.rhs, needs(b.rhs, true));
   }

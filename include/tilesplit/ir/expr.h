@@ -105,6 +105,8 @@ enum class BinaryOp : uint8_t {
 };
 bool IsComparison(BinaryOp op);
 bool IsLogical(BinaryOp op);
+// The DSL spelling of the operator: "+", "//", "and", "pl.min", ...
+std::string_view BinaryOpText(BinaryOp op);
 
 class Binary : public Expr {
  public:
