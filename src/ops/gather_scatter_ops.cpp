@@ -68,7 +68,7 @@ TypePtr DeduceGatherB(const CallInfo& c) {
     c.Fail("argument 'offset' columns " + Str(off.shape[1]) + " must be a static multiple of 8");
   DataType out = c.dtype_kwarg("output_dtype").value_or(src.dtype);
   int bytes = Bytes(out);
-  if (bytes <= 0 || 32 % bytes != 0)
+  if (bytes != 1 && bytes != 2 && bytes != 4)
     c.Fail("kwarg 'output_dtype' " + std::string(ir::DataTypeName(out)) +
            " must be 1, 2 or 4 bytes wide");
   int64_t scale = 32 / bytes;

@@ -1,0 +1,11 @@
+# Inter-device signalling (ops.md 2.11): statements only.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def signal(flags: pl.Tensor[[4, 8], pl.INT32], peer: pl.Scalar[pl.INT32], n: pl.Scalar[pl.INT32]):
+    pld.system.notify(flags, peer, [0, 1], 1, op=1)
+    pld.system.notify(flags, peer, [2, 3], n, op=0)
+    pld.system.wait(flags, [0, 1], 1, cmp=0)
+    pld.system.wait(flags, [2, 3], n, cmp=1)
+    return flags

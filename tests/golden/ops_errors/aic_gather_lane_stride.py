@@ -1,0 +1,8 @@
+# aic gather lane stride: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(ub: pl.Tile[[32, 128], pl.FP16, pl.Mem.Vec]):
+    y = pl.tile.aic_gather(ub, split=1, lane_stride=4)
+    return y

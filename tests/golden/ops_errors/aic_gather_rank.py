@@ -1,0 +1,8 @@
+# aic gather rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(v1: pl.Tile[[128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.aic_gather(v1, split=2)
+    return y

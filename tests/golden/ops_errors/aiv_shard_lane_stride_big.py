@@ -1,0 +1,8 @@
+# aiv shard lane stride big: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(acc16: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc]):
+    y = pl.tile.aiv_shard(acc16, split=1, lane_stride=9)
+    return y

@@ -1,0 +1,8 @@
+# aiv shard missing split: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(acc: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc]):
+    y = pl.aiv_shard(acc)
+    return y

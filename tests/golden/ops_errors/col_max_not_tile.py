@@ -1,0 +1,8 @@
+# col max not tile: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[64, 128], pl.FP32]):
+    y = pl.tile.col_max(x)
+    return y

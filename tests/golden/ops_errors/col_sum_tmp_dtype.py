@@ -1,0 +1,8 @@
+# col sum tmp dtype: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], h: pl.Tile[[64, 128], pl.FP16, pl.Mem.Vec]):
+    y = pl.tile.col_sum(a, h)
+    return y

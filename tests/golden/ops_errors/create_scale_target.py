@@ -1,0 +1,8 @@
+# create scale target: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.create([16, 16], dtype=pl.FP8E8M0, target_memory=pl.Mem.RightScale)
+    return y

@@ -1,0 +1,8 @@
+# div dtype: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(u8: pl.Tile[[64, 128], pl.UINT8, pl.Mem.Vec]):
+    y = pl.tile.div(u8, u8)
+    return y

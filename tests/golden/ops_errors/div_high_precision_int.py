@@ -1,0 +1,8 @@
+# div high precision int: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(k: pl.Tile[[64, 128], pl.INT32, pl.Mem.Vec]):
+    y = pl.tile.div(k, k, high_precision=True)
+    return y

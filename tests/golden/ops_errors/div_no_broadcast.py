@@ -1,0 +1,8 @@
+# div no broadcast: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], row: pl.Tile[[1, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.div(a, row)
+    return y

@@ -1,0 +1,8 @@
+# extract shape rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.extract(a, 0, 0, [16])
+    return y

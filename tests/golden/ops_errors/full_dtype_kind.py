@@ -1,0 +1,8 @@
+# full dtype kind: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.full([16, 16], 0, dtype=3)
+    return y

@@ -1,0 +1,8 @@
+# full dynamic shape: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(n: pl.Scalar[pl.INDEX]):
+    y = pl.full([n, 16], 0, dtype=pl.FP32)
+    return y

@@ -1,0 +1,8 @@
+# gather compare kvalue: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.gather_compare(a, 1, a, cmp_mode=0, out_cols=8)
+    return y

@@ -1,0 +1,8 @@
+# gather row src offset float: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[64, 128], pl.FP32], s: pl.Scalar[pl.FP32], dst: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.gather_row(dst, x, [0, 0], [s, 0], [16, 128])
+    return y

@@ -1,0 +1,8 @@
+# gather src dtype: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], k: pl.Tile[[64, 128], pl.INT32, pl.Mem.Vec], u8: pl.Tile[[64, 128], pl.UINT8, pl.Mem.Vec]):
+    y = pl.gather(u8, k, a)
+    return y

@@ -1,0 +1,8 @@
+# gatherb offset dtype: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], k: pl.Tile[[64, 128], pl.INT32, pl.Mem.Vec]):
+    y = pl.tile.gatherb(a, k)
+    return y

@@ -1,0 +1,8 @@
+# gatherb src dtype: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(u32: pl.Tile[[64, 8], pl.UINT32, pl.Mem.Vec], bo: pl.Tile[[64, 128], pl.BOOL, pl.Mem.Vec]):
+    y = pl.tile.gatherb(bo, u32)
+    return y

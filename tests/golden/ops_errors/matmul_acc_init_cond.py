@@ -1,0 +1,8 @@
+# matmul acc init cond: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(n: pl.Scalar[pl.INDEX], acc: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc], l: pl.Tile[[64, 32], pl.FP16, pl.Mem.Left], r: pl.Tile[[32, 128], pl.FP16, pl.Mem.Right]):
+    y = pl.tile.matmul_acc(acc, l, r, n)
+    return y

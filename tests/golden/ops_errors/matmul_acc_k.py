@@ -1,0 +1,8 @@
+# matmul acc k: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(acc: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc], l: pl.Tile[[64, 32], pl.FP16, pl.Mem.Left], r2: pl.Tile[[64, 128], pl.FP16, pl.Mem.Right]):
+    y = pl.tile.matmul_acc(acc, l, r2)
+    return y

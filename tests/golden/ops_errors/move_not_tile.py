@@ -1,0 +1,8 @@
+# move not tile: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[64, 128], pl.FP32]):
+    y = pl.tile.move(x, target_memory=pl.Mem.Vec)
+    return y

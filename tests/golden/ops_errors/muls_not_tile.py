@@ -1,0 +1,8 @@
+# muls not tile: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(s: pl.Scalar[pl.FP32]):
+    y = pl.tile.muls(s, 2.0)
+    return y

@@ -1,0 +1,8 @@
+# recip dtype: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(bf: pl.Tile[[64, 128], pl.BF16, pl.Mem.Vec]):
+    y = pl.tile.recip(bf, high_precision=True)
+    return y

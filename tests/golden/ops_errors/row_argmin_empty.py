@@ -1,0 +1,8 @@
+# row argmin empty: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], empty: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[0, 128])]):
+    y = pl.tile.row_argmin(empty, a)
+    return y

@@ -1,0 +1,8 @@
+# row sum rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(v1: pl.Tile[[128], pl.FP32, pl.Mem.Vec]):
+    y = pl.row_sum(v1, v1)
+    return y

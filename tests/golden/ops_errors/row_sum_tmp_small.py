@@ -1,0 +1,8 @@
+# row sum tmp small: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], b: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.row_sum(a, b)
+    return y

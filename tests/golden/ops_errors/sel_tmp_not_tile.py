@@ -1,0 +1,8 @@
+# sel tmp not tile: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], u8: pl.Tile[[64, 128], pl.UINT8, pl.Mem.Vec], s: pl.Scalar[pl.FP32]):
+    y = pl.tile.sel(u8, a, a, s)
+    return y

@@ -1,0 +1,8 @@
+# sels mask rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], m1: pl.Tile[[128], pl.UINT8, pl.Mem.Vec]):
+    y = pl.tile.sels(m1, a, a, 0.0)
+    return y

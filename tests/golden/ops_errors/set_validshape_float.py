@@ -1,0 +1,8 @@
+# set validshape float: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], s: pl.Scalar[pl.FP32]):
+    y = pl.tile.set_validshape(a, 1, s)
+    return y

@@ -1,0 +1,8 @@
+# set validshape rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(v1: pl.Tile[[128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.set_validshape(v1, 1, 1)
+    return y

@@ -1,0 +1,8 @@
+# slice drop not unit: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.slice(a, [16, 128], [0, 0], [], [0])
+    return y

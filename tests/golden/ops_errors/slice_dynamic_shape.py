@@ -1,0 +1,8 @@
+# slice dynamic shape: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(n: pl.Scalar[pl.INDEX], a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.slice(a, [n, 128], [0, 0])
+    return y

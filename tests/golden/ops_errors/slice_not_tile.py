@@ -1,0 +1,8 @@
+# slice not tile: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[64, 128], pl.FP32]):
+    y = pl.tile.slice(x, [16, 128], [0, 0])
+    return y

@@ -1,0 +1,8 @@
+# sqrt not tile: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(s: pl.Scalar[pl.FP32]):
+    y = pl.tile.sqrt(s)
+    return y

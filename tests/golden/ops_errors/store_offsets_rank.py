@@ -1,0 +1,8 @@
+# store offsets rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], x: pl.Tensor[[64, 128], pl.FP32]):
+    y = pl.tile.store(a, [0], x)
+    return y

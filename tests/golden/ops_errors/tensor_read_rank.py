@@ -1,0 +1,8 @@
+# tensor read rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[64, 128], pl.FP32]):
+    y = pl.tensor.read(x, [0, 0, 0])
+    return y

@@ -1,0 +1,8 @@
+# tfree to aiv id: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(mat: pl.Tile[[64, 64], pl.FP16, pl.Mem.Mat]):
+    pl.system.tfree_to_aiv(mat, split=1, id=-1)
+    return mat

@@ -1,0 +1,8 @@
+# tpop from aiv id: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):
+    y: pl.Tile[[16, 128], pl.FP32, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=1, id=-2)
+    return y

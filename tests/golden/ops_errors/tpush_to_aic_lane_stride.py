@@ -1,0 +1,8 @@
+# tpush to aic lane stride: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(ub: pl.Tile[[32, 128], pl.FP16, pl.Mem.Vec]):
+    pl.tile.tpush_to_aic(ub, split=1, lane_stride=2)
+    return ub

@@ -1,0 +1,8 @@
+# tpush to aiv split code: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(acc: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc]):
+    pl.tile.tpush_to_aiv(acc, split=5)
+    return acc

@@ -1,0 +1,8 @@
+# tquant raw rows: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(q40: pl.Tile[[40, 128], pl.FP32, pl.Mem.Vec], scr: pl.Tile[[1, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.tquant_mx_raw(q40, scr)
+    return y

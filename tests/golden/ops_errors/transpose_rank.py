@@ -1,0 +1,8 @@
+# transpose rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(v1: pl.Tile[[128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.transpose(v1, 0, 0)
+    return y

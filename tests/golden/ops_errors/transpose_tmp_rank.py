@@ -1,0 +1,8 @@
+# transpose tmp rank: the deducer rejects this call.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], v1: pl.Tile[[128], pl.FP32, pl.Mem.Vec]):
+    y = pl.tile.transpose(a, 0, 1, v1)
+    return y
