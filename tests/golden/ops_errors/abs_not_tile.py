@@ -1,4 +1,4 @@
-# abs not tile: the deducer rejects this call.
+# abs not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# add broadcast: the deducer rejects this call.
+# add broadcast: the call below is rejected.
 import pypto.language as pl
 
 

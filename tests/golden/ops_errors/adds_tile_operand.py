@@ -1,4 +1,4 @@
-# adds tile operand: the deducer rejects this call.
+# adds tile operand: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aic gather lane stride: the deducer rejects this call.
+# aic gather lane stride: the call below is rejected.
 import pypto.language as pl
 
 

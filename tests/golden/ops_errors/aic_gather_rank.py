@@ -1,4 +1,4 @@
-# aic gather rank: the deducer rejects this call.
+# aic gather rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aic gather split code: the deducer rejects this call.
+# aic gather split code: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aiv shard lane stride big: the deducer rejects this call.
+# aiv shard lane stride big: the call below is rejected.
 import pypto.language as pl
 
 

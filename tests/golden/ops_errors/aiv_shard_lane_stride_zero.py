@@ -1,4 +1,4 @@
-# aiv shard lane stride zero: the deducer rejects this call.
+# aiv shard lane stride zero: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aiv shard left right narrow cols: the deducer rejects this call.
+# aiv shard left right narrow cols: the call below is rejected.
 import pypto.language as pl
 
 

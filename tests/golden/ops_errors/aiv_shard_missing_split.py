@@ -1,4 +1,4 @@
-# aiv shard missing split: the deducer rejects this call.
+# aiv shard missing split: the call below is rejected.
 import pypto.language as pl
 
 

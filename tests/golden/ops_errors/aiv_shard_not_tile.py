@@ -1,4 +1,4 @@
-# aiv shard not tile: the deducer rejects this call.
+# aiv shard not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aiv shard per lane rows: the deducer rejects this call.
+# aiv shard per lane rows: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aiv shard rank: the deducer rejects this call.
+# aiv shard rank: the call below is rejected.
 import pypto.language as pl
 
 

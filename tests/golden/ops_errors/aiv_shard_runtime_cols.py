@@ -1,4 +1,4 @@
-# aiv shard runtime cols: the deducer rejects this call.
+# aiv shard runtime cols: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aiv shard runtime rows: the deducer rejects this call.
+# aiv shard runtime rows: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# aiv shard split code: the deducer rejects this call.
+# aiv shard split code: the call below is rejected.
 import pypto.language as pl
 
 

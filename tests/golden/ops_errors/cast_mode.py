@@ -1,4 +1,4 @@
-# cast mode: the deducer rejects this call.
+# cast mode: the call below is rejected.
 import pypto.language as pl
 
 

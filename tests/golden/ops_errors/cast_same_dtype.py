@@ -1,4 +1,4 @@
-# cast same dtype: the deducer rejects this call.
+# cast same dtype: the call below is rejected.
 import pypto.language as pl
 
 

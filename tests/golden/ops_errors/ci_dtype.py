@@ -1,4 +1,4 @@
-# ci dtype: the deducer rejects this call.
+# ci dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# ci float start: the deducer rejects this call.
+# ci float start: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# ci last dim: the deducer rejects this call.
+# ci last dim: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# ci leading dim: the deducer rejects this call.
+# ci leading dim: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# col max not tile: the deducer rejects this call.
+# col max not tile: the call below is rejected.
 import pypto.language as pl
 
 

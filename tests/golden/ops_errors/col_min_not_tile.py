@@ -1,4 +1,4 @@
-# col min not tile: the deducer rejects this call.
+# col min not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# col sum tmp dtype: the deducer rejects this call.
+# col sum tmp dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# create flat not mat: the deducer rejects this call.
+# create flat not mat: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# create scale target: the deducer rejects this call.
+# create scale target: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# create transpose not mat: the deducer rejects this call.
+# create transpose not mat: the call below is rejected.
 import pypto.language as pl
 
 

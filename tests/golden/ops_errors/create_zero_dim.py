@@ -1,4 +1,4 @@
-# create zero dim: the deducer rejects this call.
+# create zero dim: the call below is rejected.
 import pypto.language as pl
 
 

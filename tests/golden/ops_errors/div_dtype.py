@@ -1,4 +1,4 @@
-# div dtype: the deducer rejects this call.
+# div dtype: the call below is rejected.
 import pypto.language as pl
 
 

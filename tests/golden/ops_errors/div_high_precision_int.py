@@ -1,4 +1,4 @@
-# div high precision int: the deducer rejects this call.
+# div high precision int: the call below is rejected.
 import pypto.language as pl
 
 

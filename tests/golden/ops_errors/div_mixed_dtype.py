@@ -1,4 +1,4 @@
-# div mixed dtype: the deducer rejects this call.
+# div mixed dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# div no broadcast: the deducer rejects this call.
+# div no broadcast: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# div valid: the deducer rejects this call.
+# div valid: the call below is rejected.
 import pypto.language as pl
 
 

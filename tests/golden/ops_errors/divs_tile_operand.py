@@ -1,4 +1,4 @@
-# divs tile operand: the deducer rejects this call.
+# divs tile operand: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# exp not tile: the deducer rejects this call.
+# exp not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# extract does not fit: the deducer rejects this call.
+# extract does not fit: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# extract float index: the deducer rejects this call.
+# extract float index: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# extract rank: the deducer rejects this call.
+# extract rank: the call below is rejected.
 import pypto.language as pl
 
 

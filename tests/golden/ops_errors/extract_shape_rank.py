@@ -1,4 +1,4 @@
-# extract shape rank: the deducer rejects this call.
+# extract shape rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# full dtype kind: the deducer rejects this call.
+# full dtype kind: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# full dynamic shape: the deducer rejects this call.
+# full dynamic shape: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# full empty shape: the deducer rejects this call.
+# full empty shape: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# full missing dtype: the deducer rejects this call.
+# full missing dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# full value not constant: the deducer rejects this call.
+# full value not constant: the call below is rejected.
 import pypto.language as pl
 
 

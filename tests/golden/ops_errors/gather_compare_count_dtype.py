@@ -1,4 +1,4 @@
-# gather compare count dtype: the deducer rejects this call.
+# gather compare count dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather compare dtype: the deducer rejects this call.
+# gather compare dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather compare kvalue: the deducer rejects this call.
+# gather compare kvalue: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather compare mode: the deducer rejects this call.
+# gather compare mode: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather compare out cols: the deducer rejects this call.
+# gather compare out cols: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather compare rank: the deducer rejects this call.
+# gather compare rank: the call below is rejected.
 import pypto.language as pl
 
 

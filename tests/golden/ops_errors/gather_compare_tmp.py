@@ -1,4 +1,4 @@
-# gather compare tmp: the deducer rejects this call.
+# gather compare tmp: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather index16 src32: the deducer rejects this call.
+# gather index16 src32: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather index dtype: the deducer rejects this call.
+# gather index dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather row dst offset rank: the deducer rejects this call.
+# gather row dst offset rank: the call below is rejected.
 import pypto.language as pl
 
 

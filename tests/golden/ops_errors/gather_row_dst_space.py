@@ -1,4 +1,4 @@
-# gather row dst space: the deducer rejects this call.
+# gather row dst space: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather row dtype: the deducer rejects this call.
+# gather row dtype: the call below is rejected.
 import pypto.language as pl
 
 

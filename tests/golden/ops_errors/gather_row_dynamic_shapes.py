@@ -1,4 +1,4 @@
-# gather row dynamic shapes: the deducer rejects this call.
+# gather row dynamic shapes: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather row src offset float: the deducer rejects this call.
+# gather row src offset float: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather row valid range: the deducer rejects this call.
+# gather row valid range: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather row valid transpose: the deducer rejects this call.
+# gather row valid transpose: the call below is rejected.
 import pypto.language as pl
 
 

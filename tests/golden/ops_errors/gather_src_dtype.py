@@ -1,4 +1,4 @@
-# gather src dtype: the deducer rejects this call.
+# gather src dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gather tmp not tile: the deducer rejects this call.
+# gather tmp not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gatherb offset cols: the deducer rejects this call.
+# gatherb offset cols: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gatherb offset dtype: the deducer rejects this call.
+# gatherb offset dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gatherb output dtype: the deducer rejects this call.
+# gatherb output dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# gatherb rank: the deducer rejects this call.
+# gatherb rank: the call below is rejected.
 import pypto.language as pl
 
 

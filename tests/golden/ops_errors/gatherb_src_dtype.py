@@ -1,4 +1,4 @@
-# gatherb src dtype: the deducer rejects this call.
+# gatherb src dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# get subblock idx args: the deducer rejects this call.
+# get subblock idx args: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# load beyond tensor: the deducer rejects this call.
+# load beyond tensor: the call below is rejected.
 import pypto.language as pl
 
 

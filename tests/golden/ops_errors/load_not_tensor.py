@@ -1,4 +1,4 @@
-# load not tensor: the deducer rejects this call.
+# load not tensor: the call below is rejected.
 import pypto.language as pl
 
 

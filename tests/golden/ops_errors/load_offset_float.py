@@ -1,4 +1,4 @@
-# load offset float: the deducer rejects this call.
+# load offset float: the call below is rejected.
 import pypto.language as pl
 
 

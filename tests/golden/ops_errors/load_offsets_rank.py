@@ -1,4 +1,4 @@
-# load offsets rank: the deducer rejects this call.
+# load offsets rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# load shapes empty: the deducer rejects this call.
+# load shapes empty: the call below is rejected.
 import pypto.language as pl
 
 

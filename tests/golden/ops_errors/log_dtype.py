@@ -1,4 +1,4 @@
-# log dtype: the deducer rejects this call.
+# log dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul acc dtype: the deducer rejects this call.
+# matmul acc dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul acc init cond: the deducer rejects this call.
+# matmul acc init cond: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul acc k: the deducer rejects this call.
+# matmul acc k: the call below is rejected.
 import pypto.language as pl
 
 

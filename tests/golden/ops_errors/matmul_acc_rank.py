@@ -1,4 +1,4 @@
-# matmul acc rank: the deducer rejects this call.
+# matmul acc rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul acc shape: the deducer rejects this call.
+# matmul acc shape: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul acc valid: the deducer rejects this call.
+# matmul acc valid: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul dtype: the deducer rejects this call.
+# matmul dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul k: the deducer rejects this call.
+# matmul k: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul rank: the deducer rejects this call.
+# matmul rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# matmul valid k: the deducer rejects this call.
+# matmul valid k: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# maximum broadcast: the deducer rejects this call.
+# maximum broadcast: the call below is rejected.
 import pypto.language as pl
 
 

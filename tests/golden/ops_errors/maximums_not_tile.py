@@ -1,4 +1,4 @@
-# maximums not tile: the deducer rejects this call.
+# maximums not tile: the call below is rejected.
 import pypto.language as pl
 
 

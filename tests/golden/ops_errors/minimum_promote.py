@@ -1,4 +1,4 @@
-# minimum promote: the deducer rejects this call.
+# minimum promote: the call below is rejected.
 import pypto.language as pl
 
 

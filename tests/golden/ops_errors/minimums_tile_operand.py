@@ -1,4 +1,4 @@
-# minimums tile operand: the deducer rejects this call.
+# minimums tile operand: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# missing arg: the deducer rejects this call.
+# missing arg: the call below is rejected.
 import pypto.language as pl
 
 

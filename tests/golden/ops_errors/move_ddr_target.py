@@ -1,4 +1,4 @@
-# move ddr target: the deducer rejects this call.
+# move ddr target: the call below is rejected.
 import pypto.language as pl
 
 

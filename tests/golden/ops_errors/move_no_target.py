@@ -1,4 +1,4 @@
-# move no target: the deducer rejects this call.
+# move no target: the call below is rejected.
 import pypto.language as pl
 
 

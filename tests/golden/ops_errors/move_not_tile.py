@@ -1,4 +1,4 @@
-# move not tile: the deducer rejects this call.
+# move not tile: the call below is rejected.
 import pypto.language as pl
 
 

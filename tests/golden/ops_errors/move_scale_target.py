@@ -1,4 +1,4 @@
-# move scale target: the deducer rejects this call.
+# move scale target: the call below is rejected.
 import pypto.language as pl
 
 

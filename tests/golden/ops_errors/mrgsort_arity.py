@@ -1,4 +1,4 @@
-# mrgsort arity: the deducer rejects this call.
+# mrgsort arity: the call below is rejected.
 import pypto.language as pl
 
 

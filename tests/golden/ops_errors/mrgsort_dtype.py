@@ -1,4 +1,4 @@
-# mrgsort dtype: the deducer rejects this call.
+# mrgsort dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# mrgsort mixed dtype: the deducer rejects this call.
+# mrgsort mixed dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# mrgsort tmp not tile: the deducer rejects this call.
+# mrgsort tmp not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# mul not tile: the deducer rejects this call.
+# mul not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# muls not tile: the deducer rejects this call.
+# muls not tile: the call below is rejected.
 import pypto.language as pl
 
 

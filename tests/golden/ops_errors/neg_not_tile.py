@@ -1,4 +1,4 @@
-# neg not tile: the deducer rejects this call.
+# neg not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# notify as value: the deducer rejects this call.
+# notify as value: the call below is rejected.
 import pypto.language as pl
 
 

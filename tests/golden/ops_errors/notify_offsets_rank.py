@@ -1,4 +1,4 @@
-# notify offsets rank: the deducer rejects this call.
+# notify offsets rank: the call below is rejected.
 import pypto.language as pl
 
 

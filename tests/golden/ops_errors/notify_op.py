@@ -1,4 +1,4 @@
-# notify op: the deducer rejects this call.
+# notify op: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# notify peer: the deducer rejects this call.
+# notify peer: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# notify target: the deducer rejects this call.
+# notify target: the call below is rejected.
 import pypto.language as pl
 
 

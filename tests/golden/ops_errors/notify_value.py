@@ -1,4 +1,4 @@
-# notify value: the deducer rejects this call.
+# notify value: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# random dtype: the deducer rejects this call.
+# random dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# random float key: the deducer rejects this call.
+# random float key: the call below is rejected.
 import pypto.language as pl
 
 

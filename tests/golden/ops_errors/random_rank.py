@@ -1,4 +1,4 @@
-# random rank: the deducer rejects this call.
+# random rank: the call below is rejected.
 import pypto.language as pl
 
 

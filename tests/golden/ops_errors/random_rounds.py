@@ -1,4 +1,4 @@
-# random rounds: the deducer rejects this call.
+# random rounds: the call below is rejected.
 import pypto.language as pl
 
 

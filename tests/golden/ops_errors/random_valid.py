@@ -1,4 +1,4 @@
-# random valid: the deducer rejects this call.
+# random valid: the call below is rejected.
 import pypto.language as pl
 
 

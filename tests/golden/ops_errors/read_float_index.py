@@ -1,4 +1,4 @@
-# read float index: the deducer rejects this call.
+# read float index: the call below is rejected.
 import pypto.language as pl
 
 

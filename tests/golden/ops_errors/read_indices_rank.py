@@ -1,4 +1,4 @@
-# read indices rank: the deducer rejects this call.
+# read indices rank: the call below is rejected.
 import pypto.language as pl
 
 

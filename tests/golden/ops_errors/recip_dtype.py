@@ -1,4 +1,4 @@
-# recip dtype: the deducer rejects this call.
+# recip dtype: the call below is rejected.
 import pypto.language as pl
 
 

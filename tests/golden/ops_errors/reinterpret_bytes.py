@@ -1,4 +1,4 @@
-# reinterpret bytes: the deducer rejects this call.
+# reinterpret bytes: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# reinterpret none box: the deducer rejects this call.
+# reinterpret none box: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# reinterpret not flat: the deducer rejects this call.
+# reinterpret not flat: the call below is rejected.
 import pypto.language as pl
 
 

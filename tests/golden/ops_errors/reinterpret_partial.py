@@ -1,4 +1,4 @@
-# reinterpret partial: the deducer rejects this call.
+# reinterpret partial: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# reinterpret scale: the deducer rejects this call.
+# reinterpret scale: the call below is rejected.
 import pypto.language as pl
 
 

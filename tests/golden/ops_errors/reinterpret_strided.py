@@ -1,4 +1,4 @@
-# reinterpret strided: the deducer rejects this call.
+# reinterpret strided: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# relu not tile: the deducer rejects this call.
+# relu not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# reshape count: the deducer rejects this call.
+# reshape count: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# reshape empty: the deducer rejects this call.
+# reshape empty: the call below is rejected.
 import pypto.language as pl
 
 

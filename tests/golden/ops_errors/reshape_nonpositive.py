@@ -1,4 +1,4 @@
-# reshape nonpositive: the deducer rejects this call.
+# reshape nonpositive: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# reshape valid: the deducer rejects this call.
+# reshape valid: the call below is rejected.
 import pypto.language as pl
 
 

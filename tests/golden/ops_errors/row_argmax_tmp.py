@@ -1,4 +1,4 @@
-# row argmax tmp: the deducer rejects this call.
+# row argmax tmp: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# row argmin empty: the deducer rejects this call.
+# row argmin empty: the call below is rejected.
 import pypto.language as pl
 
 

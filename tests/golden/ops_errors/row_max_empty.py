@@ -1,4 +1,4 @@
-# row max empty: the deducer rejects this call.
+# row max empty: the call below is rejected.
 import pypto.language as pl
 
 

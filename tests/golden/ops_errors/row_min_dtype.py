@@ -1,4 +1,4 @@
-# row min dtype: the deducer rejects this call.
+# row min dtype: the call below is rejected.
 import pypto.language as pl
 
 

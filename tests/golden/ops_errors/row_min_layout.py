@@ -1,4 +1,4 @@
-# row min layout: the deducer rejects this call.
+# row min layout: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# row sum rank: the deducer rejects this call.
+# row sum rank: the call below is rejected.
 import pypto.language as pl
 
 

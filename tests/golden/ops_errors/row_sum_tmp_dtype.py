@@ -1,4 +1,4 @@
-# row sum tmp dtype: the deducer rejects this call.
+# row sum tmp dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# row sum tmp rank: the deducer rejects this call.
+# row sum tmp rank: the call below is rejected.
 import pypto.language as pl
 
 

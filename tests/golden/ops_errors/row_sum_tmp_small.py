@@ -1,4 +1,4 @@
-# row sum tmp small: the deducer rejects this call.
+# row sum tmp small: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# rsqrt tmp: the deducer rejects this call.
+# rsqrt tmp: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# scatter dst dtype: the deducer rejects this call.
+# scatter dst dtype: the call below is rejected.
 import pypto.language as pl
 
 

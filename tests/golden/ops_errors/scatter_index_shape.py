@@ -1,4 +1,4 @@
-# scatter index shape: the deducer rejects this call.
+# scatter index shape: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# scatter index width: the deducer rejects this call.
+# scatter index width: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# scatter src dtype: the deducer rejects this call.
+# scatter src dtype: the call below is rejected.
 import pypto.language as pl
 
 

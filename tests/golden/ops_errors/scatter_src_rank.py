@@ -1,4 +1,4 @@
-# scatter src rank: the deducer rejects this call.
+# scatter src rank: the call below is rejected.
 import pypto.language as pl
 
 

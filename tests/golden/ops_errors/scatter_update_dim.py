@@ -1,4 +1,4 @@
-# scatter update dim: the deducer rejects this call.
+# scatter update dim: the call below is rejected.
 import pypto.language as pl
 
 

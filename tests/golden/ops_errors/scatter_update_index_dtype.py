@@ -1,4 +1,4 @@
-# scatter update index dtype: the deducer rejects this call.
+# scatter update index dtype: the call below is rejected.
 import pypto.language as pl
 
 

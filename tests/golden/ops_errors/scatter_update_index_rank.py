@@ -1,4 +1,4 @@
-# scatter update index rank: the deducer rejects this call.
+# scatter update index rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# scatter update input 4d: the deducer rejects this call.
+# scatter update input 4d: the call below is rejected.
 import pypto.language as pl
 
 

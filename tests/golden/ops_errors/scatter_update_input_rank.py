@@ -1,4 +1,4 @@
-# scatter update input rank: the deducer rejects this call.
+# scatter update input rank: the call below is rejected.
 import pypto.language as pl
 
 

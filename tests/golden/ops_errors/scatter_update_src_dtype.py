@@ -1,4 +1,4 @@
-# scatter update src dtype: the deducer rejects this call.
+# scatter update src dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# scatter update src rank: the deducer rejects this call.
+# scatter update src rank: the call below is rejected.
 import pypto.language as pl
 
 

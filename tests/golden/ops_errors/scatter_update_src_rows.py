@@ -1,4 +1,4 @@
-# scatter update src rows: the deducer rejects this call.
+# scatter update src rows: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# scatter update src width: the deducer rejects this call.
+# scatter update src width: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# sel broadcast: the deducer rejects this call.
+# sel broadcast: the call below is rejected.
 import pypto.language as pl
 
 

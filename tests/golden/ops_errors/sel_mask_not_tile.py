@@ -1,4 +1,4 @@
-# sel mask not tile: the deducer rejects this call.
+# sel mask not tile: the call below is rejected.
 import pypto.language as pl
 
 

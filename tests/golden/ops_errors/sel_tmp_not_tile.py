@@ -1,4 +1,4 @@
-# sel tmp not tile: the deducer rejects this call.
+# sel tmp not tile: the call below is rejected.
 import pypto.language as pl
 
 

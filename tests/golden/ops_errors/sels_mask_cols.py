@@ -1,4 +1,4 @@
-# sels mask cols: the deducer rejects this call.
+# sels mask cols: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# sels mask dtype: the deducer rejects this call.
+# sels mask dtype: the call below is rejected.
 import pypto.language as pl
 
 

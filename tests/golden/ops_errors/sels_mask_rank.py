@@ -1,4 +1,4 @@
-# sels mask rank: the deducer rejects this call.
+# sels mask rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# sels mask rows: the deducer rejects this call.
+# sels mask rows: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# sels scalar kind: the deducer rejects this call.
+# sels scalar kind: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# sels src dtype: the deducer rejects this call.
+# sels src dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# sels tmp rank: the deducer rejects this call.
+# sels tmp rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# set validshape float: the deducer rejects this call.
+# set validshape float: the call below is rejected.
 import pypto.language as pl
 
 

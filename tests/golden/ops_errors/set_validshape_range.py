@@ -1,4 +1,4 @@
-# set validshape range: the deducer rejects this call.
+# set validshape range: the call below is rejected.
 import pypto.language as pl
 
 

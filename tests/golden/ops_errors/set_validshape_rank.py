@@ -1,4 +1,4 @@
-# set validshape rank: the deducer rejects this call.
+# set validshape rank: the call below is rejected.
 import pypto.language as pl
 
 

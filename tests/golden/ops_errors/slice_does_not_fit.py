@@ -1,4 +1,4 @@
-# slice does not fit: the deducer rejects this call.
+# slice does not fit: the call below is rejected.
 import pypto.language as pl
 
 

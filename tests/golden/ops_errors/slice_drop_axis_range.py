@@ -1,4 +1,4 @@
-# slice drop axis range: the deducer rejects this call.
+# slice drop axis range: the call below is rejected.
 import pypto.language as pl
 
 

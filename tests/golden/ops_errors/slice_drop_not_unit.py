@@ -1,4 +1,4 @@
-# slice drop not unit: the deducer rejects this call.
+# slice drop not unit: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# slice drop twice: the deducer rejects this call.
+# slice drop twice: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# slice dynamic shape: the deducer rejects this call.
+# slice dynamic shape: the call below is rejected.
 import pypto.language as pl
 
 

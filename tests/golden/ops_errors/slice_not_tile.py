@@ -1,4 +1,4 @@
-# slice not tile: the deducer rejects this call.
+# slice not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# slice shape rank: the deducer rejects this call.
+# slice shape rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# slice valid rank: the deducer rejects this call.
+# slice valid rank: the call below is rejected.
 import pypto.language as pl
 
 

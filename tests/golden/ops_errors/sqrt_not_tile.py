@@ -1,4 +1,4 @@
-# sqrt not tile: the deducer rejects this call.
+# sqrt not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# store atomic dtype: the deducer rejects this call.
+# store atomic dtype: the call below is rejected.
 import pypto.language as pl
 
 

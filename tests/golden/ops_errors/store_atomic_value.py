@@ -1,4 +1,4 @@
-# store atomic value: the deducer rejects this call.
+# store atomic value: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# store beyond tensor: the deducer rejects this call.
+# store beyond tensor: the call below is rejected.
 import pypto.language as pl
 
 

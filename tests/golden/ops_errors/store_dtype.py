@@ -1,4 +1,4 @@
-# store dtype: the deducer rejects this call.
+# store dtype: the call below is rejected.
 import pypto.language as pl
 
 

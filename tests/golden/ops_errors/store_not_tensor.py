@@ -1,4 +1,4 @@
-# store not tensor: the deducer rejects this call.
+# store not tensor: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# store offsets rank: the deducer rejects this call.
+# store offsets rank: the call below is rejected.
 import pypto.language as pl
 
 

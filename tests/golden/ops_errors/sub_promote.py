@@ -1,4 +1,4 @@
-# sub promote: the deducer rejects this call.
+# sub promote: the call below is rejected.
 import pypto.language as pl
 
 

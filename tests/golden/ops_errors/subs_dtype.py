@@ -1,4 +1,4 @@
-# subs dtype: the deducer rejects this call.
+# subs dtype: the call below is rejected.
 import pypto.language as pl
 
 

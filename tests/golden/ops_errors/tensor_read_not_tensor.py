@@ -1,4 +1,4 @@
-# tensor read not tensor: the deducer rejects this call.
+# tensor read not tensor: the call below is rejected.
 import pypto.language as pl
 
 

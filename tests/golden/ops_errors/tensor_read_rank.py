@@ -1,4 +1,4 @@
-# tensor read rank: the deducer rejects this call.
+# tensor read rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tfree to aic not tile: the deducer rejects this call.
+# tfree to aic not tile: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tfree to aic split code: the deducer rejects this call.
+# tfree to aic split code: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tfree to aiv as value: the deducer rejects this call.
+# tfree to aiv as value: the call below is rejected.
 import pypto.language as pl
 
 

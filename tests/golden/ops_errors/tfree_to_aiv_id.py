@@ -1,4 +1,4 @@
-# tfree to aiv id: the deducer rejects this call.
+# tfree to aiv id: the call below is rejected.
 import pypto.language as pl
 
 

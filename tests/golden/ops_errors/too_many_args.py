@@ -1,4 +1,4 @@
-# too many args: the deducer rejects this call.
+# too many args: the call below is rejected.
 import pypto.language as pl
 
 

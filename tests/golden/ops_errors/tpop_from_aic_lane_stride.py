@@ -1,4 +1,4 @@
-# tpop from aic lane stride: the deducer rejects this call.
+# tpop from aic lane stride: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpop from aic no annotation: the deducer rejects this call.
+# tpop from aic no annotation: the call below is rejected.
 import pypto.language as pl
 
 

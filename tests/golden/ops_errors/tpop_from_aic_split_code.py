@@ -1,4 +1,4 @@
-# tpop from aic split code: the deducer rejects this call.
+# tpop from aic split code: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpop from aic wrong space: the deducer rejects this call.
+# tpop from aic wrong space: the call below is rejected.
 import pypto.language as pl
 
 

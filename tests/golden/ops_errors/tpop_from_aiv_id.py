@@ -1,4 +1,4 @@
-# tpop from aiv id: the deducer rejects this call.
+# tpop from aiv id: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpop from aiv inline: the deducer rejects this call.
+# tpop from aiv inline: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpop from aiv not tile annotation: the deducer rejects this call.
+# tpop from aiv not tile annotation: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpush to aic lane stride: the deducer rejects this call.
+# tpush to aic lane stride: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpush to aic not tile: the deducer rejects this call.
+# tpush to aic not tile: the call below is rejected.
 import pypto.language as pl
 
 

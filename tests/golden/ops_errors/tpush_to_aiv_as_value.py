@@ -1,4 +1,4 @@
-# tpush to aiv as value: the deducer rejects this call.
+# tpush to aiv as value: the call below is rejected.
 import pypto.language as pl
 
 

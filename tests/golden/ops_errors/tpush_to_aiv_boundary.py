@@ -1,4 +1,4 @@
-# tpush to aiv boundary: the deducer rejects this call.
+# tpush to aiv boundary: the call below is rejected.
 import pypto.language as pl
 
 

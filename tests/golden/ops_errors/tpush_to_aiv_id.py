@@ -1,4 +1,4 @@
-# tpush to aiv id: the deducer rejects this call.
+# tpush to aiv id: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpush to aiv lane stride: the deducer rejects this call.
+# tpush to aiv lane stride: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tpush to aiv rank: the deducer rejects this call.
+# tpush to aiv rank: the call below is rejected.
 import pypto.language as pl
 
 

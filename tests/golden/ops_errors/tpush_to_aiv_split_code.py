@@ -1,4 +1,4 @@
-# tpush to aiv split code: the deducer rejects this call.
+# tpush to aiv split code: the call below is rejected.
 import pypto.language as pl
 
 

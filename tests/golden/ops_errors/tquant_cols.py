@@ -1,4 +1,4 @@
-# tquant cols: the deducer rejects this call.
+# tquant cols: the call below is rejected.
 import pypto.language as pl
 
 

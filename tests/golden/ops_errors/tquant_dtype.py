@@ -1,4 +1,4 @@
-# tquant dtype: the deducer rejects this call.
+# tquant dtype: the call below is rejected.
 import pypto.language as pl
 
 

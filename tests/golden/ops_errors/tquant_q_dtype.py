@@ -1,4 +1,4 @@
-# tquant q dtype: the deducer rejects this call.
+# tquant q dtype: the call below is rejected.
 import pypto.language as pl
 
 

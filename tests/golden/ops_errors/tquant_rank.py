@@ -1,4 +1,4 @@
-# tquant rank: the deducer rejects this call.
+# tquant rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tquant raw rows: the deducer rejects this call.
+# tquant raw rows: the call below is rejected.
 import pypto.language as pl
 
 

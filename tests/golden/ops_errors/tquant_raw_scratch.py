@@ -1,4 +1,4 @@
-# tquant raw scratch: the deducer rejects this call.
+# tquant raw scratch: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# tquant rows: the deducer rejects this call.
+# tquant rows: the call below is rejected.
 import pypto.language as pl
 
 

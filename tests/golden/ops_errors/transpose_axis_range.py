@@ -1,4 +1,4 @@
-# transpose axis range: the deducer rejects this call.
+# transpose axis range: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# transpose rank: the deducer rejects this call.
+# transpose rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# transpose same axis: the deducer rejects this call.
+# transpose same axis: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# transpose tmp dtype: the deducer rejects this call.
+# transpose tmp dtype: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# transpose tmp rank: the deducer rejects this call.
+# transpose tmp rank: the call below is rejected.
 import pypto.language as pl
 
 

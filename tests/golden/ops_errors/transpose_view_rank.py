@@ -1,4 +1,4 @@
-# transpose view rank: the deducer rejects this call.
+# transpose view rank: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# unknown kwarg: the deducer rejects this call.
+# unknown kwarg: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# wait cmp: the deducer rejects this call.
+# wait cmp: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# wait expected: the deducer rejects this call.
+# wait expected: the call below is rejected.
 import pypto.language as pl
 
 

@@ -1,4 +1,4 @@
-# wait missing cmp: the deducer rejects this call.
+# wait missing cmp: the call below is rejected.
 import pypto.language as pl
 
 
