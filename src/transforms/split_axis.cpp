@@ -456,8 +456,9 @@ class Halver {
     TileInfo info;
     auto half_t = HalveTileShape(ctx_, *rt, axis, &info);
     std::vector<ExprPtr> args = RewriteShapeArgs(call, axis, info, span);
-    TypePtr type = CheckTypeConsistency(call, args, *half_t, span);
-    CheckBlindOperands(call, args, axis, span);
+    TypePtr deduced;
+    TypePtr type = CheckTypeConsistency(call, args, *half_t, span, &deduced);
+    CheckBlindOperands(call, args, axis, deduced, span);
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
     Track(v, info);
@@ -539,7 +540,8 @@ class Halver {
   // Returns the halved node's type: what the operator deduces from those arguments (so layouts
   // follow the per-lane operands), with this lane's valid extent, which deduction cannot know.
   TypePtr CheckTypeConsistency(const Call& call, const std::vector<ExprPtr>& args,
-                               const TileType& half_t, ir::Span span) {
+                               const TileType& half_t, ir::Span span,
+                               TypePtr* raw_deduced = nullptr) {
     TypePtr deduced;
     std::string refusal;
     try {
@@ -547,6 +549,7 @@ class Halver {
     } catch (const ir::UserError& e) {
       refusal = e.message();
     }
+    if (raw_deduced) *raw_deduced = deduced;
     const TileType* dt = ir::AsTileType(deduced);
     if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) {
       std::shared_ptr<const TileType> t = ir::WithValid(*dt, half_t.valid());
@@ -573,18 +576,13 @@ class Halver {
   // Condition 2: an operand the deducer never reads must be lane-local, broadcast along the
   // split axis, or declared lane-invariant; anything else is lane data left full width.
   void CheckBlindOperands(const Call& call, const std::vector<ExprPtr>& args, int axis,
-                          ir::Span span) {
+                          const TypePtr& base, ir::Span span) {
     const ops::OpDef& op = ops::Def(call);
     const std::string& name = call.op_name();
     if (name == "tile.slice") return;  // its source window is localized above
     const TileType* rt = ir::AsTileType(call.type);
     const int rrank = static_cast<int>(rt->shape.size());
-    TypePtr base;
-    try {
-      base = ops::DeduceType(op, args, call.kwargs, span);
-    } catch (const ir::UserError&) {
-      return;  // condition 1 already decided
-    }
+    // `base` is condition 1's deduction over the same arguments, which accepted them.
     for (size_t i = 0; i < args.size(); ++i) {
       const TileType* t = ir::TileTypeOf(args[i]);
       if (!t || OperandSplitInfo(ctx_, args[i]) || op.lane_invariant_kind(i)) continue;
