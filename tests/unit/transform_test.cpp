@@ -4,6 +4,7 @@
 
 #include <unordered_set>
 
+#include "test_kernels.h"
 #include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/visitor.h"
@@ -11,28 +12,8 @@
 namespace tilesplit::ir {
 namespace {
 
-constexpr const char* kKernel = R"(import pypto.language as pl
-
-M = pl.dynamic("M")
-
-@pl.function(type=pl.FunctionType.InCore)
-def f(x: pl.Tensor[[M, 64], pl.FP32], n: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[M, 64], pl.FP32]]) -> pl.Tensor[[M, 64], pl.FP32]:
-    t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[n, 64])] = pl.load(x, [0, 0], [64, 64])
-    k = n * 2
-    acc = t
-    for i in pl.range(k):
-        acc = pl.add(acc, t)
-    if n > 3:
-        r = pl.store(acc, [0, 0], out)
-        s = pl.yield_(r)
-    else:
-        r2 = pl.store(t, [0, 0], out)
-        s = pl.yield_(r2)
-    return s
-)";
-
 FunctionPtr ParseKernel() {
-  return dsl::Parse(kKernel, "transform_test.py")->functions.at(0);
+  return testing::ParseEveryVarKernel("transform_test.py");
 }
 
 TypePtr IndexT() {
