@@ -57,8 +57,17 @@ void BM_LowerAutoVectorSplit(benchmark::State& st) {
   for (auto _ : st) benchmark::DoNotOptimize(pass(p));
 }
 
+// The region path: many sibling regions, each lowered with its own split context.
+void BM_LowerRegions(benchmark::State& st) {
+  ProgramPtr p = tilesplit::dsl::Parse(tilesplit::bench::GenerateRegionKernel(st.range(0)), "r.py");
+  tilesplit::pass::Pass pass = tilesplit::pass::LowerAutoVectorSplit();
+  for (auto _ : st) benchmark::DoNotOptimize(pass(p));
+  st.counters["regions"] = static_cast<double>(st.range(0));
+}
+
 }  // namespace
 
+BENCHMARK(BM_LowerRegions)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseCheck)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Print)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StructuralEqual)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);

@@ -56,4 +56,27 @@ inline std::string GenerateMixedKernel(int64_t n) {
   return s;
 }
 
+// A hand-split InCore function of `regions` pl.split_aiv regions alternating UP_DOWN and
+// LEFT_RIGHT, each a full-width load / exp / store the region path halves (about 4 statements a
+// region, counting the lane binding).
+inline std::string GenerateRegionKernel(int64_t regions) {
+  std::string s;
+  s.reserve(static_cast<size_t>(regions) * 400 + 512);
+  s += "import pypto.language as pl\n\n";
+  s += "@pl.function(type=pl.FunctionType.InCore, attrs={\"split_aiv\": True})\n";
+  s += "def regions(a: pl.Tensor[[128, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):\n";
+  std::string out = "out_0";
+  for (int64_t r = 0; r < regions; ++r) {
+    const std::string n = std::to_string(r);
+    s += std::string("    for aiv in pl.split_aiv(2, mode=pl.SplitMode.") +
+         (r % 2 ? "LEFT_RIGHT" : "UP_DOWN") + "):\n";
+    s += "        x" + n + " = pl.load(a, [0, 0], [128, 128], target_memory=pl.Mem.Vec)\n";
+    s += "        y" + n + " = pl.exp(x" + n + ")\n";
+    s += "        o" + n + " = pl.store(y" + n + ", [0, 0], " + out + ")\n";
+    out = "o" + n;
+  }
+  s += "    return " + out + "\n";
+  return s;
+}
+
 }  // namespace tilesplit::bench
