@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "parser_impl.h"
+#include "tilesplit/ir/ssa.h"
 #include "tilesplit/ir/text.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::dsl {
 namespace detail {
@@ -477,7 +477,7 @@ ir::ProgramPtr Parse(std::string_view text, const std::string& filename,
   const std::string& stored = ir::SourceManager::Text(file);
   detail::Parser parser(Tokenize(stored, file), file);
   ir::ProgramPtr program = parser.ParseProgram();
-  if (options.convert_to_ssa) program = pass::ConvertToSSA()(program);
+  if (options.convert_to_ssa) program = ir::ConvertProgramToSSA(program);
   return program;
 }
 
