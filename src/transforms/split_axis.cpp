@@ -812,6 +812,12 @@ class Halver {
       ExprPtr init = Sub(ia.init);
       VarPtr v = Rebind(ia.var, init->type);
       if (auto info = OperandSplitInfo(ctx_, init)) Track(v, *info);
+      // A tuple carry keeps its init's per-element axes, or the exit (and every store after
+      // the loop) would lose them.
+      if (const ir::Var* iv = init->As<ir::Var>()) {
+        auto it = ctx_.tuple_vars.find(iv);
+        if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
+      }
       out.push_back({v, init});
     }
     return out;
