@@ -1,0 +1,13 @@
+import pypto.language as pl
+
+# The out-of-region contract's last row: pld.system.notify outside every region is not diagnosed
+# (documented as duplicated onto both sides), while the region owns the vector work.
+@pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
+def f(a: pl.Tensor[[128, 128], pl.FP32], sig: pl.Tensor[[8], pl.INT32],
+      out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    pld.system.notify(sig, 1, [0], 1, op=0)
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        x = pl.load(a, [0, 0], [128, 128], target_memory=pl.Mem.Vec)
+        y = pl.exp(x)
+        o = pl.store(y, [0, 0], out_0)
+    return o
