@@ -319,13 +319,21 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
     to_vector = true;
     const int64_t mode = ir::AttrAsInt(*ir::FindAttr(c.kwargs, "split")).value_or(0);
     if (auto ls = ir::FindAttr(c.kwargs, "lane_stride")) lane_stride = ir::AttrAsInt(*ls);
-    code = ops::ShardSplitCode(static_cast<ir::SplitMode>(mode), src_t->shape, src_t->valid(),
-                               lane_stride, "tile.aiv_shard");
+    try {  // the split-code rules know no spans: locate their rejection at the crossing
+      code = ops::ShardSplitCode(static_cast<ir::SplitMode>(mode), src_t->shape, src_t->valid(),
+                                 lane_stride, "tile.aiv_shard");
+    } catch (const ir::UserError& e) {
+      throw e.WithSpanIfMissing(sp);
+    }
   } else if (IsOp(&c, "tile.aic_gather")) {
     to_vector = false;
     const int64_t mode = ir::AttrAsInt(*ir::FindAttr(c.kwargs, "split")).value_or(0);
-    code = ops::GatherSplitCode(static_cast<ir::SplitMode>(mode), dst_t->shape, dst_t->valid(),
-                                "tile.aic_gather");
+    try {
+      code = ops::GatherSplitCode(static_cast<ir::SplitMode>(mode), dst_t->shape, dst_t->valid(),
+                                  "tile.aic_gather");
+    } catch (const ir::UserError& e) {
+      throw e.WithSpanIfMissing(sp);
+    }
   } else if (IsOp(&c, "tile.move")) {
     const auto dir = analysis::ClassifyMoveDirection(c);
     if (dir == analysis::MoveDirection::NONE)
