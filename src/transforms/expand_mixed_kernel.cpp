@@ -619,7 +619,7 @@ ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
 }
 
 Pass ExpandMixedKernel() {
-  return Pass("expand-mixed-kernel", RunExpand, {}, {"MixedKernelExpanded"},
+  return Pass("expand-mixed-kernel", RunExpand, {"AivSplitLoweredValid"}, {"MixedKernelExpanded"},
               {"AivSplitLoweredValid"});
 }
 

@@ -116,8 +116,8 @@ bool Has(const std::vector<pass::Property>& v, const char* s) {
 }
 
 // Spec, "Pass Properties" (the subset this project models: SplitIncoreOrch and
-// NormalizedStmtStructure have no counterpart here) and "ExpandMixedKernel ... invalidates that
-// property".
+// NormalizedStmtStructure have no counterpart here) and "ExpandMixedKernel requires and then
+// invalidates that property".
 TEST(SpecPassProperties, RequiredProducedInvalidated) {
   pass::Pass p = pass::LowerAutoVectorSplit();
   for (const char* prop : {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred"}) {
@@ -130,6 +130,7 @@ TEST(SpecPassProperties, RequiredProducedInvalidated) {
   EXPECT_TRUE(Has(p.invalidated(), "AivSplitValid"));
   const pass::PassInfo* expand = pass::PassRegistry::Global().Find("expand-mixed-kernel");
   ASSERT_NE(expand, nullptr);
+  EXPECT_TRUE(Has(expand->factory().required(), "AivSplitLoweredValid"));
   EXPECT_TRUE(Has(expand->factory().invalidated(), "AivSplitLoweredValid"));
 }
 
