@@ -10,9 +10,11 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "ops_sample_calls.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/op_def.h"
@@ -95,6 +97,79 @@ TEST(OpSemantics, EveryRegisteredOpHasExecutionSemantics) {
   EXPECT_GT(ops_seen, 40u);
   for (const std::string& name : table.Names())
     EXPECT_NE(ops::FindOp(name), nullptr) << "semantics for the unregistered op " << name;
+}
+
+// A registered function is not enough: a stub that refuses to run would pass the test above. Every
+// op's sample call (ops_sample_calls.h covers every registered op) is executed on all-zero operands
+// in the reference context. It must run, or stop with a located fault of its own (zero data can
+// legitimately fault: a wait no peer will satisfy, a transport op outside a core group, a form
+// the simulator does not model); never crash, throw anything else, or refuse the op outright.
+std::vector<int64_t> StaticDims(const std::vector<ir::ExprPtr>& dims) {
+  std::vector<int64_t> r;
+  for (const ir::ExprPtr& d : dims) r.push_back(ir::AsConstInt(d).value_or(1));
+  return r;
+}
+
+Value ZeroOperand(const ir::ExprPtr& e) {
+  if (const ir::TileType* t = ir::AsTileType(e->type)) {
+    auto shape = StaticDims(t->shape);
+    auto tile = MakePoisonTile(t->dtype, t->memory.value_or(ir::MemorySpace::Vec), shape, shape);
+    tile->data.Resize(tile->data.kind, tile->data.size(), /*poison=*/false);
+    return Value(tile);
+  }
+  if (const auto* t = e->type ? e->type->As<ir::TensorType>() : nullptr) {
+    return Value(MakeTensor("t", t->dtype, StaticDims(t->shape), /*poison=*/false));
+  }
+  if (const auto* tup = e->As<ir::MakeTuple>()) {
+    TupleValue elems;
+    for (const ir::ExprPtr& x : tup->elements) elems.push_back(ZeroOperand(x));
+    return Value::Tuple(std::move(elems));
+  }
+  if (const auto* c = e->As<ir::ConstInt>()) return Value(Scalar::Int(c->value));
+  if (const auto* c = e->As<ir::ConstFloat>()) return Value(Scalar::Float(c->value));
+  if (const auto* c = e->As<ir::ConstBool>()) return Value(Scalar::Bool(c->value));
+  const auto* st = e->type ? e->type->As<ir::ScalarType>() : nullptr;
+  if (st && ir::IsFloat(st->dtype)) return Value(Scalar::Float(0, st->dtype));
+  return Value(Scalar::Int(0, st ? st->dtype : DataType::INDEX));
+}
+
+void ResultGeometry(const ir::TypePtr& t, std::vector<ops::TileGeom>* out) {
+  if (!t) return;
+  if (const auto* tt = t->As<ir::TileType>()) {
+    ops::TileGeom g;
+    g.dtype = tt->dtype;
+    g.mem = tt->memory.value_or(ir::MemorySpace::Vec);
+    g.shape = StaticDims(tt->shape);
+    g.valid = StaticDims(tt->valid());
+    out->push_back(g);
+  } else if (const auto* tu = t->As<ir::TupleType>()) {
+    for (const ir::TypePtr& e : tu->elements) ResultGeometry(e, out);
+  }
+}
+
+TEST(OpSemantics, EverySampleCallRunsOrFaultsCleanly) {
+  std::set<std::string> reached;
+  for (const ops::testing::SampleCall& sc : ops::testing::SampleCalls()) {
+    const ir::ExprPtr e = ops::Create(sc.op, sc.args, sc.kwargs);
+    const auto* call = e->As<ir::Call>();
+    ASSERT_NE(call, nullptr) << sc.op;
+    std::vector<Value> args;
+    for (const ir::ExprPtr& a : call->args) args.push_back(a ? ZeroOperand(a) : Value());
+    std::vector<ops::TileGeom> geoms;
+    ResultGeometry(call->type, &geoms);
+    ops::ExecContext ctx;
+    ops::OpCall oc{*call, args, geoms, ctx};
+    reached.insert(sc.op);
+    try {
+      (*ops::SemanticsTable::Global().Find(sc.op))(oc);
+    } catch (const ir::UserError& err) {
+      EXPECT_EQ(err.message().rfind(sc.op + ": ", 0), 0u) << err.message();
+      EXPECT_EQ(err.message().find("is not executed by the simulator"), std::string::npos)
+          << sc.op << " refuses to run: " << err.message();
+    }
+  }
+  for (const ops::OpDef* op : ops::OpRegistry::Global().All())
+    EXPECT_TRUE(reached.count(op->name())) << op->name() << " has no sample call";
 }
 
 // ---------------------------------------------------------------------------------------------
