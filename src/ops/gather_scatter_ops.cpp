@@ -212,7 +212,7 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .lane_invariant_arg(0, LaneInvariantKind::IndexAddressedSource)
       .doc(
           "[offset rows, offset cols * 32 / bytes(output_dtype)] of output_dtype, valid scaled "
-          "from offset's, row_major: a byte-offset gather");
+          "from offset's, row_major: each offset names a 32-byte aligned block of src's bytes");
 
   VecOp(r, "tile.scatter", 3)
       .arg("dst")

@@ -56,7 +56,7 @@ void RegisterQuantOps(OpRegistry& r) {
       .output_memory_fixed(MemorySpace::Vec)
       .doc(
           "Tuple(q: [M, N] dtype, scale: [M, N / 32] FP8E8M0), fully valid; M % 16 = 0 and "
-          "N % 32 = 0");
+          "N % 32 = 0; OCP MX: one power-of-two scale per 32 elements of a row");
 
   r.Register("tile.tquant_mx_raw")
       .arg("src")

@@ -62,8 +62,9 @@ void RegisterSortOps(OpRegistry& r) {
       .input_memory(2, {MemorySpace::Vec})
       .output_memory_fixed(MemorySpace::Vec)
       .doc(
-          "Tuple(dst: [rows, out_cols] INT32 columns comparing true against kvalue, cdst: "
-          "[1, rows] count_dtype per-row match counts)");
+          "Tuple(dst: [rows, out_cols] INT32, offset + each valid column j of the row where "
+          "src CMP kvalue (cmp_mode 0..5: EQ, NE, LT, LE, GT, GE), cdst: [1, rows] count_dtype "
+          "per-row match counts)");
 
   OpDef& m = r.Register("tile.mrgsort_format2");
   // Names for messages: the last positional argument is always tmp.
@@ -73,8 +74,8 @@ void RegisterSortOps(OpRegistry& r) {
       .deduce(DeduceMrgSort)
       .output_memory_fixed(MemorySpace::Vec)
       .doc(
-          "The merged sorted list: tmp's shape (tmp is last), src0's dtype and layout, fully "
-          "valid");
+          "The merge of the non-increasing lists (each src's valid elements; ties keep list "
+          "order): tmp's shape (tmp is last), src0's dtype and layout, fully valid");
 }
 
 }  // namespace tilesplit::ops
