@@ -88,6 +88,7 @@ void RegisterReductionOps(OpRegistry& r) {
         .arg("tmp_tile")
         .deduce([k](const CallInfo& c) { return DeduceRowReduction(c, k); })
         .lane_invariant_arg(1, LaneInvariantKind::Scratch)
+        .combines(CombinedOperands::First, CombinedAxes::Last, "reduces over")
         .doc(std::string(row.what) +
              ": last axis 1 in shape and valid, dtype kept, col_major blocks; tmp_tile no "
              "smaller than the input");
@@ -98,6 +99,7 @@ void RegisterReductionOps(OpRegistry& r) {
         .arg("tile")
         .arg("tmp_tile")
         .deduce([](const CallInfo& c) { return DeduceRowReduction(c, RowKind::ArgMax); })
+        .combines(CombinedOperands::First, CombinedAxes::Last, "reduces over")
         .doc(std::string("Column of each row ") + (max ? "maximum" : "minimum") +
              ": last axis 1, INT32; tmp_tile shaped exactly like the input");
   }
@@ -106,6 +108,7 @@ void RegisterReductionOps(OpRegistry& r) {
       .opt_arg("tmp_tile")
       .deduce(DeduceColReduction)
       .lane_invariant_arg(1, LaneInvariantKind::Scratch)
+      .combines(CombinedOperands::First, CombinedAxes::First, "reduces over")
       .doc("Column sums: axis 0 is 1 in shape and valid, dtype kept, row_major");
   const std::pair<const char*, const char*> cols[] = {{"tile.col_max", "Column maxima"},
                                                       {"tile.col_min", "Column minima"}};
@@ -113,6 +116,7 @@ void RegisterReductionOps(OpRegistry& r) {
     VecOp(r, name, 1)
         .arg("tile")
         .deduce(DeduceColReduction)
+        .combines(CombinedOperands::First, CombinedAxes::First, "reduces over")
         .doc(std::string(what) + ": axis 0 is 1 in shape and valid, dtype kept, row_major");
 }
 

@@ -174,6 +174,38 @@ OpDef& OpDef::address_args(std::vector<size_t> positions) {
   return *this;
 }
 
+OpDef& OpDef::combines(CombinedOperands which, CombinedAxes axes, std::string verb) {
+  SetOnce(set_once_, name(), "combines");
+  combined_ = {which, axes};
+  combine_verb_ = std::move(verb);
+  return *this;
+}
+
+bool OpDef::CombinesAlong(size_t pos, size_t num_args, int axis, int rank) const {
+  if (!combined_ || rank <= 0 || axis < 0 || axis >= rank) return false;
+  const auto [which, axes] = *combined_;
+  const bool operand = which == CombinedOperands::First ? pos == 0 : pos + 1 < num_args;
+  if (!operand) return false;
+  switch (axes) {
+    case CombinedAxes::First:
+      return axis == 0;
+    case CombinedAxes::Last:
+      return axis == rank - 1;
+    case CombinedAxes::All:
+      return true;
+  }
+  return false;
+}
+
+std::string OpDef::CombinedDescription() const {
+  if (!combined_) return "";
+  const auto [which, axes] = *combined_;
+  std::string s = which == CombinedOperands::First ? "input 0" : "every input but the last";
+  s += axes == CombinedAxes::First ? ", first axis" : axes == CombinedAxes::Last ? ", last axis"
+                                                                                  : ", all axes";
+  return s;
+}
+
 OpDef& OpDef::parser_default_copy(size_t pos, size_t from) {
   SetOnce(set_once_, name(), "parser_default " + std::to_string(pos));
   parser_defaults_[pos] = from;

@@ -73,6 +73,8 @@ void RegisterSortOps(OpRegistry& r) {
   m.kwarg("exhausted", KwargKind::Bool, false)
       .deduce(DeduceMrgSort)
       .output_memory_fixed(MemorySpace::Vec)
+      // Every list is read whole, so no axis of a list can be split between the lanes.
+      .combines(CombinedOperands::AllButLast, CombinedAxes::All, "merges across")
       .doc(
           "The merge of the non-increasing lists (each src's valid elements; ties keep list "
           "order): tmp's shape (tmp is last), src0's dtype and layout, fully valid");

@@ -265,11 +265,13 @@ class Checker {
       if (region->mode != ir::SplitMode::None &&
           split_axis::IsReduceOnSplitAxis(c, split_axis::SplitDimension(region->mode)))
         Fail('b', span,
-             name + " reduces over the split axis of a data-parallel region (mode " +
+             name + " " + ops::Def(c).combine_verb() +
+                 " the split axis of a data-parallel region (mode " +
                  std::string(ir::SplitModeName(region->mode)) +
                  "): each lane would hold only a partial result",
-             "reduce along the other axis, or use pl.split_aiv(2, mode=pl.SplitMode.NONE) so the "
-             "reduction stays full width");
+             "split along an axis " + name +
+                 " does not combine (the other mode), or use pl.split_aiv(2, "
+                 "mode=pl.SplitMode.NONE) so it runs full width on each lane");
       for (const ExprPtr& arg : c.args) {
         const Var* v = VarOf(arg);
         if (!v) continue;

@@ -136,14 +136,14 @@ std::shared_ptr<const TileType> HalveTileShape(const SplitContext& ctx, const Ti
 }
 
 bool IsReduceOnSplitAxis(const Call& call, int axis) {
-  const std::string& n = call.op_name();
-  const TileType* in = call.args.empty() ? nullptr : ir::TileTypeOf(call.args[0]);
-  if (!in) return false;
-  const int rank = static_cast<int>(in->shape.size());
-  const bool row = n == "tile.row_sum" || n == "tile.row_max" || n == "tile.row_min" ||
-                   n == "tile.row_argmax" || n == "tile.row_argmin";
-  const bool col = n == "tile.col_sum" || n == "tile.col_max" || n == "tile.col_min";
-  return (row && axis == rank - 1) || (col && axis == 0);
+  const ops::OpDef& op = ops::Def(call);
+  if (!op.has_combined_axes()) return false;
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    const TileType* t = ir::TileTypeOf(call.args[i]);
+    if (t && op.CombinesAlong(i, call.args.size(), axis, static_cast<int>(t->shape.size())))
+      return true;
+  }
+  return false;
 }
 
 VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint) {
@@ -422,13 +422,16 @@ class Halver {
     }
     for (size_t i = 0; i < call.args.size(); ++i) {
       std::optional<TileInfo> in = OperandSplitInfo(ctx_, call.args[i]);
-      if (i == 0 && in && IsReduceOnSplitAxis(call, in->split_dim))
+      const TileType* it = in ? ir::TileTypeOf(call.args[i]) : nullptr;
+      if (it && op.CombinesAlong(i, call.args.size(), in->split_dim,
+                                 static_cast<int>(it->shape.size())))
         Reject(ctx_, span,
-               call.op_name() + " reduces over axis " + std::to_string(in->split_dim) + " of " +
-                   Q(OperandName(call.args[0])) +
+               call.op_name() + " " + op.combine_verb() + " axis " +
+                   std::to_string(in->split_dim) + " of " + Q(OperandName(call.args[i])) +
                    ", which is the split axis: each lane would hold only a partial result",
-               "reduce along the other axis, or use pl.split_aiv(2, mode=pl.SplitMode.NONE) so "
-               "the reduction stays full width on each lane");
+               "split along an axis " + call.op_name() +
+                   " does not combine (the other split mode), or use pl.split_aiv(2, "
+                   "mode=pl.SplitMode.NONE) so it runs full width on each lane");
     }
     const std::string& name = call.op_name();
     if (name == "tile.reshape" || name == "tile.reinterpret_view")

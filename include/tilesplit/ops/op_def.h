@@ -31,6 +31,13 @@ std::string_view LaneInvariantKindName(LaneInvariantKind k);
 
 enum class CrossCoreRole : uint8_t { None, TPush, TPop, TFree };
 
+// Which axes of an operand feed each result element together (a reduction, a merge). Halving such
+// an axis leaves each lane with a partial answer, so the split pass rejects it.
+enum class CombinedAxes : uint8_t { First, Last, All };
+// Which operands are combined: the first one, or every positional argument but the last (the
+// merge's sorted lists, whose trailing argument is its workspace at every arity).
+enum class CombinedOperands : uint8_t { First, AllButLast };
+
 // The kind a kwarg literal must have. Int accepts SplitMode enum literals too.
 enum class KwargKind : uint8_t { Int, Bool, Float, String, DType, Mem, Layout, Pad };
 std::string_view KwargKindName(KwargKind k);
@@ -103,6 +110,9 @@ class OpDef : public ir::OpBase {
   OpDef& no_duplicate();
   OpDef& generator();
   OpDef& address_args(std::vector<size_t> positions);
+  // Result elements combine several elements of the `which` operands along `axes`; `verb` phrases
+  // it for diagnostics ("reduces over", "merges across").
+  OpDef& combines(CombinedOperands which, CombinedAxes axes, std::string verb);
   // Argument `pos`, when omitted in DSL text, is materialised as a copy of argument `from`
   // (tile.load's valid_shape defaults to its shapes).
   OpDef& parser_default_copy(size_t pos, size_t from);
@@ -135,6 +145,13 @@ class OpDef : public ir::OpBase {
   bool is_no_duplicate() const { return no_dup_; }
   bool is_generator() const { return generator_; }
   const std::vector<size_t>& address_arg_positions() const { return address_args_; }
+  // Whether argument `pos` of a call with `num_args` arguments is combined along `axis`, for an
+  // operand of rank `rank`.
+  bool CombinesAlong(size_t pos, size_t num_args, int axis, int rank) const;
+  bool has_combined_axes() const { return combined_.has_value(); }
+  const std::string& combine_verb() const { return combine_verb_; }
+  // "First operand, last axis" etc., for the operator table.
+  std::string CombinedDescription() const;
   std::optional<size_t> parser_default_source(size_t pos) const;
   const std::string& documentation() const { return doc_; }
   bool has_result() const { return has_result_; }
@@ -158,6 +175,8 @@ class OpDef : public ir::OpBase {
   bool no_dup_ = false;
   bool generator_ = false;
   std::vector<size_t> address_args_;
+  std::optional<std::pair<CombinedOperands, CombinedAxes>> combined_;
+  std::string combine_verb_;
   std::map<size_t, size_t> parser_defaults_;
   std::string doc_;
   bool has_result_ = true;

@@ -68,8 +68,11 @@ std::shared_ptr<const ir::TileType> HalveTileShape(const SplitContext& ctx, cons
 std::vector<StmtPtr> ProcessStmts(const std::vector<StmtPtr>& stmts, SplitContext& ctx);
 StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx);
 
-// Whether `call` reduces away `axis` (a row reduction over the last axis, a column reduction
-// over axis 0): a per-lane partial result that cannot be halved.
+// Whether `call` combines elements of a tile operand along `axis` (the registry's `combines`
+// declaration: row reductions over the last axis, column reductions over axis 0, a merge over
+// every axis of its lists): a per-lane partial result. A per-lane tile's type cannot tell a
+// halved axis from one the split kept whole, so this asks only about the op; the halving walk
+// asks it only for operands it actually halved.
 bool IsReduceOnSplitAxis(const ir::Call& call, int axis);
 
 // Prepends `NAME = tile.get_subblock_idx()` (fresh name from `names`); returns the lane var.
