@@ -57,3 +57,34 @@ def test_check_runs_the_outlined_call():
     pytest.importorskip("numpy")
     result = sim.check(ir.parse(CALLS, "calls.py"))
     assert result.equal, result.report
+
+
+import tilesplit.language as pl  # noqa: E402
+
+
+@pl.program
+class Prog:
+    @pl.function
+    def main(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        r: pl.Tensor[[16, 16], pl.FP32] = self.twice(a, out)
+        return r
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def twice(self, x: pl.Tensor[[16, 16], pl.FP32],
+              o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 16], target_memory=pl.Mem.Vec)
+        return pl.store(pl.add(t, t), [0, 0], o)
+
+
+def test_python_program_class_with_a_call():
+    text = str(Prog)
+    assert "r: pl.Tensor[[16, 16], pl.FP32] = self.twice(a, out)" in text
+    assert ir.structural_equal(Prog, ir.parse(text, "prog.py"))
+
+
+@pytest.mark.skipif(not sim.available(), reason="built without the simulator")
+def test_run_follows_the_call_and_sees_the_callee_store():
+    np = pytest.importorskip("numpy")
+    a = np.arange(256, dtype=np.float32).reshape(16, 16)
+    out = sim.run(Prog, {"a": a}, "main")
+    np.testing.assert_array_equal(out["out"], a + a)

@@ -713,8 +713,8 @@ ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
 }
 
 Pass ExpandMixedKernel() {
-  return Pass("expand-mixed-kernel", RunExpand, {}, {"MixedKernelExpanded"},
-              {"AivSplitLoweredValid"});
+  return Pass("expand-mixed-kernel", RunExpand, {"CallsValid"},
+              {"MixedKernelExpanded", "CallsValid"}, {"AivSplitLoweredValid"});
 }
 
 TILESPLIT_REGISTER_PASS(

@@ -208,7 +208,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass OutlineIncoreScopes() {
-  return Pass("outline-incore-scopes", Run, {"SSAForm"}, {"SSAForm"}, {});
+  return Pass("outline-incore-scopes", Run, {"SSAForm", "CallsValid"}, {"SSAForm", "CallsValid"},
+              {});
 }
 
 }  // namespace

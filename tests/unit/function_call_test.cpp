@@ -6,6 +6,7 @@
 #include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
@@ -153,6 +154,88 @@ def k(a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]
   // The outlined program computes what the scoped one did.
   sim::CheckResult r = sim::CheckKernel(*dsl::Parse(text, "multi_ref.py"), "k", *p, {});
   EXPECT_EQ(r.kind, sim::CheckResult::Kind::Equal) << r.report;
+}
+
+// A Group called from an Opaque parent that deadlocks: the run's outcome is the deadlock, with
+// every core's position, not an error of the parent.
+TEST(FunctionCallSim, DeadlockInACalledGroupIsTheOutcome) {
+  const char* ref = R"(import pypto.language as pl
+@pl.function
+def main(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+    popped = pl.tile.move(qk, target_memory=pl.Mem.Vec)
+    return pl.store(popped, [0, 0], out_0)
+)";
+  const char* split = R"(import pypto.language as pl
+@pl.program
+class Split:
+    @pl.function(type=pl.FunctionType.AIC)
+    def k_aic(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+        return
+
+    @pl.function(type=pl.FunctionType.AIV)
+    def k_aiv(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+        popped: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=0)
+        pl.tile.store(popped, [0, 0], out_0)
+        pl.system.tfree_to_aic(popped, split=0)
+        return
+
+    @pl.function(type=pl.FunctionType.Group)
+    def k(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+        self.k_aic(qk, out_0)
+        self.k_aiv(qk, out_0)
+
+    @pl.function
+    def main(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+        self.k(qk, out_0)
+        return
+)";
+  sim::CheckResult r =
+      sim::CheckKernel(*dsl::Parse(ref, "dref.py"), "main", *dsl::Parse(split, "dsplit.py"), {});
+  EXPECT_EQ(r.kind, sim::CheckResult::Kind::Deadlock) << r.report;
+  EXPECT_NE(r.report.find("AIV lane 0: blocked in 'k_aiv' at dsplit.py:10:9"), std::string::npos)
+      << r.report;
+}
+
+// The CallsValid verifier holds hand-built IR to the parser's rules before outlining and
+// expansion run: a call inside a kernel, and a cycle, are located user errors.
+TEST(FunctionCallVerifier, KernelCallsAndCyclesAreRejected) {
+  auto fn = [](const std::string& name, ir::FunctionType t, const std::string& callee) {
+    ir::VarPtr a = ir::MakeVar("a", T16());
+    ir::Span at{};
+    ir::StmtPtr body = ir::MakeSeq(
+        {ir::MakeEval(ir::MakeFunctionCall(callee, {a}, ir::CallResultType({}), at), at),
+         ir::MakeReturn({})});
+    return std::make_shared<ir::Function>(name, t, std::vector<ir::Param>{{a}},
+                                          std::vector<ir::TypePtr>{}, ir::AttrMap{}, body,
+                                          ir::Span{});
+  };
+  const pass::Pass expand = pass::PassRegistry::Global().Find("expand-mixed-kernel")->factory();
+  auto kernel = std::make_shared<ir::Program>(
+      "P",
+      std::vector<ir::FunctionPtr>{fn("k", ir::FunctionType::InCore, "g"),
+                                   fn("g", ir::FunctionType::Opaque, "h"),
+                                   fn("h", ir::FunctionType::Opaque, "g")},
+      ir::Span{});
+  try {
+    pass::RunPipeline(kernel, {expand});
+    FAIL() << "expected a UserError";
+  } catch (const ir::UserError& e) {
+    EXPECT_NE(e.message().find("CallsValid in 'k': it calls 'g', but it is InCore"),
+              std::string::npos)
+        << e.message();
+  }
+  auto cycle = std::make_shared<ir::Program>(
+      "P",
+      std::vector<ir::FunctionPtr>{fn("g", ir::FunctionType::Opaque, "h"),
+                                   fn("h", ir::FunctionType::Opaque, "g")},
+      ir::Span{});
+  try {
+    pass::RunPipeline(cycle, {expand});
+    FAIL() << "expected a UserError";
+  } catch (const ir::UserError& e) {
+    EXPECT_NE(e.message().find("the call of 'g' in 'h' closes a cycle"), std::string::npos)
+        << e.message();
+  }
 }
 
 }  // namespace
