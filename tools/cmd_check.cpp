@@ -1,7 +1,7 @@
 // `tilesplit check FILE [--seed N] [--func NAME] [--against SPLIT_FILE]`: lowers the kernel
-// (lower-auto-vector-split, expand-mixed-kernel, split-vector-kernel), runs the split program on
-// the core-group executor and the input on the reference interpreter with the same inputs, and
-// compares every output bit for bit.
+// (outline-incore-scopes, lower-auto-vector-split, expand-mixed-kernel, split-vector-kernel), runs
+// the split program on the core-group executor and the input on the reference interpreter with the
+// same inputs, and compares every output bit for bit.
 #include <iostream>
 
 #include "cli.h"
@@ -64,20 +64,37 @@ std::string PickKernel(const std::string& command, const ir::Program& p, const s
   ir::ThrowUser(p.span, "the program has several kernels (" + list + "); choose one with --func");
 }
 
+namespace {
+
+// An Opaque or Orchestration function whose CORE_GROUP scope outlining turns into a call of a
+// kernel: checked as a whole (the reference runs the scope in place, the split program calls).
+bool HasCoreGroupScope(const ir::Function& f) {
+  if (f.func_type != ir::FunctionType::Opaque && f.func_type != ir::FunctionType::Orchestration)
+    return false;
+  for (const ir::StmtPtr& s : ir::FlattenStmts(f.body))
+    if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>(); sc && sc->level == ir::Level::CORE_GROUP)
+      return true;
+  return false;
+}
+
+}  // namespace
+
 void HelpCheck(std::ostream& out) {
   out << "usage: tilesplit check FILE [--seed N] [--func NAME] [--against SPLIT_FILE]\n"
          "                           [--scalar NAME=VALUE]...\n"
          "\n"
          "Checks that splitting a mixed kernel across the core group preserves its results.\n"
-         "FILE is lowered by lower-auto-vector-split, expand-mixed-kernel and\n"
-         "split-vector-kernel (or SPLIT_FILE is taken as the split program); the split program\n"
-         "runs on the simulated core group (AIC + two AIV lanes, bounded pipes) and FILE on the\n"
-         "sequential reference interpreter, with the same seeded inputs. Every Out/InOut\n"
-         "tensor is compared bit for bit over the elements the reference wrote.\n"
+         "FILE is lowered by outline-incore-scopes, lower-auto-vector-split,\n"
+         "expand-mixed-kernel and split-vector-kernel (or SPLIT_FILE is taken as the split\n"
+         "program); the split program runs on the simulated core group (AIC + two AIV lanes,\n"
+         "bounded pipes) and FILE on the sequential reference interpreter, with the same\n"
+         "seeded inputs. Every Out/InOut tensor is compared bit for bit over the elements the\n"
+         "reference wrote.\n"
          "\n"
          "options:\n"
          "  --seed N            seed of the random inputs (default 0)\n"
-         "  --func NAME         check only this InCore kernel (default: every InCore kernel)\n"
+         "  --func NAME         check only this kernel (default: every InCore kernel and every\n"
+         "                      Opaque function with a CORE_GROUP scope)\n"
          "  --against SPLIT     compare against this already-split program\n"
          "  --scalar NAME=V     pin an integer scalar parameter (repeatable)\n"
          "  -h, --help          show this help\n"
@@ -103,8 +120,8 @@ int RunCheck(const std::vector<std::string>& args) {
     split = dsl::ParseFile(against);
   } else {
     std::vector<pass::Pass> passes;
-    for (const char* n :
-         {"lower-auto-vector-split", "expand-mixed-kernel", "split-vector-kernel"}) {
+    for (const char* n : {"outline-incore-scopes", "lower-auto-vector-split", "expand-mixed-kernel",
+                          "split-vector-kernel"}) {
       const pass::PassInfo* info = pass::PassRegistry::Global().Find(n);
       if (!info) ir::ThrowInternal({}, std::string("pass '") + n + "' is not registered");
       passes.push_back(info->factory());
@@ -116,7 +133,8 @@ int RunCheck(const std::vector<std::string>& args) {
     kernels.push_back(PickKernel("check", *ref, f, true));
   } else {
     for (const ir::FunctionPtr& f : ref->functions)
-      if (f->func_type == ir::FunctionType::InCore) kernels.push_back(f->name);
+      if (f->func_type == ir::FunctionType::InCore || HasCoreGroupScope(*f))
+        kernels.push_back(f->name);
     if (kernels.empty()) PickKernel("check", *ref, "", true);  // reports the error
   }
   int rc = kExitOk;

@@ -83,7 +83,8 @@ void BindEnums(py::module_& m) {
       .value("Cast", ExprKind::Cast)
       .value("Call", ExprKind::Call)
       .value("MakeTuple", ExprKind::MakeTuple)
-      .value("TupleGetItem", ExprKind::TupleGetItem);
+      .value("TupleGetItem", ExprKind::TupleGetItem)
+      .value("FunctionCall", ExprKind::FunctionCall);
   py::enum_<StmtKind>(m, "StmtKind")
       .value("Assign", StmtKind::Assign)
       .value("Eval", StmtKind::Eval)

@@ -59,6 +59,9 @@ void BindExprs(py::module_& m) {
   py::class_<ir::TupleGetItem, ir::Expr, std::shared_ptr<ir::TupleGetItem>>(m, "TupleGetItem")
       .def_property_readonly("tuple", [](const ir::TupleGetItem& e) { return Mut(e.tuple); })
       .def_readonly("index", &ir::TupleGetItem::index);
+  py::class_<ir::FunctionCall, ir::Expr, std::shared_ptr<ir::FunctionCall>>(m, "FunctionCall")
+      .def_readonly("callee", &ir::FunctionCall::callee)
+      .def_property_readonly("args", [](const ir::FunctionCall& e) { return ExprsToList(e.args); });
 }
 
 }  // namespace tilesplit::python

@@ -17,7 +17,8 @@ from ._errors import UserError
 # Node classes and enumerations, re-exported under their C++ names.
 from ._core import (  # noqa: F401
     AssignStmt, Binary, BinaryOp, Call, Cast, CompactMode, ConstBool, ConstFloat, ConstInt,
-    DataType, EqualResult, EvalStmt, Expr, ExprKind, ForKind, ForStmt, Function, FunctionType,
+    DataType, EqualResult, EvalStmt, Expr, ExprKind, ForKind, ForStmt, Function, FunctionCall,
+    FunctionType,
     IfStmt, IterArg, Level, MakeTuple, MemorySpace, Param, ParamDirection, PadValue, Program,
     ReturnStmt, ScalarType, ScopeOptimization, ScopeOptimizationKind, ScopeStmt, SeqStmts, Span,
     SplitAivStmt, SplitMode, Stmt, StmtKind, TensorLayout, TensorType, TensorView, TileLayout,

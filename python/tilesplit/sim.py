@@ -16,12 +16,13 @@ import io
 from typing import Any, Dict, List, Mapping, Optional
 
 from . import _core
-from .ir import FunctionType, Program
+from .ir import FunctionType, Level, Program, ScopeStmt, flatten_stmts
 
 __all__ = ["run", "check", "available", "CheckResult", "SimulationError"]
 
 # What `check` runs to split a kernel (the same pipeline as `tilesplit check`).
-SPLIT_PIPELINE = ("lower-auto-vector-split", "expand-mixed-kernel", "split-vector-kernel")
+SPLIT_PIPELINE = ("outline-incore-scopes", "lower-auto-vector-split", "expand-mixed-kernel",
+                  "split-vector-kernel")
 
 
 def available() -> bool:
@@ -72,12 +73,21 @@ class CheckResult:
         return f"<CheckResult {self.kind}, {self.compared} elements compared>"
 
 
+def _has_core_group_scope(f) -> bool:
+    """An Opaque/Orchestration function whose CORE_GROUP scope outlining turns into a call."""
+    if f.func_type not in (FunctionType.Opaque, FunctionType.Orchestration):
+        return False
+    return any(isinstance(s, ScopeStmt) and s.level == Level.CORE_GROUP
+               for s in flatten_stmts(f.body))
+
+
 def _pick(program: Program, function: str, incore_only: bool) -> List[str]:
     if function:
         program.function(function)  # KeyError when missing
         return [function]
     if incore_only:
-        names = [f.name for f in program.functions if f.func_type == FunctionType.InCore]
+        names = [f.name for f in program.functions
+                 if f.func_type == FunctionType.InCore or _has_core_group_scope(f)]
         if not names:
             raise ValueError("the program has no InCore function to check")
         return names
@@ -126,7 +136,7 @@ def check(program: Program, function: str = "", *, split: Optional[Program] = No
     """Splits ``program`` (or takes ``split``), runs the split program on the core group and the
     input on the reference interpreter with the same seeded inputs, and compares every Out/InOut
     tensor bit for bit over the elements the reference wrote. Checks ``function`` or every
-    InCore kernel."""
+    InCore kernel and every Opaque function with a CORE_GROUP scope."""
     _require()
     if split is None:
         from . import passes

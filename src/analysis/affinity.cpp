@@ -111,6 +111,8 @@ CoreAffinity RollupAffinity(const ir::StmtPtr& stmt, const PlacedCalls* placed) 
   switch (stmt->kind) {
     case ir::StmtKind::Assign:
     case ir::StmtKind::Eval: {
+      // A FunctionCall is not a Call and rolls up SHARED: the caller does no core work itself,
+      // the callee is a kernel of its own (calls stand only in Opaque/Orchestration/Group code).
       const ir::Call* c = TopLevelCall(*stmt);
       return c ? ClassifyCallAffinity(*c, placed) : CoreAffinity::SHARED;
     }

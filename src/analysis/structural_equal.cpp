@@ -299,6 +299,14 @@ class Comparer {
         if (x.index != y.index) return Mismatch(a, b);
         return Field("tuple", x.tuple, y.tuple);
       }
+      case ExprKind::FunctionCall: {
+        const auto& x = static_cast<const ir::FunctionCall&>(*a);
+        const auto& y = static_cast<const ir::FunctionCall&>(*b);
+        if (x.callee != y.callee) return Fail("callee", x.callee, y.callee);
+        if (!Exprs(x.args, y.args, "args")) return false;
+        Scope s(this, "type");
+        return Type(x.type, y.type);
+      }
     }
     return true;
   }

@@ -156,7 +156,19 @@ ir::ProgramPtr Parser::ParseProgram() {
       Next();
     }
     if (!Check(Tok::kAt)) Unexpected("a '@pl.function' method in the program class");
-    while (Check(Tok::kAt)) add(ParseFunction(true));
+    in_class_ = true;
+    ScanClassFunctions();
+    while (Check(Tok::kAt)) {
+      auto known = class_fn_by_start_.find(pos_);
+      if (known == class_fn_by_start_.end()) {
+        add(ParseFunction(true));
+        continue;
+      }
+      // Already parsed if an earlier function called it.
+      ir::FunctionPtr f = ParseClassFunction(known->second);
+      pos_ = class_fns_[known->second].end;
+      add(std::move(f));
+    }
     if (!Check(Tok::kDedent)) Unexpected("another '@pl.function' method or the end of the class");
     Next();
     if (!Check(Tok::kEnd))
@@ -259,6 +271,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     Expect(Tok::kRParen, "closing @pl.function(...)");
   }
   ExpectNewline("after the decorator");
+  cur_ftype_ = ftype;
   DerivedPair derived = DerivedLevelRole(ftype);
   const std::string tname(ir::FunctionTypeName(ftype));
   if (level && (!derived.level || *derived.level != level->first))
@@ -280,6 +293,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   const Token& def = Expect(Tok::kDef, "after the decorator");
   (void)def;
   const Token& name = ExpectName("after 'def'");
+  cur_fname_ = name.text;
   Expect(Tok::kLParen, "after the function name");
   scopes_.clear();
   scopes_.emplace_back();

@@ -193,6 +193,7 @@ ExprPtr Parser::ParseAtom() {
                                           std::string(Peek(2).text) + "'");
         Unexpected("a name after '" + std::string(t.text) + ".'");
       }
+      if (t.text == "self" && Check(Tok::kDot, 1)) return ParseSelfCall(false);
       Next();
       return ResolveName(t);
     default:

@@ -235,7 +235,36 @@ class Parser {
                         std::string_view construct) const;
   bool AtDocstring() const;
 
+  // ---- Calls between the functions of a program class (parser_fcalls.cpp). The class is
+  // scanned for its functions before any is parsed, so a call may name a function defined later:
+  // the callee is then parsed on demand (its signature and its inferred return types are known
+  // only once its body is read), which also finds a cycle at the call that closes it.
+  struct ClassFunction {
+    std::string_view name;
+    size_t start = 0;  // the '@' of its decorator
+    size_t end = 0;    // the token after its body, once parsed
+    enum class State : uint8_t { Pending, InProgress, Done } state = State::Pending;
+    ir::FunctionPtr fn;
+  };
+  void ScanClassFunctions();
+  // Parses class function `index` wherever the cursor is, saving and restoring the parser state.
+  const ir::FunctionPtr& ParseClassFunction(size_t index);
+  bool AtSelfCall() const {
+    return CheckName("self") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
+           Check(Tok::kLParen, 3);
+  }
+  // `self.NAME(args)`. `standalone` is false where a call would be a sub-expression, which is
+  // rejected (calls stand as an assignment value, a statement or a returned value).
+  ExprPtr ParseSelfCall(bool standalone);
+
   // ---- State.
+  std::vector<ClassFunction> class_fns_;
+  std::unordered_map<std::string_view, size_t> class_fn_by_name_;
+  std::unordered_map<size_t, size_t> class_fn_by_start_;
+  bool in_class_ = false;
+  std::vector<size_t> class_fn_stack_;  // class functions being parsed, outermost first
+  ir::FunctionType cur_ftype_ = ir::FunctionType::Opaque;
+  std::string_view cur_fname_;
   TokenStream ts_;
   const std::vector<Token>& toks_;
   size_t pos_ = 0;

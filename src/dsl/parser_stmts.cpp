@@ -104,13 +104,18 @@ void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
   if (CheckPl("func_attr"))
     ir::ThrowUser(Peek().span, "pl.func_attr is allowed only at the top of a function body");
   Span s = Peek().span;
-  ExprPtr e = ParseExpr();
+  ExprPtr e = AtSelfCall() ? ParseSelfCall(true) : ParseExpr();
   if (Check(Tok::kAssign))
     ir::ThrowUser(Peek().span,
                   "only a plain name can be assigned (subscript assignment is not "
                   "supported)");
+  if (e->kind == ir::ExprKind::FunctionCall) {
+    ExpectNewline("after the statement");
+    block.stmts.push_back(ir::MakeEval(e, s));
+    return;
+  }
   if (e->kind != ir::ExprKind::Call)
-    ir::ThrowUser(s, "an expression statement must be an operator call");
+    ir::ThrowUser(s, "an expression statement must be an operator call or a function call");
   // A pop discarded as a statement would have no type at all; it must be bound and annotated.
   if (!e->type && ops::Def(*e->As<ir::Call>()).result_from_annotation()) RejectValueless(e, s);
   ExpectNewline("after the statement");
@@ -118,6 +123,14 @@ void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
 }
 
 void Parser::RejectValueless(const ExprPtr& e, Span at) const {
+  if (const ir::FunctionCall* fc = e ? e->As<ir::FunctionCall>() : nullptr) {
+    const ir::TupleType* t = fc->type ? fc->type->As<ir::TupleType>() : nullptr;
+    if (t && t->elements.empty())
+      ir::ThrowUser(at, "'" + fc->callee +
+                            "' returns nothing, so its call has no value; write it as a "
+                            "statement of its own");
+    return;
+  }
   const ir::Call* call = e ? e->As<ir::Call>() : nullptr;
   if (!call || call->type) return;
   const ops::OpDef& op = ops::Def(*call);
@@ -184,9 +197,21 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
   Expect(Tok::kAssign, "in the assignment");
   if (CheckPl("yield_")) return ParseYield(kind, block, {{name.text, name.span, std::move(ann)}});
   CheckTargetName(name.text, name.span);
-  ExprPtr value = ParseExpr();
+  ExprPtr value = AtSelfCall() ? ParseSelfCall(true) : ParseExpr();
   if (Check(Tok::kAssign)) ir::ThrowUser(Peek().span, "chained assignment is not supported");
   ExpectNewline("after the assignment");
+  if (const ir::FunctionCall* fc = value->As<ir::FunctionCall>()) {
+    RejectValueless(value, fc->span);
+    // The value is the callee's result as declared; an annotation may restate it, never change it.
+    if (ann && (!TypesAgree(ann->type, value->type) || !TypesAgree(value->type, ann->type) ||
+                !ir::TypeEqual(FinalType(*ann, value->type), value->type)))
+      ir::ThrowUser(ann->span, "the annotation " + ir::TypeToString(ann->type) + " contradicts " +
+                                   ir::TypeToString(value->type) + ", the return type of '" +
+                                   fc->callee + "'");
+    VarPtr v = DefineTarget(name.text, name.span, value->type);
+    block.stmts.push_back(ir::MakeAssign(v, value, name.span));
+    return;
+  }
   if (const ir::Call* call = value->As<ir::Call>()) {
     const ops::OpDef& op = ops::Def(*call);
     if (!op.has_result())
@@ -283,7 +308,7 @@ void Parser::ParseReturn(BlockKind kind, Block& block) {
   if (!Check(Tok::kNewline)) {
     do {
       spans.push_back(Peek().span);
-      values.push_back(ParseExpr());
+      values.push_back(AtSelfCall() ? ParseSelfCall(true) : ParseExpr());
     } while (Accept(Tok::kComma));
   }
   ExpectNewline("after the return statement");

@@ -224,6 +224,12 @@ class VarCollector {
       case ExprKind::TupleGetItem:
         Expr(static_cast<const ir::TupleGetItem&>(*e).tuple);
         return;
+      case ExprKind::FunctionCall: {
+        const auto& c = static_cast<const ir::FunctionCall&>(*e);
+        for (const auto& a : c.args) Expr(a);
+        Type(c.type);
+        return;
+      }
     }
   }
 

@@ -247,6 +247,15 @@ ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, Ty
   return std::make_shared<Call>(op, std::move(args), std::move(kwargs), std::move(type), span);
 }
 
+ExprPtr MakeFunctionCall(std::string callee, std::vector<ExprPtr> args, TypePtr type, Span span) {
+  return std::make_shared<FunctionCall>(std::move(callee), std::move(args), std::move(type), span);
+}
+
+TypePtr CallResultType(const std::vector<TypePtr>& return_types) {
+  if (return_types.size() == 1) return return_types[0];
+  return MakeTupleType(return_types);
+}
+
 ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span) {
   std::vector<TypePtr> types;
   types.reserve(elements.size());
@@ -337,6 +346,11 @@ bool ExprEqual(const ExprPtr& a, const ExprPtr& b) {
     case ExprKind::TupleGetItem: {
       auto x = a->As<TupleGetItem>(), y = b->As<TupleGetItem>();
       return x->index == y->index && ExprEqual(x->tuple, y->tuple);
+    }
+    case ExprKind::FunctionCall: {
+      auto x = a->As<FunctionCall>(), y = b->As<FunctionCall>();
+      return x->callee == y->callee && ExprListEqual(x->args, y->args) &&
+             TypeEqual(x->type, y->type);
     }
   }
   return false;

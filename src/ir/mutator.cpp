@@ -29,6 +29,8 @@ ExprPtr IRMutator::MutateExpr(const ExprPtr& e) {
       return MutateMakeTuple(std::static_pointer_cast<const MakeTuple>(e));
     case ExprKind::TupleGetItem:
       return MutateTupleGetItem(std::static_pointer_cast<const TupleGetItem>(e));
+    case ExprKind::FunctionCall:
+      return MutateFunctionCall(std::static_pointer_cast<const FunctionCall>(e));
   }
   ThrowInternal(e->span, "IRMutator: unknown expression kind");
 }
@@ -270,6 +272,16 @@ ExprPtr IRMutator::MutateTupleGetItem(const TupleGetItemPtr& op) {
   ExprPtr t = MutateExpr(op->tuple);
   if (t == op->tuple && !always_rebuild_) return op;
   return MakeTupleGetItem(std::move(t), op->index, op->span);
+}
+
+// The result type is the callee's and is kept (mutated, like a Call's): the callee is not at hand.
+ExprPtr IRMutator::MutateFunctionCall(const FunctionCallPtr& op) {
+  bool changed = always_rebuild_;
+  std::vector<ExprPtr> args = MutateExprs(op->args, &changed);
+  TypePtr type = MutateType(op->type);
+  if (type != op->type) changed = true;
+  if (!changed) return op;
+  return MakeFunctionCall(op->callee, std::move(args), std::move(type), op->span);
 }
 
 // ---- Statements.

@@ -139,6 +139,14 @@ class Converter {
         if (t == g->tuple) return e;
         return ir::MakeTupleGetItem(t, g->index, e->span);
       }
+      case ir::ExprKind::FunctionCall: {
+        auto c = e->As<ir::FunctionCall>();
+        bool changed = false;
+        std::vector<ExprPtr> args = SubList(c->args, env, &changed);
+        TypePtr t = SubType(e->type, env);
+        if (!changed && t == e->type) return e;
+        return ir::MakeFunctionCall(c->callee, std::move(args), t, e->span);
+      }
     }
     return e;
   }

@@ -194,6 +194,15 @@ class Writer {
         out_ += ']';
         return;
       }
+      case ExprKind::FunctionCall: {
+        const auto& c = static_cast<const FunctionCall&>(*e);
+        out_ += "self.";
+        out_ += c.callee;
+        out_ += '(';
+        Items(c.args);
+        out_ += ')';
+        return;
+      }
     }
   }
 

@@ -28,6 +28,8 @@ void IRVisitor::VisitExpr(const ExprPtr& e) {
       return VisitMakeTuple(static_cast<const MakeTuple&>(*e));
     case ExprKind::TupleGetItem:
       return VisitTupleGetItem(static_cast<const TupleGetItem&>(*e));
+    case ExprKind::FunctionCall:
+      return VisitFunctionCall(static_cast<const FunctionCall&>(*e));
   }
   ThrowInternal(e->span, "IRVisitor: unknown expression kind");
 }
@@ -112,6 +114,11 @@ void IRVisitor::VisitMakeTuple(const MakeTuple& op) {
 }
 void IRVisitor::VisitTupleGetItem(const TupleGetItem& op) {
   VisitExpr(op.tuple);
+}
+
+void IRVisitor::VisitFunctionCall(const FunctionCall& op) {
+  VisitExprs(op.args);
+  VisitType(op.type);
 }
 
 void IRVisitor::VisitAssign(const AssignStmt& op) {

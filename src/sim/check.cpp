@@ -158,9 +158,14 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
   }
   ops::ExecContext ctx;
   Interpreter interp(ctx);
+  interp.SetProgram(&p);
   std::vector<Value> bound;
   for (const ir::Param& prm : f->params) bound.push_back(args.at(prm.var->name));
-  interp.Run(*f, bound);
+  try {
+    interp.Run(*f, bound);
+  } catch (GroupFailure& failure) {
+    return std::move(failure.outcome);  // a called Group deadlocked or faulted
+  }
   return {};
 }
 

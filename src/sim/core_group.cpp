@@ -79,13 +79,16 @@ struct Core {
   std::unique_ptr<Interpreter> interp;
   enum class State { Running, Blocked, Done, Faulted } state = State::Running;
   uint64_t blocked_at = 0;
+  std::vector<Value> returned;
 };
 
 class Group {
  public:
   Group(const GroupSpec& spec) : spec_(spec) {}
 
-  GroupOutcome Run(const std::map<std::string, Value>& args);
+  // `aiv_args`, when given, are the AIV program's arguments (else it shares `args`).
+  GroupOutcome Run(const std::map<std::string, Value>& args,
+                   const std::map<std::string, Value>* aiv_args = nullptr);
 
   // ---- Used by CorePort (always on the thread holding the turn).
   // Blocks core `i` until `ready()` holds, letting the other cores run meanwhile.
@@ -204,7 +207,7 @@ void Group::CoreMain(int i, const std::map<std::string, Value>& args) {
                                        me.func->name + "' (parameters are bound by name)");
       bound.push_back(it->second);
     }
-    me.interp->Run(*me.func, bound);
+    me.returned = me.interp->Run(*me.func, bound);
     std::unique_lock<std::mutex> lock(mu_);
     me.state = Core::State::Done;
     PassTurn(i);
@@ -239,7 +242,8 @@ std::optional<ir::UserError> Group::Undrained() {
   return check(v2c_, "V2C");
 }
 
-GroupOutcome Group::Run(const std::map<std::string, Value>& args) {
+GroupOutcome Group::Run(const std::map<std::string, Value>& args,
+                        const std::map<std::string, Value>* aiv_args) {
   ops::SemanticsTable::Global();  // initialise before any thread looks it up
   if (spec_.slot_num < 1) ir::ThrowUser({}, "slot_num must be at least 1");
   lanes_ = spec_.aiv ? (spec_.dual_aiv ? 2 : 1) : 0;
@@ -268,7 +272,10 @@ GroupOutcome Group::Run(const std::map<std::string, Value>& args) {
   turn_ = 0;
   std::vector<std::thread> threads;
   for (size_t i = 0; i < cores_.size(); ++i)
-    threads.emplace_back([this, i, &args] { CoreMain(static_cast<int>(i), args); });
+    threads.emplace_back([this, i, &args, aiv_args] {
+      const bool aiv = aiv_args && cores_[i].func == spec_.aiv;
+      CoreMain(static_cast<int>(i), aiv ? *aiv_args : args);
+    });
   for (std::thread& t : threads) t.join();
   if (internal_) std::rethrow_exception(internal_);
   GroupOutcome out;
@@ -281,6 +288,8 @@ GroupOutcome Group::Run(const std::map<std::string, Value>& args) {
   } else if (auto e = Undrained()) {
     out.kind = GroupOutcome::Kind::Fault;
     out.fault = e;
+  } else if (!cores_.empty()) {
+    out.returned = cores_[0].returned;
   }
   return out;
 }
@@ -492,22 +501,39 @@ GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
   auto slot_attr = [](const ir::Function& fn) {
     return ir::GetAttr<int64_t>(fn.attrs, "slot_num");
   };
-  auto part = [&](const char* key) -> const ir::Function* {
-    auto n = ir::GetAttr<std::string>(f->attrs, key);
-    if (!n) return nullptr;
-    ir::FunctionPtr q = p.Find(*n);
-    if (!q)
-      ir::ThrowUser(f->span, "Group '" + name + "' names " + key + " function '" + *n +
-                                 "', which the program does not define");
-    return q.get();
+  // A Group's programs are the functions its body calls: one AIC and one AIV at most.
+  auto parts = [&] {
+    for (const ir::StmtPtr& s : ir::FlattenStmts(f->body)) {
+      const ir::EvalStmt* ev = s->As<ir::EvalStmt>();
+      const ir::FunctionCall* c = ev ? ev->expr->As<ir::FunctionCall>() : nullptr;
+      if (!c) continue;
+      ir::FunctionPtr q = p.Find(c->callee);
+      if (!q)
+        ir::ThrowUser(c->span, "Group '" + name + "' calls '" + c->callee +
+                                   "', which the program does not define");
+      const bool aic = q->func_type == ir::FunctionType::AIC;
+      if (!aic && q->func_type != ir::FunctionType::AIV)
+        ir::ThrowUser(c->span, "Group '" + name + "' calls '" + c->callee + "', which is " +
+                                   std::string(ir::FunctionTypeName(q->func_type)) +
+                                   "; a Group calls one AIC and one AIV function");
+      const ir::Function*& slot = aic ? g.aic : g.aiv;
+      if (slot)
+        ir::ThrowUser(c->span, "Group '" + name + "' calls a second " +
+                                   (aic ? std::string("AIC") : std::string("AIV")) +
+                                   " function ('" + c->callee + "' after '" + slot->name + "')");
+      slot = q.get();
+      (aic ? g.aic_args : g.aiv_args) = c->args;
+    }
   };
   switch (f->func_type) {
     case ir::FunctionType::Group:
-      g.aic = part("aic");
-      g.aiv = part("aiv");
+      g.group = f.get();
+      parts();
       if (!g.aic && !g.aiv)
-        ir::ThrowUser(f->span,
-                      "Group '" + name + "' names no \"aic\" or \"aiv\" function in its attrs");
+        ir::ThrowUser(f->span, "Group '" + name +
+                                   "' calls no AIC or AIV function (its body should read "
+                                   "'self." +
+                                   name + "_aic(...)' and 'self." + name + "_aiv(...)')");
       break;
     case ir::FunctionType::AIC:
       g.aic = f.get();
@@ -533,7 +559,28 @@ GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
 
 GroupOutcome RunCoreGroup(const GroupSpec& spec, const std::map<std::string, Value>& args) {
   Group g(spec);
-  return g.Run(args);
+  if (!spec.group) return g.Run(args);
+  // The Group's calls say what each program gets: evaluate them over the Group's parameters and
+  // bind them to the callee's parameter names.
+  ops::ExecContext ctx;
+  Interpreter ev(ctx);
+  for (const ir::Param& p : spec.group->params) {
+    auto it = args.find(p.var->name);
+    if (it == args.end())
+      ir::ThrowUser(p.var->span, "no argument for parameter '" + p.var->name + "' of '" +
+                                     spec.group->name + "'");
+    ev.Define(p.var, it->second);
+  }
+  auto bind = [&](const ir::Function* part, const std::vector<ir::ExprPtr>& call_args) {
+    std::map<std::string, Value> named;
+    if (!part) return named;
+    for (size_t i = 0; i < part->params.size() && i < call_args.size(); ++i)
+      named[part->params[i].var->name] = ev.Eval(call_args[i]);
+    return named;
+  };
+  const std::map<std::string, Value> aic_named = bind(spec.aic, spec.aic_args);
+  const std::map<std::string, Value> aiv_named = bind(spec.aiv, spec.aiv_args);
+  return g.Run(aic_named, &aiv_named);
 }
 
 }  // namespace tilesplit::sim

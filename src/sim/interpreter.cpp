@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/sim/core_group.h"
 
 namespace tilesplit::sim {
 
@@ -277,6 +278,8 @@ Value Interpreter::Eval(const ir::ExprPtr& ep) {
         ir::ThrowUser(e.span, "tuple index out of range at run time");
       return (*tv)[static_cast<size_t>(g.index)];
     }
+    case ExprKind::FunctionCall:
+      return EvalFunctionCall(*e.As<ir::FunctionCall>());
   }
   return Value();
 }
@@ -404,6 +407,52 @@ Value Interpreter::EvalCall(const ir::Call& c) {
   GeometryOf(c.type, c, &geoms);
   ops::OpCall oc{c, args, geoms, ctx_};
   return (*fn)(oc);
+}
+
+Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
+  if (!program_)
+    ir::ThrowUser(c.span, "the call of '" + c.callee + "' has no program to find its callee in");
+  ir::FunctionPtr callee = program_->Find(c.callee);
+  if (!callee) ir::ThrowUser(c.span, "the program defines no function '" + c.callee + "'");
+  if (c.args.size() != callee->params.size())
+    ir::ThrowUser(c.span, "'" + c.callee + "' is called with " + std::to_string(c.args.size()) +
+                              " argument(s) but takes " + std::to_string(callee->params.size()));
+  if (call_depth_ >= 64)
+    ir::ThrowUser(c.span, "calls nest more than 64 deep at '" + c.callee + "'");
+  std::vector<Value> args;
+  args.reserve(c.args.size());
+  for (const ir::ExprPtr& a : c.args) args.push_back(Eval(a));
+  std::vector<Value> results;
+  switch (callee->func_type) {
+    case ir::FunctionType::Group:
+    case ir::FunctionType::AIC:
+    case ir::FunctionType::AIV: {
+      std::map<std::string, Value> named;
+      for (size_t i = 0; i < args.size(); ++i) named[callee->params[i].var->name] = args[i];
+      GroupOutcome out = RunCoreGroup(ResolveGroup(*program_, c.callee), named);
+      if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
+      // A Group returns expressions of its parameters (what its parts stored into).
+      std::vector<ir::StmtPtr> body = ir::FlattenStmts(callee->body);
+      const ir::ReturnStmt* ret = body.empty() ? nullptr : body.back()->As<ir::ReturnStmt>();
+      if (callee->func_type != ir::FunctionType::Group) {
+        results = std::move(out.returned);  // a lone AIC or AIV program
+      } else if (ret && !ret->values.empty()) {
+        Interpreter ev(ctx_);
+        for (size_t i = 0; i < args.size(); ++i) ev.Define(callee->params[i].var, args[i]);
+        for (const ir::ExprPtr& v : ret->values) results.push_back(ev.Eval(v));
+      }
+      break;
+    }
+    default: {
+      Interpreter sub(ctx_);
+      sub.SetProgram(program_);
+      sub.call_depth_ = call_depth_ + 1;
+      results = sub.Run(*callee, args);
+      break;
+    }
+  }
+  if (results.size() == 1) return results[0];
+  return Value::Tuple(TupleValue(results.begin(), results.end()));
 }
 
 }  // namespace tilesplit::sim

@@ -15,11 +15,16 @@
 // Scopes and pl.split_aiv regions are consumed here; a region places its no-duplicate SHARED
 // calls on the AIV. Non-mixed InCore functions become plain AIC or AIV functions.
 //
-// [D] The DSL has no function calls, so the Group function has an empty body and names its parts
-// in attrs: {"aic": "F_aic", "aiv": "F_aiv", "slot_num": N, "c2v_slot_size": B, "v2c_slot_size":
-// B}. It keeps the original name, so the kernel's entry point is unchanged. The pipe depth comes
-// from a consumed scope's pl.cross_core_slot(slot_num=N) or the function attr "slot_num",
-// default 2.
+// The Group function keeps the original name, parameters and (when they trace to parameters)
+// results, so the kernel's entry point and its callers are unchanged; its body runs both parts:
+//
+//   self.F_aic(params...)
+//   self.F_aiv(params...)
+//   return P          # the parameter each result was stored into
+//
+// Its attrs size the pipes: {"slot_num": N, "c2v_slot_size": B, "v2c_slot_size": B}. The pipe
+// depth comes from a consumed scope's pl.cross_core_slot(slot_num=N) or the function attr
+// "slot_num", default 2.
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -27,6 +32,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/pass.h"
@@ -86,6 +92,8 @@ class Expander {
   explicit Expander(const ir::Function& f) : f_(f) {}
 
   std::vector<ir::FunctionPtr> Run(const std::set<std::string>& taken);
+  // After Run: whether the Group returns what the kernel returned.
+  bool group_results_traced() const { return group_results_traced_; }
 
  private:
   // ---- Consuming scopes and regions.
@@ -112,6 +120,7 @@ class Expander {
   std::optional<int64_t> slot_num_;
   std::optional<ir::SplitMode> region_mode_;
   int64_t c2v_bytes_ = 0, v2c_bytes_ = 0;
+  bool group_results_traced_ = true;
   // Popped vars -> the tfree op and code that release them.
   struct Popped {
     std::string free_op;
@@ -528,6 +537,67 @@ std::string FreshName(const std::set<std::string>& taken, const std::string& hin
   }
 }
 
+// What a returned value of a kernel is in terms of its parameters: a parameter, or the result of
+// an op writing into its reused input (a store returns the tensor it wrote), followed to the
+// parameter; null when it is anything else.
+ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f,
+                         const std::unordered_map<const ir::Var*, ir::ExprPtr>& defs) {
+  ir::ExprPtr cur = e;
+  for (int guard = 0; cur && guard < 1024; ++guard) {
+    if (const ir::Var* v = cur->As<ir::Var>()) {
+      for (const ir::Param& p : f.params)
+        if (p.var.get() == v) return p.var;
+      auto it = defs.find(v);
+      if (it == defs.end()) return nullptr;
+      cur = it->second;
+      continue;
+    }
+    const ir::Call* c = cur->As<ir::Call>();
+    if (!c) return nullptr;
+    auto r = ops::Def(*c).reused_input();
+    if (!r || *r >= c->args.size()) return nullptr;
+    cur = c->args[*r];
+  }
+  return nullptr;
+}
+
+void CollectAssignDefs(const StmtPtr& s, std::unordered_map<const ir::Var*, ir::ExprPtr>& defs) {
+  if (!s) return;
+  switch (s->kind) {
+    case ir::StmtKind::Assign: {
+      const ir::AssignStmt* a = s->As<ir::AssignStmt>();
+      defs[a->var.get()] = a->value;
+      return;
+    }
+    case ir::StmtKind::Seq:
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) CollectAssignDefs(c, defs);
+      return;
+    case ir::StmtKind::Scope:
+      return CollectAssignDefs(s->As<ir::ScopeStmt>()->body, defs);
+    case ir::StmtKind::SplitAiv:
+      return CollectAssignDefs(s->As<ir::SplitAivStmt>()->body, defs);
+    default:
+      return;  // values defined in loops and branches do not trace to a parameter
+  }
+}
+
+// The Group's results: each returned value of `f` traced to a parameter, or nullopt when one
+// does not trace (the Group then returns nothing, as its parts do).
+std::optional<std::vector<ir::ExprPtr>> GroupResults(const ir::Function& f) {
+  std::vector<StmtPtr> body = ir::FlattenStmts(f.body);
+  const ir::ReturnStmt* ret = body.empty() ? nullptr : body.back()->As<ir::ReturnStmt>();
+  if (!ret) return std::vector<ir::ExprPtr>{};
+  std::unordered_map<const ir::Var*, ir::ExprPtr> defs;
+  CollectAssignDefs(f.body, defs);
+  std::vector<ir::ExprPtr> out;
+  for (const ir::ExprPtr& v : ret->values) {
+    ir::ExprPtr p = TraceToParam(v, f, defs);
+    if (!p) return std::nullopt;
+    out.push_back(p);
+  }
+  return out;
+}
+
 void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const char* side) {
   std::unordered_set<const ir::Var*> orig_free;
   for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
@@ -572,13 +642,24 @@ std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
   CheckSideClosed(f_, *aic, "AIC");
   CheckSideClosed(f_, *aiv, "AIV");
   ir::AttrMap group_attrs = common;
-  ir::SetSortedAttr(group_attrs, "aic", aic_name);
-  ir::SetSortedAttr(group_attrs, "aiv", aiv_name);
   ir::SetSortedAttr(group_attrs, "c2v_slot_size", c2v_bytes_);
   ir::SetSortedAttr(group_attrs, "v2c_slot_size", v2c_bytes_);
+  std::vector<ir::ExprPtr> params;
+  for (const ir::Param& p : f_.params) params.push_back(p.var);
+  const ir::TypePtr none = ir::CallResultType({});
+  std::vector<StmtPtr> group_body = {
+      ir::MakeEval(ir::MakeFunctionCall(aic_name, params, none, f_.span), f_.span),
+      ir::MakeEval(ir::MakeFunctionCall(aiv_name, params, none, f_.span), f_.span)};
+  std::optional<std::vector<ir::ExprPtr>> results = GroupResults(f_);
+  std::vector<ir::TypePtr> group_returns;
+  if (results && !results->empty()) {
+    group_returns = f_.return_types;
+    group_body.push_back(ir::MakeReturn(*results, f_.span));
+  }
+  group_results_traced_ = results.has_value();
   auto group = std::make_shared<ir::Function>(f_.name, ir::FunctionType::Group, f_.params,
-                                              std::vector<ir::TypePtr>{}, group_attrs,
-                                              ir::MakeSeq({}, f_.span), f_.span);
+                                              std::move(group_returns), group_attrs,
+                                              ir::MakeSeq(std::move(group_body), f_.span), f_.span);
   return {ir::DeepClone(aic), ir::DeepClone(aiv), ir::DeepClone(group)};
 }
 
@@ -597,6 +678,15 @@ ir::FunctionPtr Retype(const ir::Function& f) {
 }
 
 ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
+  struct CallFinder : ir::IRVisitor {
+    std::unordered_set<std::string> callees;
+    void VisitFunctionCall(const ir::FunctionCall& c) override {
+      callees.insert(c.callee);
+      ir::IRVisitor::VisitFunctionCall(c);
+    }
+  } finder;
+  finder.VisitProgram(*p);
+  const std::unordered_set<std::string>& called = finder.callees;
   std::set<std::string> taken;
   for (const ir::FunctionPtr& f : p->functions) taken.insert(f->name);
   std::vector<ir::FunctionPtr> out;
@@ -610,17 +700,29 @@ ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
       continue;
     }
     Expander e(*f);
-    for (ir::FunctionPtr& g : e.Run(taken)) {
+    std::vector<ir::FunctionPtr> parts = e.Run(taken);
+    if (!e.group_results_traced() && called.count(f->name))
+      ir::ThrowUser(f->span,
+                    "expand-mixed-kernel: '" + f->name +
+                        "' is called, but a value it returns is not a parameter it stored into; "
+                        "its Group could not return it",
+                    {{ir::Span{}, "return the Out tensor the kernel stores into"}});
+    for (ir::FunctionPtr& g : parts) {
       taken.insert(g->name);
       out.push_back(std::move(g));
     }
   }
-  return std::make_shared<ir::Program>(p->name, out, p->span);
+  // A Group calls its parts, and calls are written inside a program class: bare functions
+  // become one, named after the first Group.
+  std::string name = p->name;
+  for (const ir::FunctionPtr& f : out)
+    if (name.empty() && f->func_type == ir::FunctionType::Group) name = f->name + "_program";
+  return std::make_shared<ir::Program>(name, out, p->span);
 }
 
 Pass ExpandMixedKernel() {
-  return Pass("expand-mixed-kernel", RunExpand, {"AivSplitLoweredValid"}, {"MixedKernelExpanded"},
-              {"AivSplitLoweredValid"});
+  return Pass("expand-mixed-kernel", RunExpand, {"AivSplitLoweredValid", "CallsValid"},
+              {"MixedKernelExpanded", "CallsValid"}, {"AivSplitLoweredValid"});
 }
 
 TILESPLIT_REGISTER_PASS(

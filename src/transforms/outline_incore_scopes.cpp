@@ -1,13 +1,10 @@
 // outline-incore-scopes, a minimal tile-level OutlineIncoreScopes: each
-// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration function
-// becomes an InCore function (parameters = the scope's free variables, results = its values the
-// function goes on to return), stamped split_aiv when it holds a region and given the scope's
-// split mode when the scope asks for one. InCore functions are never outlined from.
-//
-// [D] The IR has no function-call node (dsl.md puts `self.f(...)` out of scope), so the
-// outlined function replaces its parent instead of being called from it. That is exact for the
-// parent shape outlining serves here: scopes followed by a return; any other statement outside
-// a scope would need a call and is rejected with its location.
+// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope at the top of an Opaque / Orchestration
+// function becomes an InCore function (parameters = the scope's free variables, results = the
+// values it defines that the parent reads after it), stamped split_aiv when it holds a region and
+// given the scope's split mode when the scope asks for one. The parent stays and calls it in the
+// scope's place, binding the results back to the variables it goes on to read (through tuple
+// projections when there are several). InCore functions are never outlined from.
 #include <unordered_set>
 
 #include "tilesplit/ir/error.h"
@@ -71,38 +68,36 @@ bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
   return f.found;
 }
 
-std::vector<FunctionPtr> OutlineFunction(const FunctionPtr& f) {
+// Outlines every top-level CORE_GROUP scope of `f`: returns the outlined InCore functions and
+// `f` with each scope replaced by a call of its function (`f` itself when it has no scope).
+struct Outlined {
+  std::vector<FunctionPtr> incore;
+  FunctionPtr parent;
+};
+
+Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& taken) {
   std::vector<StmtPtr> body = ir::FlattenStmts(f->body);
+  Outlined out{{}, f};
   bool has_scope = false;
   for (const StmtPtr& s : body) has_scope = has_scope || s->kind == ir::StmtKind::Scope;
-  if (!has_scope) return {f};
+  if (!has_scope) return out;
 
   std::unordered_map<const ir::Var*, ir::ParamDirection> param_dir;
   for (const ir::Param& p : f->params) param_dir[p.var.get()] = p.direction;
-  const ir::ReturnStmt* ret = nullptr;
-  std::vector<const ir::ScopeStmt*> scopes;
-  for (size_t i = 0; i < body.size(); ++i) {
-    const StmtPtr& s = body[i];
-    if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>()) {
-      scopes.push_back(sc);
-      continue;
-    }
-    if (i + 1 == body.size() && (ret = s->As<ir::ReturnStmt>())) continue;
-    ir::ThrowUser(s->span,
-                  "outline-incore-scopes: this statement of " + Q(f->name) +
-                      " sits outside its pl.at scopes; the outlined InCore function would have "
-                      "to be called from here, and the IR has no function call",
-                  {{ir::Span{},
-                    "move the statement into the pl.at(level=pl.Level.CORE_GROUP) "
-                    "scope, or write it in its own function"}});
-  }
-
+  // Free in the whole function: dynamic dimensions, program-wide, never passed.
   std::unordered_set<const ir::Var*> dynamic;
   for (const VarPtr& v : ir::FreeVars(*f)) dynamic.insert(v.get());
-  std::vector<FunctionPtr> out;
-  std::unordered_set<std::string> names;
-  for (size_t k = 0; k < scopes.size(); ++k) {
-    const ir::ScopeStmt& sc = *scopes[k];
+  ir::NameGenerator names(*f);
+  std::unordered_set<std::string> own_names;
+  std::vector<StmtPtr> parent_body;
+  size_t k = 0;
+  for (size_t i = 0; i < body.size(); ++i) {
+    const ir::ScopeStmt* scope = body[i]->As<ir::ScopeStmt>();
+    if (!scope) {
+      parent_body.push_back(body[i]);
+      continue;
+    }
+    const ir::ScopeStmt& sc = *scope;
     if (sc.level != ir::Level::CORE_GROUP)
       ir::ThrowUser(sc.span,
                     "outline-incore-scopes: only pl.Level.CORE_GROUP scopes are outlined, this "
@@ -125,63 +120,67 @@ std::vector<FunctionPtr> OutlineFunction(const FunctionPtr& f) {
                       "drop pl.split(...) and keep the regions (use "
                       "optimizations=[pl.cross_core_slot(slot_num=N)] to size the "
                       "pipe without a split), or drop the regions for an AUTO split"}});
-    // Results: what the parent returns that this scope defines (the last scope also returns
-    // the parent's parameters it hands back).
-    std::vector<ir::ExprPtr> results;
-    const std::vector<VarPtr> defs = ir::DefinedVars(sc.body);
-    std::unordered_set<const ir::Var*> defined;
-    for (const VarPtr& d : defs) defined.insert(d.get());
-    if (ret) {
-      for (const ir::ExprPtr& v : ret->values) {
-        bool own = false, foreign = false;
-        for (const VarPtr& fv : ir::FreeVars(v)) {
-          if (defined.count(fv.get()))
-            own = true;
-          else if (!param_dir.count(fv.get())) {
-            for (size_t j = 0; j < scopes.size(); ++j)
-              if (j != k && ir::UsesVar(scopes[j]->body, fv.get())) foreign = true;
-          }
-        }
-        if (own || (k + 1 == scopes.size() && !foreign)) results.push_back(v);
-      }
-    }
+    // Results: the values the scope defines that the parent reads after it.
+    const StmtPtr rest = ir::MakeSeq(
+        std::vector<StmtPtr>(body.begin() + static_cast<long>(i) + 1, body.end()), sc.span);
+    std::vector<VarPtr> results;
+    for (const VarPtr& d : ir::DefinedVars(sc.body))
+      if (ir::UsesVar(rest, d.get())) results.push_back(d);
     std::vector<StmtPtr> fbody = ir::FlattenStmts(sc.body);
-    fbody.push_back(ir::MakeReturn(results, ret ? ret->span : sc.span));
+    std::vector<ir::ExprPtr> returned(results.begin(), results.end());
+    fbody.push_back(ir::MakeReturn(returned, sc.span));
     StmtPtr new_body = ir::MakeSeq(std::move(fbody), sc.body->span);
+    // Parameters: the scope's free variables, parent parameters and parent values alike.
     std::vector<ir::Param> params;
-    std::vector<ir::TypePtr> rtypes;
-    for (const ir::ExprPtr& r : results) rtypes.push_back(r->type);
+    std::vector<ir::ExprPtr> args;
     for (const VarPtr& v : ir::FreeVars(new_body)) {
       auto it = param_dir.find(v.get());
-      if (it == param_dir.end()) {
-        if (dynamic.count(v.get())) continue;  // a dynamic dimension stays free
-        ir::ThrowUser(sc.span,
-                      "outline-incore-scopes: the scope reads " + Q(v->name) +
-                          ", defined outside it in " + Q(f->name) +
-                          "; without a function call it cannot be passed in",
-                      {{ir::Span{}, "compute " + v->name + " inside the scope"}});
-      }
-      ir::ParamDirection dir = it->second;
+      if (it == param_dir.end() && dynamic.count(v.get())) continue;
+      ir::ParamDirection dir = it == param_dir.end() ? ir::ParamDirection::In : it->second;
       if (dir == ir::ParamDirection::In && v->type->kind == ir::TypeKind::Tensor &&
           IsTensorWrite(new_body, v.get()))
         dir = ir::ParamDirection::InOut;
       params.push_back({v, dir});
+      args.push_back(v);
     }
+    std::vector<ir::TypePtr> rtypes;
+    for (const VarPtr& r : results) rtypes.push_back(r->type);
     ir::AttrMap attrs;
     if (split) ir::SetSortedAttr(attrs, "split", *split);
     if (regions) ir::SetSortedAttr(attrs, "split_aiv", true);
     if (slots) ir::SetSortedAttr(attrs, "cross_core_slot", *slots);
     std::string name =
         !sc.name_hint.empty() ? sc.name_hint : f->name + "_incore_" + std::to_string(k);
-    if (!names.insert(name).second)
+    ++k;
+    if (!own_names.insert(name).second)
       ir::ThrowUser(
           sc.span,
           "outline-incore-scopes: two scopes of " + Q(f->name) + " are both named " + Q(name),
           {{ir::Span{}, "give each scope its own name_hint"}});
-    out.push_back(ir::DeepClone(
-        std::make_shared<ir::Function>(name, ir::FunctionType::InCore, std::move(params),
-                                       std::move(rtypes), std::move(attrs), new_body, sc.span)));
+    if (!taken.insert(name).second)
+      ir::ThrowUser(
+          sc.span,
+          "outline-incore-scopes: the outlined function name " + Q(name) + " is already taken",
+          {{ir::Span{}, "choose another name_hint"}});
+    out.incore.push_back(ir::DeepClone(
+        std::make_shared<ir::Function>(name, ir::FunctionType::InCore, std::move(params), rtypes,
+                                       std::move(attrs), new_body, sc.span)));
+    // The call, its results bound back to the variables the parent goes on to read.
+    ir::ExprPtr call =
+        ir::MakeFunctionCall(name, std::move(args), ir::CallResultType(rtypes), sc.span);
+    if (results.empty()) {
+      parent_body.push_back(ir::MakeEval(call, sc.span));
+    } else if (results.size() == 1) {
+      parent_body.push_back(ir::MakeAssign(results[0], call, sc.span));
+    } else {
+      VarPtr tuple = ir::MakeVar(names.Fresh(name + "_results"), call->type, sc.span);
+      parent_body.push_back(ir::MakeAssign(tuple, call, sc.span));
+      for (size_t j = 0; j < results.size(); ++j)
+        parent_body.push_back(ir::MakeAssign(
+            results[j], ir::MakeTupleGetItem(tuple, static_cast<int>(j), sc.span), sc.span));
+    }
   }
+  out.parent = ir::WithBody(*f, ir::MakeSeq(std::move(parent_body), f->body->span));
   return out;
 }
 
@@ -189,28 +188,28 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
   std::vector<FunctionPtr> out;
   std::unordered_set<std::string> taken;
   for (const FunctionPtr& f : p->functions) taken.insert(f->name);
+  std::string first_parent;
   for (const FunctionPtr& f : p->functions) {
     if (f->func_type != ir::FunctionType::Opaque &&
         f->func_type != ir::FunctionType::Orchestration) {
       out.push_back(f);  // InCore functions are never outlined from
       continue;
     }
-    std::vector<FunctionPtr> fs = OutlineFunction(f);
-    for (const FunctionPtr& g : fs) {
-      if (g != f && g->name != f->name && taken.count(g->name))
-        ir::ThrowUser(
-            g->span,
-            "outline-incore-scopes: the outlined function name " + Q(g->name) + " is already taken",
-            {{ir::Span{}, "choose another name_hint"}});
-      taken.insert(g->name);
-      out.push_back(g);
-    }
+    Outlined o = OutlineFunction(f, taken);
+    if (!o.incore.empty() && first_parent.empty()) first_parent = f->name;
+    for (FunctionPtr& g : o.incore) out.push_back(std::move(g));
+    out.push_back(o.parent);
   }
-  return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
+  // A call can only be written inside a program class, so bare functions that now call become
+  // one.
+  std::string name = p->name;
+  if (name.empty() && !first_parent.empty()) name = first_parent + "_program";
+  return std::make_shared<ir::Program>(name, std::move(out), p->span);
 }
 
 Pass OutlineIncoreScopes() {
-  return Pass("outline-incore-scopes", Run, {"SSAForm"}, {"SSAForm"}, {});
+  return Pass("outline-incore-scopes", Run, {"SSAForm", "CallsValid"}, {"SSAForm", "CallsValid"},
+              {});
 }
 
 }  // namespace

@@ -57,22 +57,25 @@ TEST(SimCheck, RuntimeExtentUpToHalf) {
 }
 
 const char* kSplitTemplate = R"(import pypto.language as pl
-@pl.function(type=pl.FunctionType.AIC, attrs={"slot_num": SLOTS})
-def k_aic(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
-    pl.tile.tpush_to_aiv(qk, split=CODE)
-    return
+@pl.program
+class Split:
+    @pl.function(type=pl.FunctionType.AIC, attrs={"slot_num": SLOTS})
+    def k_aic(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+        pl.tile.tpush_to_aiv(qk, split=CODE)
+        return
 
-@pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True, "split": pl.SplitMode.UP_DOWN, "split_aiv": True})
-def k_aiv(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
-    sb: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-    popped: pl.Tile[[8, 64], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=CODE)
-    pl.tile.store(popped, [sb * 8, 0], out_0)
-    pl.system.tfree_to_aic(popped, split=CODE)
-    return
+    @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True, "split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+    def k_aiv(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+        sb: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
+        popped: pl.Tile[[8, 64], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=CODE)
+        pl.tile.store(popped, [sb * 8, 0], out_0)
+        pl.system.tfree_to_aic(popped, split=CODE)
+        return
 
-@pl.function(type=pl.FunctionType.Group, attrs={"aic": "k_aic", "aiv": "k_aiv"})
-def k(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
-    pass
+    @pl.function(type=pl.FunctionType.Group)
+    def k(qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+        self.k_aic(qk, out_0)
+        self.k_aiv(qk, out_0)
 )";
 
 std::string SplitProgram(int code, int slots) {
@@ -113,32 +116,33 @@ TEST(SimCheck, SlotNumIsReadFromTheAttrs) {
 // A pop nobody pushes: every core blocked; the report names each core's function and line.
 TEST(SimCheck, DeadlockReportsEveryCore) {
   std::string text = SplitProgram(1, 2);
-  text.replace(text.find("    pl.tile.tpush_to_aiv(qk, split=1)\n"),
-               std::string("    pl.tile.tpush_to_aiv(qk, split=1)\n").size(), "");
+  text.replace(text.find("        pl.tile.tpush_to_aiv(qk, split=1)\n"),
+               std::string("        pl.tile.tpush_to_aiv(qk, split=1)\n").size(), "");
   ir::ProgramPtr ref = dsl::Parse(kRef, "ref.py");
   CheckResult r = CheckKernel(*ref, "k", *dsl::Parse(text, "dead.py"), {});
   EXPECT_EQ(r.kind, CheckResult::Kind::Deadlock);
   EXPECT_NE(r.report.find("AIC: finished in 'k_aic'"), std::string::npos) << r.report;
-  EXPECT_NE(r.report.find("AIV lane 0: blocked in 'k_aiv' at dead.py:9:5"), std::string::npos)
+  EXPECT_NE(r.report.find("AIV lane 0: blocked in 'k_aiv' at dead.py:11:9"), std::string::npos)
       << r.report;
-  EXPECT_NE(r.report.find("AIV lane 1: blocked in 'k_aiv' at dead.py:9:5"), std::string::npos)
+  EXPECT_NE(r.report.find("AIV lane 1: blocked in 'k_aiv' at dead.py:11:9"), std::string::npos)
       << r.report;
 }
 
 // Freeing a slot twice is a protocol fault, located at the second tfree.
 TEST(SimCheck, DoubleFreeIsAFault) {
   std::string text = SplitProgram(1, 2);
-  const std::string free_line = "    pl.system.tfree_to_aic(popped, split=1)\n";
+  const std::string free_line = "        pl.system.tfree_to_aic(popped, split=1)\n";
   text.insert(text.find(free_line), free_line);
   ir::ProgramPtr ref = dsl::Parse(kRef, "ref.py");
   CheckResult r = CheckKernel(*ref, "k", *dsl::Parse(text, "twice.py"), {});
   EXPECT_EQ(r.kind, CheckResult::Kind::Fault);
-  EXPECT_NE(r.report.find("twice.py:13:"), std::string::npos) << r.report;
+  EXPECT_NE(r.report.find("twice.py:15:"), std::string::npos) << r.report;
   EXPECT_NE(r.report.find("twice or before popping"), std::string::npos) << r.report;
 }
 
-// ExpandMixedKernel: the tfree follows the popped tile's last use, and the Group names its parts.
-TEST(SimExpand, TfreeAfterLastUseAndGroupAttrs) {
+// ExpandMixedKernel: the tfree follows the popped tile's last use, and the Group calls its parts
+// and returns the tensor the kernel returned.
+TEST(SimExpand, TfreeAfterLastUseAndGroupCalls) {
   ir::ProgramPtr p = dsl::Parse(Boundary(16, "UP_DOWN"), "e.py");
   const std::string text = dsl::Print(Split(p));
   const size_t pop = text.find("tpop_from_aic(split=1)");
@@ -147,7 +151,11 @@ TEST(SimExpand, TfreeAfterLastUseAndGroupAttrs) {
   ASSERT_NE(pop, std::string::npos) << text;
   EXPECT_LT(pop, add);
   EXPECT_LT(add, free);
-  EXPECT_NE(text.find("\"aic\": \"k_aic\""), std::string::npos) << text;
+  EXPECT_NE(text.find("        self.k_aic(n, qk, out_0)\n        self.k_aiv(n, qk, out_0)\n        "
+                      "return out_0\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("\"aic\":"), std::string::npos) << text;
   EXPECT_NE(text.find("\"dual_aiv_dispatch\": True"), std::string::npos) << text;
 }
 

@@ -40,6 +40,7 @@ enum class ExprKind : uint8_t {
   Call,
   MakeTuple,
   TupleGetItem,
+  FunctionCall,
 };
 
 class Expr {
@@ -167,6 +168,20 @@ class TupleGetItem : public Expr {
   const int index;
 };
 
+// A call of another function of the same program, by name, with positional arguments. Its type
+// is the callee's result: the one return type, a TupleType of several, or the empty TupleType
+// when the callee returns nothing (such a call can only stand as a statement). The callee is
+// named rather than pointed to so that a pass may rebuild either function independently; the
+// name is resolved against the program (Program::Find) where the callee is needed.
+class FunctionCall : public Expr {
+ public:
+  static constexpr ExprKind kKind = ExprKind::FunctionCall;
+  FunctionCall(std::string c, std::vector<ExprPtr> a, TypePtr t, Span s)
+      : Expr(kKind, std::move(t), s), callee(std::move(c)), args(std::move(a)) {}
+  const std::string callee;
+  const std::vector<ExprPtr> args;
+};
+
 // ---- Construction. Arithmetic builders type-check (dsl.md 6.2), insert promotion casts and
 // fold constant operands (dsl.md 6.3); they throw UserError on ill-typed operands.
 VarPtr MakeVar(std::string name, TypePtr type, Span span = {});
@@ -179,6 +194,10 @@ ExprPtr MakeCast(ExprPtr v, DataType dt, Span span = {});
 ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
                  Span span = {});
 ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span = {});
+ExprPtr MakeFunctionCall(std::string callee, std::vector<ExprPtr> args, TypePtr type,
+                         Span span = {});
+// The type of a call of a function returning `return_types` (see FunctionCall).
+TypePtr CallResultType(const std::vector<TypePtr>& return_types);
 ExprPtr MakeTupleGetItem(ExprPtr tuple, int index, Span span = {});
 
 // Shorthands used by passes to build index arithmetic.

@@ -32,6 +32,7 @@ using CastPtr = std::shared_ptr<const Cast>;
 using CallPtr = std::shared_ptr<const Call>;
 using MakeTuplePtr = std::shared_ptr<const MakeTuple>;
 using TupleGetItemPtr = std::shared_ptr<const TupleGetItem>;
+using FunctionCallPtr = std::shared_ptr<const FunctionCall>;
 using AssignStmtPtr = std::shared_ptr<const AssignStmt>;
 using EvalStmtPtr = std::shared_ptr<const EvalStmt>;
 using ReturnStmtPtr = std::shared_ptr<const ReturnStmt>;
@@ -85,6 +86,7 @@ class IRMutator {
   virtual ExprPtr MutateCall(const CallPtr& op);
   virtual ExprPtr MutateMakeTuple(const MakeTuplePtr& op);
   virtual ExprPtr MutateTupleGetItem(const TupleGetItemPtr& op);
+  virtual ExprPtr MutateFunctionCall(const FunctionCallPtr& op);
 
   virtual StmtPtr MutateAssign(const AssignStmtPtr& op);
   virtual StmtPtr MutateEval(const EvalStmtPtr& op);

@@ -44,6 +44,7 @@ class IRVisitor {
   virtual void VisitCall(const Call& op);  // arguments, then the result type
   virtual void VisitMakeTuple(const MakeTuple& op);
   virtual void VisitTupleGetItem(const TupleGetItem& op);
+  virtual void VisitFunctionCall(const FunctionCall& op);  // arguments, then the result type
 
   virtual void VisitAssign(const AssignStmt& op);
   virtual void VisitEval(const EvalStmt& op);

@@ -20,12 +20,18 @@ namespace tilesplit::sim {
 struct GroupSpec {
   const ir::Function* aic = nullptr;  // may be null (a pure-vector kernel)
   const ir::Function* aiv = nullptr;  // may be null (a pure-cube kernel)
+  // For a Group entry: the Group itself and the arguments its body's calls pass to the AIC and
+  // the AIV program (expressions of the Group's parameters). Without a Group, each program binds
+  // the entry's arguments by parameter name.
+  const ir::Function* group = nullptr;
+  std::vector<ir::ExprPtr> aic_args, aiv_args;
   bool dual_aiv = false;              // the AIV program runs on both lanes
   int64_t slot_num = 2;               // slots per pipe direction
 };
 
-// The group a split program runs for entry `name`: a Group function names its AIC and AIV
-// functions in the attrs "aic" / "aiv"; a plain AIC or AIV function is a group of one program.
+// The group a split program runs for entry `name`: a Group function's body calls its AIC and
+// its AIV function (`self.F_aic(...)`, `self.F_aiv(...)`); a plain AIC or AIV function is a
+// group of one program.
 // Slot count: the attr "slot_num" of the Group (else of the parts), default 2. Throws a
 // UserError when `name` is missing or is not a split function.
 GroupSpec ResolveGroup(const ir::Program& p, const std::string& name);
@@ -42,10 +48,18 @@ struct GroupOutcome {
   enum class Kind { Ok, Deadlock, Fault } kind = Kind::Ok;
   std::optional<ir::UserError> fault;   // Kind::Fault: what went wrong, located
   std::vector<CorePosition> positions;  // Kind::Deadlock: every core
+  std::vector<Value> returned;          // Kind::Ok: what the first core's program returned
   std::string Describe() const;         // a multi-line report for the user
 };
 
-// Runs the group; parameters of each program are bound by name from `args`.
+// Runs the group. `args` are the entry's arguments by parameter name: a Group's calls pass them
+// on positionally, a lone AIC or AIV program binds them by name.
 GroupOutcome RunCoreGroup(const GroupSpec& spec, const std::map<std::string, Value>& args);
+
+// Thrown by the reference interpreter when a called Group deadlocks or faults, so that the run's
+// outcome reaches RunKernel intact.
+struct GroupFailure {
+  GroupOutcome outcome;
+};
 
 }  // namespace tilesplit::sim

@@ -30,6 +30,9 @@ class Interpreter {
   Value Eval(const ir::ExprPtr& e);
   void Define(const ir::VarPtr& v, Value value) { Bind(v, std::move(value)); }
 
+  // The program a FunctionCall's callee is looked up in; without one, a call is an error.
+  void SetProgram(const ir::Program* p) { program_ = p; }
+
  private:
   enum class Flow { Normal, Return };
 
@@ -43,6 +46,9 @@ class Interpreter {
   Flow ExecBody(const ir::StmtPtr& body, std::vector<Value>* yielded);
 
   Value EvalCall(const ir::Call& c);
+  // Runs the callee on a fresh interpreter with the arguments bound (tensors are shared, so the
+  // callee's stores are the caller's); a Group, AIC or AIV callee runs on the core group.
+  Value EvalFunctionCall(const ir::FunctionCall& c);
   Value EvalBinary(const ir::Binary& b);
   Scalar EvalScalar(const ir::ExprPtr& e);
   int64_t EvalInt(const ir::ExprPtr& e);
@@ -56,6 +62,8 @@ class Interpreter {
   std::vector<Value> returned_;
   const ir::Function* func_ = nullptr;
   const ir::Stmt* stmt_ = nullptr;
+  const ir::Program* program_ = nullptr;
+  int call_depth_ = 0;  // of the caller chain; cycles are rejected earlier, this is a backstop
 };
 
 }  // namespace tilesplit::sim

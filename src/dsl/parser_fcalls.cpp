@@ -1,0 +1,167 @@
+// Calls between the functions of one program class: `self.NAME(arg, ...)`. A project extension
+// of dsl.md (which leaves such calls out): outlining and the mixed-kernel expansion need one
+// function to run another (docs/ir.md, "The DSL").
+#include "parser_impl.h"
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::dsl::detail {
+namespace {
+
+std::string Quote(std::string_view s) {
+  return "'" + std::string(s) + "'";
+}
+
+// A parameter accepts an argument of the same kind and dtype (an INDEX value passes for any
+// integer scalar), the same rank and the same static dims; a tile also needs the same memory
+// space where both state one.
+bool ParamAccepts(const TypePtr& param, const TypePtr& arg) {
+  if (!param || !arg || !TypesAgree(param, arg)) return false;
+  const ir::TileType* p = ir::AsTileType(param);
+  const ir::TileType* a = ir::AsTileType(arg);
+  if (p && a && p->memory && a->memory && *p->memory != *a->memory) return false;
+  return true;
+}
+
+bool MayCall(ir::FunctionType t) {
+  return t == ir::FunctionType::Opaque || t == ir::FunctionType::Orchestration ||
+         t == ir::FunctionType::Group;
+}
+
+}  // namespace
+
+void Parser::ScanClassFunctions() {
+  // Each method is `@ ... def NAME ( ... ) ... : NEWLINE INDENT ... DEDENT`; a malformed one ends
+  // the scan and is reported by the real parse.
+  size_t i = pos_;
+  while (i < toks_.size() && toks_[i].kind == Tok::kAt) {
+    const size_t start = i;
+    while (i < toks_.size() && toks_[i].kind != Tok::kDef && toks_[i].kind != Tok::kIndent &&
+           toks_[i].kind != Tok::kEnd)
+      ++i;
+    if (i + 1 >= toks_.size() || toks_[i].kind != Tok::kDef || toks_[i + 1].kind != Tok::kName)
+      return;
+    const std::string_view name = toks_[i + 1].text;
+    int depth = 0;
+    for (; i < toks_.size() && toks_[i].kind != Tok::kEnd; ++i) {
+      if (toks_[i].kind == Tok::kIndent) ++depth;
+      if (toks_[i].kind == Tok::kDedent && --depth == 0) break;
+    }
+    if (i >= toks_.size() || toks_[i].kind != Tok::kDedent) return;
+    ++i;
+    ClassFunction cf;
+    cf.name = name;
+    cf.start = start;
+    class_fn_by_start_.emplace(start, class_fns_.size());
+    class_fn_by_name_.emplace(name, class_fns_.size());  // a duplicate keeps the first
+    class_fns_.push_back(std::move(cf));
+  }
+}
+
+const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
+  ClassFunction& cf = class_fns_[index];
+  if (cf.state == ClassFunction::State::Done) return cf.fn;
+  // ParseFunction resets the per-function state; a caller in the middle of its body gets its
+  // own back afterwards.
+  const size_t saved_pos = pos_;
+  std::vector<Scope> saved_scopes = std::move(scopes_);
+  FunctionState saved_fn = std::move(fn_);
+  const std::optional<ir::SplitMode> saved_region = region_mode_;
+  const bool saved_dyn = allow_new_dyn_;
+  const ir::FunctionType saved_type = cur_ftype_;
+  const std::string_view saved_name = cur_fname_;
+  cf.state = ClassFunction::State::InProgress;
+  class_fn_stack_.push_back(index);
+  pos_ = cf.start;
+  ir::FunctionPtr fn = ParseFunction(true);
+  ClassFunction& done = class_fns_[index];
+  done.fn = std::move(fn);
+  done.end = pos_;
+  done.state = ClassFunction::State::Done;
+  class_fn_stack_.pop_back();
+  pos_ = saved_pos;
+  scopes_ = std::move(saved_scopes);
+  fn_ = std::move(saved_fn);
+  region_mode_ = saved_region;
+  allow_new_dyn_ = saved_dyn;
+  cur_ftype_ = saved_type;
+  cur_fname_ = saved_name;
+  return done.fn;
+}
+
+ExprPtr Parser::ParseSelfCall(bool standalone) {
+  const Token& self_tok = Peek();
+  const Span span = self_tok.span;
+  if (!in_class_)
+    ir::ThrowUser(span,
+                  "'self.NAME(...)' calls another function of a program, so it is allowed only "
+                  "inside a @pl.program class",
+                  {{Span{}, "put the functions in one '@pl.program' class"}});
+  if (!AtSelfCall()) Unexpected("'self.NAME(...)', a call of another function of the program");
+  Next();
+  Next();
+  const Token& name_tok = Next();
+  const std::string callee_name(name_tok.text);
+  if (!standalone)
+    ir::ThrowUser(span,
+                  "the call of " + Quote(callee_name) +
+                      " must stand on its own: as the value of an assignment, as a statement "
+                      "or as a returned value",
+                  {{Span{}, "bind it first: 'r: T = self." + callee_name + "(...)'"}});
+  if (!MayCall(cur_ftype_))
+    ir::ThrowUser(span,
+                  "function calls may stand only in Opaque, Orchestration and Group functions; " +
+                      Quote(cur_fname_) + " is " + std::string(ir::FunctionTypeName(cur_ftype_)) +
+                      " (a kernel runs on its cores and never calls another function)",
+                  {{Span{}, "inline the callee's statements into " + Quote(cur_fname_) +
+                                " or make the caller Opaque"}});
+  auto it = class_fn_by_name_.find(name_tok.text);
+  if (it == class_fn_by_name_.end())
+    ir::ThrowUser(name_tok.span, "unknown function " + Quote(callee_name) + " in program class");
+  const size_t index = it->second;
+  if (class_fns_[index].state == ClassFunction::State::InProgress) {
+    std::string chain;
+    bool on = false;
+    for (size_t k : class_fn_stack_) {
+      on = on || k == index;
+      if (on) chain += std::string(class_fns_[k].name) + " -> ";
+    }
+    chain += callee_name;
+    ir::ThrowUser(name_tok.span, "recursive call: this call closes the cycle " + chain +
+                                     "; the call graph of a program must be acyclic");
+  }
+  // Arguments first (they are the caller's values), then the callee, parsed on demand.
+  Expect(Tok::kLParen, "after the function name");
+  std::vector<ExprPtr> args;
+  std::vector<Span> arg_spans;
+  while (!Check(Tok::kRParen)) {
+    if (Check(Tok::kName) && Check(Tok::kAssign, 1))
+      ir::ThrowUser(Peek().span,
+                    "a call of " + Quote(callee_name) + " takes positional arguments only");
+    arg_spans.push_back(Peek().span);
+    ExprPtr a = AtSelfCall() ? ParseSelfCall(false) : ParseExpr();
+    RejectValueless(a, arg_spans.back());
+    if (!a->type) ir::ThrowUser(arg_spans.back(), "the argument has no type");
+    args.push_back(std::move(a));
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRParen, "closing the argument list");
+  const ir::FunctionPtr callee = ParseClassFunction(index);
+  if (args.size() != callee->params.size())
+    ir::ThrowUser(span,
+                  Quote(callee_name) + " takes " + std::to_string(callee->params.size()) +
+                      " argument(s), this call gives " + std::to_string(args.size()),
+                  {{callee->span, Quote(callee_name) + " is defined here"}});
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ir::Param& p = callee->params[i];
+    if (!ParamAccepts(p.var->type, args[i]->type))
+      ir::ThrowUser(arg_spans[i],
+                    "argument " + std::to_string(i + 1) + " of " + Quote(callee_name) +
+                        " has type " + ir::TypeToString(args[i]->type) + ", but parameter " +
+                        Quote(p.var->name) + " is " + ir::TypeToString(p.var->type),
+                    {{p.var->span, "the parameter is declared here"}});
+  }
+  return ir::MakeFunctionCall(callee_name, std::move(args),
+                              ir::CallResultType(callee->return_types), span);
+}
+
+}  // namespace tilesplit::dsl::detail

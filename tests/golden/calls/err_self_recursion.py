@@ -1,0 +1,8 @@
+import pypto.language as pl
+
+@pl.program
+class P:
+    @pl.function
+    def f(x: pl.Tensor[[16, 16], pl.FP32]):
+        self.f(x)
+        return

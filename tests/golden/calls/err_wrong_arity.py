@@ -1,0 +1,12 @@
+import pypto.language as pl
+
+@pl.program
+class P:
+    @pl.function
+    def main(a: pl.Tensor[[16, 16], pl.FP32]):
+        self.f(a, a)
+        return
+
+    @pl.function
+    def f(x: pl.Tensor[[16, 16], pl.FP32]):
+        return

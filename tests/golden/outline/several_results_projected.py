@@ -1,0 +1,11 @@
+import pypto.language as pl
+
+# Two values of the scope are read after it: the call returns both as a tuple, projected back
+# onto x and y.
+@pl.function
+def k(a: pl.Tensor[[64, 64], pl.FP32], out_0: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    t = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Vec)
+    with pl.at(level=pl.Level.CORE_GROUP):
+        x = pl.add(t, t)
+        y = pl.mul(t, t)
+    return pl.store(pl.sub(x, y), [0, 0], out_0)
