@@ -264,6 +264,13 @@ class VarCollector {
       if (!IsDefined(v)) out.push_back(v);
     return out;
   }
+  // After Free(): only `defs` is needed for naming; the indexes are as large as the function.
+  void DropIndexes() {
+    defined_ = {};
+    used_ = {};
+    types_ = {};
+    uses = {};
+  }
 
  private:
   void Exprs(const std::vector<ExprPtr>& es) {
@@ -664,6 +671,7 @@ Collected CollectFunctions(const std::vector<ir::FunctionPtr>& functions) {
     c.per_function[i].Function(*functions[i]);
     for (const Var* v : c.per_function[i].Free())
       if (seen.Insert(v, true)) free.push_back(v);
+    c.per_function[i].DropIndexes();
   }
   c.global = NameFreeVars(free);
   return c;
@@ -681,6 +689,11 @@ std::string Print(const ir::ProgramPtr& program) {
   bool method = !program->name.empty();
   int indent = method ? 4 : 0;
   if (method) out += "@pl.program\nclass " + program->name + ":\n";
+  // A generous estimate of the output: reserved pages cost nothing until written, while growing
+  // by doubling would copy the text and briefly hold it twice.
+  size_t defs = 0;
+  for (const VarCollector& vc : c.per_function) defs += vc.defs.size();
+  out.reserve(out.size() + 4096 + defs * 256);
   Printer printer(out, c.global);
   bool any = false;
   for (size_t i = 0; i < program->functions.size(); ++i) {
