@@ -485,6 +485,7 @@ ir::ProgramPtr ParseOwned(std::string text, const std::string& filename,
                           const ParseOptions& options) {
   uint32_t file = ir::SourceManager::Register(filename, std::move(text));
   const std::string& stored = ir::SourceManager::Text(file);
+  ir::TileTypeInterning interning;
   detail::Parser parser(stored, file);
   ir::ProgramPtr program;
   try {

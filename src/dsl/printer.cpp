@@ -103,7 +103,25 @@ class PtrMap {
   size_t size_ = 0;
 };
 
-using VarNames = PtrMap<Var, std::string>;
+// Var -> printed name. The names sit in a vector and the map holds indexes: a function's naming
+// table lives through the whole printing of the function, and 16-byte slots instead of 40-byte
+// ones keep it small for large bodies.
+class VarNames {
+ public:
+  const std::string* Find(const Var* v) const {
+    const uint32_t* i = index_.Find(v);
+    return i ? &names_[*i] : nullptr;
+  }
+  bool Insert(const Var* v, std::string name) {
+    if (!index_.Insert(v, static_cast<uint32_t>(names_.size()))) return false;
+    names_.push_back(std::move(name));
+    return true;
+  }
+
+ private:
+  PtrMap<Var, uint32_t> index_;
+  std::vector<std::string> names_;
+};
 
 // Definitions in dsl.md 9.11 order, and every variable used (in expressions and inside types)
 // in first-use order.
@@ -702,6 +720,7 @@ std::string Print(const ir::ProgramPtr& program) {
     if (any) out += '\n';
     any = true;
     printer.NameLocals(c.per_function[i].defs);
+    c.per_function[i].defs = {};  // named: no longer needed
     printer.Function(*f, indent, method);
   }
   if (method && !any) out += "    pass\n";

@@ -26,8 +26,9 @@ bool IsImplicit(const TileView& v, const std::vector<ExprPtr>& shape,
   return v.blayout == imp.blayout && v.slayout == imp.slayout && v.fractal == imp.fractal;
 }
 
-// Tile types are interned (per thread, so no locking): a kernel has few distinct tile types but
-// one per value, and a TileType with its view is a node of about 200 bytes. The key is the
+// Tile types are interned within a TileTypeInterning scope (per thread, so no locking): a kernel
+// has few distinct tile types but one per value, and a TileType with its view is a node of about
+// 200 bytes. The key is the
 // identity of the shape and view expressions plus the scalar fields, so a hit is structurally
 // equal without comparing expressions. Entries are weak: interning keeps nothing alive, and a live
 // entry keeps its expressions alive, which keeps the pointers in its key unambiguous.
@@ -95,6 +96,8 @@ class TileInterner {
   size_t sweep_at_ = 1024;
 };
 
+thread_local TileInterner* active_interner = nullptr;
+
 }  // namespace
 
 ImplicitLayout ImplicitLayoutFor(const std::vector<ExprPtr>& shape,
@@ -160,8 +163,17 @@ std::shared_ptr<const TileType> MakeTileType(std::vector<ExprPtr> shape, DataTyp
     if (ExprListEqual(view->valid_shape, shape)) view->valid_shape.clear();
     if (IsImplicit(*view, shape, mem)) view.reset();
   }
-  thread_local TileInterner interner;
-  return interner.Get(std::move(shape), dt, mem, std::move(view));
+  if (active_interner) return active_interner->Get(std::move(shape), dt, mem, std::move(view));
+  return std::make_shared<TileType>(std::move(shape), dt, mem, std::move(view));
+}
+
+TileTypeInterning::TileTypeInterning() : previous_(active_interner) {
+  active_interner = new TileInterner();
+}
+
+TileTypeInterning::~TileTypeInterning() {
+  delete active_interner;
+  active_interner = static_cast<TileInterner*>(previous_);
 }
 
 TypePtr MakeTupleType(std::vector<TypePtr> elements) {

@@ -135,7 +135,28 @@ TEST(Interning, LocationLessConstantsAreSharedLocatedOnesKeepTheirSpan) {
   EXPECT_EQ(located->span.col, 3u);
 }
 
+TEST(Interning, OutsideAScopeTileTypesAreFreshNodes) {
+  std::vector<ir::ExprPtr> shape = {ir::MakeConstInt(64), ir::MakeConstInt(32)};
+  auto a = ir::MakeTileType(shape, ir::DataType::FP32, ir::MemorySpace::Vec);
+  EXPECT_NE(a.get(), ir::MakeTileType(shape, ir::DataType::FP32, ir::MemorySpace::Vec).get());
+}
+
+TEST(Interning, ParsedValuesOfOneTileTypeShareItsNode) {
+  ir::ProgramPtr p = Parse(
+      "import pypto.language as pl\n\n@pl.function(type=pl.FunctionType.InCore)\n"
+      "def f(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]) -> pl.Tile[[64, 128], pl.FP32, "
+      "pl.Mem.Vec]:\n    b = pl.exp(a)\n    c = pl.exp(b)\n    d = pl.add(b, c)\n    return d\n",
+      "share.py");
+  std::vector<ir::StmtPtr> body = ir::FlattenStmts(p->functions[0]->body);
+  ASSERT_GE(body.size(), 3u);
+  const auto* b = body[0]->As<ir::AssignStmt>();
+  const auto* d = body[2]->As<ir::AssignStmt>();
+  ASSERT_TRUE(b && d);
+  EXPECT_EQ(b->var->type.get(), d->var->type.get());
+}
+
 TEST(Interning, EqualTileTypesOverTheSameExpressionsAreOneNode) {
+  ir::TileTypeInterning scope;
   std::vector<ir::ExprPtr> shape = {ir::MakeConstInt(64), ir::MakeConstInt(32)};
   auto a = ir::MakeTileType(shape, ir::DataType::FP32, ir::MemorySpace::Vec);
   auto b = ir::MakeTileType(shape, ir::DataType::FP32, ir::MemorySpace::Vec);
