@@ -112,6 +112,9 @@ TEST(NestingLimit, ProgramsWithinTheLimitPrintCompareAndCloneOnAnOrdinaryThread)
       if (!analysis::StructuralEqual(a, b).equal) failure = "round trip differs";
       ir::FunctionPtr c = ir::DeepClone(a->functions[0]);
       if (!analysis::StructuralEqual(a->functions[0], c).equal) failure = "clone differs";
+      // The visitor-based queries walk the same depth.
+      if (!ir::FreeVars(*a->functions[0]).empty()) failure = "unexpected free variables";
+      if (ir::DefinedVars(a->functions[0]->body).size() < 190) failure = "loop vars missing";
       std::string src2 =
           "import pypto.language as pl\n\n@pl.function\ndef g(n: pl.Scalar[pl.INDEX]) "
           "-> pl.Scalar[pl.INDEX]:\n    y = " +
