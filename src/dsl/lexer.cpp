@@ -201,22 +201,27 @@ Word ClassifyWord(std::string_view w, Tok* kind) {
   }
 }
 
+}  // namespace
+
 class Lexer {
  public:
-  Lexer(std::string_view text, uint32_t file) : src_(text), file_(file) {}
-
-  TokenStream Run() {
-    // Typical kernels have about one token per 2.3 bytes; reserving that upper bound avoids the
-    // copies and the doubled capacity of geometric growth.
-    out_.tokens.reserve(src_.size() / 2 + 16);
+  Lexer(std::string_view text, uint32_t file, TokenSource& out)
+      : src_(text), file_(file), out_(out) {
     indents_.push_back(0);
-    bool at_line_start = true;
-    while (true) {
-      if (at_line_start && brackets_.empty()) {
-        if (!HandleIndentation()) break;  // end of input
-        at_line_start = false;
+  }
+
+  bool done() const { return done_; }
+
+  // Lexes until at least one more token exists (the last call emits the final NEWLINE, DEDENTs
+  // and END).
+  void Step() {
+    const size_t before = out_.end_;
+    while (out_.end_ == before) {
+      if (at_line_start_ && brackets_.empty()) {
+        if (!HandleIndentation()) return Finish();  // end of input
+        at_line_start_ = false;
       }
-      if (pos_ >= src_.size()) break;
+      if (pos_ >= src_.size()) return Finish();
       unsigned char c = src_[pos_];
       if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
         Advance(1);
@@ -230,7 +235,7 @@ class Lexer {
         if (brackets_.empty()) {
           if (line_has_tokens_) Emit(Tok::kNewline, Here(), {});
           line_has_tokens_ = false;
-          at_line_start = true;
+          at_line_start_ = true;
         }
         NewLine();
         continue;
@@ -256,20 +261,24 @@ class Lexer {
         LexPunct();
       }
     }
+  }
+
+ private:
+  void Finish() {
     if (!brackets_.empty()) {
       const Open& o = brackets_.back();
       ir::ThrowUser(o.span, "'" + std::string(1, o.ch) + "' was never closed");
     }
     if (line_has_tokens_) Emit(Tok::kNewline, Here(), {});
+    line_has_tokens_ = false;
     while (indents_.size() > 1) {
       indents_.pop_back();
       Emit(Tok::kDedent, Here(), {});
     }
     Emit(Tok::kEnd, Here(), {});
-    return std::move(out_);
+    done_ = true;
   }
 
- private:
   struct Open {
     char ch;
     ir::Span span;
@@ -291,7 +300,7 @@ class Lexer {
   }
 
   Token& Emit(Tok kind, ir::Span span, std::string_view text) {
-    Token& t = out_.tokens.emplace_back();
+    Token& t = out_.Append();
     t.kind = kind;
     t.span = span;
     t.text = text;
@@ -507,8 +516,8 @@ class Lexer {
     }
     Token& t = Emit(Tok::kString, span, src_.substr(start, pos_ - start));
     t.triple_quoted = triple;
-    t.string_index = static_cast<uint32_t>(out_.strings.size());
-    out_.strings.push_back(std::move(value));
+    t.string_index = static_cast<uint32_t>(out_.strings_.size());
+    out_.strings_.push_back(std::move(value));
   }
 
   void OpenBracket(char ch, ir::Span span) { brackets_.push_back({ch, span}); }
@@ -623,15 +632,68 @@ class Lexer {
   uint32_t line_ = 1;
   uint32_t col_ = 1;
   bool line_has_tokens_ = false;
+  bool at_line_start_ = true;
+  bool done_ = false;
   std::vector<size_t> indents_;
   std::vector<Open> brackets_;
-  TokenStream out_;
+  TokenSource& out_;
 };
 
-}  // namespace
+TokenSource::TokenSource(std::string_view text, uint32_t file)
+    : lexer_(std::make_unique<Lexer>(text, file, *this)) {}
+
+TokenSource::~TokenSource() = default;
+
+Token& TokenSource::Append() {
+  size_t k = end_ - base_;
+  if ((k >> kShift) == chunks_.size()) chunks_.push_back(std::make_unique<Token[]>(kChunk));
+  ++end_;
+  return chunks_[k >> kShift][k & kMask];
+}
+
+const Token& TokenSource::Fill(size_t i) {
+  if (failed_) ir::ThrowInternal({}, "token source used after a lexical error");
+  try {
+    while (end_ <= i && !lexer_->done()) lexer_->Step();
+  } catch (...) {
+    failed_ = true;
+    throw;
+  }
+  size_t k = (i < end_ ? i : end_ - 1) - base_;  // past the end: the kEnd token
+  return chunks_[k >> kShift][k & kMask];
+}
+
+void TokenSource::LexToEnd() {
+  if (failed_) return;
+  try {
+    while (!lexer_->done()) {
+      lexer_->Step();
+      Release(end_ - 1);
+    }
+  } catch (...) {
+    failed_ = true;
+    throw;
+  }
+}
+
+void TokenSource::Release(size_t i) {
+  while (chunks_.size() > 1 && i - base_ >= kChunk && end_ - base_ > kChunk) {
+    chunks_.pop_front();
+    base_ += kChunk;
+  }
+}
 
 TokenStream Tokenize(std::string_view text, uint32_t file) {
-  return Lexer(text, file).Run();
+  TokenSource source(text, file);
+  TokenStream out;
+  for (size_t i = 0;; ++i) {
+    const Token& t = source.At(i);
+    out.tokens.push_back(t);
+    // String indices count string tokens in order, so the copies keep them.
+    if (t.kind == Tok::kString) out.strings.push_back(source.StringValue(t));
+    if (t.kind == Tok::kEnd) break;
+  }
+  return out;
 }
 
 }  // namespace tilesplit::dsl

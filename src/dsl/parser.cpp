@@ -2,8 +2,10 @@
 // declarations, the program class, function headers, decorators and attrs (dsl.md 3, 4).
 #include "tilesplit/dsl/parser.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "parser_impl.h"
@@ -26,8 +28,13 @@ std::string DescribeToken(const Token& t) {
   }
 }
 
-Parser::Parser(TokenStream tokens, uint32_t file)
-    : ts_(std::move(tokens)), toks_(ts_.tokens), file_(file) {}
+Parser::Parser(std::string_view text, uint32_t file) : ts_(text, file), file_(file) {}
+
+void Parser::TooDeep(Span at) const {
+  ir::ThrowUser(at, "nesting too deep: more than " + std::to_string(kMaxNesting) +
+                        " levels of parentheses, brackets, call arguments, operators and "
+                        "blocks; split it with intermediate assignments");
+}
 
 void Parser::Unexpected(std::string_view expected) {
   const Token& t = Peek();
@@ -219,7 +226,8 @@ DerivedPair DerivedLevelRole(ir::FunctionType t) {
 
 ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   // Decorator.
-  const Token& at = Expect(Tok::kAt, "before a function");
+  // Copies: the body's statements release the tokens before them.
+  const Token at = Expect(Tok::kAt, "before a function");
   if (!CheckPl("function"))
     ir::ThrowUser(Peek().span,
                   "expected the decorator '@pl.function', got " + DescribeToken(Peek()));
@@ -290,9 +298,9 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
                       ")");
 
   // Signature.
-  const Token& def = Expect(Tok::kDef, "after the decorator");
+  const Token def = Expect(Tok::kDef, "after the decorator");
   (void)def;
-  const Token& name = ExpectName("after 'def'");
+  const Token name = ExpectName("after 'def'");
   cur_fname_ = name.text;
   Expect(Tok::kLParen, "after the function name");
   scopes_.clear();
@@ -485,26 +493,57 @@ ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::stri
 
 }  // namespace detail
 
-ir::ProgramPtr Parse(std::string_view text, const std::string& filename,
-                     const ParseOptions& options) {
-  uint32_t file = ir::SourceManager::Register(filename, std::string(text));
+namespace {
+
+ir::ProgramPtr ParseOwned(std::string text, const std::string& filename,
+                          const ParseOptions& options) {
+  uint32_t file = ir::SourceManager::Register(filename, std::move(text));
   const std::string& stored = ir::SourceManager::Text(file);
-  detail::Parser parser(Tokenize(stored, file), file);
-  ir::ProgramPtr program = parser.ParseProgram();
+  ir::TileTypeInterning interning;
+  detail::Parser parser(stored, file);
+  ir::ProgramPtr program;
+  try {
+    program = parser.ParseProgram();
+  } catch (const ir::UserError&) {
+    parser.LexToEnd();  // throws instead when the rest of the file has a lexical error
+    throw;
+  }
   if (options.convert_to_ssa) program = ir::ConvertProgramToSSA(program);
   return program;
 }
 
+}  // namespace
+
+ir::ProgramPtr Parse(std::string_view text, const std::string& filename,
+                     const ParseOptions& options) {
+  return ParseOwned(std::string(text), filename, options);
+}
+
 ir::ProgramPtr ParseFile(const std::string& path, const ParseOptions& options) {
-  std::stringstream buf;
+  // Read straight into the string the source manager keeps: no second copy of a large file.
+  std::string text;
   if (path == "-") {
-    buf << std::cin.rdbuf();
-    return Parse(buf.str(), "<stdin>", options);
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return ParseOwned(std::move(text), "<stdin>", options);
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) ir::ThrowUser(ir::Span{}, "cannot open input file '" + path + "'");
-  buf << in.rdbuf();
-  return Parse(buf.str(), path, options);
+  std::error_code ec;
+  const bool regular = std::filesystem::is_regular_file(path, ec);
+  const uintmax_t size = regular ? std::filesystem::file_size(path, ec) : 0;
+  if (regular && !ec && size > 0) {
+    text.resize(static_cast<size_t>(size));
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<size_t>(in.gcount()));
+  } else {
+    if (std::filesystem::is_directory(path, ec))
+      ir::ThrowUser(ir::Span{}, "cannot read input file '" + path + "': it is a directory");
+    // A pipe or a special file: no size to read by.
+    std::stringstream buf;
+    buf << in.rdbuf();
+    text = std::move(buf).str();
+  }
+  return ParseOwned(std::move(text), path, options);
 }
 
 }  // namespace tilesplit::dsl

@@ -27,13 +27,16 @@ std::optional<ir::BinaryOp> ComparisonOp(Tok k) {
 }  // namespace
 
 ExprPtr Parser::ParseExpr() {
+  Nest nest(*this, Peek().span);
   return ParseOr();
 }
 
 ExprPtr Parser::ParseOr() {
   ExprPtr lhs = ParseAnd();
+  Nest chain(*this);  // each operator of the chain makes the tree one level deeper
   while (Check(Tok::kOr)) {
     Span s = Next().span;
+    chain.Enter(s);
     lhs = ir::MakeBinary(ir::BinaryOp::Or, lhs, ParseAnd(), s);
   }
   return lhs;
@@ -41,8 +44,10 @@ ExprPtr Parser::ParseOr() {
 
 ExprPtr Parser::ParseAnd() {
   ExprPtr lhs = ParseNot();
+  Nest chain(*this);
   while (Check(Tok::kAnd)) {
     Span s = Next().span;
+    chain.Enter(s);
     lhs = ir::MakeBinary(ir::BinaryOp::And, lhs, ParseNot(), s);
   }
   return lhs;
@@ -51,6 +56,7 @@ ExprPtr Parser::ParseAnd() {
 ExprPtr Parser::ParseNot() {
   if (Check(Tok::kNot)) {
     Span s = Next().span;
+    Nest nest(*this, s);
     return ir::MakeUnary(ir::UnaryOp::Not, ParseNot(), s);
   }
   return ParseCompare();
@@ -71,8 +77,10 @@ ExprPtr Parser::ParseCompare() {
 
 ExprPtr Parser::ParseArith() {
   ExprPtr lhs = ParseTerm();
+  Nest chain(*this);
   while (Check(Tok::kPlus) || Check(Tok::kMinus)) {
     const Token& t = Next();
+    chain.Enter(t.span);
     ir::BinaryOp op = t.kind == Tok::kPlus ? ir::BinaryOp::Add : ir::BinaryOp::Sub;
     lhs = ir::MakeBinary(op, lhs, ParseTerm(), t.span);
   }
@@ -81,6 +89,7 @@ ExprPtr Parser::ParseArith() {
 
 ExprPtr Parser::ParseTerm() {
   ExprPtr lhs = ParseUnary();
+  Nest chain(*this);
   while (true) {
     ir::BinaryOp op;
     switch (Peek().kind) {
@@ -100,6 +109,7 @@ ExprPtr Parser::ParseTerm() {
         return lhs;
     }
     Span s = Next().span;
+    chain.Enter(s);
     lhs = ir::MakeBinary(op, lhs, ParseUnary(), s);
   }
 }
@@ -107,6 +117,7 @@ ExprPtr Parser::ParseTerm() {
 ExprPtr Parser::ParseUnary() {
   if (Check(Tok::kMinus)) {
     Span s = Next().span;
+    Nest nest(*this, s);
     return ir::MakeUnary(ir::UnaryOp::Neg, ParseUnary(), s);
   }
   return ParsePostfix();
@@ -114,8 +125,10 @@ ExprPtr Parser::ParseUnary() {
 
 ExprPtr Parser::ParsePostfix() {
   ExprPtr e = ParseAtom();
+  Nest chain(*this);
   while (Check(Tok::kLBracket)) {
     Span s = Next().span;
+    chain.Enter(s);
     if (e->type && e->type->kind != ir::TypeKind::Tuple)
       ir::ThrowUser(s, "subscripts on " + ir::TypeToString(e->type) +
                            " are not supported; only a tuple can be indexed, with an integer "

@@ -33,20 +33,18 @@ void Parser::ScanClassFunctions() {
   // Each method is `@ ... def NAME ( ... ) ... : NEWLINE INDENT ... DEDENT`; a malformed one ends
   // the scan and is reported by the real parse.
   size_t i = pos_;
-  while (i < toks_.size() && toks_[i].kind == Tok::kAt) {
+  auto kind = [&](size_t k) { return ts_.At(k).kind; };
+  while (kind(i) == Tok::kAt) {
     const size_t start = i;
-    while (i < toks_.size() && toks_[i].kind != Tok::kDef && toks_[i].kind != Tok::kIndent &&
-           toks_[i].kind != Tok::kEnd)
-      ++i;
-    if (i + 1 >= toks_.size() || toks_[i].kind != Tok::kDef || toks_[i + 1].kind != Tok::kName)
-      return;
-    const std::string_view name = toks_[i + 1].text;
+    while (kind(i) != Tok::kDef && kind(i) != Tok::kIndent && kind(i) != Tok::kEnd) ++i;
+    if (kind(i) != Tok::kDef || kind(i + 1) != Tok::kName) return;
+    const std::string_view name = ts_.At(i + 1).text;
     int depth = 0;
-    for (; i < toks_.size() && toks_[i].kind != Tok::kEnd; ++i) {
-      if (toks_[i].kind == Tok::kIndent) ++depth;
-      if (toks_[i].kind == Tok::kDedent && --depth == 0) break;
+    for (; kind(i) != Tok::kEnd; ++i) {
+      if (kind(i) == Tok::kIndent) ++depth;
+      if (kind(i) == Tok::kDedent && --depth == 0) break;
     }
-    if (i >= toks_.size() || toks_[i].kind != Tok::kDedent) return;
+    if (kind(i) != Tok::kDedent) return;
     ++i;
     ClassFunction cf;
     cf.name = name;

@@ -114,15 +114,19 @@ struct FunctionState {
 
 class Parser {
  public:
-  Parser(TokenStream tokens, uint32_t file);
+  Parser(std::string_view text, uint32_t file);
   ir::ProgramPtr ParseProgram();
+  // After a parse error: lexes the rest of the file so a lexical error there wins (see
+  // TokenSource::LexToEnd).
+  void LexToEnd() { ts_.LexToEnd(); }
 
   // ---- Tokens (parser.cpp).
-  const Token& Peek(size_t k = 0) const {
-    size_t i = pos_ + k;
-    return i < toks_.size() ? toks_[i] : toks_.back();
+  const Token& Peek(size_t k = 0) const { return ts_.At(pos_ + k); }
+  const Token& Next() {
+    const Token& t = ts_.At(pos_);
+    if (t.kind != Tok::kEnd) ++pos_;
+    return t;
   }
-  const Token& Next() { return toks_[pos_ < toks_.size() - 1 ? pos_++ : pos_]; }
   bool Check(Tok k, size_t ahead = 0) const { return Peek(ahead).kind == k; }
   bool CheckName(std::string_view n, size_t ahead = 0) const {
     const Token& t = Peek(ahead);
@@ -143,6 +147,30 @@ class Parser {
     return CheckName("pl", ahead) && Check(Tok::kDot, ahead + 1) && CheckName(name, ahead + 2);
   }
   const std::string& Str(const Token& t) const { return ts_.StringValue(t); }
+
+  // ---- Nesting limit (parser.cpp). Every construct that makes the parser recurse or the IR
+  // deeper (a parenthesis, bracket or call argument, a unary operator, each operator of a binary
+  // chain, a tuple subscript, an indented block, an elif) enters a level while it is parsed.
+  // Past kMaxNesting levels the input is rejected with a located error, so neither the parser
+  // nor later recursive walks of the IR (printer, equality, visitors) can exhaust the stack.
+  static constexpr int kMaxNesting = 200;
+  class Nest {
+   public:
+    explicit Nest(Parser& p) : p_(p) {}
+    Nest(Parser& p, Span at) : p_(p) { Enter(at); }
+    ~Nest() { p_.depth_ -= entered_; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
+    void Enter(Span at) {
+      ++entered_;
+      if (++p_.depth_ > kMaxNesting) p_.TooDeep(at);
+    }
+
+   private:
+    Parser& p_;
+    int entered_ = 0;
+  };
+  [[noreturn]] void TooDeep(Span at) const;
 
   // ---- File layout, functions, decorators, attrs (parser.cpp).
   void ParseImport();
@@ -265,9 +293,12 @@ class Parser {
   std::vector<size_t> class_fn_stack_;  // class functions being parsed, outermost first
   ir::FunctionType cur_ftype_ = ir::FunctionType::Opaque;
   std::string_view cur_fname_;
-  TokenStream ts_;
-  const std::vector<Token>& toks_;
+  // Lexed on demand (Peek is logically const); tokens before the current statement of a
+  // function body are released, so only long-lived constructs may keep Token references, and
+  // those enclosing a function body keep copies.
+  mutable TokenSource ts_;
   size_t pos_ = 0;
+  int depth_ = 0;  // nesting levels entered (see Nest)
   uint32_t file_;
   // Program-wide dynamic dimensions: one Var per name.
   std::unordered_map<std::string_view, VarPtr> dyn_;

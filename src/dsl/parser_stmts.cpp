@@ -39,6 +39,7 @@ const char* KindName(BlockKind k) {
 Block Parser::ParseBlock(BlockKind kind) {
   ExpectNewline("after ':'");
   Expect(Tok::kIndent, "for the indented body");
+  Nest nest(*this, Peek().span);
   Block b;
   ParseBlockItems(kind, b);
   Expect(Tok::kDedent, "at the end of the body");
@@ -46,7 +47,14 @@ Block Parser::ParseBlock(BlockKind kind) {
 }
 
 void Parser::ParseBlockItems(BlockKind kind, Block& block) {
-  while (!Check(Tok::kDedent) && !Check(Tok::kEnd)) ParseStatement(kind, block);
+  while (!Check(Tok::kDedent) && !Check(Tok::kEnd)) {
+    // Between two statements of a function body nothing refers to earlier tokens (the
+    // enclosing ParseFunction keeps copies), so a large file is parsed in a window of tokens.
+    // A callee parsed on demand sits later in the file than its caller's unfinished statement,
+    // whose tokens must survive until the caller resumes: release only at the outermost level.
+    if (kind == BlockKind::Function && class_fn_stack_.size() <= 1) ts_.Release(pos_);
+    ParseStatement(kind, block);
+  }
 }
 
 void Parser::ParseStatement(BlockKind kind, Block& block) {
@@ -620,6 +628,8 @@ void Parser::ParseWhile(Block& block) {
 
 StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
   const Token& tok = Next();
+  Nest nest(*this);
+  if (nested) nest.Enter(tok.span);  // an elif chain nests one IfStmt per elif
   Span cspan = Peek().span;
   ExprPtr cond = ParseExpr();
   if (!IsBoolScalar(cond))

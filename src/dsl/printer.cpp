@@ -103,7 +103,25 @@ class PtrMap {
   size_t size_ = 0;
 };
 
-using VarNames = PtrMap<Var, std::string>;
+// Var -> printed name. The names sit in a vector and the map holds indexes: a function's naming
+// table lives through the whole printing of the function, and 16-byte slots instead of 40-byte
+// ones keep it small for large bodies.
+class VarNames {
+ public:
+  const std::string* Find(const Var* v) const {
+    const uint32_t* i = index_.Find(v);
+    return i ? &names_[*i] : nullptr;
+  }
+  bool Insert(const Var* v, std::string name) {
+    if (!index_.Insert(v, static_cast<uint32_t>(names_.size()))) return false;
+    names_.push_back(std::move(name));
+    return true;
+  }
+
+ private:
+  PtrMap<Var, uint32_t> index_;
+  std::vector<std::string> names_;
+};
 
 // Definitions in dsl.md 9.11 order, and every variable used (in expressions and inside types)
 // in first-use order.
@@ -269,6 +287,13 @@ class VarCollector {
     for (const Var* v : uses)
       if (!IsDefined(v)) out.push_back(v);
     return out;
+  }
+  // After Free(): only `defs` is needed for naming; the indexes are as large as the function.
+  void DropIndexes() {
+    defined_ = {};
+    used_ = {};
+    types_ = {};
+    uses = {};
   }
 
  private:
@@ -670,6 +695,7 @@ Collected CollectFunctions(const std::vector<ir::FunctionPtr>& functions) {
     c.per_function[i].Function(*functions[i]);
     for (const Var* v : c.per_function[i].Free())
       if (seen.Insert(v, true)) free.push_back(v);
+    c.per_function[i].DropIndexes();
   }
   c.global = NameFreeVars(free);
   return c;
@@ -687,6 +713,11 @@ std::string Print(const ir::ProgramPtr& program) {
   bool method = !program->name.empty();
   int indent = method ? 4 : 0;
   if (method) out += "@pl.program\nclass " + program->name + ":\n";
+  // A generous estimate of the output: reserved pages cost nothing until written, while growing
+  // by doubling would copy the text and briefly hold it twice.
+  size_t defs = 0;
+  for (const VarCollector& vc : c.per_function) defs += vc.defs.size();
+  out.reserve(out.size() + 4096 + defs * 256);
   Printer printer(out, c.global);
   bool any = false;
   for (size_t i = 0; i < program->functions.size(); ++i) {
@@ -695,6 +726,7 @@ std::string Print(const ir::ProgramPtr& program) {
     if (any) out += '\n';
     any = true;
     printer.NameLocals(c.per_function[i].defs);
+    c.per_function[i].defs = {};  // named: no longer needed
     printer.Function(*f, indent, method);
   }
   if (method && !any) out += "    pass\n";

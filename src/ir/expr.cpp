@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <unordered_map>
 
 #include "tilesplit/ir/error.h"
 
@@ -172,6 +173,19 @@ VarPtr MakeVar(std::string name, TypePtr type, Span span) {
 }
 
 ExprPtr MakeConstInt(int64_t v, DataType dt, Span span) {
+  if (span.valid()) return std::make_shared<ConstInt>(v, MakeScalarType(dt), span);
+  // Location-less constants (shape dims and offsets built by deducers and passes) are shared per
+  // thread: they repeat constantly, and sharing them lets tile types with equal shapes intern
+  // (MakeTileType). The table is bounded; values beyond it get fresh nodes.
+  thread_local std::unordered_map<uint64_t, ExprPtr> cache;
+  const uint64_t key = (static_cast<uint64_t>(v) << 8) | static_cast<uint8_t>(dt);
+  if (v >= -(int64_t{1} << 40) && v < (int64_t{1} << 40)) {
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+    ExprPtr c = std::make_shared<ConstInt>(v, MakeScalarType(dt), span);
+    if (cache.size() < 4096) cache.emplace(key, c);
+    return c;
+  }
   return std::make_shared<ConstInt>(v, MakeScalarType(dt), span);
 }
 

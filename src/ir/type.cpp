@@ -1,6 +1,7 @@
 #include "tilesplit/ir/type.h"
 
 #include <array>
+#include <unordered_map>
 
 #include "tilesplit/ir/expr.h"
 
@@ -24,6 +25,78 @@ bool IsImplicit(const TileView& v, const std::vector<ExprPtr>& shape,
   ImplicitLayout imp = ImplicitLayoutFor(shape, mem);
   return v.blayout == imp.blayout && v.slayout == imp.slayout && v.fractal == imp.fractal;
 }
+
+// Tile types are interned within a TileTypeInterning scope (per thread, so no locking): a kernel
+// has few distinct tile types but one per value, and a TileType with its view is a node of about
+// 200 bytes. The key is the
+// identity of the shape and view expressions plus the scalar fields, so a hit is structurally
+// equal without comparing expressions. Entries are weak: interning keeps nothing alive, and a live
+// entry keeps its expressions alive, which keeps the pointers in its key unambiguous.
+struct TileKey {
+  static constexpr size_t kMaxRank = 4;
+  // dims, valid shape, stride (kMaxRank each), start offset, packed small fields, fractal.
+  std::array<uintptr_t, 3 * kMaxRank + 3> words{};
+  bool operator==(const TileKey& o) const { return words == o.words; }
+};
+
+struct TileKeyHash {
+  size_t operator()(const TileKey& k) const {
+    uint64_t h = 0;
+    for (uintptr_t w : k.words) h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    return static_cast<size_t>(h ^ (h >> 29));
+  }
+};
+
+bool FillKey(TileKey& key, size_t at, const std::vector<ExprPtr>& exprs) {
+  if (exprs.size() > TileKey::kMaxRank) return false;
+  for (size_t i = 0; i < exprs.size(); ++i)
+    key.words[at + i] = reinterpret_cast<uintptr_t>(exprs[i].get());
+  return true;
+}
+
+class TileInterner {
+ public:
+  std::shared_ptr<const TileType> Get(std::vector<ExprPtr> shape, DataType dt,
+                                      std::optional<MemorySpace> mem,
+                                      std::optional<TileView> view) {
+    constexpr size_t R = TileKey::kMaxRank;
+    TileKey key;
+    uint64_t small = shape.size() | static_cast<uint64_t>(dt) << 8 |
+                     static_cast<uint64_t>(mem ? static_cast<uint8_t>(*mem) + 1 : 0) << 16;
+    bool ok = FillKey(key, 0, shape);
+    if (view) {
+      ok = ok && FillKey(key, R, view->valid_shape) && FillKey(key, 2 * R, view->stride);
+      key.words[3 * R] = reinterpret_cast<uintptr_t>(view->start_offset.get());
+      small |= uint64_t{1} << 24 | static_cast<uint64_t>(view->valid_shape.size()) << 32 |
+               static_cast<uint64_t>(view->stride.size()) << 40 |
+               static_cast<uint64_t>(view->blayout) << 48 |
+               static_cast<uint64_t>(view->slayout) << 52 | static_cast<uint64_t>(view->pad) << 56 |
+               static_cast<uint64_t>(view->compact) << 60;
+      key.words[3 * R + 2] = static_cast<uintptr_t>(view->fractal);
+    }
+    key.words[3 * R + 1] = small;
+    if (!ok) return std::make_shared<TileType>(std::move(shape), dt, mem, std::move(view));
+    std::weak_ptr<const TileType>& slot = table_[key];
+    if (auto hit = slot.lock()) return hit;
+    auto t = std::make_shared<TileType>(std::move(shape), dt, mem, std::move(view));
+    slot = t;
+    if (table_.size() > sweep_at_) Sweep();
+    return t;
+  }
+
+ private:
+  // Drops entries whose type died, so the table stays proportional to the live types.
+  void Sweep() {
+    for (auto it = table_.begin(); it != table_.end();)
+      it = it->second.expired() ? table_.erase(it) : std::next(it);
+    sweep_at_ = 2 * table_.size() + 1024;
+  }
+
+  std::unordered_map<TileKey, std::weak_ptr<const TileType>, TileKeyHash> table_;
+  size_t sweep_at_ = 1024;
+};
+
+thread_local TileInterner* active_interner = nullptr;
 
 }  // namespace
 
@@ -90,7 +163,17 @@ std::shared_ptr<const TileType> MakeTileType(std::vector<ExprPtr> shape, DataTyp
     if (ExprListEqual(view->valid_shape, shape)) view->valid_shape.clear();
     if (IsImplicit(*view, shape, mem)) view.reset();
   }
+  if (active_interner) return active_interner->Get(std::move(shape), dt, mem, std::move(view));
   return std::make_shared<TileType>(std::move(shape), dt, mem, std::move(view));
+}
+
+TileTypeInterning::TileTypeInterning() : previous_(active_interner) {
+  active_interner = new TileInterner();
+}
+
+TileTypeInterning::~TileTypeInterning() {
+  delete active_interner;
+  active_interner = static_cast<TileInterner*>(previous_);
 }
 
 TypePtr MakeTupleType(std::vector<TypePtr> elements) {

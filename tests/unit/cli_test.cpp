@@ -150,6 +150,9 @@ TEST_F(CliTest, UserErrorsExitOneWithALocatedDiagnostic) {
   EXPECT_NE(missing.err.find("does_not_exist.py"), std::string::npos);
   Result garbage = Run("print -", std::string("\x01\xff\xfe def (((", 11));
   EXPECT_EQ(garbage.code, 1) << garbage.err;
+  Result directory = Run("print .");
+  EXPECT_EQ(directory.code, 1) << directory.err;
+  EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory.err;
 }
 
 TEST_F(CliTest, OutputFileIsWrittenOnlyOnSuccess) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,5 +95,51 @@ struct TokenStream {
 // Tokenizes `text`, which must stay alive as long as the tokens (SourceManager buffers do).
 // `file` is the SourceManager id stamped on every span.
 TokenStream Tokenize(std::string_view text, uint32_t file);
+
+class Lexer;
+
+// Tokens of one buffer produced on demand, so the parser of a large file holds a window of
+// tokens instead of all of them (a token is about 40 bytes, several per source line). Lexical
+// errors are thrown by At() when the lexer reaches them.
+class TokenSource {
+ public:
+  TokenSource(std::string_view text, uint32_t file);
+  ~TokenSource();
+  TokenSource(const TokenSource&) = delete;
+  TokenSource& operator=(const TokenSource&) = delete;
+
+  // The token at absolute index `i`; past the end, the kEnd token. The reference stays valid
+  // until Release() drops the token.
+  const Token& At(size_t i) {
+    if (i >= end_) [[unlikely]]
+      return Fill(i);
+    size_t k = i - base_;
+    return chunks_[k >> kShift][k & kMask];
+  }
+  // Frees the storage of tokens before absolute index `i` (whole chunks only). The caller
+  // guarantees that nothing still refers to them.
+  void Release(size_t i);
+  const std::string& StringValue(const Token& t) const { return strings_[t.string_index]; }
+  // Lexes the rest of the buffer, keeping no tokens, so that a lexical error anywhere in the
+  // file is reported (thrown) in preference to a parse error, as when the whole file was lexed
+  // up front. Does nothing once the lexer has thrown.
+  void LexToEnd();
+
+ private:
+  friend class Lexer;
+  static constexpr size_t kShift = 10;
+  static constexpr size_t kChunk = size_t{1} << kShift;
+  static constexpr size_t kMask = kChunk - 1;
+
+  const Token& Fill(size_t i);
+  Token& Append();
+
+  std::deque<std::unique_ptr<Token[]>> chunks_;
+  size_t base_ = 0;                  // absolute index of chunks_.front()[0]
+  size_t end_ = 0;                   // tokens produced so far
+  std::deque<std::string> strings_;  // a deque: references survive later appends
+  std::unique_ptr<Lexer> lexer_;
+  bool failed_ = false;  // the lexer threw: its state is not resumable
+};
 
 }  // namespace tilesplit::dsl

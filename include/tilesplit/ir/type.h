@@ -112,6 +112,21 @@ std::shared_ptr<const TileType> MakeTileType(std::vector<ExprPtr> shape, DataTyp
                                              std::optional<TileView> view = std::nullopt);
 TypePtr MakeTupleType(std::vector<TypePtr> elements);
 
+// While one is alive on a thread, MakeTileType returns one shared node for equal tile types built
+// over the same shape and view expressions. The parser enables it: a kernel has few distinct tile
+// types but one per value. Elsewhere (clones, passes) types keep being built fresh, so no table
+// outlives the scope.
+class TileTypeInterning {
+ public:
+  TileTypeInterning();
+  ~TileTypeInterning();
+  TileTypeInterning(const TileTypeInterning&) = delete;
+  TileTypeInterning& operator=(const TileTypeInterning&) = delete;
+
+ private:
+  void* previous_;
+};
+
 // Rebuilds `t` with memory space `mem`. Layout fields that were the implicit ones for the old
 // space follow the new space (ops.md 1.3).
 std::shared_ptr<const TileType> WithMemory(const TileType& t, MemorySpace mem);
