@@ -3,9 +3,11 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "tilesplit/ops/bit_codec.h"
 #include "tilesplit/ops/semantics.h"
 
 namespace tilesplit::ops {
@@ -140,100 +142,6 @@ Value Sels(OpCall& c) {
   return Value(out);
 }
 
-// ---- tile.gatherb: byte-level access to the simulator's FP32 / INT64 element storage.
-
-uint32_t F32Bits(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b;
-}
-
-float F32FromBits(uint32_t b) {
-  float v;
-  std::memcpy(&v, &b, 4);
-  return v;
-}
-
-// The IEEE-style bit pattern of an exactly representable value in a format with `eb` exponent and
-// `mb` mantissa bits (bias 2^(eb-1) - 1, all-ones exponent for inf / NaN).
-uint64_t EncodeIeee(float v, int eb, int mb) {
-  const int bias = (1 << (eb - 1)) - 1;
-  const uint64_t sign = std::signbit(v) ? uint64_t{1} << (eb + mb) : 0;
-  const uint64_t exp_all = (uint64_t{1} << eb) - 1;
-  if (std::isnan(v)) return sign | exp_all << mb | uint64_t{1} << (mb - 1);
-  if (std::isinf(v)) return sign | exp_all << mb;
-  const double a = std::fabs(static_cast<double>(v));
-  if (a == 0) return sign;
-  int e;
-  std::frexp(a, &e);
-  int exp = e - 1 + bias;  // biased exponent of a = 1.m * 2^(e-1)
-  if (exp <= 0) {          // subnormal: a = m * 2^(1 - bias - mb)
-    const auto m = static_cast<uint64_t>(std::ldexp(a, bias - 1 + mb));
-    return sign | m;
-  }
-  const auto m = static_cast<uint64_t>(std::ldexp(a, mb - (e - 1))) & ((uint64_t{1} << mb) - 1);
-  return sign | static_cast<uint64_t>(exp) << mb | m;
-}
-
-// The inverse for formats with IEEE specials; E4M3FN has no infinity and only S.1111.111 is NaN.
-float DecodeFloat(ir::DataType dt, uint64_t bits) {
-  int eb = 0, mb = 0;
-  switch (dt) {
-    case ir::DataType::FP32:
-      return F32FromBits(static_cast<uint32_t>(bits));
-    case ir::DataType::BF16:
-      return F32FromBits(static_cast<uint32_t>(bits) << 16);
-    case ir::DataType::FP16:
-      eb = 5, mb = 10;
-      break;
-    case ir::DataType::FP8E5M2:
-      eb = 5, mb = 2;
-      break;
-    case ir::DataType::FP8E4M3FN:
-      eb = 4, mb = 3;
-      break;
-    case ir::DataType::FP8E8M0:  // a bare exponent: 2^(b - 127), 0xFF is NaN
-      return bits == 0xFF ? std::numeric_limits<float>::quiet_NaN()
-                          : static_cast<float>(std::ldexp(1.0, static_cast<int>(bits) - 127));
-    default:
-      return std::numeric_limits<float>::quiet_NaN();
-  }
-  const int bias = (1 << (eb - 1)) - 1;
-  const bool neg = (bits >> (eb + mb)) & 1u;
-  const int exp = static_cast<int>((bits >> mb) & ((1u << eb) - 1));
-  const uint64_t m = bits & ((uint64_t{1} << mb) - 1);
-  double a;
-  if (dt == ir::DataType::FP8E4M3FN && exp == 15 && m == 7) {
-    a = std::numeric_limits<double>::quiet_NaN();
-  } else if (dt != ir::DataType::FP8E4M3FN && exp == (1 << eb) - 1) {
-    a = m ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
-  } else if (exp == 0) {
-    a = std::ldexp(static_cast<double>(m), 1 - bias - mb);
-  } else {
-    a = std::ldexp(static_cast<double>(m | uint64_t{1} << mb), exp - bias - mb);
-  }
-  return static_cast<float>(neg ? -a : a);
-}
-
-// The element's bytes as the hardware holds them (little-endian, width bytes(dt)).
-uint64_t EncodeElement(ir::DataType dt, const sim::Buffer& b, size_t i) {
-  const int bits = ir::DataTypeBits(dt);
-  const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-  switch (dt) {
-    case ir::DataType::FP32:
-      return F32Bits(b.f[i]);
-    case ir::DataType::BF16: {
-      const uint32_t u = F32Bits(b.f[i]);
-      // Rounded BF16 values sit in the top half; a NaN keeps a non-zero mantissa there.
-      return std::isnan(b.f[i]) ? (u >> 16) | 0x40u : u >> 16;
-    }
-    case ir::DataType::FP16:
-      return EncodeIeee(b.f[i], 5, 10);
-    default:
-      return static_cast<uint64_t>(b.i[i]) & mask;
-  }
-}
-
 // tile.gatherb: each UINT32 offset names a 32-byte block of src's bytes (its box in row-major
 // order, elements little-endian); the block lands in the result row as 32 / bytes(output_dtype)
 // elements of output_dtype. Offsets must be 32-byte aligned and inside src. A result element made
@@ -245,10 +153,7 @@ Value GatherB(OpCall& c) {
   auto out = c.NewResult();
   const ir::DataType odt = out->dtype;
   const int ob = ir::DataTypeBits(odt) / 8, sb = ir::DataTypeBits(src.dtype) / 8;
-  const bool out_float = ir::IsFloat(odt);
-  if (out_float && odt != ir::DataType::FP32 && odt != ir::DataType::FP16 &&
-      odt != ir::DataType::BF16 && odt != ir::DataType::FP8E4M3FN && odt != ir::DataType::FP8E5M2 &&
-      odt != ir::DataType::FP8E8M0)
+  if (!BitLayoutModelled(odt))
     c.Fail("output_dtype " + std::string(ir::DataTypeName(odt)) +
            " is not executed by the simulator (its bit layout is not modelled)");
   if (ob <= 0 || 32 % ob != 0 || sb <= 0) c.Fail("needs 1, 2 or 4-byte dtypes");
@@ -258,6 +163,7 @@ Value GatherB(OpCall& c) {
     c.Fail("result box does not match offset");
   const int64_t src_bytes = src.numel() * sb;
   const int64_t vrows = std::min(off.valid[0], rows), vcols = std::min(off.valid[1], cols);
+  const TileBits bytes(src, /*col_major=*/false);
   for (int64_t r = 0; r < vrows; ++r) {
     for (int64_t b = 0; b < vcols; ++b) {
       const size_t oi = static_cast<size_t>(r * cols + b);
@@ -268,34 +174,10 @@ Value GatherB(OpCall& c) {
                "] = " + std::to_string(o) + " is not a 32-byte aligned block inside src's " +
                std::to_string(src_bytes) + " bytes");
       for (int64_t k = 0; k < per_block; ++k) {
-        const int64_t byte = o + k * ob;
-        // Gather the element's bytes from the src elements holding them.
-        uint64_t bits = 0;
-        bool poison = false;
-        for (int64_t part = 0; part < ob; part += std::min<int64_t>(sb, ob)) {
-          const int64_t at = byte + part;
-          const int64_t e = at / sb;
-          const std::vector<int64_t> idx{e / src.shape[1], e % src.shape[1]};
-          if (!src.InValid(idx) || src.data.IsPoison(static_cast<size_t>(e))) {
-            poison = true;
-            break;
-          }
-          const uint64_t word = EncodeElement(src.dtype, src.data, static_cast<size_t>(e));
-          const int64_t take = std::min<int64_t>(sb, ob);
-          const uint64_t piece = (word >> (8 * (at % sb))) &
-                                 (take >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * take)) - 1);
-          bits |= piece << (8 * part);
-        }
-        if (poison) continue;
+        const std::optional<uint64_t> bits = bytes.Read(8 * (o + k * ob), 8 * ob);
+        if (!bits) continue;  // undefined bytes: the element stays poison
         const size_t di = static_cast<size_t>(r * out->shape[1] + b * per_block + k);
-        if (out_float) {
-          float v = DecodeFloat(odt, bits);
-          // Bits that happen to spell the poison NaN are an ordinary NaN here, not undefined data.
-          if (sim::IsPoisonF32(v)) v = std::numeric_limits<float>::quiet_NaN();
-          out->data.f[di] = v;
-        } else {
-          out->data.i[di] = sim::WrapToDType(odt, static_cast<int64_t>(bits));
-        }
+        DecodeElement(odt, *bits, out->data, di);
       }
     }
   }
