@@ -98,45 +98,123 @@ Value ScatterUpdate(OpCall& c) {
   return Value(out);
 }
 
-bool MaskAt(const TileValue& m, size_t i) {
-  return m.data.kind == StorageKind::I64 ? m.data.i[i] != 0 : m.data.f[i] != 0;
+// The bit mask of tile.sel and tile.sels. The mask's box is read row by row (row-major; for a
+// rank above 2 every axis but the last counts towards the row); a row's elements, each in its
+// dtype's bit pattern, little-endian, form one bit string, and bit j of it (byte j / 8, bit j % 8
+// counted from the least significant) belongs to column j of the same row of the data. A bit
+// taken from a mask element outside the mask's valid extent, or holding poison, is undefined.
+class BitMask {
+ public:
+  BitMask(OpCall& c, const TileValue& m) : c_(c), bits_(m, /*col_major=*/false) {
+    if (!BitLayoutModelled(m.dtype))
+      c.Fail("mask dtype " + std::string(ir::DataTypeName(m.dtype)) +
+             " is not executed by the simulator (its bit layout is not modelled)");
+    row_bits_ = m.shape.empty() ? 0 : m.shape.back() * ir::DataTypeBits(m.dtype);
+    rows_ = row_bits_ > 0 ? bits_.size() / row_bits_ : 0;
+  }
+  // Bit j of row r; nullopt when undefined. A mask too small to hold it is a fault.
+  std::optional<bool> At(int64_t r, int64_t j) const {
+    if (r >= rows_ || j >= row_bits_)
+      c_.Fail("the mask (" + std::to_string(rows_) + " rows of " + std::to_string(row_bits_) +
+              " bits) has no bit for row " + std::to_string(r) + ", column " + std::to_string(j));
+    const std::optional<uint64_t> b = bits_.Read(r * row_bits_ + j, 1);
+    if (!b) return std::nullopt;
+    return *b != 0;
+  }
+
+ private:
+  OpCall& c_;
+  TileBits bits_;
+  int64_t row_bits_ = 0, rows_ = 0;
+};
+
+// Element i of `t` converted to the storage and dtype `dt` of a result (poison stays poison).
+void CopyConverted(const TileValue& t, size_t i, ir::DataType dt, sim::Buffer& out, size_t o) {
+  if (t.data.IsPoison(i)) {
+    out.SetPoison(o);
+  } else if (out.kind == StorageKind::F32) {
+    const float v = t.data.kind == StorageKind::F32 ? t.data.f[i] : static_cast<float>(t.data.i[i]);
+    out.f[o] = sim::RoundToDType(dt, v);
+  } else {
+    const int64_t v =
+        t.data.kind == StorageKind::I64 ? t.data.i[i] : static_cast<int64_t>(t.data.f[i]);
+    out.i[o] = sim::WrapToDType(dt, v);
+  }
 }
 
-// tile.sel: the mask is read element by element over the result box (a simplification of the
-// hardware's bit mask); tile.sels selects between src and a scalar.
+// Flat offsets of `in` right-aligned against the result box `out`, 0 on broadcast axes.
+std::vector<int64_t> BroadcastStrides(OpCall& c, const TileValue& in,
+                                      const std::vector<int64_t>& out) {
+  std::vector<int64_t> s(out.size(), 0);
+  if (in.shape.size() > out.size()) c.Fail("operand rank exceeds the result's");
+  const auto is = sim::RowMajorStrides(in.shape);
+  const size_t shift = out.size() - in.shape.size();
+  for (size_t d = 0; d < in.shape.size(); ++d) {
+    if (in.shape[d] == out[d + shift])
+      s[d + shift] = is[d];
+    else if (in.shape[d] != 1)
+      c.Fail("operand shape does not broadcast to the result");
+  }
+  return s;
+}
+
+// tile.sel: a set mask bit picks lhs, a clear one rhs (both broadcast to the result box and
+// converted to its dtype). Only the result's valid extent is computed; tmp is not read.
 Value Sel(OpCall& c) {
-  const TileValue& mask = c.tile(0);
+  const BitMask mask(c, c.tile(0));
   const TileValue& lhs = c.tile(1);
   const TileValue& rhs = c.tile(2);
   auto out = c.NewResult();
-  const size_t n = out->data.size();
-  if (mask.data.size() < n || lhs.data.size() < n || rhs.data.size() < n)
-    c.Fail("the simulator executes sel on equal-shaped operands only");
-  for (size_t i = 0; i < n; ++i) {
-    const TileValue& pick = MaskAt(mask, i) ? lhs : rhs;
-    if (out->data.kind == StorageKind::F32)
-      out->data.f[i] = pick.data.f[i];
-    else
-      out->data.i[i] = pick.data.i[i];
+  const std::vector<int64_t>& shape = out->shape;
+  if (shape.empty()) c.Fail("needs a tile result of rank >= 1");
+  const auto sl = BroadcastStrides(c, lhs, shape), sr = BroadcastStrides(c, rhs, shape);
+  const size_t rank = shape.size();
+  const int64_t cols = shape.back();
+  std::vector<int64_t> idx(rank, 0);
+  const int64_t n = out->numel();
+  for (int64_t i = 0; i < n; ++i) {
+    if (out->InValid(idx)) {
+      const std::optional<bool> bit = mask.At(i / cols, i % cols);
+      if (bit) {
+        int64_t o = 0;
+        const std::vector<int64_t>& st = *bit ? sl : sr;
+        for (size_t d = 0; d < rank; ++d) o += idx[d] * st[d];
+        CopyConverted(*bit ? lhs : rhs, static_cast<size_t>(o), out->dtype, out->data,
+                      static_cast<size_t>(i));
+      }
+    }
+    for (size_t d = rank; d-- > 0;) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
   }
   sim::PoisonOutsideValid(*out);
   return Value(out);
 }
 
+// tile.sels: a set mask bit picks src's element, a clear one the scalar (in src's dtype). Columns
+// past src's valid extent are not read from the mask; tmp is not read.
 Value Sels(OpCall& c) {
-  const TileValue& mask = c.tile(0);
+  const BitMask mask(c, c.tile(0));
   const TileValue& src = c.tile(1);
   const Scalar s = c.scalar(3);
   auto out = c.NewResult();
-  const size_t n = out->data.size();
-  if (mask.data.size() < n || src.data.size() < n)
-    c.Fail("the simulator executes sels on equal-shaped operands only");
-  for (size_t i = 0; i < n; ++i) {
-    const bool m = MaskAt(mask, i);
-    if (out->data.kind == StorageKind::F32)
-      out->data.f[i] = m ? src.data.f[i] : static_cast<float>(s.AsDouble());
-    else
-      out->data.i[i] = m ? src.data.i[i] : s.AsInt();
+  if (src.shape.size() != 2 || out->shape != src.shape) c.Fail("needs a 2D src and result");
+  const int64_t cols = src.shape[1];
+  const int64_t vrows = std::min(out->valid[0], src.shape[0]),
+                vcols = std::min(out->valid[1], cols);
+  for (int64_t r = 0; r < vrows; ++r) {
+    for (int64_t j = 0; j < vcols; ++j) {
+      const std::optional<bool> bit = mask.At(r, j);
+      if (!bit) continue;  // undefined mask bit: the element stays poison
+      const auto i = static_cast<size_t>(r * cols + j);
+      if (*bit)
+        CopyConverted(src, i, out->dtype, out->data, i);
+      else if (out->data.kind == StorageKind::F32)
+        out->data.f[i] = sim::RoundToDType(out->dtype, static_cast<float>(s.AsDouble()));
+      else
+        out->data.i[i] = sim::WrapToDType(out->dtype, s.AsInt());
+    }
   }
   sim::PoisonOutsideValid(*out);
   return Value(out);

@@ -1,0 +1,339 @@
+// Execution semantics of the bit masks of tile.sel / tile.sels and of tile.reinterpret_view's
+// byte reinterpretation, run through small kernels on the reference interpreter. Expected values
+// are worked out by hand (bit patterns written out in the comments), never copied from a run;
+// docs/simulator.md states the decisions pinned here.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/sim/check.h"
+
+namespace tilesplit::sim {
+namespace {
+
+using ir::DataType;
+
+// Marks an input element that holds poison (undefined data).
+const double kPoison = -12345.678;
+
+float FromBits(uint32_t b) {
+  float v;
+  std::memcpy(&v, &b, 4);
+  return v;
+}
+
+// `text` with every KEY replaced by its value.
+std::string Fill(std::string text, const std::map<std::string, std::string>& subs) {
+  for (const auto& [key, value] : subs)
+    for (size_t at; (at = text.find(key)) != std::string::npos;)
+      text.replace(at, key.size(), value);
+  return text;
+}
+
+// One kernel and its tensors: inputs filled by the test, outputs read back after the run.
+struct KernelRun {
+  ir::ProgramPtr program;
+  std::map<std::string, Value> args;
+
+  explicit KernelRun(const std::string& body) {
+    program = dsl::Parse("import pypto.language as pl\n" + body, "mask_reinterpret_test.py");
+  }
+  void In(const std::string& name, DataType dt, std::vector<int64_t> shape,
+          const std::vector<double>& values) {
+    TensorPtr t = MakeTensor(name, dt, shape, /*poison=*/false);
+    EXPECT_EQ(static_cast<size_t>(NumElements(shape)), values.size()) << name;
+    for (size_t i = 0; i < values.size() && i < t->data.size(); ++i) {
+      if (values[i] == kPoison)
+        t->data.SetPoison(i);
+      else if (t->data.kind == StorageKind::F32)
+        t->data.f[i] = RoundToDType(dt, static_cast<float>(values[i]));
+      else
+        t->data.i[i] = WrapToDType(dt, static_cast<int64_t>(values[i]));
+    }
+    args[name] = Value(t);
+  }
+  // An FP32 input given as raw bit patterns.
+  void InBits(const std::string& name, std::vector<int64_t> shape,
+              const std::vector<uint32_t>& bits) {
+    TensorPtr t = MakeTensor(name, DataType::FP32, shape, /*poison=*/false);
+    ASSERT_EQ(t->data.size(), bits.size());
+    for (size_t i = 0; i < bits.size(); ++i) t->data.f[i] = FromBits(bits[i]);
+    args[name] = Value(t);
+  }
+  void Out(const std::string& name, DataType dt, std::vector<int64_t> shape) {
+    args[name] = Value(MakeTensor(name, dt, std::move(shape), /*poison=*/true));
+  }
+  void Go() {
+    GroupOutcome o = RunKernel(*program, program->functions.front()->name, args);
+    ASSERT_EQ(o.kind, GroupOutcome::Kind::Ok) << o.Describe();
+  }
+  void ExpectFault(const std::string& fragment) {
+    try {
+      RunKernel(*program, program->functions.front()->name, args);
+      ADD_FAILURE() << "expected a fault containing '" << fragment << "'";
+    } catch (const ir::UserError& e) {
+      EXPECT_NE(e.message().find(fragment), std::string::npos) << e.message();
+      EXPECT_GT(e.span().line, 0u) << "the fault is located";
+    }
+  }
+  const TensorValue& T(const std::string& name) { return **args.at(name).tensor(); }
+  bool Poison(const std::string& name, size_t i) { return T(name).data.IsPoison(i); }
+  float F(const std::string& name, size_t i) { return T(name).data.f[i]; }
+  int64_t I(const std::string& name, size_t i) { return T(name).data.i[i]; }
+};
+
+std::vector<double> Iota(double start, int n) {
+  std::vector<double> v;
+  for (int i = 0; i < n; ++i) v.push_back(start + i);
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// tile.sels
+
+// src is [4, 16] FP32 holding 100 + flat index, valid [@VR@, @VC@]; the mask is [4, @MC@] of
+// @MDT@.
+const char* kSels = R"(
+@pl.function(type=pl.FunctionType.InCore)
+def k(m: pl.Tensor[[4, @MC@], pl.@MDT@], x: pl.Tensor[[4, 16], pl.FP32],
+      out: pl.Out[pl.Tensor[[4, 16], pl.FP32]]):
+    mt = pl.load(m, [0, 0], [4, @MC@], target_memory=pl.Mem.Vec)
+    xt = pl.load(x, [0, 0], [4, 16], [@VR@, @VC@], target_memory=pl.Mem.Vec)
+    tmp = pl.tile.create([4, 16], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+    y = pl.tile.sels(mt, xt, tmp, -1.0)
+    return pl.store(y, [0, 0], out)
+)";
+
+std::string Sels(const char* mdt, int mask_cols, int vr = 4, int vc = 16) {
+  return Fill(kSels, {{"@MDT@", mdt},
+                      {"@MC@", std::to_string(mask_cols)},
+                      {"@VR@", std::to_string(vr)},
+                      {"@VC@", std::to_string(vc)}});
+}
+
+// Expects row r of `out` to pick x (100 + 16r + j) exactly at the columns in `set`, -1 elsewhere,
+// over columns [0, cols).
+void ExpectRow(KernelRun& r, int row, const std::vector<int>& set, int cols = 16) {
+  for (int j = 0; j < cols; ++j) {
+    const size_t i = static_cast<size_t>(row * 16 + j);
+    const bool picked = std::find(set.begin(), set.end(), j) != set.end();
+    EXPECT_EQ(r.F("out", i), picked ? 100.0f + static_cast<float>(i) : -1.0f)
+        << "row " << row << " col " << j;
+  }
+}
+
+// Bit j of a row is bit j % 8 of byte j / 8, least significant first; set picks src.
+TEST(SimSelsMask, BitOrderInBytes) {
+  KernelRun r(Sels("UINT8", 2));
+  r.In("m", DataType::UINT8, {4, 2},
+       {0x01, 0x80,    // columns 0 and 15
+        0xA5, 0x0F,    // 1010'0101: 0, 2, 5, 7; 0000'1111: 8..11
+        0xFF, 0xFF,    // every column
+        0x00, 0x00});  // none
+  r.In("x", DataType::FP32, {4, 16}, Iota(100, 64));
+  r.Out("out", DataType::FP32, {4, 16});
+  r.Go();
+  ExpectRow(r, 0, {0, 15});
+  ExpectRow(r, 1, {0, 2, 5, 7, 8, 9, 10, 11});
+  ExpectRow(r, 2, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  ExpectRow(r, 3, {});
+}
+
+// Wider mask elements are their little-endian bytes: the low byte holds columns 0..7.
+TEST(SimSelsMask, MultiByteElementsAreLittleEndian) {
+  {
+    KernelRun r(Sels("UINT16", 1));
+    r.In("m", DataType::UINT16, {4, 1}, {0x8001, 0x0100, 0x00F0, 0xFFFF});
+    r.In("x", DataType::FP32, {4, 16}, Iota(100, 64));
+    r.Out("out", DataType::FP32, {4, 16});
+    r.Go();
+    ExpectRow(r, 0, {0, 15});
+    ExpectRow(r, 1, {8});  // byte 1, bit 0
+    ExpectRow(r, 2, {4, 5, 6, 7});
+    ExpectRow(r, 3, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  }
+  {  // A 32-bit element covers 32 columns; bits 16..31 lie past src and are ignored.
+    KernelRun r(Sels("INT32", 1));
+    r.In("m", DataType::INT32, {4, 1}, {0x00010002, -1, 0x7FFF0000, 0x00004000});
+    r.In("x", DataType::FP32, {4, 16}, Iota(100, 64));
+    r.Out("out", DataType::FP32, {4, 16});
+    r.Go();
+    ExpectRow(r, 0, {1});
+    ExpectRow(r, 1, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+    ExpectRow(r, 2, {});
+    ExpectRow(r, 3, {14});
+  }
+}
+
+// The op's own sample shape: a [128, 16] UINT8 mask over [128, 128] data (16 bytes = 128 bits per
+// row). Row r's mask bytes are all r, so column j is picked when bit j % 8 of r is set.
+TEST(SimSelsMask, SampleShapeRuns) {
+  KernelRun r(R"(
+@pl.function(type=pl.FunctionType.InCore)
+def k(m: pl.Tensor[[128, 16], pl.UINT8], x: pl.Tensor[[128, 128], pl.FP32],
+      out: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    mt = pl.load(m, [0, 0], [128, 16], target_memory=pl.Mem.Vec)
+    xt = pl.load(x, [0, 0], [128, 128], target_memory=pl.Mem.Vec)
+    y = pl.tile.sels(mt, xt, xt, 7.0)
+    return pl.store(y, [0, 0], out)
+)");
+  std::vector<double> mask(128 * 16), x(128 * 128);
+  for (int row = 0; row < 128; ++row)
+    for (int b = 0; b < 16; ++b) mask[static_cast<size_t>(row * 16 + b)] = row;
+  for (size_t i = 0; i < x.size(); ++i) x[i] = -static_cast<double>(i);
+  r.In("m", DataType::UINT8, {128, 16}, mask);
+  r.In("x", DataType::FP32, {128, 128}, x);
+  r.Out("out", DataType::FP32, {128, 128});
+  r.Go();
+  for (int row = 0; row < 128; ++row)
+    for (int j = 0; j < 128; ++j) {
+      const size_t i = static_cast<size_t>(row * 128 + j);
+      const bool set = (row >> (j % 8)) & 1;
+      ASSERT_EQ(r.F("out", i), set ? -static_cast<float>(i) : 7.0f) << row << ", " << j;
+    }
+}
+
+// src valid [3, 10]: the mask needs ceil(10 / 8) = 2 bytes per row; its bits for columns 10..15
+// are ignored (those elements are outside the result's valid extent), and so is row 3. With 8
+// valid columns one mask byte per row is enough.
+TEST(SimSelsMask, ValidExtentAndPartialBytes) {
+  {
+    KernelRun r(Sels("UINT8", 2, /*vr=*/3, /*vc=*/10));
+    r.In("m", DataType::UINT8, {4, 2}, {0x00, 0xFC, 0x01, 0xFC, 0xFF, 0x03, 0xFF, 0xFF});
+    r.In("x", DataType::FP32, {4, 16}, Iota(100, 64));
+    r.Out("out", DataType::FP32, {4, 16});
+    r.Go();
+    ExpectRow(r, 0, {}, 10);  // 0xFC in byte 1 sets columns 10..15 only
+    ExpectRow(r, 1, {0}, 10);
+    ExpectRow(r, 2, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 10);
+    for (size_t i = 0; i < 64; ++i) {
+      const bool outside = i >= 48 || i % 16 >= 10;
+      if (outside) {
+        EXPECT_TRUE(r.Poison("out", i)) << i;
+      }
+    }
+  }
+  {
+    KernelRun r(Sels("UINT8", 1, /*vr=*/4, /*vc=*/8));
+    r.In("m", DataType::UINT8, {4, 1}, {0x81, 0x00, 0x7E, 0xFF});
+    r.In("x", DataType::FP32, {4, 16}, Iota(100, 64));
+    r.Out("out", DataType::FP32, {4, 16});
+    r.Go();
+    ExpectRow(r, 0, {0, 7}, 8);
+    ExpectRow(r, 1, {}, 8);
+    ExpectRow(r, 2, {1, 2, 3, 4, 5, 6}, 8);
+    ExpectRow(r, 3, {0, 1, 2, 3, 4, 5, 6, 7}, 8);
+    for (size_t i = 0; i < 64; ++i) {
+      if (i % 16 >= 8) {
+        EXPECT_TRUE(r.Poison("out", i)) << i;
+      }
+    }
+  }
+}
+
+// A poison mask element makes exactly the columns its bits decide poison. Poison in src matters
+// only where the mask picks src; a clear bit gives the scalar.
+TEST(SimSelsMask, Poison) {
+  KernelRun r(Sels("UINT8", 2));
+  r.In("m", DataType::UINT8, {4, 2}, {kPoison, 0xFF, 0xFF, kPoison, 0x00, 0x00, 0x01, 0x00});
+  std::vector<double> x = Iota(100, 64);
+  x[2 * 16 + 3] = kPoison;  // row 2: mask clear, the scalar is taken
+  x[3 * 16 + 0] = kPoison;  // row 3: mask set, poison is selected
+  r.In("x", DataType::FP32, {4, 16}, x);
+  r.Out("out", DataType::FP32, {4, 16});
+  r.Go();
+  for (int j = 0; j < 16; ++j) {
+    EXPECT_EQ(r.Poison("out", static_cast<size_t>(j)), j < 8) << j;
+    EXPECT_EQ(r.Poison("out", static_cast<size_t>(16 + j)), j >= 8) << j;
+  }
+  for (int j = 8; j < 16; ++j) EXPECT_EQ(r.F("out", static_cast<size_t>(j)), 100.0f + j);
+  for (int j = 0; j < 8; ++j) EXPECT_EQ(r.F("out", static_cast<size_t>(16 + j)), 116.0f + j);
+  ExpectRow(r, 2, {});
+  EXPECT_TRUE(r.Poison("out", 48));
+  for (int j = 1; j < 16; ++j) EXPECT_EQ(r.F("out", static_cast<size_t>(48 + j)), -1.0f) << j;
+}
+
+// ---------------------------------------------------------------------------------------------
+// tile.sel: the same bit mask; set picks lhs, clear picks rhs.
+
+const char* kSel = R"(
+@pl.function(type=pl.FunctionType.InCore)
+def k(m: pl.Tensor[[4, @MC@], pl.UINT8], a: pl.Tensor[[4, 16], pl.@LDT@],
+      b: pl.Tensor[[@RR@, 16], pl.FP32], out: pl.Out[pl.Tensor[[4, 16], pl.FP32]]):
+    mt = pl.load(m, [0, 0], [4, @MC@], target_memory=pl.Mem.Vec)
+    at = pl.load(a, [0, 0], [4, 16], [@VR@, 16], target_memory=pl.Mem.Vec)
+    bt = pl.load(b, [0, 0], [@RR@, 16], target_memory=pl.Mem.Vec)
+    tmp = pl.tile.create([4, 16], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+    y = pl.tile.sel(mt, at, bt, tmp)
+    return pl.store(y, [0, 0], out)
+)";
+
+std::string Sel(int mask_cols, const char* ldt = "FP32", int rhs_rows = 4, int vr = 4) {
+  return Fill(kSel, {{"@MC@", std::to_string(mask_cols)},
+                     {"@LDT@", ldt},
+                     {"@RR@", std::to_string(rhs_rows)},
+                     {"@VR@", std::to_string(vr)}});
+}
+
+TEST(SimSelMask, SameBitOrderAsSels) {
+  KernelRun r(Sel(2));
+  r.In("m", DataType::UINT8, {4, 2}, {0x01, 0x80, 0xA5, 0x0F, 0xFF, 0xFF, 0x00, kPoison});
+  r.In("a", DataType::FP32, {4, 16}, Iota(100, 64));
+  r.In("b", DataType::FP32, {4, 16}, Iota(-64, 64));
+  r.Out("out", DataType::FP32, {4, 16});
+  r.Go();
+  auto expect_row = [&](int row, const std::vector<int>& set) {
+    for (int j = 0; j < 16; ++j) {
+      const size_t i = static_cast<size_t>(row * 16 + j);
+      const bool picked = std::find(set.begin(), set.end(), j) != set.end();
+      EXPECT_EQ(r.F("out", i), picked ? 100.0f + i : -64.0f + i) << row << ", " << j;
+    }
+  };
+  expect_row(0, {0, 15});
+  expect_row(1, {0, 2, 5, 7, 8, 9, 10, 11});
+  expect_row(2, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  for (int j = 0; j < 8; ++j) EXPECT_EQ(r.F("out", static_cast<size_t>(48 + j)), -16.0f + j);
+  for (int j = 8; j < 16; ++j) EXPECT_TRUE(r.Poison("out", static_cast<size_t>(48 + j))) << j;
+}
+
+// The result is Promote(FP16, FP32) = FP32 over BroadcastShapes([4, 16], [1, 16]); valid rows
+// come from lhs (3 of 4), so row 3 is undefined whatever the mask says.
+TEST(SimSelMask, BroadcastPromotionAndValid) {
+  KernelRun r(Sel(2, "FP16", /*rhs_rows=*/1, /*vr=*/3));
+  r.In("m", DataType::UINT8, {4, 2}, {0x03, 0x00, 0x00, 0x80, 0xFF, 0xFF, 0xFF, 0xFF});
+  std::vector<double> a(64);
+  for (size_t i = 0; i < 64; ++i) a[i] = 0.5 + static_cast<double>(i);  // exact in FP16
+  r.In("a", DataType::FP16, {4, 16}, a);
+  r.In("b", DataType::FP32, {1, 16}, Iota(1000, 16));
+  r.Out("out", DataType::FP32, {4, 16});
+  r.Go();
+  EXPECT_EQ(r.F("out", 0), 0.5f);
+  EXPECT_EQ(r.F("out", 1), 1.5f);
+  EXPECT_EQ(r.F("out", 2), 1002.0f);  // rhs row 0, broadcast
+  EXPECT_EQ(r.F("out", 16 + 3), 1003.0f);
+  EXPECT_EQ(r.F("out", 16 + 15), 31.5f);
+  EXPECT_EQ(r.F("out", 32 + 9), 41.5f);
+  for (size_t i = 48; i < 64; ++i) EXPECT_TRUE(r.Poison("out", i)) << i;
+}
+
+// sel's deducer checks only that the mask is a tile, so a mask without a bit for some valid
+// element is a located fault at run time.
+TEST(SimSelMask, TooSmallMaskIsAFault) {
+  KernelRun r(Sel(1));
+  r.In("m", DataType::UINT8, {4, 1}, {1, 2, 3, 4});
+  r.In("a", DataType::FP32, {4, 16}, Iota(0, 64));
+  r.In("b", DataType::FP32, {4, 16}, Iota(0, 64));
+  r.Out("out", DataType::FP32, {4, 16});
+  r.ExpectFault("the mask (4 rows of 8 bits) has no bit for row 0, column 8");
+}
+
+}  // namespace
+}  // namespace tilesplit::sim
