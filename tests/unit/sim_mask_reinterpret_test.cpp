@@ -24,6 +24,12 @@ using ir::DataType;
 // Marks an input element that holds poison (undefined data).
 const double kPoison = -12345.678;
 
+uint32_t Bits(float v) {
+  uint32_t b;
+  std::memcpy(&b, &v, 4);
+  return b;
+}
+
 float FromBits(uint32_t b) {
   float v;
   std::memcpy(&v, &b, 4);
@@ -333,6 +339,176 @@ TEST(SimSelMask, TooSmallMaskIsAFault) {
   r.In("b", DataType::FP32, {4, 16}, Iota(0, 64));
   r.Out("out", DataType::FP32, {4, 16});
   r.ExpectFault("the mask (4 rows of 8 bits) has no bit for row 0, column 8");
+}
+
+// ---------------------------------------------------------------------------------------------
+// tile.reinterpret_view
+
+// x: [@R@, @C@] of @SDT@, valid [@VR@, @VC@], reinterpreted as @DDT@ (with an explicit shape
+// when @SHAPEARG@ is one) into out.
+const char* kReinterpret = R"(
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[@R@, @C@], pl.@SDT@], out: pl.Out[pl.Tensor[@OSHAPE@, pl.@DDT@]]):
+    t = pl.load(x, [0, 0], [@R@, @C@], [@VR@, @VC@], target_memory=pl.Mem.Vec)
+    v = pl.tile.reinterpret_view(t@SHAPEARG@, dtype=pl.@DDT@)
+    return pl.store(v, [0, 0], out)
+)";
+
+std::string Reinterpret(const char* sdt, const char* ddt, std::vector<int64_t> in,
+                        std::vector<int64_t> out, std::vector<int64_t> valid = {},
+                        bool explicit_shape = false) {
+  if (valid.empty()) valid = in;
+  auto list = [](const std::vector<int64_t>& v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+  };
+  return Fill(kReinterpret, {{"@SDT@", sdt},
+                             {"@DDT@", ddt},
+                             {"@OSHAPE@", list(out)},
+                             {"@SHAPEARG@", explicit_shape ? ", " + list(out) : ""},
+                             {"@VR@", std::to_string(valid[0])},
+                             {"@VC@", std::to_string(valid[1])},
+                             {"@R@", std::to_string(in[0])},
+                             {"@C@", std::to_string(in[1])}});
+}
+
+// 1.0f = 0x3F800000, -2.0f = 0xC0000000, -0.0f = 0x80000000, and back.
+TEST(SimReinterpret, Fp32ToInt32AndBack) {
+  {
+    KernelRun r(Reinterpret("FP32", "INT32", {1, 4}, {1, 4}));
+    r.In("x", DataType::FP32, {1, 4}, {1.0, -2.0, -0.0, 0.5});
+    r.Out("out", DataType::INT32, {1, 4});
+    r.Go();
+    EXPECT_EQ(r.I("out", 0), 0x3F800000);
+    EXPECT_EQ(r.I("out", 1), -0x40000000);  // 0xC0000000 as a signed 32-bit integer
+    EXPECT_EQ(r.I("out", 2), std::numeric_limits<int32_t>::min());
+    EXPECT_EQ(r.I("out", 3), 0x3F000000);
+  }
+  {
+    KernelRun r(Reinterpret("INT32", "FP32", {1, 4}, {1, 4}));
+    r.In("x", DataType::INT32, {1, 4}, {0x3F800000, 0x7F800000, 1, 0x7FBADBAD});
+    r.Out("out", DataType::FP32, {1, 4});
+    r.Go();
+    EXPECT_EQ(r.F("out", 0), 1.0f);
+    EXPECT_EQ(r.F("out", 1), std::numeric_limits<float>::infinity());
+    EXPECT_EQ(r.F("out", 2), std::ldexp(1.0f, -149));  // the smallest subnormal
+    // Bits that spell the simulator's poison NaN are an ordinary NaN here.
+    EXPECT_TRUE(std::isnan(r.F("out", 3)));
+    EXPECT_FALSE(r.Poison("out", 3));
+  }
+  {  // Same width, unsigned: the pattern of -1.5f = 0xBFC00000.
+    KernelRun r(Reinterpret("FP32", "UINT32", {1, 1}, {1, 1}));
+    r.In("x", DataType::FP32, {1, 1}, {-1.5});
+    r.Out("out", DataType::UINT32, {1, 1});
+    r.Go();
+    EXPECT_EQ(r.I("out", 0), 0xBFC00000LL);
+  }
+}
+
+// Without a shape the last axis scales by bits(old) / bits(new).
+TEST(SimReinterpret, WidthChangingWithoutShape) {
+  {  // FP16 1.0 = 0x3C00 -> bytes 0x00, 0x3C; -2.0 = 0xC000 -> 0x00, 0xC0 (-64).
+    KernelRun r(Reinterpret("FP16", "INT8", {2, 2}, {2, 4}));
+    r.In("x", DataType::FP16, {2, 2}, {1.0, -2.0, 65504.0, 0.0});
+    r.Out("out", DataType::INT8, {2, 4});
+    r.Go();
+    const int64_t want[] = {0x00, 0x3C, 0x00, -64, -1 /* 0x7BFF: 0xFF */, 0x7B, 0, 0};
+    for (size_t i = 0; i < 8; ++i) EXPECT_EQ(r.I("out", i), want[i]) << i;
+  }
+  {  // INT8 bytes 1, 2, 3, 4 form the INT32 0x04030201; 0xFF x4 is -1.
+    KernelRun r(Reinterpret("INT8", "INT32", {2, 8}, {2, 2}));
+    r.In("x", DataType::INT8, {2, 8}, {1, 2, 3, 4, -1, -1, -1, -1, 0, 0, 0, -128, 5, 0, 0, 0});
+    r.Out("out", DataType::INT32, {2, 2});
+    r.Go();
+    EXPECT_EQ(r.I("out", 0), 0x04030201);
+    EXPECT_EQ(r.I("out", 1), -1);
+    EXPECT_EQ(r.I("out", 2), std::numeric_limits<int32_t>::min());  // 0x80000000
+    EXPECT_EQ(r.I("out", 3), 5);
+  }
+  {  // FP32 -> BF16: the low half then the high half; 1.0f is 0x0000, 0x3F80 (BF16 1.0).
+    KernelRun r(Reinterpret("FP32", "BF16", {1, 2}, {1, 4}));
+    r.InBits("x", {1, 2}, {0x3F800000, 0x40490FDB /* pi */});
+    r.Out("out", DataType::BF16, {1, 4});
+    r.Go();
+    EXPECT_EQ(r.F("out", 0), 0.0f);
+    EXPECT_EQ(r.F("out", 1), 1.0f);
+    EXPECT_EQ(Bits(r.F("out", 2)), 0x0FDB0000u);
+    EXPECT_EQ(Bits(r.F("out", 3)), 0x40490000u);  // 3.140625
+  }
+}
+
+// With a shape the byte string is laid into it in row-major order.
+TEST(SimReinterpret, ExplicitShape) {
+  {  // FP32 [2, 4] -> INT16 [4, 4] (not the scaled [2, 8]): output k is half k of the string.
+    KernelRun r(Reinterpret("FP32", "INT16", {2, 4}, {4, 4}, {}, /*explicit_shape=*/true));
+    r.In("x", DataType::FP32, {2, 4}, {1.0, -2.0, 0, 0, 0.5, 0, 0, 3.0});
+    r.Out("out", DataType::INT16, {4, 4});
+    r.Go();
+    const int64_t want[16] = {0, 0x3F80, 0, -0x4000 /* 0xC000 */, 0, 0, 0, 0, 0, 0x3F00, 0, 0, 0, 0,
+                              0, 0x4040};
+    for (size_t i = 0; i < 16; ++i) EXPECT_EQ(r.I("out", i), want[i]) << i;
+  }
+  {  // INT8 [4, 4] -> INT32 [2, 2]: four bytes per element, rows of the input run together.
+    KernelRun r(Reinterpret("INT8", "INT32", {4, 4}, {2, 2}, {}, /*explicit_shape=*/true));
+    r.In("x", DataType::INT8, {4, 4}, Iota(1, 16));
+    r.Out("out", DataType::INT32, {2, 2});
+    r.Go();
+    EXPECT_EQ(r.I("out", 0), 0x04030201);
+    EXPECT_EQ(r.I("out", 1), 0x08070605);
+    EXPECT_EQ(r.I("out", 2), 0x0C0B0A09);
+    EXPECT_EQ(r.I("out", 3), 0x100F0E0D);
+  }
+}
+
+// Valid extents follow the deduced type (scaled on the last axis); poison reaches every element
+// made from its bytes.
+TEST(SimReinterpret, ValidExtentAndPoison) {
+  {  // FP32 [4, 4] valid [3, 2] -> INT8 [4, 16] valid [3, 8].
+    KernelRun r(Reinterpret("FP32", "INT8", {4, 4}, {4, 16}, {3, 2}));
+    std::vector<double> x(16, 1.0);  // 0x3F800000: bytes 0, 0, 0x80 (-128), 0x3F
+    x[4 + 1] = kPoison;              // row 1, column 1 -> bytes 4..7 of row 1
+    r.In("x", DataType::FP32, {4, 4}, x);
+    r.Out("out", DataType::INT8, {4, 16});
+    r.Go();
+    for (int row = 0; row < 4; ++row)
+      for (int j = 0; j < 16; ++j) {
+        const size_t i = static_cast<size_t>(row * 16 + j);
+        if (row == 3 || j >= 8 || (row == 1 && j >= 4)) {
+          EXPECT_TRUE(r.Poison("out", i)) << row << ", " << j;
+        } else {
+          const int64_t want[4] = {0, 0, -128, 0x3F};
+          EXPECT_EQ(r.I("out", i), want[j % 4]) << row << ", " << j;
+        }
+      }
+  }
+  {  // INT8 -> FP32: one poison byte poisons the whole FP32 element.
+    KernelRun r(Reinterpret("INT8", "FP32", {1, 8}, {1, 2}));
+    r.In("x", DataType::INT8, {1, 8}, {0, 0, -128, 0x3F, 0, 0, kPoison, 0});
+    r.Out("out", DataType::FP32, {1, 2});
+    r.Go();
+    EXPECT_EQ(r.F("out", 0), 1.0f);
+    EXPECT_TRUE(r.Poison("out", 1));
+  }
+}
+
+// A col_major tile's contiguous axis is the first: its bytes run down the columns, so FP32
+// [2, 2] becomes INT16 [4, 2] with element (2r, c) the low half of (r, c), (2r + 1, c) the high.
+TEST(SimReinterpret, ColumnMajorScalesTheFirstAxis) {
+  KernelRun r(R"(
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[2, 2], pl.FP32], out: pl.Out[pl.Tensor[[4, 2], pl.INT16]]):
+    t = pl.load(x, [0, 0], [2, 2], target_memory=pl.Mem.Vec)
+    c = pl.tile.move(t, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major)
+    v = pl.tile.reinterpret_view(c, dtype=pl.INT16)
+    return pl.store(v, [0, 0], out)
+)");
+  r.In("x", DataType::FP32, {2, 2}, {1.0, -2.0, 0.5, 3.0});
+  r.Out("out", DataType::INT16, {4, 2});
+  r.Go();
+  // Row-major out: (0,0) (0,1) (1,0) (1,1) (2,0) (2,1) (3,0) (3,1).
+  const int64_t want[8] = {0, 0, 0x3F80, -0x4000, 0, 0, 0x3F00, 0x4040};
+  for (size_t i = 0; i < 8; ++i) EXPECT_EQ(r.I("out", i), want[i]) << i;
 }
 
 }  // namespace
