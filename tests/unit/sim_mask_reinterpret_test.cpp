@@ -9,11 +9,13 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ops/bit_codec.h"
 #include "tilesplit/sim/check.h"
 
 namespace tilesplit::sim {
@@ -100,6 +102,72 @@ std::vector<double> Iota(double start, int n) {
   std::vector<double> v;
   for (int i = 0; i < n; ++i) v.push_back(start + i);
   return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bit codec (ops/bit_codec.h) on the formats no kernel test below reaches.
+
+std::optional<uint64_t> Encode(DataType dt, double v) {
+  Buffer b;
+  b.Resize(StorageOf(dt), 1, false);
+  if (b.kind == StorageKind::F32)
+    b.f[0] = RoundToDType(dt, static_cast<float>(v));
+  else
+    b.i[0] = WrapToDType(dt, static_cast<int64_t>(v));
+  return ops::EncodeElement(dt, b, 0);
+}
+
+double Decode(DataType dt, uint64_t bits) {
+  Buffer b;
+  b.Resize(StorageOf(dt), 1, false);
+  ops::DecodeElement(dt, bits, b, 0);
+  return b.kind == StorageKind::F32 ? b.f[0] : static_cast<double>(b.i[0]);
+}
+
+TEST(SimBitCodec, NarrowFloatPatterns) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(Encode(DataType::FP16, 1.0), 0x3C00u);
+  EXPECT_EQ(Encode(DataType::FP8E4M3FN, 448.0), 0x7Eu);  // S.1111.110, the largest finite
+  EXPECT_EQ(Encode(DataType::FP8E4M3FN, nan), 0x7Fu);    // its only NaN
+  EXPECT_EQ(Encode(DataType::FP8E4M3FN, -0.0), 0x80u);
+  EXPECT_EQ(Encode(DataType::FP8E5M2, -1.5), 0xBEu);  // 1.01100.10
+  EXPECT_EQ(Encode(DataType::FP8E8M0, 1.0), 127u);
+  EXPECT_EQ(Encode(DataType::FP8E8M0, 0.25), 125u);
+  EXPECT_EQ(Encode(DataType::FP4, 6.0), 0x7u);           // E2M1 0.11.1
+  EXPECT_EQ(Encode(DataType::FP4, 0.5), 0x1u);           // the subnormal 0.00.1
+  EXPECT_EQ(Encode(DataType::FP4, -1.0), 0xAu);          // 1.01.0
+  EXPECT_FALSE(Encode(DataType::FP4, nan).has_value());  // FP4 has no NaN
+  EXPECT_EQ(Encode(DataType::INT4, -1), 0xFu);
+  EXPECT_EQ(Encode(DataType::INT16, -2), 0xFFFEu);
+  EXPECT_EQ(Decode(DataType::FP4, 0xF), -6.0);
+  EXPECT_EQ(Decode(DataType::FP8E4M3FN, 0x01), std::ldexp(1.0, -9));
+  EXPECT_TRUE(std::isnan(Decode(DataType::FP8E8M0, 0xFF)));
+  EXPECT_EQ(Decode(DataType::INT4, 0x8), -8);
+  EXPECT_EQ(Decode(DataType::UINT4, 0x8), 8);
+  EXPECT_FALSE(ops::BitLayoutModelled(DataType::HF8));
+}
+
+// 4-bit elements pack low nibble first; a col_major tile runs down its columns; undefined nibbles
+// make a read that touches them undefined, and only those.
+TEST(SimBitCodec, TileBitsOrderAndDefinedness) {
+  {
+    auto t = MakePoisonTile(DataType::INT4, ir::MemorySpace::Vec, {1, 4}, {1, 3});
+    t->data.i = {1, -1, 7, -8};
+    const ops::TileBits bits(*t, /*col_major=*/false);
+    EXPECT_EQ(bits.size(), 16);
+    EXPECT_EQ(bits.Read(0, 8), 0xF1u);
+    EXPECT_EQ(bits.Read(4, 4), 0xFu);
+    EXPECT_EQ(bits.Read(8, 4), 0x7u);
+    EXPECT_EQ(bits.Read(5, 3), 0x7u);           // bits 5..7 of 0xF1
+    EXPECT_FALSE(bits.Read(8, 8).has_value());  // element 3 lies outside the valid extent
+    EXPECT_FALSE(bits.Read(12, 1).has_value());
+  }
+  {
+    auto t = MakePoisonTile(DataType::INT8, ir::MemorySpace::Vec, {2, 2}, {2, 2});
+    t->data.i = {1, 2, 3, 4};  // (0,0) (0,1) (1,0) (1,1)
+    EXPECT_EQ(ops::TileBits(*t, false).Read(0, 32), 0x04030201u);
+    EXPECT_EQ(ops::TileBits(*t, true).Read(0, 32), 0x04020301u);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
