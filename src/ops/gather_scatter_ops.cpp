@@ -245,8 +245,8 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .deduce(DeduceSel)
       .lane_invariant_arg(3, LaneInvariantKind::Scratch)
       .doc(
-          "mask ? lhs : rhs per element: promoted dtype, broadcast shape, valid and layout from "
-          "lhs");
+          "bit mask ? lhs : rhs per element (bit j of mask row r for column j): promoted dtype, "
+          "broadcast shape, valid and layout from lhs");
 
   VecOp(r, "tile.sels", 3)
       .arg("mask")
@@ -256,8 +256,8 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .deduce(DeduceSels)
       .lane_invariant_arg(2, LaneInvariantKind::Scratch)
       .doc(
-          "mask ? src : scalar per element: src's type; the mask covers src's valid rows and "
-          "one bit per valid column");
+          "bit mask ? src : scalar per element (bit j of mask row r for column j): src's type; the "
+          "mask covers src's valid rows and one bit per valid column");
 }
 
 }  // namespace tilesplit::ops

@@ -3,9 +3,11 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "tilesplit/ops/bit_codec.h"
 #include "tilesplit/ops/semantics.h"
 
 namespace tilesplit::ops {
@@ -96,142 +98,126 @@ Value ScatterUpdate(OpCall& c) {
   return Value(out);
 }
 
-bool MaskAt(const TileValue& m, size_t i) {
-  return m.data.kind == StorageKind::I64 ? m.data.i[i] != 0 : m.data.f[i] != 0;
+// The bit mask of tile.sel and tile.sels. The mask's box is read row by row (row-major; for a
+// rank above 2 every axis but the last counts towards the row); a row's elements, each in its
+// dtype's bit pattern, little-endian, form one bit string, and bit j of it (byte j / 8, bit j % 8
+// counted from the least significant) belongs to column j of the same row of the data. A bit
+// taken from a mask element outside the mask's valid extent, or holding poison, is undefined.
+class BitMask {
+ public:
+  BitMask(OpCall& c, const TileValue& m) : c_(c), bits_(m, /*col_major=*/false) {
+    if (!BitLayoutModelled(m.dtype))
+      c.Fail("mask dtype " + std::string(ir::DataTypeName(m.dtype)) +
+             " is not executed by the simulator (its bit layout is not modelled)");
+    row_bits_ = m.shape.empty() ? 0 : m.shape.back() * ir::DataTypeBits(m.dtype);
+    rows_ = row_bits_ > 0 ? bits_.size() / row_bits_ : 0;
+  }
+  // Bit j of row r; nullopt when undefined. A mask too small to hold it is a fault.
+  std::optional<bool> At(int64_t r, int64_t j) const {
+    if (r >= rows_ || j >= row_bits_)
+      c_.Fail("the mask (" + std::to_string(rows_) + " rows of " + std::to_string(row_bits_) +
+              " bits) has no bit for row " + std::to_string(r) + ", column " + std::to_string(j));
+    const std::optional<uint64_t> b = bits_.Read(r * row_bits_ + j, 1);
+    if (!b) return std::nullopt;
+    return *b != 0;
+  }
+
+ private:
+  OpCall& c_;
+  TileBits bits_;
+  int64_t row_bits_ = 0, rows_ = 0;
+};
+
+// Element i of `t` converted to the storage and dtype `dt` of a result (poison stays poison).
+void CopyConverted(const TileValue& t, size_t i, ir::DataType dt, sim::Buffer& out, size_t o) {
+  if (t.data.IsPoison(i)) {
+    out.SetPoison(o);
+  } else if (out.kind == StorageKind::F32) {
+    const float v = t.data.kind == StorageKind::F32 ? t.data.f[i] : static_cast<float>(t.data.i[i]);
+    out.f[o] = sim::RoundToDType(dt, v);
+  } else {
+    const int64_t v =
+        t.data.kind == StorageKind::I64 ? t.data.i[i] : static_cast<int64_t>(t.data.f[i]);
+    out.i[o] = sim::WrapToDType(dt, v);
+  }
 }
 
-// tile.sel: the mask is read element by element over the result box (a simplification of the
-// hardware's bit mask); tile.sels selects between src and a scalar.
+// Flat offsets of `in` right-aligned against the result box `out`, 0 on broadcast axes.
+std::vector<int64_t> BroadcastStrides(OpCall& c, const TileValue& in,
+                                      const std::vector<int64_t>& out) {
+  std::vector<int64_t> s(out.size(), 0);
+  if (in.shape.size() > out.size()) c.Fail("operand rank exceeds the result's");
+  const auto is = sim::RowMajorStrides(in.shape);
+  const size_t shift = out.size() - in.shape.size();
+  for (size_t d = 0; d < in.shape.size(); ++d) {
+    if (in.shape[d] == out[d + shift])
+      s[d + shift] = is[d];
+    else if (in.shape[d] != 1)
+      c.Fail("operand shape does not broadcast to the result");
+  }
+  return s;
+}
+
+// tile.sel: a set mask bit picks lhs, a clear one rhs (both broadcast to the result box and
+// converted to its dtype). Only the result's valid extent is computed; tmp is not read.
 Value Sel(OpCall& c) {
-  const TileValue& mask = c.tile(0);
+  const BitMask mask(c, c.tile(0));
   const TileValue& lhs = c.tile(1);
   const TileValue& rhs = c.tile(2);
   auto out = c.NewResult();
-  const size_t n = out->data.size();
-  if (mask.data.size() < n || lhs.data.size() < n || rhs.data.size() < n)
-    c.Fail("the simulator executes sel on equal-shaped operands only");
-  for (size_t i = 0; i < n; ++i) {
-    const TileValue& pick = MaskAt(mask, i) ? lhs : rhs;
-    if (out->data.kind == StorageKind::F32)
-      out->data.f[i] = pick.data.f[i];
-    else
-      out->data.i[i] = pick.data.i[i];
+  const std::vector<int64_t>& shape = out->shape;
+  if (shape.empty()) c.Fail("needs a tile result of rank >= 1");
+  const auto sl = BroadcastStrides(c, lhs, shape), sr = BroadcastStrides(c, rhs, shape);
+  const size_t rank = shape.size();
+  const int64_t cols = shape.back();
+  std::vector<int64_t> idx(rank, 0);
+  const int64_t n = out->numel();
+  for (int64_t i = 0; i < n; ++i) {
+    if (out->InValid(idx)) {
+      const std::optional<bool> bit = mask.At(i / cols, i % cols);
+      if (bit) {
+        int64_t o = 0;
+        const std::vector<int64_t>& st = *bit ? sl : sr;
+        for (size_t d = 0; d < rank; ++d) o += idx[d] * st[d];
+        CopyConverted(*bit ? lhs : rhs, static_cast<size_t>(o), out->dtype, out->data,
+                      static_cast<size_t>(i));
+      }
+    }
+    for (size_t d = rank; d-- > 0;) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
   }
   sim::PoisonOutsideValid(*out);
   return Value(out);
 }
 
+// tile.sels: a set mask bit picks src's element, a clear one the scalar (in src's dtype). Columns
+// past src's valid extent are not read from the mask; tmp is not read.
 Value Sels(OpCall& c) {
-  const TileValue& mask = c.tile(0);
+  const BitMask mask(c, c.tile(0));
   const TileValue& src = c.tile(1);
   const Scalar s = c.scalar(3);
   auto out = c.NewResult();
-  const size_t n = out->data.size();
-  if (mask.data.size() < n || src.data.size() < n)
-    c.Fail("the simulator executes sels on equal-shaped operands only");
-  for (size_t i = 0; i < n; ++i) {
-    const bool m = MaskAt(mask, i);
-    if (out->data.kind == StorageKind::F32)
-      out->data.f[i] = m ? src.data.f[i] : static_cast<float>(s.AsDouble());
-    else
-      out->data.i[i] = m ? src.data.i[i] : s.AsInt();
+  if (src.shape.size() != 2 || out->shape != src.shape) c.Fail("needs a 2D src and result");
+  const int64_t cols = src.shape[1];
+  const int64_t vrows = std::min(out->valid[0], src.shape[0]),
+                vcols = std::min(out->valid[1], cols);
+  for (int64_t r = 0; r < vrows; ++r) {
+    for (int64_t j = 0; j < vcols; ++j) {
+      const std::optional<bool> bit = mask.At(r, j);
+      if (!bit) continue;  // undefined mask bit: the element stays poison
+      const auto i = static_cast<size_t>(r * cols + j);
+      if (*bit)
+        CopyConverted(src, i, out->dtype, out->data, i);
+      else if (out->data.kind == StorageKind::F32)
+        out->data.f[i] = sim::RoundToDType(out->dtype, static_cast<float>(s.AsDouble()));
+      else
+        out->data.i[i] = sim::WrapToDType(out->dtype, s.AsInt());
+    }
   }
   sim::PoisonOutsideValid(*out);
   return Value(out);
-}
-
-// ---- tile.gatherb: byte-level access to the simulator's FP32 / INT64 element storage.
-
-uint32_t F32Bits(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b;
-}
-
-float F32FromBits(uint32_t b) {
-  float v;
-  std::memcpy(&v, &b, 4);
-  return v;
-}
-
-// The IEEE-style bit pattern of an exactly representable value in a format with `eb` exponent and
-// `mb` mantissa bits (bias 2^(eb-1) - 1, all-ones exponent for inf / NaN).
-uint64_t EncodeIeee(float v, int eb, int mb) {
-  const int bias = (1 << (eb - 1)) - 1;
-  const uint64_t sign = std::signbit(v) ? uint64_t{1} << (eb + mb) : 0;
-  const uint64_t exp_all = (uint64_t{1} << eb) - 1;
-  if (std::isnan(v)) return sign | exp_all << mb | uint64_t{1} << (mb - 1);
-  if (std::isinf(v)) return sign | exp_all << mb;
-  const double a = std::fabs(static_cast<double>(v));
-  if (a == 0) return sign;
-  int e;
-  std::frexp(a, &e);
-  int exp = e - 1 + bias;  // biased exponent of a = 1.m * 2^(e-1)
-  if (exp <= 0) {          // subnormal: a = m * 2^(1 - bias - mb)
-    const auto m = static_cast<uint64_t>(std::ldexp(a, bias - 1 + mb));
-    return sign | m;
-  }
-  const auto m = static_cast<uint64_t>(std::ldexp(a, mb - (e - 1))) & ((uint64_t{1} << mb) - 1);
-  return sign | static_cast<uint64_t>(exp) << mb | m;
-}
-
-// The inverse for formats with IEEE specials; E4M3FN has no infinity and only S.1111.111 is NaN.
-float DecodeFloat(ir::DataType dt, uint64_t bits) {
-  int eb = 0, mb = 0;
-  switch (dt) {
-    case ir::DataType::FP32:
-      return F32FromBits(static_cast<uint32_t>(bits));
-    case ir::DataType::BF16:
-      return F32FromBits(static_cast<uint32_t>(bits) << 16);
-    case ir::DataType::FP16:
-      eb = 5, mb = 10;
-      break;
-    case ir::DataType::FP8E5M2:
-      eb = 5, mb = 2;
-      break;
-    case ir::DataType::FP8E4M3FN:
-      eb = 4, mb = 3;
-      break;
-    case ir::DataType::FP8E8M0:  // a bare exponent: 2^(b - 127), 0xFF is NaN
-      return bits == 0xFF ? std::numeric_limits<float>::quiet_NaN()
-                          : static_cast<float>(std::ldexp(1.0, static_cast<int>(bits) - 127));
-    default:
-      return std::numeric_limits<float>::quiet_NaN();
-  }
-  const int bias = (1 << (eb - 1)) - 1;
-  const bool neg = (bits >> (eb + mb)) & 1u;
-  const int exp = static_cast<int>((bits >> mb) & ((1u << eb) - 1));
-  const uint64_t m = bits & ((uint64_t{1} << mb) - 1);
-  double a;
-  if (dt == ir::DataType::FP8E4M3FN && exp == 15 && m == 7) {
-    a = std::numeric_limits<double>::quiet_NaN();
-  } else if (dt != ir::DataType::FP8E4M3FN && exp == (1 << eb) - 1) {
-    a = m ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
-  } else if (exp == 0) {
-    a = std::ldexp(static_cast<double>(m), 1 - bias - mb);
-  } else {
-    a = std::ldexp(static_cast<double>(m | uint64_t{1} << mb), exp - bias - mb);
-  }
-  return static_cast<float>(neg ? -a : a);
-}
-
-// The element's bytes as the hardware holds them (little-endian, width bytes(dt)).
-uint64_t EncodeElement(ir::DataType dt, const sim::Buffer& b, size_t i) {
-  const int bits = ir::DataTypeBits(dt);
-  const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-  switch (dt) {
-    case ir::DataType::FP32:
-      return F32Bits(b.f[i]);
-    case ir::DataType::BF16: {
-      const uint32_t u = F32Bits(b.f[i]);
-      // Rounded BF16 values sit in the top half; a NaN keeps a non-zero mantissa there.
-      return std::isnan(b.f[i]) ? (u >> 16) | 0x40u : u >> 16;
-    }
-    case ir::DataType::FP16:
-      return EncodeIeee(b.f[i], 5, 10);
-    default:
-      return static_cast<uint64_t>(b.i[i]) & mask;
-  }
 }
 
 // tile.gatherb: each UINT32 offset names a 32-byte block of src's bytes (its box in row-major
@@ -245,10 +231,7 @@ Value GatherB(OpCall& c) {
   auto out = c.NewResult();
   const ir::DataType odt = out->dtype;
   const int ob = ir::DataTypeBits(odt) / 8, sb = ir::DataTypeBits(src.dtype) / 8;
-  const bool out_float = ir::IsFloat(odt);
-  if (out_float && odt != ir::DataType::FP32 && odt != ir::DataType::FP16 &&
-      odt != ir::DataType::BF16 && odt != ir::DataType::FP8E4M3FN && odt != ir::DataType::FP8E5M2 &&
-      odt != ir::DataType::FP8E8M0)
+  if (!BitLayoutModelled(odt))
     c.Fail("output_dtype " + std::string(ir::DataTypeName(odt)) +
            " is not executed by the simulator (its bit layout is not modelled)");
   if (ob <= 0 || 32 % ob != 0 || sb <= 0) c.Fail("needs 1, 2 or 4-byte dtypes");
@@ -258,6 +241,7 @@ Value GatherB(OpCall& c) {
     c.Fail("result box does not match offset");
   const int64_t src_bytes = src.numel() * sb;
   const int64_t vrows = std::min(off.valid[0], rows), vcols = std::min(off.valid[1], cols);
+  const TileBits bytes(src, /*col_major=*/false);
   for (int64_t r = 0; r < vrows; ++r) {
     for (int64_t b = 0; b < vcols; ++b) {
       const size_t oi = static_cast<size_t>(r * cols + b);
@@ -268,34 +252,10 @@ Value GatherB(OpCall& c) {
                "] = " + std::to_string(o) + " is not a 32-byte aligned block inside src's " +
                std::to_string(src_bytes) + " bytes");
       for (int64_t k = 0; k < per_block; ++k) {
-        const int64_t byte = o + k * ob;
-        // Gather the element's bytes from the src elements holding them.
-        uint64_t bits = 0;
-        bool poison = false;
-        for (int64_t part = 0; part < ob; part += std::min<int64_t>(sb, ob)) {
-          const int64_t at = byte + part;
-          const int64_t e = at / sb;
-          const std::vector<int64_t> idx{e / src.shape[1], e % src.shape[1]};
-          if (!src.InValid(idx) || src.data.IsPoison(static_cast<size_t>(e))) {
-            poison = true;
-            break;
-          }
-          const uint64_t word = EncodeElement(src.dtype, src.data, static_cast<size_t>(e));
-          const int64_t take = std::min<int64_t>(sb, ob);
-          const uint64_t piece = (word >> (8 * (at % sb))) &
-                                 (take >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * take)) - 1);
-          bits |= piece << (8 * part);
-        }
-        if (poison) continue;
+        const std::optional<uint64_t> bits = bytes.Read(8 * (o + k * ob), 8 * ob);
+        if (!bits) continue;  // undefined bytes: the element stays poison
         const size_t di = static_cast<size_t>(r * out->shape[1] + b * per_block + k);
-        if (out_float) {
-          float v = DecodeFloat(odt, bits);
-          // Bits that happen to spell the poison NaN are an ordinary NaN here, not undefined data.
-          if (sim::IsPoisonF32(v)) v = std::numeric_limits<float>::quiet_NaN();
-          out->data.f[di] = v;
-        } else {
-          out->data.i[di] = sim::WrapToDType(odt, static_cast<int64_t>(bits));
-        }
+        DecodeElement(odt, *bits, out->data, di);
       }
     }
   }

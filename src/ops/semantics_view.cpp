@@ -2,6 +2,7 @@
 // row-major, so every view is a copy; layout fields have no effect on values.
 #include <algorithm>
 
+#include "tilesplit/ops/bit_codec.h"
 #include "tilesplit/ops/semantics.h"
 
 namespace tilesplit::ops {
@@ -54,13 +55,35 @@ Value SameData(OpCall& c) {
   return Rebox(c, c.tile(0).data);
 }
 
+bool ColMajor(const ir::TypePtr& type) {
+  const ir::TileType* t = ir::AsTileType(type);
+  return t && t->EffectiveView().blayout == ir::TileLayout::col_major;
+}
+
+// tile.reinterpret_view: the input's bytes in memory order (row-major, or first axis fastest for
+// a col_major input), each element's bit pattern little-endian, read back as the result dtype in
+// the result's memory order. This one rule covers both forms: with no shape the contiguous axis
+// scales by bits(old) / bits(new), with a shape the byte string is laid into it. A result element
+// made of bits from an input element that is poison or outside the input's valid extent is poison.
 Value ReinterpretView(OpCall& c) {
   const TileValue& in = c.tile(0);
-  const TileGeom& g = c.result();
-  if (ir::DataTypeBits(g.dtype) != ir::DataTypeBits(in.dtype) ||
-      sim::StorageOf(g.dtype) != in.data.kind)
-    c.Fail("the simulator reinterprets only between dtypes of the same width and kind");
-  return Rebox(c, in.data);
+  auto out = c.NewResult();
+  for (ir::DataType dt : {in.dtype, out->dtype})
+    if (!BitLayoutModelled(dt))
+      c.Fail(std::string(ir::DataTypeName(dt)) +
+             " is not executed by the simulator (its bit layout is not modelled)");
+  const int wn = ir::DataTypeBits(out->dtype);
+  const TileBits bits(in, ColMajor(c.call.args[0]->type));
+  if (out->numel() * wn != bits.size())
+    c.Fail("the result box holds " + std::to_string(out->numel() * wn) + " bits, the input " +
+           std::to_string(bits.size()));
+  const std::vector<size_t> order = MemoryOrder(out->shape, ColMajor(c.call.type));
+  for (size_t k = 0; k < order.size(); ++k) {
+    const std::optional<uint64_t> v = bits.Read(static_cast<int64_t>(k) * wn, wn);
+    if (v) DecodeElement(out->dtype, *v, out->data, order[k]);
+  }
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
 }
 
 // Exchanges axes a1 and a2 of the data.
