@@ -140,6 +140,8 @@ std::string Flags(const ops::OpDef& op) {
     parts.push_back("address args " + PositionList(op.address_arg_positions()));
   if (op.is_no_duplicate()) parts.emplace_back("no_duplicate");
   if (op.has_combined_axes()) parts.push_back("combines " + op.CombinedDescription());
+  if (auto m = op.bit_mask())
+    parts.push_back("bit mask " + std::to_string(m->first) + " over " + std::to_string(m->second));
   return Join(parts, "; ");
 }
 

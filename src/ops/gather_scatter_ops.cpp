@@ -244,6 +244,7 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .arg("tmp")
       .deduce(DeduceSel)
       .lane_invariant_arg(3, LaneInvariantKind::Scratch)
+      .bit_mask_arg(0, 1)
       .doc(
           "bit mask ? lhs : rhs per element (bit j of mask row r for column j): promoted dtype, "
           "broadcast shape, valid and layout from lhs");
@@ -255,6 +256,7 @@ void RegisterGatherScatterOps(OpRegistry& r) {
       .arg("scalar")
       .deduce(DeduceSels)
       .lane_invariant_arg(2, LaneInvariantKind::Scratch)
+      .bit_mask_arg(0, 1)
       .doc(
           "bit mask ? src : scalar per element (bit j of mask row r for column j): src's type; the "
           "mask covers src's valid rows and one bit per valid column");

@@ -181,6 +181,12 @@ OpDef& OpDef::combines(CombinedOperands which, CombinedAxes axes, std::string ve
   return *this;
 }
 
+OpDef& OpDef::bit_mask_arg(size_t pos, size_t data) {
+  SetOnce(set_once_, name(), "bit_mask_arg");
+  bit_mask_ = {pos, data};
+  return *this;
+}
+
 bool OpDef::CombinesAlong(size_t pos, size_t num_args, int axis, int rank) const {
   if (!combined_ || rank <= 0 || axis < 0 || axis >= rank) return false;
   const auto [which, axes] = *combined_;

@@ -404,6 +404,39 @@ class Halver {
 
   // ---- Vector calls with a result.
 
+  // A bit mask halved on its last axis hands lane L the bytes at L * (mask half), while the
+  // lane's data columns start at L * (data half), i.e. at bit L * (data half) of the row. The two
+  // agree only when the mask holds exactly one bit per data column; an oversized mask (which the
+  // coverage check accepts) would give lane 1 the bits of columns past the data.
+  void CheckBitMaskAlignment(const Call& call, ir::Span span) {
+    const std::optional<std::pair<size_t, size_t>> bm = ops::Def(call).bit_mask();
+    if (!bm || bm->first >= call.args.size() || bm->second >= call.args.size()) return;
+    std::optional<TileInfo> mask = OperandSplitInfo(ctx_, call.args[bm->first]);
+    const TileType* mt = ir::TileTypeOf(call.args[bm->first]);
+    const TileType* dt = ir::TileTypeOf(call.args[bm->second]);
+    if (!mask || !mt || !dt) return;
+    const int last = static_cast<int>(mt->shape.size()) - 1;
+    if (mask->split_dim != last) return;
+    std::optional<TileInfo> data = OperandSplitInfo(ctx_, call.args[bm->second]);
+    const ExprPtr data_cols = data && data->split_dim == last ? data->full_box : dt->shape.back();
+    const std::optional<int64_t> mc = ir::AsConstInt(mask->full_box);
+    const std::optional<int64_t> dc = ir::AsConstInt(data_cols);
+    const int bits = ir::DataTypeBits(mt->dtype);
+    if (mc && dc && *mc * bits == *dc) return;
+    const std::string mask_name = Q(OperandName(call.args[bm->first]));
+    Reject(ctx_, span,
+           call.op_name() + ": the bit mask " + mask_name + " is split on its columns, but its " +
+               (mc ? std::to_string(*mc) : ir::ExprToString(mask->full_box)) + " " +
+               std::string(ir::DataTypeName(mt->dtype)) + " elements per row hold " +
+               (mc ? std::to_string(*mc * bits) : std::string("a runtime number of")) +
+               " bits for " + (dc ? std::to_string(*dc) : ir::ExprToString(data_cols)) +
+               " data columns: each lane's half of the mask would not hold the bits of its own "
+               "columns",
+           "size the mask to one bit per data column (" +
+               (dc ? std::to_string((*dc + bits - 1) / bits) : std::string("columns / bits")) +
+               " elements per row), or split UP_DOWN");
+  }
+
   void EmitHalved(const VarPtr& var, const Call& call, ir::Span span, std::vector<StmtPtr>& out) {
     const ops::OpDef& op = ops::Def(call);
     CheckAbsoluteIndexGate(call, span);
@@ -433,6 +466,7 @@ class Halver {
                    " does not combine (the other split mode), or use pl.split_aiv(2, "
                    "mode=pl.SplitMode.NONE) so it runs full width on each lane");
     }
+    CheckBitMaskAlignment(call, span);
     const std::string& name = call.op_name();
     if (name == "tile.reshape" || name == "tile.reinterpret_view")
       return EmitView(var, call, *rt, span, out);

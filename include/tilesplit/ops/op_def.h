@@ -113,6 +113,10 @@ class OpDef : public ir::OpBase {
   // Result elements combine several elements of the `which` operands along `axes`; `verb` phrases
   // it for diagnostics ("reduces over", "merges across").
   OpDef& combines(CombinedOperands which, CombinedAxes axes, std::string verb);
+  // Argument `pos` is a bit mask over argument `data`: one bit per column of the data, packed
+  // along the mask's last axis. Halving the columns of both keeps them aligned only when the mask
+  // holds exactly one bit per data column.
+  OpDef& bit_mask_arg(size_t pos, size_t data);
   // Argument `pos`, when omitted in DSL text, is materialised as a copy of argument `from`
   // (tile.load's valid_shape defaults to its shapes).
   OpDef& parser_default_copy(size_t pos, size_t from);
@@ -149,6 +153,8 @@ class OpDef : public ir::OpBase {
   // operand of rank `rank`.
   bool CombinesAlong(size_t pos, size_t num_args, int axis, int rank) const;
   bool has_combined_axes() const { return combined_.has_value(); }
+  // (mask position, data position) of a bit-mask argument.
+  std::optional<std::pair<size_t, size_t>> bit_mask() const { return bit_mask_; }
   const std::string& combine_verb() const { return combine_verb_; }
   // "First operand, last axis" etc., for the operator table.
   std::string CombinedDescription() const;
@@ -177,6 +183,7 @@ class OpDef : public ir::OpBase {
   std::vector<size_t> address_args_;
   std::optional<std::pair<CombinedOperands, CombinedAxes>> combined_;
   std::string combine_verb_;
+  std::optional<std::pair<size_t, size_t>> bit_mask_;
   std::map<size_t, size_t> parser_defaults_;
   std::string doc_;
   bool has_result_ = true;

@@ -1,10 +1,8 @@
 import pypto.language as pl
 
-# Records a hazard of the pass (docs/simulator.md, bit masks): an oversized mask, one byte per
-# column where 16 bytes per row suffice, is accepted by sels's coverage check and halved on dim 1
-# as lane data. Lane 1 then reads mask bytes 64..71 of each row, the bits of columns 512..575,
-# instead of bytes 8..15, so its half differs from the reference. The same kernel under UP_DOWN is
-# equal.
+# An oversized mask, one byte per column where 16 bytes per row suffice, passes sels's coverage
+# check, but halving its columns would hand lane 1 mask bytes 64..71 of each row (the bits of
+# columns 512..575) instead of bytes 8..15: the split is rejected, naming the mask size that works.
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.LEFT_RIGHT})
 def s(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc], m: pl.Tensor[[16, 128], pl.UINT8],
       out_0: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
