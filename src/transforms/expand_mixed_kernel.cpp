@@ -332,6 +332,14 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
       code = ops::ShardSplitCode(static_cast<ir::SplitMode>(mode), src_t->shape, src_t->valid(),
                                  lane_stride, "tile.aiv_shard");
     } catch (const ir::UserError& e) {
+      // An AUTO-split author never writes lane_stride: the pass balances a ragged crossing by
+      // itself, except when a result returns to the cube (the gather joins the lanes at their own
+      // extents). Say what that author can change.
+      if (!lane_stride && f_.split_mode().value_or(ir::SplitMode::None) != ir::SplitMode::None)
+        throw e.WithSpanIfMissing(sp).WithNote(
+            "under a function-level split the pass balances a ragged crossing itself only when no "
+            "vector result returns to the cube; keep the result on the vector side (store it), or "
+            "pad the valid extent so the lanes differ by at most one");
       throw e.WithSpanIfMissing(sp);
     }
   } else if (IsOp(&c, "tile.aic_gather")) {
