@@ -4,6 +4,7 @@
 // on bodies the compiler halved (a failure is a compiler bug).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -18,8 +19,9 @@ enum class BodyOrigin : uint8_t { Explicit, Automatic };
 struct AdmissionInput {
   ir::SplitMode mode = ir::SplitMode::UpDown;  // never None: a task-parallel body is full width
   const ir::Var* lane = nullptr;               // the lane index variable, if the body has one
-  // Tiles already known to be lane-local (the AUTO halving's tracked tiles).
-  std::unordered_set<const ir::Var*> seed_lane_local;
+  // Tiles already known to be lane-local (the AUTO halving's tracked tiles). Asked rather than
+  // copied: the halving tracks about one tile per statement.
+  std::function<bool(const ir::Var*)> seeded_lane_local;
 };
 
 // A VECTOR operation none of whose admission rules holds: it would run at full width on both
