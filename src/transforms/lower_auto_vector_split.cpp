@@ -102,10 +102,10 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
-    // Regions take their own path; a function holding one is not a whole-function split.
+    // An InCore function reaching here holds no region (HasSplitRegion above): whole-function
+    // halving applies.
     const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
-                          *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv") &&
-                          !ContainsKind(f->body, ir::StmtKind::SplitAiv, nullptr);
+                          *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv");
     if (!in_scope || !analysis::IsMixed(*f)) {
       out.push_back(f);
       continue;
