@@ -249,6 +249,25 @@ std::string Line(ir::Span s) {
 
 }  // namespace
 
+struct SplitBodyAdmission::State {
+  explicit State(AdmissionInput i) : in(std::move(i)), analyzer(in, report) {}
+  AdmissionInput in;  // the analyzer keeps a reference to its seed
+  AdmissionReport report;
+  Analyzer analyzer;
+};
+
+SplitBodyAdmission::SplitBodyAdmission(AdmissionInput in)
+    : state_(std::make_unique<State>(std::move(in))) {}
+SplitBodyAdmission::~SplitBodyAdmission() = default;
+
+void SplitBodyAdmission::Walk(const std::vector<ir::StmtPtr>& stmts) {
+  state_->analyzer.Walk(stmts);
+}
+
+const AdmissionReport& SplitBodyAdmission::report() const {
+  return state_->report;
+}
+
 AdmissionReport AnalyzeSplitBody(const std::vector<ir::StmtPtr>& body, const AdmissionInput& in) {
   AdmissionReport report;
   Analyzer(in, report).Walk(body);

@@ -75,14 +75,22 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   std::vector<ir::TypePtr> returns;
   returns.reserve(f->return_types.size());
   for (const ir::TypePtr& t : f->return_types) returns.push_back(split_axis::DetachType(ctx, t));
-  std::vector<ir::StmtPtr> body = split_axis::ProcessStmts(stmts, ctx);  // 3.
-  split_axis::CheckNoCubeTileHalved(body, ctx);                          // 4.
-  // The same admission that judges hand-written bodies, seeded with the halving's own facts: a
-  // vector op it still finds full width is a compiler bug, reported as an internal error.
-  split_axis::AdmissionInput admission{
-      mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.count(v) > 0; }};
-  split_axis::ReportAdmission(split_axis::AnalyzeSplitBody(body, admission),
-                              split_axis::BodyOrigin::Automatic,
+  // 3. The walk, 4. the cube-operand backstop and the admission, which judges hand-written
+  // bodies too, seeded with the halving's own facts (a vector op it still finds full width is a
+  // compiler bug, reported as an internal error). Both postconditions read each lowered
+  // statement right after the walk built it, while it is still in cache; the admission is one
+  // forward walk, so feeding it in order is the same as giving it the whole body.
+  split_axis::SplitBodyAdmission admission(
+      {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.count(v) > 0; }});
+  std::vector<ir::StmtPtr> body;
+  body.reserve(stmts.size() + 1);
+  for (const ir::StmtPtr& s : stmts) {
+    std::vector<ir::StmtPtr> piece = split_axis::ProcessStmts({s}, ctx);
+    split_axis::CheckNoCubeTileHalved(piece, ctx);
+    admission.Walk(piece);
+    for (ir::StmtPtr& p : piece) body.push_back(std::move(p));
+  }
+  split_axis::ReportAdmission(admission.report(), split_axis::BodyOrigin::Automatic,
                               "the automatically halved body of '" + f->name + "'", lane->name);
   body.insert(body.begin(),
               ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, f->span), f->span));
