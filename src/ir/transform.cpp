@@ -107,21 +107,34 @@ class UseFinder : public IRVisitor {
   const Var* target_;
 };
 
+// Reserves the names of a function that Fresh(base) could otherwise produce: `base` itself and
+// `base_N`.
 class NameCollector : public IRVisitor {
  public:
-  explicit NameCollector(NameGenerator& g) : gen_(g) {}
+  NameCollector(NameGenerator& g, const std::string& base) : gen_(g), base_(base) {}
 
  protected:
   void VisitVar(const VarPtr& v) override {
-    if (v) gen_.Reserve(v->name);
+    if (v) Consider(v->name);
   }
   void VisitVarDef(const VarPtr& v) override {
-    if (v) gen_.Reserve(v->name);
+    if (v) Consider(v->name);
     IRVisitor::VisitVarDef(v);
   }
 
  private:
+  void Consider(const std::string& name) {
+    if (name.size() < base_.size() || name.compare(0, base_.size(), base_) != 0) return;
+    if (name.size() > base_.size()) {
+      if (name[base_.size()] != '_' || name.size() == base_.size() + 1) return;
+      for (size_t i = base_.size() + 1; i < name.size(); ++i)
+        if (name[i] < '0' || name[i] > '9') return;
+    }
+    gen_.Reserve(name);
+  }
+
   NameGenerator& gen_;
+  const std::string& base_;
 };
 
 }  // namespace
@@ -194,13 +207,12 @@ bool UsesVar(const StmtPtr& s, const Var* v) {
   return f.found;
 }
 
-NameGenerator::NameGenerator(const Function& f) {
-  NameCollector c(*this);
-  c.VisitFunction(f);
-}
-
 std::string NameGenerator::Fresh(const std::string& hint) {
   const std::string base = hint.empty() ? std::string("v") : hint;
+  if (source_ && scanned_.insert(base).second) {
+    NameCollector c(*this, base);
+    c.VisitFunction(*source_);
+  }
   if (taken_.insert(base).second) return base;
   uint64_t& next = next_suffix_[base];
   if (next == 0) next = 1;

@@ -21,9 +21,8 @@ int AxisOf(ir::SplitMode mode) {
 class Analyzer {
  public:
   Analyzer(const AdmissionInput& in, AdmissionReport& report)
-      : axis_(AxisOf(in.mode)), report_(report) {
+      : axis_(AxisOf(in.mode)), report_(report), seeded_(in.seeded_lane_local) {
     if (in.lane) lane_derived_.insert(in.lane);
-    local_ = in.seed_lane_local;
   }
 
   void Walk(const std::vector<StmtPtr>& stmts) {
@@ -33,7 +32,8 @@ class Analyzer {
  private:
   const int axis_;
   AdmissionReport& report_;
-  std::unordered_set<const Var*> local_;                           // lane-local tiles
+  const std::function<bool(const Var*)>& seeded_;                  // lane-local from the start
+  std::unordered_set<const Var*> local_;                           // lane-local tiles found here
   std::unordered_map<const Var*, std::vector<bool>> tuple_local_;  // per element
   std::unordered_set<const Var*> lane_derived_;  // scalars computed from the lane index
 
@@ -41,7 +41,7 @@ class Analyzer {
 
   bool IsLocal(const ExprPtr& e) const {
     if (!e) return false;
-    if (const Var* v = e->As<Var>()) return local_.count(v) > 0;
+    if (const Var* v = e->As<Var>()) return Local(v);
     if (const ir::TupleGetItem* g = e->As<ir::TupleGetItem>())
       if (const Var* t = g->tuple->As<Var>()) {
         auto it = tuple_local_.find(t);
@@ -49,6 +49,11 @@ class Analyzer {
                it->second[g->index];
       }
     return false;
+  }
+
+  bool Local(const Var* v) const { return local_.count(v) > 0 || (seeded_ && seeded_(v)); }
+  void MarkLocal(const Var* v) {
+    if (!seeded_ || !seeded_(v)) local_.insert(v);
   }
 
   // The per-element facts of a tuple-typed expression (empty when it is no tracked tuple).
@@ -91,7 +96,7 @@ class Analyzer {
 
   // Copies the facts of `value` onto `v` (aliases, carries, merges).
   void Adopt(const Var* v, const ExprPtr& value) {
-    if (IsLocal(value)) local_.insert(v);
+    if (IsLocal(value)) MarkLocal(v);
     std::vector<bool> t = TupleFacts(value);
     if (!t.empty()) tuple_local_[v] = std::move(t);
     if (RefsLane(value)) lane_derived_.insert(v);
@@ -133,7 +138,7 @@ class Analyzer {
     if (!c) return Adopt(v, a.value);  // aliases, projections, scalar arithmetic
     const ir::TypeKind k = a.var->type->kind;
     if (k == ir::TypeKind::Tile) {
-      if (AdmitTileCall(*c, a)) local_.insert(v);
+      if (AdmitTileCall(*c, a)) MarkLocal(v);
     } else if (k == ir::TypeKind::Tuple) {
       if (AdmitTileCall(*c, a))
         tuple_local_[v] =
@@ -178,7 +183,7 @@ class Analyzer {
     for (size_t i = 0; y && i < ias.size() && i < y->values.size(); ++i) {
       const Var* carry = ias[i].var.get();
       const ExprPtr& val = y->values[i];
-      bool lost = local_.count(carry) && !IsLocal(val);
+      bool lost = Local(carry) && !IsLocal(val);
       auto ct = tuple_local_.find(carry);
       if (ct != tuple_local_.end()) {
         std::vector<bool> yt = TupleFacts(val);
@@ -203,7 +208,7 @@ class Analyzer {
       if (!ty || !ey || i >= ty->values.size() || i >= ey->values.size()) continue;
       const ExprPtr &a = ty->values[i], &b = ey->values[i];
       const Var* rv = s.return_vars[i].get();
-      if (IsLocal(a) && IsLocal(b)) local_.insert(rv);
+      if (IsLocal(a) && IsLocal(b)) MarkLocal(rv);
       std::vector<bool> ta = TupleFacts(a), tb = TupleFacts(b);
       if (!ta.empty() && ta.size() == tb.size()) {
         std::vector<bool> m(ta.size());
@@ -243,6 +248,25 @@ std::string Line(ir::Span s) {
 }
 
 }  // namespace
+
+struct SplitBodyAdmission::State {
+  explicit State(AdmissionInput i) : in(std::move(i)), analyzer(in, report) {}
+  AdmissionInput in;  // the analyzer keeps a reference to its seed
+  AdmissionReport report;
+  Analyzer analyzer;
+};
+
+SplitBodyAdmission::SplitBodyAdmission(AdmissionInput in)
+    : state_(std::make_unique<State>(std::move(in))) {}
+SplitBodyAdmission::~SplitBodyAdmission() = default;
+
+void SplitBodyAdmission::Walk(const std::vector<ir::StmtPtr>& stmts) {
+  state_->analyzer.Walk(stmts);
+}
+
+const AdmissionReport& SplitBodyAdmission::report() const {
+  return state_->report;
+}
 
 AdmissionReport AnalyzeSplitBody(const std::vector<ir::StmtPtr>& body, const AdmissionInput& in) {
   AdmissionReport report;

@@ -42,35 +42,6 @@ bool ContainsKind(const ir::StmtPtr& s, ir::StmtKind kind, ir::Span* where) {
   }
 }
 
-// The affinity gate must never leak a halved tile into cube work: a compiler postcondition.
-void CheckNoCubeTileHalved(const ir::StmtPtr& s, const split_axis::SplitContext& ctx) {
-  if (!s) return;
-  switch (s->kind) {
-    case ir::StmtKind::Seq:
-      for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts) CheckNoCubeTileHalved(c, ctx);
-      return;
-    case ir::StmtKind::For:
-      return CheckNoCubeTileHalved(s->As<ir::ForStmt>()->body, ctx);
-    case ir::StmtKind::While:
-      return CheckNoCubeTileHalved(s->As<ir::WhileStmt>()->body, ctx);
-    case ir::StmtKind::If:
-      CheckNoCubeTileHalved(s->As<ir::IfStmt>()->then_body, ctx);
-      return CheckNoCubeTileHalved(s->As<ir::IfStmt>()->else_body, ctx);
-    default:
-      break;
-  }
-  const ir::Call* c = analysis::TopLevelCall(*s);
-  if (!c || analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE) return;
-  for (const ir::ExprPtr& a : c->args)
-    if (split_axis::OperandSplitInfo(ctx, a))
-      ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() +
-                                     " consumes the halved tile " + ir::ExprToString(a));
-  if (const ir::AssignStmt* as = s->As<ir::AssignStmt>())
-    if (split_axis::OperandSplitInfo(ctx, as->var))
-      ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() +
-                                     " produces a halved tile");
-}
-
 ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
   ir::AttrMap out = attrs;
   ir::EraseAttr(out, "split");
@@ -91,24 +62,42 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ctx.lane = lane;
   ctx.auto_arm = true;
   ctx.lane_stride = split_axis::ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
-  std::vector<ir::StmtPtr> body = split_axis::ProcessStmts(ir::FlattenStmts(f->body), ctx);  // 3.
-  ir::StmtPtr new_body = ir::MakeSeq(std::move(body), f->body->span);
-  CheckNoCubeTileHalved(new_body, ctx);  // 4.
-  // The same admission that judges hand-written bodies, seeded with the halving's own facts: a
-  // vector op it still finds full width is a compiler bug, reported as an internal error.
-  split_axis::AdmissionInput admission{mode, lane.get(), {}};
-  for (const auto& [v, info] : ctx.tile_vars) admission.seed_lane_local.insert(v);
-  split_axis::ReportAdmission(split_axis::AnalyzeSplitBody(ir::FlattenStmts(new_body), admission),
-                              split_axis::BodyOrigin::Automatic,
+  // 5. The result shares no node with the input: the walk builds it detached (fresh parameters
+  // first, so that every use in the body follows them) rather than deep-cloning it afterwards.
+  ctx.detach = true;
+  const std::vector<ir::StmtPtr> stmts = ir::FlattenStmts(f->body);
+  ctx.replacements.reserve(stmts.size() + f->params.size());
+  ctx.tile_vars.reserve(stmts.size());
+  std::vector<ir::Param> params;
+  params.reserve(f->params.size());
+  for (const ir::Param& p : f->params)
+    params.push_back({split_axis::DetachDef(ctx, p.var), p.direction});
+  std::vector<ir::TypePtr> returns;
+  returns.reserve(f->return_types.size());
+  for (const ir::TypePtr& t : f->return_types) returns.push_back(split_axis::DetachType(ctx, t));
+  // 3. The walk, 4. the cube-operand backstop and the admission, which judges hand-written
+  // bodies too, seeded with the halving's own facts (a vector op it still finds full width is a
+  // compiler bug, reported as an internal error). Both postconditions read each lowered
+  // statement right after the walk built it, while it is still in cache; the admission is one
+  // forward walk, so feeding it in order is the same as giving it the whole body.
+  split_axis::SplitBodyAdmission admission(
+      {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.count(v) > 0; }});
+  std::vector<ir::StmtPtr> body;
+  body.reserve(stmts.size() + 1);
+  for (const ir::StmtPtr& s : stmts) {
+    std::vector<ir::StmtPtr> piece = split_axis::ProcessStmts({s}, ctx);
+    split_axis::CheckNoCubeTileHalved(piece, ctx);
+    admission.Walk(piece);
+    for (ir::StmtPtr& p : piece) body.push_back(std::move(p));
+  }
+  split_axis::ReportAdmission(admission.report(), split_axis::BodyOrigin::Automatic,
                               "the automatically halved body of '" + f->name + "'", lane->name);
-  std::vector<ir::StmtPtr> with_lane{
-      ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, f->span), f->span)};
-  for (const ir::StmtPtr& s : ir::FlattenStmts(new_body)) with_lane.push_back(s);
-  // 5. Detach shared sub-trees; 6. stamp the split_aiv form.
-  ir::FunctionPtr lowered = std::make_shared<ir::Function>(
-      f->name, f->func_type, f->params, f->return_types, WithSplitAivAttrs(f->attrs, mode),
-      ir::MakeSeq(std::move(with_lane), f->body->span), f->span);
-  return ir::DeepClone(lowered);
+  body.insert(body.begin(),
+              ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, f->span), f->span));
+  // 6. Stamp the split_aiv form.
+  return std::make_shared<ir::Function>(f->name, f->func_type, std::move(params),
+                                        std::move(returns), WithSplitAivAttrs(f->attrs, mode),
+                                        ir::MakeSeq(std::move(body), f->body->span), f->span);
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
@@ -121,10 +110,10 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
-    // Regions take their own path; a function holding one is not a whole-function split.
+    // An InCore function reaching here holds no region (HasSplitRegion above): whole-function
+    // halving applies.
     const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
-                          *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv") &&
-                          !ContainsKind(f->body, ir::StmtKind::SplitAiv, nullptr);
+                          *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv");
     if (!in_scope || !analysis::IsMixed(*f)) {
       out.push_back(f);
       continue;

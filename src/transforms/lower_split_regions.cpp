@@ -1,11 +1,13 @@
 // The region path of LowerAutoVectorSplit: lowers each pl.split_aiv region of an InCore
 // function by its own mode (include/tilesplit/transforms/split_regions.h).
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/analyze_split_body.h"
 #include "tilesplit/transforms/split_axis.h"
@@ -478,6 +480,48 @@ class Localizer {
 // ---------------------------------------------------------------------------------------------
 // The region path.
 
+// Every variable read anywhere in a statement (in expressions and in the types written inside
+// it), as ir::UsesVar sees a use.
+class UseCollector : public ir::IRVisitor {
+ public:
+  std::unordered_set<const Var*> used;
+
+ protected:
+  void VisitVar(const VarPtr& v) override {
+    if (v) used.insert(v.get());
+  }
+};
+
+// Finds the first variable of `halved` an expression reads, in first-use order, looking into
+// the type of each variable it meets (its dimensions are read with it, as ir::FreeVars has it).
+class HalvedUseFinder : public ir::IRVisitor {
+ public:
+  explicit HalvedUseFinder(const std::unordered_map<const Var*, ir::Span>& halved)
+      : halved_(halved) {}
+  VarPtr Find(const ExprPtr& e) {
+    VisitExpr(e);
+    return found_;
+  }
+
+  void VisitExpr(const ExprPtr& e) override {
+    if (!found_) IRVisitor::VisitExpr(e);
+  }
+
+ protected:
+  void VisitVar(const VarPtr& v) override {
+    if (found_ || !v) return;
+    if (halved_.count(v.get())) {
+      found_ = v;
+      return;
+    }
+    VisitType(v->type);
+  }
+
+ private:
+  const std::unordered_map<const Var*, ir::Span>& halved_;
+  VarPtr found_;
+};
+
 class RegionLowerer {
  public:
   explicit RegionLowerer(const ir::FunctionPtr& f) : f_(f), names_(*f) {}
@@ -526,6 +570,18 @@ class RegionLowerer {
   ir::FunctionPtr f_;
   ir::NameGenerator names_;
   std::unordered_map<const Var*, ir::Span> halved_;  // old variable -> its region
+  // The variables the function reads, collected at the first empty region: asking ir::UsesVar
+  // for each empty region walked the whole function each time, quadratic in the regions.
+  std::optional<std::unordered_set<const Var*>> used_;
+
+  bool UsedInFunction(const Var* v) {
+    if (!used_) {
+      UseCollector c;
+      c.VisitStmt(f_->body);
+      used_ = std::move(c.used);
+    }
+    return used_->count(v) > 0;
+  }
 
   StmtPtr Body(const StmtPtr& b) {
     StmtPtr l = Lower(b);
@@ -537,7 +593,7 @@ class RegionLowerer {
     std::vector<StmtPtr> body = BodyWithoutLane(r, lane);
     if (body.empty()) {
       // An empty region does nothing; keep only a lane binding something else reads.
-      if (lane && ir::UsesVar(f_->body, lane.get())) return LaneBinding(lane, r.span);
+      if (lane && UsedInFunction(lane.get())) return LaneBinding(lane, r.span);
       return nullptr;
     }
     if (r.mode == ir::SplitMode::None)
@@ -600,9 +656,8 @@ class RegionLowerer {
   }
 
   void LeakExpr(const ExprPtr& e, ir::Span span) const {
-    for (const VarPtr& v : ir::FreeVars(e)) {
+    if (VarPtr v = HalvedUseFinder(halved_).Find(e)) {
       auto it = halved_.find(v.get());
-      if (it == halved_.end()) continue;
       ir::ThrowUser(span,
                     Q(v->name) +
                         " is halved by the pl.split_aiv region above (each lane holds "

@@ -6,6 +6,7 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ops/slice_axes.h"
 
@@ -75,23 +76,53 @@ ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
   ir::ThrowUser(span, "LowerAutoVectorSplit: " + msg, {{ir::Span{}, fix}});
 }
 
+// The copy a detached walk makes of input expressions and types (SplitContext::detach): every
+// node rebuilt, variables resolved through the replacements, free variables kept as
+// ir::DeepClone keeps them.
+class Detacher : public ir::IRMutator {
+ public:
+  explicit Detacher(const ir::VarMap& m) : IRMutator(/*always_rebuild=*/true), map_(m) {}
+
+ protected:
+  ExprPtr MutateVar(const VarPtr& v) override {
+    auto it = map_.find(v.get());
+    return it == map_.end() ? v : it->second;
+  }
+  VarPtr MutateVarDef(const VarPtr& v) override {
+    ir::ThrowInternal(v->span, "split_axis: a definition reached the expression copier");
+  }
+
+ private:
+  const ir::VarMap& map_;
+};
+
 }  // namespace
 
-std::optional<TileInfo> OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand) {
-  if (!operand) return std::nullopt;
+ir::TypePtr DetachType(const SplitContext& ctx, const ir::TypePtr& t) {
+  if (!ctx.detach || !t) return t;
+  return Detacher(ctx.replacements).MutateType(t);
+}
+
+VarPtr DetachDef(SplitContext& ctx, const VarPtr& v) {
+  VarPtr fresh = ir::MakeVar(v->name, DetachType(ctx, v->type), v->span);
+  ctx.replacements[v.get()] = fresh;
+  return fresh;
+}
+
+const TileInfo* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand) {
+  if (!operand) return nullptr;
   if (const ir::Var* v = operand->As<ir::Var>()) {
     auto it = ctx.tile_vars.find(v);
-    if (it != ctx.tile_vars.end()) return it->second;
-    return std::nullopt;
+    return it == ctx.tile_vars.end() ? nullptr : &it->second;
   }
   if (const ir::TupleGetItem* g = operand->As<ir::TupleGetItem>()) {
     if (const ir::Var* tv = g->tuple->As<ir::Var>()) {
       auto it = ctx.tuple_vars.find(tv);
       if (it != ctx.tuple_vars.end() && static_cast<size_t>(g->index) < it->second.size())
-        return it->second[g->index];
+        return &it->second[g->index];
     }
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 ExprPtr ComputeHalfDimSize(const ExprPtr& n) {
@@ -176,17 +207,24 @@ class Halver {
  private:
   SplitContext& ctx_;
 
-  ExprPtr Sub(const ExprPtr& e) const { return e ? ir::Substitute(e, ctx_.replacements) : e; }
+  ExprPtr Sub(const ExprPtr& e) const {
+    if (!e) return e;
+    if (ctx_.detach) return Detacher(ctx_.replacements).MutateExpr(e);
+    return ir::Substitute(e, ctx_.replacements);
+  }
 
   // A definition whose value's type changed gets a new variable; uses are rewritten after it.
+  // A detached walk gives every definition a new variable.
   VarPtr Rebind(const VarPtr& old, const TypePtr& type) {
-    if (ir::TypeEqual(old->type, type)) return old;
+    if (!ctx_.detach && ir::TypeEqual(old->type, type)) return old;
     VarPtr v = ir::MakeVar(old->name, type, old->span);
     ctx_.replacements[old.get()] = v;
     return v;
   }
 
-  void Track(const VarPtr& v, const TileInfo& info) { ctx_.tile_vars[v.get()] = info; }
+  void Track(const VarPtr& v, TileInfo info) {
+    ctx_.tile_vars.insert_or_assign(v.get(), std::move(info));
+  }
 
   void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
     switch (s->kind) {
@@ -240,7 +278,7 @@ class Halver {
     ExprPtr value = Sub(a.value);
     if (const Call* c = value->As<Call>()) return EmitCallAssign(a.var, *c, value, s->span, out);
     // Aliases and projections carry their source's partition.
-    std::optional<TileInfo> info = OperandSplitInfo(ctx_, value);
+    const TileInfo* info = OperandSplitInfo(ctx_, value);
     VarPtr v = Rebind(a.var, value->type);
     if (info) Track(v, *info);
     if (const ir::Var* src = value->As<ir::Var>()) {
@@ -291,7 +329,7 @@ class Halver {
     TypePtr type = ir::WithValid(*half_t, std::move(valid));
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
-    Track(v, info);
+    Track(v, std::move(info));
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
   }
 
@@ -305,7 +343,8 @@ class Halver {
     const ExprPtr runtime_valid = full.valid()[d];
     std::vector<ExprPtr> box_valid = full.valid();
     box_valid[d] = full.shape[d];
-    ExprPtr widened = ops::Create("tile.set_validshape", {src, box_valid[0], box_valid[1]}, {}, span);
+    ExprPtr widened =
+        ops::Create("tile.set_validshape", {src, box_valid[0], box_valid[1]}, {}, span);
     VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
     out.push_back(ir::MakeAssign(box, widened, span));
     ExprPtr popped = ops::Create("tile.aiv_shard", {box}, kw, span);
@@ -314,20 +353,21 @@ class Halver {
     const TileType* half_t = ir::TileTypeOf(popped);
     TileInfo info{d, half_t->shape[d], full.shape[d], runtime_valid};
     std::vector<ExprPtr> lane_valid = half_t->valid();
-    lane_valid[d] = LaneValidExtent(ctx_, runtime_valid, info.half, LaneStrideFor(ctx_, d, info.half));
+    lane_valid[d] =
+        LaneValidExtent(ctx_, runtime_valid, info.half, LaneStrideFor(ctx_, d, info.half));
     ExprPtr narrowed =
         ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, span);
     VarPtr v = ir::MakeVar(var->name, narrowed->type, var->span);
     ctx_.replacements[var.get()] = v;
     Track(pop, info);
-    Track(v, info);
+    Track(v, std::move(info));
     out.push_back(ir::MakeAssign(v, narrowed, span));
   }
 
   // V->C boundary: reassemble the lanes' halves, then keep the author's placement move.
   void EmitGather(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out) {
     const ExprPtr& operand = move.args[0];
-    std::optional<TileInfo> info = OperandSplitInfo(ctx_, operand);
+    const TileInfo* info = OperandSplitInfo(ctx_, operand);
     if (!info)
       Reject(ctx_, span,
              "the V->C boundary tile.move here carries a full-width vector operand " +
@@ -390,7 +430,7 @@ class Halver {
   }
 
   ExprPtr LocalizeStore(const Call& call, ir::Span span) {
-    std::optional<TileInfo> info = OperandSplitInfo(ctx_, call.args[0]);
+    const TileInfo* info = OperandSplitInfo(ctx_, call.args[0]);
     std::vector<ExprPtr> args = call.args;
     if (info) {
       std::vector<ExprPtr> offs = TupleElems(args[1]);
@@ -411,13 +451,13 @@ class Halver {
   void CheckBitMaskAlignment(const Call& call, ir::Span span) {
     const std::optional<std::pair<size_t, size_t>> bm = ops::Def(call).bit_mask();
     if (!bm || bm->first >= call.args.size() || bm->second >= call.args.size()) return;
-    std::optional<TileInfo> mask = OperandSplitInfo(ctx_, call.args[bm->first]);
+    const TileInfo* mask = OperandSplitInfo(ctx_, call.args[bm->first]);
     const TileType* mt = ir::TileTypeOf(call.args[bm->first]);
     const TileType* dt = ir::TileTypeOf(call.args[bm->second]);
     if (!mask || !mt || !dt) return;
     const int last = static_cast<int>(mt->shape.size()) - 1;
     if (mask->split_dim != last) return;
-    std::optional<TileInfo> data = OperandSplitInfo(ctx_, call.args[bm->second]);
+    const TileInfo* data = OperandSplitInfo(ctx_, call.args[bm->second]);
     const ExprPtr data_cols = data && data->split_dim == last ? data->full_box : dt->shape.back();
     const std::optional<int64_t> mc = ir::AsConstInt(mask->full_box);
     const std::optional<int64_t> dc = ir::AsConstInt(data_cols);
@@ -453,25 +493,29 @@ class Halver {
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
       return;
     }
-    for (size_t i = 0; i < call.args.size(); ++i) {
-      std::optional<TileInfo> in = OperandSplitInfo(ctx_, call.args[i]);
-      const TileType* it = in ? ir::TileTypeOf(call.args[i]) : nullptr;
-      if (it && op.CombinesAlong(i, call.args.size(), in->split_dim,
-                                 static_cast<int>(it->shape.size())))
-        Reject(ctx_, span,
-               call.op_name() + " " + op.combine_verb() + " axis " +
-                   std::to_string(in->split_dim) + " of " + Q(OperandName(call.args[i])) +
-                   ", which is the split axis: each lane would hold only a partial result",
-               "split along an axis " + call.op_name() +
-                   " does not combine (the other split mode), or use pl.split_aiv(2, "
-                   "mode=pl.SplitMode.NONE) so it runs full width on each lane");
-    }
+    // Each operand's partition, looked up once for the checks below.
+    std::vector<const TileInfo*> parts(call.args.size());
+    for (size_t i = 0; i < call.args.size(); ++i) parts[i] = OperandSplitInfo(ctx_, call.args[i]);
+    if (op.has_combined_axes())
+      for (size_t i = 0; i < call.args.size(); ++i) {
+        const TileInfo* in = parts[i];
+        const TileType* it = in ? ir::TileTypeOf(call.args[i]) : nullptr;
+        if (it && op.CombinesAlong(i, call.args.size(), in->split_dim,
+                                   static_cast<int>(it->shape.size())))
+          Reject(ctx_, span,
+                 call.op_name() + " " + op.combine_verb() + " axis " +
+                     std::to_string(in->split_dim) + " of " + Q(OperandName(call.args[i])) +
+                     ", which is the split axis: each lane would hold only a partial result",
+                 "split along an axis " + call.op_name() +
+                     " does not combine (the other split mode), or use pl.split_aiv(2, "
+                     "mode=pl.SplitMode.NONE) so it runs full width on each lane");
+      }
     CheckBitMaskAlignment(call, span);
     const std::string& name = call.op_name();
     if (name == "tile.reshape" || name == "tile.reinterpret_view")
       return EmitView(var, call, *rt, span, out);
 
-    int axis = ResultAxis(call, *rt);
+    int axis = ResultAxis(call, *rt, parts);
     // A rank-1 value (a rank-1 load staging a reshape) stays whole: the 2D view built from it
     // takes the per-lane slice instead.
     const bool singleton = rt->shape.size() < 2 || axis >= static_cast<int>(rt->shape.size()) ||
@@ -495,16 +539,16 @@ class Halver {
     std::vector<ExprPtr> args = RewriteShapeArgs(call, axis, info, span);
     TypePtr deduced;
     TypePtr type = CheckTypeConsistency(call, args, *half_t, span, &deduced);
-    CheckBlindOperands(call, args, axis, deduced, span);
+    CheckBlindOperands(call, args, parts, axis, deduced, span);
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
-    Track(v, info);
+    Track(v, std::move(info));
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
   }
 
   // The axis a result is halved on: its partitioned operand's axis when one is tracked (so a
   // migrated axis is followed), else the function's split axis.
-  int ResultAxis(const Call& call, const TileType& rt) {
+  int ResultAxis(const Call& call, const TileType& rt, const std::vector<const TileInfo*>& parts) {
     const int rrank = static_cast<int>(rt.shape.size());
     if (call.op_name() == "tile.slice") {
       // The split axis is recorded in the source's (pre-drop) axes; the result is indexed after
@@ -512,15 +556,15 @@ class Halver {
       // A partitioned source records its axis in the source's (pre-drop) axes, which the
       // result indexes only after the drop and the 2D clamp; a full-width source is halved on
       // the function's axis of the result.
-      auto in = OperandSplitInfo(ctx_, call.args[0]);
+      const TileInfo* in = parts[0];
       if (!in) return ctx_.split_dim;
       if (auto r = ops::SliceAxesOf(call).ResultAxis(static_cast<size_t>(in->split_dim)))
         return static_cast<int>(*r);
       return rrank;  // the split axis was dropped: nothing to halve
     }
-    for (const ExprPtr& a : call.args) {
-      if (auto in = OperandSplitInfo(ctx_, a)) {
-        const TileType* t = ir::TileTypeOf(a);
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      if (const TileInfo* in = parts[i]) {
+        const TileType* t = ir::TileTypeOf(call.args[i]);
         const int shift = rrank - static_cast<int>(t->shape.size());
         return in->split_dim + shift;
       }
@@ -612,8 +656,9 @@ class Halver {
 
   // Condition 2: an operand the deducer never reads must be lane-local, broadcast along the
   // split axis, or declared lane-invariant; anything else is lane data left full width.
-  void CheckBlindOperands(const Call& call, const std::vector<ExprPtr>& args, int axis,
-                          const TypePtr& base, ir::Span span) {
+  void CheckBlindOperands(const Call& call, const std::vector<ExprPtr>& args,
+                          const std::vector<const TileInfo*>& parts, int axis, const TypePtr& base,
+                          ir::Span span) {
     const ops::OpDef& op = ops::Def(call);
     const std::string& name = call.op_name();
     if (name == "tile.slice") return;  // its source window is localized above
@@ -622,7 +667,12 @@ class Halver {
     // `base` is condition 1's deduction over the same arguments, which accepted them.
     for (size_t i = 0; i < args.size(); ++i) {
       const TileType* t = ir::TileTypeOf(args[i]);
-      if (!t || OperandSplitInfo(ctx_, args[i]) || op.lane_invariant_kind(i)) continue;
+      if (!t || op.lane_invariant_kind(i)) continue;
+      // Shape-describing operands were rewritten; a tile operand is the caller's own.
+      const bool partitioned = i < parts.size() && args[i] == call.args[i]
+                                   ? parts[i] != nullptr
+                                   : OperandSplitInfo(ctx_, args[i]) != nullptr;
+      if (partitioned) continue;
       const int a = axis - (rrank - static_cast<int>(t->shape.size()));
       if (a < 0 || a >= static_cast<int>(t->shape.size()) || ir::IsConstInt(t->shape[a], 1))
         continue;  // broadcast along the split axis
@@ -688,7 +738,7 @@ class Halver {
                 std::vector<StmtPtr>& out) {
     const ops::OpDef& op = ops::Def(call);
     const std::string& name = call.op_name();
-    std::optional<TileInfo> in = OperandSplitInfo(ctx_, call.args[0]);
+    const TileInfo* in = OperandSplitInfo(ctx_, call.args[0]);
     const TileType* src = ir::TileTypeOf(call.args[0]);
     if (in) {
       // The source is this lane's half: the view keeps it, possibly on a migrated axis.
@@ -763,7 +813,7 @@ class Halver {
     VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
     ctx_.replacements[var.get()] = v;
     info.half = st->shape[axis];
-    Track(v, info);
+    Track(v, std::move(info));
     (void)half_t;
     out.push_back(ir::MakeAssign(v, slice, span));
   }
@@ -866,9 +916,9 @@ class Halver {
     const ir::YieldStmt* y = stmts.empty() ? nullptr : stmts.back()->As<ir::YieldStmt>();
     if (!y) return;
     for (size_t i = 0; i < ias.size() && i < y->values.size(); ++i) {
-      const bool carry = OperandSplitInfo(ctx_, ias[i].var).has_value();
+      const bool carry = OperandSplitInfo(ctx_, ias[i].var) != nullptr;
       const ExprPtr& val = y->values[i];
-      const bool yielded = OperandSplitInfo(ctx_, val).has_value();
+      const bool yielded = OperandSplitInfo(ctx_, val) != nullptr;
       if (carry == yielded) continue;
       if (val->kind == ir::ExprKind::Call)
         Reject(ctx_, stmts.back()->span,
@@ -891,7 +941,7 @@ class Halver {
     std::vector<VarPtr> out;
     for (size_t i = 0; i < rvs.size(); ++i) {
       if (i >= ias.size()) {
-        out.push_back(rvs[i]);
+        out.push_back(ctx_.detach ? DetachDef(ctx_, rvs[i]) : rvs[i]);
         continue;
       }
       VarPtr v = Rebind(rvs[i], ias[i].var->type);
@@ -905,10 +955,11 @@ class Halver {
 
   void EmitFor(const ir::ForStmt& f, std::vector<StmtPtr>& out) {
     std::vector<ir::IterArg> ias = CarryIterArgs(f.iter_args);
+    VarPtr loop_var = ctx_.detach ? DetachDef(ctx_, f.loop_var) : f.loop_var;
     StmtPtr body = One(f.body);
     ValidateCarryBackedge(ias, body);
     std::vector<VarPtr> rvs = RepairReturnVars(f.return_vars, ias);
-    out.push_back(std::make_shared<ir::ForStmt>(f.loop_var, Sub(f.start), Sub(f.stop), Sub(f.step),
+    out.push_back(std::make_shared<ir::ForStmt>(loop_var, Sub(f.start), Sub(f.stop), Sub(f.step),
                                                 f.for_kind, f.stage, std::move(ias), body,
                                                 std::move(rvs), f.span));
   }
@@ -937,7 +988,7 @@ class Halver {
     for (size_t i = 0; i < s.return_vars.size(); ++i) {
       const VarPtr& rv = s.return_vars[i];
       if (!ty || !ey || i >= ty->values.size() || i >= ey->values.size()) {
-        rvs.push_back(rv);
+        rvs.push_back(ctx_.detach ? DetachDef(ctx_, rv) : rv);
         continue;
       }
       const ExprPtr &a = ty->values[i], &b = ey->values[i];
@@ -969,7 +1020,40 @@ class Halver {
   }
 };
 
+void CheckNoCubeTileHalvedIn(const StmtPtr& s, const SplitContext& ctx) {
+  if (!s) return;
+  switch (s->kind) {
+    case ir::StmtKind::Seq:
+      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) CheckNoCubeTileHalvedIn(c, ctx);
+      return;
+    case ir::StmtKind::For:
+      return CheckNoCubeTileHalvedIn(s->As<ir::ForStmt>()->body, ctx);
+    case ir::StmtKind::While:
+      return CheckNoCubeTileHalvedIn(s->As<ir::WhileStmt>()->body, ctx);
+    case ir::StmtKind::If:
+      CheckNoCubeTileHalvedIn(s->As<ir::IfStmt>()->then_body, ctx);
+      return CheckNoCubeTileHalvedIn(s->As<ir::IfStmt>()->else_body, ctx);
+    default:
+      break;
+  }
+  const Call* c = analysis::TopLevelCall(*s);
+  if (!c || analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE) return;
+  const ir::AssignStmt* as = s->As<ir::AssignStmt>();
+  const std::string where = as ? "in the statement defining " + Q(as->var->name) : "here";
+  for (const ExprPtr& a : c->args)
+    if (OperandSplitInfo(ctx, a))
+      ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() + " " +
+                                     where + " consumes the halved tile " + Q(ir::ExprToString(a)));
+  if (as && OperandSplitInfo(ctx, as->var))
+    ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() + " " +
+                                   where + " produces a halved tile");
+}
+
 }  // namespace
+
+void CheckNoCubeTileHalved(const std::vector<StmtPtr>& body, const SplitContext& ctx) {
+  for (const StmtPtr& s : body) CheckNoCubeTileHalvedIn(s, ctx);
+}
 
 std::vector<StmtPtr> ProcessStmts(const std::vector<StmtPtr>& stmts, SplitContext& ctx) {
   return Halver(ctx).Stmts(stmts);

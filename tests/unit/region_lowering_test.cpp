@@ -181,6 +181,49 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], n: pl.Scalar[pl.INDEX], out
   EXPECT_EQ(rep.full_width_vec_ops[0].result, "w");
 }
 
+// Fed one statement at a time, the admission reaches the whole-body verdict: facts carry over
+// from piece to piece, and so do the findings. A seeded tile vouches for its consumers.
+TEST(AnalyzeSplitBodyTest, PieceByPieceEqualsTheWholeBody) {
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
+def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], a: pl.Tensor[[128, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        h = pl.aiv_shard(acc)
+        x = pl.load(a, [0, 0], [64, 128], target_memory=pl.Mem.Vec)
+        y = pl.add(x, h)
+        w = pl.exp(x)
+        o = pl.store(y, [aiv_id * 64, 0], out_0)
+    return o
+)");
+  const ir::SplitAivStmt* region = FindRegion(f->body);
+  ASSERT_NE(region, nullptr);
+  const std::vector<ir::StmtPtr> body = ir::FlattenStmts(region->body);
+  const ir::Var* x = nullptr;
+  for (const ir::StmtPtr& s : body)
+    if (const ir::AssignStmt* a = s->As<ir::AssignStmt>(); a && a->var->name == "x")
+      x = a->var.get();
+  ASSERT_NE(x, nullptr);
+  for (bool seed_x : {false, true}) {
+    split_axis::AdmissionInput in;
+    in.mode = region->mode;
+    in.lane = ir::LaneVar(*region).get();
+    if (seed_x) in.seeded_lane_local = [x](const ir::Var* v) { return v == x; };
+    split_axis::AdmissionReport whole = split_axis::AnalyzeSplitBody(body, in);
+    split_axis::SplitBodyAdmission pieces(in);
+    for (const ir::StmtPtr& s : body) pieces.Walk({s});
+    std::vector<std::string> a, b;
+    for (const split_axis::FullWidthOp& op : whole.full_width_vec_ops) a.push_back(op.result);
+    for (const split_axis::FullWidthOp& op : pieces.report().full_width_vec_ops)
+      b.push_back(op.result);
+    EXPECT_EQ(a, b);
+    // The full-width load is reported either way; seeded, it vouches for its consumer w.
+    const std::vector<std::string> expected =
+        seed_x ? std::vector<std::string>{"x"} : std::vector<std::string>{"x", "w"};
+    EXPECT_EQ(a, expected);
+  }
+}
+
 TEST(AivSplitValidTest, RegisteredAsTheVerifierOfBothProperties) {
   EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitValid"), nullptr);
   EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitLoweredValid"), nullptr);

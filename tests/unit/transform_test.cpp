@@ -223,6 +223,24 @@ TEST(NameGeneratorTest, ReservesEveryNameOfAFunction) {
   EXPECT_EQ(g.Fresh("fresh"), "fresh");
 }
 
+// The function is read per hint, and only the names the hint could produce (the hint itself and
+// hint_N) are reserved; a name that merely starts with the hint does not block anything.
+TEST(NameGeneratorTest, ReservesTheNamesEachHintCouldProduce) {
+  std::vector<Param> params;
+  for (const char* n : {"t", "t_1", "t_3", "t_x", "tt", "t_"})
+    params.push_back({MakeVar(n, IndexT()), ParamDirection::In});
+  Function f("f", FunctionType::InCore, std::move(params), {}, {}, MakeSeq({}), Span{});
+  NameGenerator g(f);
+  EXPECT_EQ(g.Fresh("t"), "t_2");
+  EXPECT_EQ(g.Fresh("t"), "t_4");
+  EXPECT_EQ(g.Fresh("tt"), "tt_1");
+  EXPECT_EQ(g.Fresh("t_x"), "t_x_1");
+  EXPECT_EQ(g.Fresh("t_"), "t__1");
+  EXPECT_EQ(g.Fresh("u"), "u");
+  g.Reserve("w");
+  EXPECT_EQ(g.Fresh("w"), "w_1");  // an explicit reservation before the hint's first use
+}
+
 TEST(NameGeneratorTest, ManyNamesFromOneHintStayLinear) {
   NameGenerator g;
   std::string last;

@@ -40,11 +40,16 @@ bool UsesVar(const StmtPtr& s, const Var* v);
 class NameGenerator {
  public:
   NameGenerator() = default;
-  explicit NameGenerator(const Function& f);  // reserves every name used in f
+  // Reserves every name used in f, which must outlive the generator. The function is read on
+  // the first Fresh of each hint, and only the names that hint could produce are kept: hashing
+  // every name of a large function cost more than the rest of some passes.
+  explicit NameGenerator(const Function& f) : source_(&f) {}
   void Reserve(const std::string& name) { taken_.insert(name); }
   std::string Fresh(const std::string& hint);
 
  private:
+  const Function* source_ = nullptr;
+  std::unordered_set<std::string> scanned_;  // hints whose colliding source names are reserved
   std::unordered_set<std::string> taken_;
   // Next suffix to try per hint, so that many names from one hint cost linear time.
   std::unordered_map<std::string, uint64_t> next_suffix_;

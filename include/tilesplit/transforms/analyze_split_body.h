@@ -4,6 +4,8 @@
 // on bodies the compiler halved (a failure is a compiler bug).
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -18,8 +20,9 @@ enum class BodyOrigin : uint8_t { Explicit, Automatic };
 struct AdmissionInput {
   ir::SplitMode mode = ir::SplitMode::UpDown;  // never None: a task-parallel body is full width
   const ir::Var* lane = nullptr;               // the lane index variable, if the body has one
-  // Tiles already known to be lane-local (the AUTO halving's tracked tiles).
-  std::unordered_set<const ir::Var*> seed_lane_local;
+  // Tiles already known to be lane-local (the AUTO halving's tracked tiles). Asked rather than
+  // copied: the halving tracks about one tile per statement.
+  std::function<bool(const ir::Var*)> seeded_lane_local;
 };
 
 // A VECTOR operation none of whose admission rules holds: it would run at full width on both
@@ -50,6 +53,23 @@ struct AdmissionReport {
 // consumer. Facts flow through aliases, tuple projections, loop carries (kept from the initial
 // value) and if merges (intersected per tuple element).
 AdmissionReport AnalyzeSplitBody(const std::vector<ir::StmtPtr>& body, const AdmissionInput& in);
+
+// The same walk fed in program order, one piece of the body at a time; after the last piece the
+// report equals AnalyzeSplitBody over the whole body. The AUTO path admits each statement right
+// after halving it, while it is still in cache, instead of re-reading the whole body.
+class SplitBodyAdmission {
+ public:
+  explicit SplitBodyAdmission(AdmissionInput in);
+  ~SplitBodyAdmission();
+  SplitBodyAdmission(const SplitBodyAdmission&) = delete;
+  SplitBodyAdmission& operator=(const SplitBodyAdmission&) = delete;
+  void Walk(const std::vector<ir::StmtPtr>& stmts);
+  const AdmissionReport& report() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // Throws when `report` is not ok: a UserError with authoring advice for an Explicit body, an
 // InternalError for an Automatic one. Carry mismatches are reported before operators. `what`

@@ -36,15 +36,30 @@ struct SplitContext {
   ExprPtr lane;                        // the lane index variable
   std::optional<int64_t> lane_stride;  // balanced partition (ResolveLaneStride), if any
   bool auto_arm = true;                // diagnostics: compiler-chosen vs author-written split
+  // Build the result as a copy that shares no node with the input: every definition gets a fresh
+  // variable (recorded in `replacements`) and every expression or type taken from the input is
+  // rebuilt, free variables excepted. The AUTO path sets it instead of deep-cloning the lowered
+  // function afterwards, which built the whole function a second time. The region path leaves
+  // it off: code outside a region keeps reading the variables the region defines.
+  bool detach = false;
   std::unordered_map<const ir::Var*, TileInfo> tile_vars;
   // Halved tuple variables: the axis each element moved on.
   std::unordered_map<const ir::Var*, std::vector<TileInfo>> tuple_vars;
   ir::VarMap replacements;  // source variable -> rewritten variable
 };
 
+// Under ctx.detach, the copy of `t` the walk makes: variables mapped through ctx.replacements
+// (free ones kept), every other node rebuilt. Without detach, `t` itself.
+ir::TypePtr DetachType(const SplitContext& ctx, const ir::TypePtr& t);
+// A fresh definition standing for `v` in the result (detached type, same name), recorded in
+// ctx.replacements so that every use follows. For definitions the walk does not see itself,
+// such as the function's parameters.
+VarPtr DetachDef(SplitContext& ctx, const VarPtr& v);
+
 // Whether `operand` (a variable or an inline tuple projection of the rewritten IR) was
-// partitioned by the split, and how.
-std::optional<TileInfo> OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand);
+// partitioned by the split, and how: the tracked entry, or null. The entry stays valid while
+// `ctx` lives (tracking more tiles does not move it).
+const TileInfo* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand);
 
 // The per-lane extent on the split axis of a full extent: ceil half when static, n // 2 else.
 ExprPtr ComputeHalfDimSize(const ExprPtr& n);
@@ -67,6 +82,12 @@ std::shared_ptr<const ir::TileType> HalveTileShape(const SplitContext& ctx, cons
 // affinity gate and for whole region bodies.
 std::vector<StmtPtr> ProcessStmts(const std::vector<StmtPtr>& stmts, SplitContext& ctx);
 StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx);
+
+// The cube-operand backstop, a postcondition of the walk: the affinity gate never lets a halved
+// tile reach cube work, so a CUBE call that consumes or produces a tile `ctx` tracks as halved is
+// a compiler bug, thrown as ir::InternalError naming the operation and its statement. Declared
+// here so tests can reach it: no DSL input does.
+void CheckNoCubeTileHalved(const std::vector<StmtPtr>& body, const SplitContext& ctx);
 
 // Whether `call` combines elements of a tile operand along `axis` (the registry's `combines`
 // declaration: row reductions over the last axis, column reductions over axis 0, a merge over
