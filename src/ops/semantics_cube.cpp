@@ -12,9 +12,10 @@ namespace {
 
 using sim::StorageKind;
 
-// acc (M x N, row-major, already initialised) += lhs[0:M, 0:K] @ rhs[0:K, 0:N].
-void AccumulateF(float* acc, const TileValue& a, const TileValue& b, int64_t M, int64_t N,
-                 int64_t K) {
+// acc (M x N, row-major, already initialised) += lhs[0:M, 0:K] @ rhs[0:K, 0:N]. Cloned per ISA
+// like the elementwise loops: wider vectors, the same operations in the same order.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void AccumulateF(
+    float* acc, const TileValue& a, const TileValue& b, int64_t M, int64_t N, int64_t K) {
   const int64_t lda = a.shape[1], ldb = b.shape[1];
   const float* pa = a.data.f.data();
   const float* pb = b.data.f.data();
@@ -49,17 +50,29 @@ Value MatmulImpl(OpCall& c, const TileValue* init, size_t li, size_t ri, bool ze
   const TileValue& a = c.tile(li);
   const TileValue& b = c.tile(ri);
   if (a.shape.size() != 2 || b.shape.size() != 2) c.Fail("needs 2D operands");
-  auto out = c.NewResult();
-  if (out->shape.size() != 2) c.Fail("needs a 2D result");
-  const int64_t M = std::min(a.shape[0], out->shape[0]);
-  const int64_t N = std::min(b.shape[1], out->shape[1]);
+  const TileGeom& g = c.result();
+  if (g.shape.size() != 2) c.Fail("needs a 2D result");
+  const int64_t M = std::min(a.shape[0], g.shape[0]);
+  const int64_t N = std::min(b.shape[1], g.shape[1]);
+  // The M x N block written below covers the box unless an operand is smaller than the result.
+  auto out = c.NewResult(0, M == g.shape[0] && N == g.shape[1] ? sim::BufferInit::Unspecified
+                                                               : sim::BufferInit::Poison);
   const int64_t K = std::min({a.valid[1], a.shape[1], b.shape[0]});
   const int64_t ON = out->shape[1];
   const bool f = out->data.kind == StorageKind::F32;
   if (f != (a.data.kind == StorageKind::F32) || f != (b.data.kind == StorageKind::F32))
     c.Fail("operand and result storages differ");
   // Start from the accumulator (or zero), one packed M x N block.
-  if (f) {
+  if (f && out->dtype == ir::DataType::FP32 && N == ON) {
+    // FP32 needs no rounding on the way out: accumulate in the result itself.
+    float* acc = out->data.f.data();
+    if (init && !zero_init)
+      for (int64_t i = 0; i < M; ++i)
+        for (int64_t j = 0; j < N; ++j) acc[i * N + j] = init->data.f[i * init->shape[1] + j];
+    else
+      std::fill_n(acc, M * N, 0.0f);
+    AccumulateF(acc, a, b, M, N, K);
+  } else if (f) {
     std::vector<float> acc(static_cast<size_t>(M * N), 0.0f);
     if (init && !zero_init)
       for (int64_t i = 0; i < M; ++i)

@@ -12,7 +12,13 @@ namespace {
 Value Load(OpCall& c) {
   const TensorPtr& t = c.tensor(0);
   std::vector<int64_t> off = c.ints(1);
-  auto out = c.NewResult();
+  // A window inside the tensor fills the whole valid extent and PoisonOutsideValid the rest, so
+  // only a clamped window needs the poison fill.
+  const TileGeom& g = c.result();
+  bool inside = off.size() == t->shape.size() && g.valid.size() == off.size();
+  for (size_t d = 0; inside && d < off.size(); ++d)
+    inside = off[d] >= 0 && off[d] + g.valid[d] <= t->shape[d];
+  auto out = c.NewResult(0, inside ? sim::BufferInit::Unspecified : sim::BufferInit::Poison);
   if (off.size() != t->shape.size())
     c.Fail("the simulator executes loads whose offsets have the tensor's rank only");
   if (out->shape.size() != t->shape.size())
@@ -86,7 +92,7 @@ Value Store(OpCall& c) {
 // tile.move copies the tile into the target space (core-group.md 4.1).
 Value Move(OpCall& c) {
   const TileValue& in = c.tile(0);
-  auto out = c.NewResult();
+  auto out = c.NewResult(0, sim::BufferInit::Unspecified);  // overwritten whole below
   if (out->data.kind != in.data.kind || out->data.size() != in.data.size())
     c.Fail("result geometry does not match the moved tile");
   out->data = in.data;

@@ -101,9 +101,9 @@ const TileGeom& OpCall::result(size_t i) const {
   return results[i];
 }
 
-sim::MutTilePtr OpCall::NewResult(size_t i) const {
+sim::MutTilePtr OpCall::NewResult(size_t i, sim::BufferInit fill) const {
   const TileGeom& g = result(i);
-  return sim::MakePoisonTile(g.dtype, g.mem, g.shape, g.valid);
+  return sim::MakeTile(g.dtype, g.mem, g.shape, g.valid, fill);
 }
 
 void CopyRegion(const sim::Buffer& src, const std::vector<int64_t>& src_shape,
@@ -149,7 +149,9 @@ void CopyRegion(const sim::Buffer& src, const std::vector<int64_t>& src_shape,
 
 Value MapUnaryF(OpCall& c, size_t arg, float (*f)(float)) {
   const TileValue& in = c.tile(arg);
-  auto out = c.NewResult();
+  const size_t box = static_cast<size_t>(sim::NumElements(c.result().shape));
+  auto out = c.NewResult(
+      0, in.data.size() >= box ? sim::BufferInit::Unspecified : sim::BufferInit::Poison);
   if (in.data.kind != sim::StorageKind::F32 || out->data.kind != sim::StorageKind::F32)
     c.Fail("needs a floating-point tile");
   const size_t n = std::min(in.data.size(), out->data.size());

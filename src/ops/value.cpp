@@ -1,9 +1,11 @@
 // Runtime values: dtype rounding, poison, buffers, tensors and tiles.
 #include "tilesplit/ops/value.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <type_traits>
 
 namespace tilesplit::sim {
 
@@ -109,15 +111,153 @@ bool IsPoisonF32(float v) {
          (b & kPoisonPayloadMask) == (kPoisonF32Bits & kPoisonPayloadMask);
 }
 
-void Buffer::Resize(StorageKind k, size_t n, bool poison) {
+namespace {
+
+// Per-thread recycling of large buffer storage. A kernel on 256 x 256 tiles allocates a fresh
+// 256 KiB result per op; taking the storage of a dead tile instead avoids fresh pages (and their
+// faults) and lets an op that overwrites every element skip the fill. Buffers below kMinBytes are
+// left to the allocator, which serves them faster than a search. The pool is bounded so that a
+// large run does not pin its peak memory; per thread, so it needs no lock (the core-group
+// executor's cores each recycle what they free).
+class StoragePool {
+ public:
+  static constexpr size_t kMinBytes = 16 * 1024;
+  static constexpr size_t kMaxBytes = 32u << 20;
+  static constexpr size_t kMaxEntries = 32;
+
+  template <typename T>
+  void Put(std::vector<T>& v) {
+    const size_t bytes = v.capacity() * sizeof(T);
+    if (bytes < kMinBytes || bytes > kMaxBytes) return;
+    // Over the bounds, the oldest buffers of this storage go first: a run whose sizes change
+    // does not keep serving from sizes it no longer uses.
+    auto& list = List<T>();
+    while (!list.empty() && (f_.size() + i_.size() >= kMaxEntries || held_ + bytes > kMaxBytes)) {
+      held_ -= list.front().capacity() * sizeof(T);
+      list.erase(list.begin());
+    }
+    if (f_.size() + i_.size() >= kMaxEntries || held_ + bytes > kMaxBytes) return;
+    held_ += bytes;
+    ++stats_.returned;
+    list.push_back(std::move(v));
+    v = std::vector<T>();
+  }
+
+  // Storage of at least `n` elements (and at most twice that, so a small buffer does not take
+  // a huge one) whose first min(old size, n) elements are stale; empty when none fits.
+  template <typename T>
+  std::vector<T> Take(size_t n) {
+    auto& list = List<T>();
+    if (n * sizeof(T) < kMinBytes) return {};
+    size_t best = list.size();
+    for (size_t k = 0; k < list.size(); ++k) {
+      const size_t cap = list[k].capacity();
+      if (cap >= n && cap / 2 <= n && (best == list.size() || cap < list[best].capacity()))
+        best = k;
+    }
+    if (best == list.size()) return {};
+    std::vector<T> v = std::move(list[best]);
+    list.erase(list.begin() + static_cast<std::ptrdiff_t>(best));
+    held_ -= v.capacity() * sizeof(T);
+    ++stats_.reused;
+    return v;
+  }
+
+  StoragePoolStats Stats() const {
+    StoragePoolStats s = stats_;
+    s.held_bytes = held_;
+    return s;
+  }
+  void Drain() {
+    f_.clear();
+    i_.clear();
+    held_ = 0;
+  }
+
+ private:
+  template <typename T>
+  std::vector<std::vector<T>>& List() {
+    if constexpr (std::is_same_v<T, float>)
+      return f_;
+    else
+      return i_;
+  }
+
+  std::vector<std::vector<float>> f_;
+  std::vector<std::vector<int64_t>> i_;
+  size_t held_ = 0;
+  StoragePoolStats stats_;
+};
+
+// Buffers can die during thread exit, after the pool itself (a thread_local destroyed earlier, a
+// static Value at program exit). The pointer is trivially destructible, so it can be tested at
+// any time; the owner clears it when the pool goes.
+thread_local StoragePool* t_pool = nullptr;
+
+struct PoolOwner {
+  StoragePool pool;
+  PoolOwner() { t_pool = &pool; }
+  ~PoolOwner() { t_pool = nullptr; }
+};
+
+StoragePool* Pool() {
+  thread_local PoolOwner owner;
+  return t_pool;
+}
+
+template <typename T>
+void SizeFromPool(std::vector<T>& v, size_t n) {
+  if (v.capacity() < n || v.capacity() / 2 > n) {
+    StoragePool* pool = Pool();
+    std::vector<T> taken = pool ? pool->template Take<T>(n) : std::vector<T>();
+    if (taken.capacity() >= n && taken.capacity() > 0) {
+      if (pool) pool->Put(v);
+      v = std::move(taken);
+    }
+  }
+  v.resize(n);  // value-initialises only elements past the stale ones
+}
+
+template <typename T>
+void Release(std::vector<T>& v) {
+  if (t_pool) t_pool->Put(v);
+  v = std::vector<T>();
+}
+
+}  // namespace
+
+Buffer::~Buffer() {
+  if (!t_pool) return;
+  t_pool->Put(f);
+  t_pool->Put(i);
+}
+
+void Buffer::Allocate(StorageKind k, size_t n, BufferInit fill) {
   kind = k;
   if (k == StorageKind::F32) {
-    i.clear();
-    f.assign(n, poison ? PoisonF32() : 0.0f);
+    Release(i);
+    SizeFromPool(f, n);
+    if (fill != BufferInit::Unspecified)
+      std::fill(f.begin(), f.end(), fill == BufferInit::Poison ? PoisonF32() : 0.0f);
   } else {
-    f.clear();
-    i.assign(n, poison ? kPoisonI64 : 0);
+    Release(f);
+    SizeFromPool(i, n);
+    if (fill != BufferInit::Unspecified)
+      std::fill(i.begin(), i.end(), fill == BufferInit::Poison ? kPoisonI64 : 0);
   }
+}
+
+void Buffer::Resize(StorageKind k, size_t n, bool poison) {
+  Allocate(k, n, poison ? BufferInit::Poison : BufferInit::Zero);
+}
+
+StoragePoolStats GetStoragePoolStats() {
+  StoragePool* pool = Pool();
+  return pool ? pool->Stats() : StoragePoolStats();
+}
+
+void DrainStoragePool() {
+  if (StoragePool* pool = Pool()) pool->Drain();
 }
 
 uint64_t Buffer::Bits(size_t idx) const {
@@ -170,15 +310,20 @@ bool TileValue::InValid(const std::vector<int64_t>& idx) const {
   return true;
 }
 
-MutTilePtr MakePoisonTile(DataType dt, MemorySpace mem, std::vector<int64_t> shape,
-                          std::vector<int64_t> valid) {
+MutTilePtr MakeTile(DataType dt, MemorySpace mem, std::vector<int64_t> shape,
+                    std::vector<int64_t> valid, BufferInit fill) {
   auto t = std::make_shared<TileValue>();
   t->dtype = dt;
   t->mem = mem;
   t->shape = std::move(shape);
   t->valid = std::move(valid);
-  t->data.Resize(StorageOf(dt), static_cast<size_t>(NumElements(t->shape)), true);
+  t->data.Allocate(StorageOf(dt), static_cast<size_t>(NumElements(t->shape)), fill);
   return t;
+}
+
+MutTilePtr MakePoisonTile(DataType dt, MemorySpace mem, std::vector<int64_t> shape,
+                          std::vector<int64_t> valid) {
+  return MakeTile(dt, mem, std::move(shape), std::move(valid), BufferInit::Poison);
 }
 
 void PoisonOutsideValid(TileValue& t) {

@@ -84,8 +84,9 @@ struct OpCall {
   std::optional<bool> bool_kwarg(std::string_view k) const;
   std::optional<ir::DataType> dtype_kwarg(std::string_view k) const;
   const TileGeom& result(size_t i = 0) const;
-  // A result tile of results[i]'s geometry, every element poison.
-  sim::MutTilePtr NewResult(size_t i = 0) const;
+  // A result tile of results[i]'s geometry, every element poison; with BufferInit::Unspecified for
+  // an op that writes every element of the box itself (see sim::BufferInit).
+  sim::MutTilePtr NewResult(size_t i = 0, sim::BufferInit fill = sim::BufferInit::Poison) const;
   // A runtime fault or a construct the simulator does not execute: "OP: message" at the call.
   [[noreturn]] void Fail(const std::string& message) const;
 };

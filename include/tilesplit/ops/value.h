@@ -60,13 +60,33 @@ struct Scalar {
   static Scalar Bool(bool b) { return {DataType::BOOL, b ? 1 : 0, 0}; }
 };
 
+// What a freshly sized buffer holds. `Unspecified` is for an op that itself writes every element
+// of the box (and then poisons what lies outside the valid extent): its storage may be a recycled
+// buffer still holding an earlier tile's values, so skipping the fill is only sound when nothing
+// is read before it is written.
+enum class BufferInit : uint8_t { Poison, Zero, Unspecified };
+
 // A dense row-major buffer in one of the two storages.
+//
+// Large storage is recycled: a destroyed buffer hands its vector to a per-thread pool and the
+// next buffer of a similar size takes it (StoragePoolStats), which spares the allocation, the
+// page faults of fresh memory and, with BufferInit::Unspecified, the fill.
 struct Buffer {
   StorageKind kind = StorageKind::F32;
   std::vector<float> f;
   std::vector<int64_t> i;
+
+  Buffer() = default;
+  Buffer(const Buffer&) = default;
+  Buffer(Buffer&&) noexcept = default;
+  Buffer& operator=(const Buffer&) = default;
+  Buffer& operator=(Buffer&&) noexcept = default;
+  ~Buffer();
+
   size_t size() const { return kind == StorageKind::F32 ? f.size() : i.size(); }
   void Resize(StorageKind k, size_t n, bool poison);
+  // Sizes the buffer to `n` elements of storage `k`, drawing on the pool.
+  void Allocate(StorageKind k, size_t n, BufferInit fill);
   bool IsPoison(size_t idx) const {
     return kind == StorageKind::F32 ? IsPoisonF32(f[idx]) : IsPoisonI64(i[idx]);
   }
@@ -79,6 +99,16 @@ struct Buffer {
   // The element's bit pattern widened to 64 bits, for bitwise comparison.
   uint64_t Bits(size_t idx) const;
 };
+
+// The calling thread's storage pool: buffers handed back, and allocations served from it.
+struct StoragePoolStats {
+  uint64_t returned = 0;
+  uint64_t reused = 0;
+  size_t held_bytes = 0;
+};
+StoragePoolStats GetStoragePoolStats();
+// Frees every buffer the calling thread's pool holds.
+void DrainStoragePool();
 
 int64_t NumElements(const std::vector<int64_t>& shape);
 // Row-major strides of `shape` in elements.
@@ -120,6 +150,9 @@ using MutTilePtr = std::shared_ptr<TileValue>;
 // A tile of the given geometry whose every element is poison.
 MutTilePtr MakePoisonTile(DataType dt, MemorySpace mem, std::vector<int64_t> shape,
                           std::vector<int64_t> valid);
+// A tile of the given geometry whose elements are initialised as `fill` says.
+MutTilePtr MakeTile(DataType dt, MemorySpace mem, std::vector<int64_t> shape,
+                    std::vector<int64_t> valid, BufferInit fill);
 // Overwrites every element outside the valid extent with poison.
 void PoisonOutsideValid(TileValue& t);
 

@@ -1,0 +1,255 @@
+// Tile storage recycling and the simulator's fast elementwise paths: a recycled buffer never lets
+// an earlier tile's values through (poison is still detected), the inline exp gives glibc's bits,
+// and the row-broadcast loops compute what the per-element definition says.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <random>
+
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ops/value.h"
+#include "tilesplit/sim/check.h"
+
+namespace tilesplit::sim {
+namespace {
+
+uint32_t Bits(float v) {
+  return std::bit_cast<uint32_t>(v);
+}
+
+// Leaves `count` tiles of `shape` full of finite values in the calling thread's pool (alive at
+// the same time, or each would take the storage of the one before).
+void LeaveStaleTile(std::vector<int64_t> shape, float value, int count = 1) {
+  std::vector<MutTilePtr> tiles;
+  for (int n = 0; n < count; ++n) {
+    tiles.push_back(MakeTile(DataType::FP32, MemorySpace::Vec, shape, shape, BufferInit::Zero));
+    for (float& v : tiles.back()->data.f) v = value;
+  }
+}
+
+TEST(StoragePool, ADeadTilesStorageServesTheNextOne) {
+  DrainStoragePool();
+  const StoragePoolStats before = GetStoragePoolStats();
+  const float* first = nullptr;
+  {
+    auto t = MakeTile(DataType::FP32, MemorySpace::Vec, {64, 256}, {64, 256}, BufferInit::Zero);
+    first = t->data.f.data();
+  }
+  EXPECT_EQ(GetStoragePoolStats().returned, before.returned + 1);
+  auto u =
+      MakeTile(DataType::FP32, MemorySpace::Vec, {64, 256}, {64, 256}, BufferInit::Unspecified);
+  EXPECT_EQ(u->data.f.data(), first);
+  EXPECT_EQ(u->data.size(), 64u * 256u);
+  EXPECT_EQ(GetStoragePoolStats().reused, before.reused + 1);
+}
+
+TEST(StoragePool, SmallBuffersAndMuchLargerOnesAreNotTaken) {
+  DrainStoragePool();
+  const StoragePoolStats before = GetStoragePoolStats();
+  LeaveStaleTile({4, 4}, 1.0f);  // below the pooling threshold: freed
+  EXPECT_EQ(GetStoragePoolStats().returned, before.returned);
+  LeaveStaleTile({256, 256}, 1.0f);
+  // A 64 KiB request does not take the 256 KiB buffer.
+  auto t =
+      MakeTile(DataType::FP32, MemorySpace::Vec, {64, 256}, {64, 256}, BufferInit::Unspecified);
+  EXPECT_EQ(GetStoragePoolStats().reused, before.reused);
+  DrainStoragePool();
+  EXPECT_EQ(GetStoragePoolStats().held_bytes, 0u);
+}
+
+TEST(StoragePool, PoisonAndZeroFillsOverwriteStaleValues) {
+  DrainStoragePool();
+  LeaveStaleTile({64, 256}, 3.0f);
+  auto p = MakePoisonTile(DataType::FP32, MemorySpace::Vec, {64, 256}, {64, 256});
+  for (size_t i = 0; i < p->data.size(); ++i) ASSERT_TRUE(p->data.IsPoison(i)) << i;
+  p.reset();
+  auto z = MakeTile(DataType::FP32, MemorySpace::Vec, {64, 256}, {64, 256}, BufferInit::Zero);
+  for (float v : z->data.f) ASSERT_EQ(v, 0.0f);
+  z.reset();
+  // Integer storage is recycled separately and poisoned with its own sentinel.
+  auto i = MakeTile(DataType::INT32, MemorySpace::Vec, {64, 256}, {64, 256}, BufferInit::Zero);
+  for (int64_t& v : i->data.i) v = 5;
+  i.reset();
+  auto q = MakePoisonTile(DataType::INT32, MemorySpace::Vec, {64, 256}, {64, 256});
+  for (int64_t v : q->data.i) ASSERT_EQ(v, kPoisonI64);
+}
+
+const char* kPartialAdd = R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tensor[[64, 256], pl.FP32], out: pl.Out[pl.Tensor[[64, 256], pl.FP32]]):
+    x = pl.load(a, [0, 0], [64, 256], [ROWS, 256], target_memory=pl.Mem.Vec)
+    y = pl.add(x, x)
+    e = pl.exp(y)
+    v = pl.tile.read(WHICH, [ROW, 0])
+    return pl.store(e, [0, 0], out)
+)";
+
+std::string PartialAdd(const std::string& which, int row) {
+  std::string s = kPartialAdd;
+  for (auto [key, val] : {std::pair<std::string, std::string>{"ROWS", "40"},
+                          {"ROW", std::to_string(row)},
+                          {"WHICH", which}})
+    for (size_t at; (at = s.find(key)) != std::string::npos;) s.replace(at, key.size(), val);
+  return s;
+}
+
+// The load, the add and the exp skip the poison fill of their results and take recycled storage
+// full of finite values; an element outside the valid extent must still read as undefined.
+TEST(StoragePool, RecycledStorageStillPoisonsOutsideTheValidExtent) {
+  for (const char* which : {"x", "y", "e"})
+    for (int row : {10, 50}) {
+      SCOPED_TRACE(std::string("reading ") + which + " at row " + std::to_string(row));
+      ir::ProgramPtr p = dsl::Parse(PartialAdd(which, row), "partial.py");
+      auto args = MakeInputs(*p->Find("k"), {});
+      DrainStoragePool();
+      LeaveStaleTile({64, 256}, 0.5f, 4);
+      const uint64_t reused = GetStoragePoolStats().reused;
+      if (row < 40) {
+        RunKernel(*p, "k", args);
+        const TensorValue& out = **args.at("out").tensor();
+        EXPECT_FALSE(out.data.IsPoison(0));
+        EXPECT_TRUE(out.data.IsPoison(40 * 256));  // never stored: the Out tensor's own poison
+      } else {
+        try {
+          RunKernel(*p, "k", args);
+          FAIL() << "reading row " << row << " outside the valid extent must fault";
+        } catch (const ir::UserError& e) {
+          EXPECT_NE(e.message().find("reads an undefined element"), std::string::npos)
+              << e.message();
+        }
+      }
+      EXPECT_GE(GetStoragePoolStats().reused, reused + 3) << "the results did not recycle storage";
+    }
+}
+
+const char* kExp = R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tensor[[256, 256], pl.FP32], out: pl.Out[pl.Tensor[[256, 256], pl.FP32]]):
+    x = pl.load(a, [0, 0], [256, 256], target_memory=pl.Mem.Vec)
+    e = pl.exp(x)
+    return pl.store(e, [0, 0], out)
+)";
+
+// tile.exp computes glibc's expf inline: the same bits as std::exp over the whole float range,
+// the edges of the inline path and the values it hands to std::exp (overflow, underflow, inf,
+// NaN), and poison stays poison.
+TEST(SimExp, MatchesTheCLibraryBitForBit) {
+  ir::ProgramPtr p = dsl::Parse(kExp, "exp.py");
+  auto args = MakeInputs(*p->Find("k"), {});
+  TensorValue& a = **args.at("a").tensor();
+  std::mt19937 g(7);
+  std::uniform_real_distribution<float> wide(-110.0f, 95.0f);
+  for (size_t i = 0; i < a.data.size(); ++i)
+    a.data.f[i] = i % 2 ? wide(g) : std::bit_cast<float>(static_cast<uint32_t>(g()));
+  const float edges[] = {0.0f,          -0.0f,     88.0f,      -88.0f,        0x1.5fffffp6f,
+                         88.72f,        89.0f,     -103.0f,    -103.97f,      -104.0f,
+                         -150.0f,       INFINITY,  -INFINITY,  1e-30f,        -1e-40f,
+                         std::nanf(""), 87.99999f, -87.99999f, 0x1.62e42ep6f, -0x1.9fe368p6f};
+  for (size_t k = 0; k < std::size(edges); ++k) a.data.f[k] = edges[k];
+  a.data.f[100] = PoisonF32();
+  RunKernel(*p, "k", args);
+  const TensorValue& out = **args.at("out").tensor();
+  for (size_t i = 0; i < a.data.size(); ++i) {
+    const float x = a.data.f[i];
+    if (i == 100) {
+      EXPECT_TRUE(out.data.IsPoison(i));
+      continue;
+    }
+    // std::isnan results: compare as NaN; payload propagation is the libm's own.
+    if (std::isnan(x)) {
+      EXPECT_TRUE(std::isnan(out.data.f[i])) << i;
+      continue;
+    }
+    ASSERT_EQ(Bits(out.data.f[i]), Bits(std::exp(x))) << "exp(" << std::hexfloat << x << ")";
+  }
+}
+
+const char* kSoftmax = R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tensor[[8, 16], pl.FP32], out: pl.Out[pl.Tensor[[8, 16], pl.FP32]]):
+    x = pl.load(a, [0, 0], [8, 16], target_memory=pl.Mem.Vec)
+    tmp = pl.tile.create([8, 16], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+    m = pl.tile.row_max(x, tmp)
+    z = pl.sub(x, m)
+    e = pl.exp(z)
+    s = pl.tile.row_sum(e, tmp)
+    r = pl.tile.recip(s)
+    q = pl.mul(e, r)
+    return pl.store(q, [0, 0], out)
+)";
+
+// The row-broadcast loops ([8, 16] op [8, 1]) against the per-element definition.
+TEST(SimBroadcast, RowSoftmaxMatchesTheElementwiseDefinition) {
+  ir::ProgramPtr p = dsl::Parse(kSoftmax, "softmax.py");
+  auto args = MakeInputs(*p->Find("k"), {});
+  RunKernel(*p, "k", args);
+  const TensorValue& a = **args.at("a").tensor();
+  const TensorValue& out = **args.at("out").tensor();
+  for (int i = 0; i < 8; ++i) {
+    const float* row = &a.data.f[static_cast<size_t>(i) * 16];
+    float m = row[0];
+    for (int j = 1; j < 16; ++j) m = row[j] > m ? row[j] : m;
+    float e[16], s = 0;
+    for (int j = 0; j < 16; ++j) e[j] = std::exp(row[j] - m);
+    s = e[0];
+    for (int j = 1; j < 16; ++j) s += e[j];
+    const float r = 1.0f / s;
+    for (int j = 0; j < 16; ++j)
+      EXPECT_EQ(Bits(out.data.f[static_cast<size_t>(i) * 16 + j]), Bits(e[j] * r))
+          << i << ", " << j;
+  }
+}
+
+const char* kRowFolds = R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tensor[[16, 32], pl.FP32], mx: pl.Out[pl.Tensor[[16, 1], pl.FP32]],
+      mn: pl.Out[pl.Tensor[[16, 1], pl.FP32]], sm: pl.Out[pl.Tensor[[16, 1], pl.FP32]]):
+    x = pl.load(a, [0, 0], [16, 32], target_memory=pl.Mem.Vec)
+    tmp = pl.tile.create([16, 32], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+    m = pl.tile.row_max(x, tmp)
+    n = pl.tile.row_min(x, tmp)
+    s = pl.tile.row_sum(x, tmp)
+    pl.store(m, [0, 0], mx)
+    pl.store(n, [0, 0], mn)
+    return pl.store(s, [0, 0], sm)
+)";
+
+// The definition the row folds follow: left to right, the first NaN met wins, unchanged.
+float Fold(int kind, float acc, float v) {
+  if (std::isnan(acc)) return acc;
+  if (std::isnan(v)) return v;
+  if (kind == 0) return v > acc ? v : acc;
+  if (kind == 1) return v < acc ? v : acc;
+  return acc + v;
+}
+
+// The row reductions keep eight rows in flight and redo a row that meets a NaN; rows with
+// poison, a quiet NaN first, inf - inf, signed zeros and plain values give the definition's bits.
+TEST(SimReduce, RowFoldsFollowTheDefinitionOnSpecialValues) {
+  ir::ProgramPtr p = dsl::Parse(kRowFolds, "folds.py");
+  auto args = MakeInputs(*p->Find("k"), {});
+  TensorValue& a = **args.at("a").tensor();
+  auto at = [&](int i, int j) -> float& { return a.data.f[static_cast<size_t>(i * 32 + j)]; };
+  at(0, 5) = PoisonF32();
+  at(1, 3) = INFINITY;
+  at(1, 20) = -INFINITY;
+  at(2, 0) = std::nanf("");
+  at(2, 9) = PoisonF32();
+  for (int j = 0; j < 32; ++j) at(3, j) = j % 3 ? -0.0f : 0.0f;
+  at(4, 31) = PoisonF32();
+  RunKernel(*p, "k", args);
+  const char* names[] = {"mx", "mn", "sm"};
+  for (int kind = 0; kind < 3; ++kind) {
+    const TensorValue& out = **args.at(names[kind]).tensor();
+    for (int i = 0; i < 16; ++i) {
+      float acc = at(i, 0);
+      for (int j = 1; j < 32; ++j) acc = Fold(kind, acc, at(i, j));
+      EXPECT_EQ(Bits(out.data.f[static_cast<size_t>(i)]), Bits(acc)) << names[kind] << " row " << i;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tilesplit::sim
