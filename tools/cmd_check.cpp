@@ -8,6 +8,7 @@
 #include "sim_cli.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::cli {
@@ -71,10 +72,19 @@ namespace {
 bool HasCoreGroupScope(const ir::Function& f) {
   if (f.func_type != ir::FunctionType::Opaque && f.func_type != ir::FunctionType::Orchestration)
     return false;
-  for (const ir::StmtPtr& s : ir::FlattenStmts(f.body))
-    if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>(); sc && sc->level == ir::Level::CORE_GROUP)
-      return true;
-  return false;
+  // Outlining lifts a scope at any depth of the parent's loops and branches.
+  struct Finder : ir::IRVisitor {
+    bool found = false;
+    void VisitStmt(const ir::StmtPtr& s) override {
+      if (found || !s) return;
+      if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>(); sc && sc->level == ir::Level::CORE_GROUP)
+        found = true;
+      else
+        ir::IRVisitor::VisitStmt(s);
+    }
+  } finder;
+  finder.VisitStmt(f.body);
+  return finder.found;
 }
 
 }  // namespace

@@ -77,8 +77,20 @@ def _has_core_group_scope(f) -> bool:
     """An Opaque/Orchestration function whose CORE_GROUP scope outlining turns into a call."""
     if f.func_type not in (FunctionType.Opaque, FunctionType.Orchestration):
         return False
-    return any(isinstance(s, ScopeStmt) and s.level == Level.CORE_GROUP
-               for s in flatten_stmts(f.body))
+    # Outlining lifts a scope at any depth of the parent's loops and branches.
+    def walk(stmt) -> bool:
+        for s in flatten_stmts(stmt):
+            if isinstance(s, ScopeStmt):
+                if s.level == Level.CORE_GROUP:
+                    return True
+                continue
+            for field in ("body", "then_body", "else_body"):
+                child = getattr(s, field, None)
+                if child is not None and walk(child):
+                    return True
+        return False
+
+    return walk(f.body)
 
 
 def _pick(program: Program, function: str, incore_only: bool) -> List[str]:

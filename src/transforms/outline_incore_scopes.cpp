@@ -1,6 +1,6 @@
 // outline-incore-scopes, a minimal tile-level OutlineIncoreScopes: each
-// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope at the top of an Opaque / Orchestration
-// function becomes an InCore function (parameters = the scope's free variables, results = the
+// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration function, at
+// any depth of its loops and branches, becomes an InCore function (parameters = the scope's free variables, results = the
 // values it defines that the parent reads after it), stamped split_aiv when it holds a region and
 // given the scope's split mode when the scope asks for one. The parent stays and calls it in the
 // scope's place, binding the results back to the variables it goes on to read (through tuple
@@ -8,6 +8,8 @@
 #include <unordered_set>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/mutator.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_regions.h"
@@ -68,36 +70,54 @@ bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
   return f.found;
 }
 
-// Outlines every top-level CORE_GROUP scope of `f`: returns the outlined InCore functions and
-// `f` with each scope replaced by a call of its function (`f` itself when it has no scope).
-struct Outlined {
-  std::vector<FunctionPtr> incore;
-  FunctionPtr parent;
+// Whether the function body reads any of `targets` outside the statement `skip`; the ones it
+// reads are collected. A scope's results are exactly its definitions read elsewhere: in SSA form
+// nothing outside the scope can read them before it, whatever loop or branch encloses it.
+class UsesOutside : public ir::IRVisitor {
+ public:
+  UsesOutside(const ir::Stmt* skip, const std::unordered_set<const ir::Var*>& targets)
+      : skip_(skip), targets_(targets) {}
+  std::unordered_set<const ir::Var*> found;
+
+  void VisitStmt(const StmtPtr& s) override {
+    if (s.get() == skip_) return;
+    ir::IRVisitor::VisitStmt(s);
+  }
+
+ protected:
+  void VisitVar(const VarPtr& v) override {
+    if (targets_.count(v.get())) found.insert(v.get());
+    ir::IRVisitor::VisitVar(v);
+  }
+
+ private:
+  const ir::Stmt* skip_;
+  const std::unordered_set<const ir::Var*>& targets_;
 };
 
-Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& taken) {
-  std::vector<StmtPtr> body = ir::FlattenStmts(f->body);
-  Outlined out{{}, f};
-  bool has_scope = false;
-  for (const StmtPtr& s : body) has_scope = has_scope || s->kind == ir::StmtKind::Scope;
-  if (!has_scope) return out;
+// Replaces every CORE_GROUP scope of a function, at any depth of its loops and branches, by a
+// call of an InCore function built from it; collects the outlined functions.
+class ScopeOutliner : public ir::IRMutator {
+ public:
+  ScopeOutliner(const FunctionPtr& f, std::unordered_set<std::string>& taken)
+      : f_(f), taken_(taken), names_(*f) {
+    for (const ir::Param& p : f->params) param_dir_[p.var.get()] = p.direction;
+    // Free in the whole function: dynamic dimensions, program-wide, never passed.
+    for (const VarPtr& v : ir::FreeVars(*f)) dynamic_.insert(v.get());
+  }
 
-  std::unordered_map<const ir::Var*, ir::ParamDirection> param_dir;
-  for (const ir::Param& p : f->params) param_dir[p.var.get()] = p.direction;
-  // Free in the whole function: dynamic dimensions, program-wide, never passed.
-  std::unordered_set<const ir::Var*> dynamic;
-  for (const VarPtr& v : ir::FreeVars(*f)) dynamic.insert(v.get());
-  ir::NameGenerator names(*f);
-  std::unordered_set<std::string> own_names;
-  std::vector<StmtPtr> parent_body;
-  size_t k = 0;
-  for (size_t i = 0; i < body.size(); ++i) {
-    const ir::ScopeStmt* scope = body[i]->As<ir::ScopeStmt>();
-    if (!scope) {
-      parent_body.push_back(body[i]);
-      continue;
-    }
-    const ir::ScopeStmt& sc = *scope;
+  std::vector<FunctionPtr> incore;
+
+  StmtPtr MutateStmt(const StmtPtr& s) override {
+    // A scope's body goes whole into its function: a scope nested in it is the InCore
+    // function's business (and rejected there), not outlined from here.
+    if (s && s->kind == ir::StmtKind::Scope) return Outline(s);
+    return ir::IRMutator::MutateStmt(s);
+  }
+
+ private:
+  StmtPtr Outline(const StmtPtr& stmt) {
+    const ir::ScopeStmt& sc = *stmt->As<ir::ScopeStmt>();
     if (sc.level != ir::Level::CORE_GROUP)
       ir::ThrowUser(sc.span,
                     "outline-incore-scopes: only pl.Level.CORE_GROUP scopes are outlined, this "
@@ -120,23 +140,27 @@ Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& 
                       "drop pl.split(...) and keep the regions (use "
                       "optimizations=[pl.cross_core_slot(slot_num=N)] to size the "
                       "pipe without a split), or drop the regions for an AUTO split"}});
-    // Results: the values the scope defines that the parent reads after it.
-    const StmtPtr rest = ir::MakeSeq(
-        std::vector<StmtPtr>(body.begin() + static_cast<long>(i) + 1, body.end()), sc.span);
+    // Results: the values the scope defines that the rest of the function reads.
+    const std::vector<VarPtr> defined = ir::DefinedVars(sc.body);
+    std::unordered_set<const ir::Var*> targets;
+    for (const VarPtr& d : defined) targets.insert(d.get());
+    UsesOutside uses(stmt.get(), targets);
+    uses.VisitStmt(f_->body);
     std::vector<VarPtr> results;
-    for (const VarPtr& d : ir::DefinedVars(sc.body))
-      if (ir::UsesVar(rest, d.get())) results.push_back(d);
+    for (const VarPtr& d : defined)
+      if (uses.found.count(d.get())) results.push_back(d);
     std::vector<StmtPtr> fbody = ir::FlattenStmts(sc.body);
     std::vector<ir::ExprPtr> returned(results.begin(), results.end());
     fbody.push_back(ir::MakeReturn(returned, sc.span));
     StmtPtr new_body = ir::MakeSeq(std::move(fbody), sc.body->span);
-    // Parameters: the scope's free variables, parent parameters and parent values alike.
+    // Parameters: the scope's free variables: parent parameters, parent values and the loop
+    // variables and carries of loops around the scope alike.
     std::vector<ir::Param> params;
     std::vector<ir::ExprPtr> args;
     for (const VarPtr& v : ir::FreeVars(new_body)) {
-      auto it = param_dir.find(v.get());
-      if (it == param_dir.end() && dynamic.count(v.get())) continue;
-      ir::ParamDirection dir = it == param_dir.end() ? ir::ParamDirection::In : it->second;
+      auto it = param_dir_.find(v.get());
+      if (it == param_dir_.end() && dynamic_.count(v.get())) continue;
+      ir::ParamDirection dir = it == param_dir_.end() ? ir::ParamDirection::In : it->second;
       if (dir == ir::ParamDirection::In && v->type->kind == ir::TypeKind::Tensor &&
           IsTensorWrite(new_body, v.get()))
         dir = ir::ParamDirection::InOut;
@@ -150,38 +174,56 @@ Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& 
     if (regions) ir::SetSortedAttr(attrs, "split_aiv", true);
     if (slots) ir::SetSortedAttr(attrs, "cross_core_slot", *slots);
     std::string name =
-        !sc.name_hint.empty() ? sc.name_hint : f->name + "_incore_" + std::to_string(k);
-    ++k;
-    if (!own_names.insert(name).second)
+        !sc.name_hint.empty() ? sc.name_hint : f_->name + "_incore_" + std::to_string(k_);
+    ++k_;
+    if (!own_names_.insert(name).second)
       ir::ThrowUser(
           sc.span,
-          "outline-incore-scopes: two scopes of " + Q(f->name) + " are both named " + Q(name),
+          "outline-incore-scopes: two scopes of " + Q(f_->name) + " are both named " + Q(name),
           {{ir::Span{}, "give each scope its own name_hint"}});
-    if (!taken.insert(name).second)
+    if (!taken_.insert(name).second)
       ir::ThrowUser(
           sc.span,
           "outline-incore-scopes: the outlined function name " + Q(name) + " is already taken",
           {{ir::Span{}, "choose another name_hint"}});
-    out.incore.push_back(ir::DeepClone(
+    incore.push_back(ir::DeepClone(
         std::make_shared<ir::Function>(name, ir::FunctionType::InCore, std::move(params), rtypes,
                                        std::move(attrs), new_body, sc.span)));
     // The call, its results bound back to the variables the parent goes on to read.
     ir::ExprPtr call =
         ir::MakeFunctionCall(name, std::move(args), ir::CallResultType(rtypes), sc.span);
-    if (results.empty()) {
-      parent_body.push_back(ir::MakeEval(call, sc.span));
-    } else if (results.size() == 1) {
-      parent_body.push_back(ir::MakeAssign(results[0], call, sc.span));
-    } else {
-      VarPtr tuple = ir::MakeVar(names.Fresh(name + "_results"), call->type, sc.span);
-      parent_body.push_back(ir::MakeAssign(tuple, call, sc.span));
-      for (size_t j = 0; j < results.size(); ++j)
-        parent_body.push_back(ir::MakeAssign(
-            results[j], ir::MakeTupleGetItem(tuple, static_cast<int>(j), sc.span), sc.span));
-    }
+    if (results.empty()) return ir::MakeEval(call, sc.span);
+    if (results.size() == 1) return ir::MakeAssign(results[0], call, sc.span);
+    std::vector<StmtPtr> out;
+    VarPtr tuple = ir::MakeVar(names_.Fresh(name + "_results"), call->type, sc.span);
+    out.push_back(ir::MakeAssign(tuple, call, sc.span));
+    for (size_t j = 0; j < results.size(); ++j)
+      out.push_back(ir::MakeAssign(
+          results[j], ir::MakeTupleGetItem(tuple, static_cast<int>(j), sc.span), sc.span));
+    return ir::MakeSeq(std::move(out), sc.span);
   }
-  out.parent = ir::WithBody(*f, ir::MakeSeq(std::move(parent_body), f->body->span));
-  return out;
+
+  const FunctionPtr& f_;
+  std::unordered_set<std::string>& taken_;
+  ir::NameGenerator names_;
+  std::unordered_map<const ir::Var*, ir::ParamDirection> param_dir_;
+  std::unordered_set<const ir::Var*> dynamic_;
+  std::unordered_set<std::string> own_names_;
+  size_t k_ = 0;
+};
+
+struct Outlined {
+  std::vector<FunctionPtr> incore;
+  FunctionPtr parent;
+};
+
+// Outlines every CORE_GROUP scope of `f`: returns the outlined InCore functions and `f` with each
+// scope replaced by a call of its function (`f` itself when it has no scope).
+Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& taken) {
+  ScopeOutliner o(f, taken);
+  StmtPtr body = o.MutateStmt(f->body);
+  if (o.incore.empty()) return {{}, f};
+  return {std::move(o.incore), ir::WithBody(*f, body)};
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
