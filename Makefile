@@ -57,7 +57,7 @@ bench: bootstrap
 	fi
 
 format:
-	find include src tools tests bench -name '*.h' -o -name '*.cpp' | xargs -r clang-format -i
+	find include src tools tests bench python -name '*.h' -o -name '*.cpp' | xargs -r clang-format -i
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(BENCH_DIR)

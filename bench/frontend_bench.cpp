@@ -26,7 +26,9 @@ const std::string& Text(int64_t n) {
   return cache.emplace(n, tilesplit::dsl::Print(p)).first->second;
 }
 
-ProgramPtr Program(int64_t n) { return tilesplit::dsl::Parse(Text(n), "gen.py"); }
+ProgramPtr Program(int64_t n) {
+  return tilesplit::dsl::Parse(Text(n), "gen.py");
+}
 
 void BM_ParseCheck(benchmark::State& st) {
   const std::string& text = Text(st.range(0));
@@ -96,10 +98,39 @@ void BM_LowerRegions(benchmark::State& st) {
 
 }  // namespace
 
-BENCHMARK(BM_LowerRegions)->Arg(100)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ParseCheck)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Print)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_StructuralEqual)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_DeepClone)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_LowerAutoVectorSplit)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_LowerAutoVectorSplitOverClone)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LowerRegions)
+    ->Arg(100)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseCheck)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Print)->Arg(1000)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(
+    benchmark::kMillisecond);
+BENCHMARK(BM_StructuralEqual)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DeepClone)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LowerAutoVectorSplit)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LowerAutoVectorSplitOverClone)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond);

@@ -8,7 +8,8 @@
 set -euo pipefail
 
 PACKAGES=(g++ cmake ninja-build libgtest-dev libbenchmark-dev make python3
-  python3-dev pybind11-dev python3-pytest python3-numpy libmimalloc-dev)
+  python3-dev pybind11-dev python3-pytest python3-numpy libmimalloc-dev
+  clang-format)
 
 mode=install
 case "${1:-}" in

@@ -77,7 +77,8 @@ bool HasCoreGroupScope(const ir::Function& f) {
     bool found = false;
     void VisitStmt(const ir::StmtPtr& s) override {
       if (found || !s) return;
-      if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>(); sc && sc->level == ir::Level::CORE_GROUP)
+      if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
+          sc && sc->level == ir::Level::CORE_GROUP)
         found = true;
       else
         ir::IRVisitor::VisitStmt(s);

@@ -26,7 +26,8 @@ inline std::string GenerateMixedKernel(int64_t n) {
       // A loop whose body adds into a carried accumulator.
       std::string init = cur();
       ++v;
-      s += "    for i" + std::to_string(v) + ", (acc" + std::to_string(v) + ",) in pl.range(4, init_values=(" + init + ",)):\n";
+      s += "    for i" + std::to_string(v) + ", (acc" + std::to_string(v) +
+           ",) in pl.range(4, init_values=(" + init + ",)):\n";
       s += "        t" + std::to_string(v) + " = pl.add(acc" + std::to_string(v) + ", ld)\n";
       s += "        " + cur() + " = pl.yield_(t" + std::to_string(v) + ")\n";
       emitted += 3;
@@ -44,10 +45,18 @@ inline std::string GenerateMixedKernel(int64_t n) {
       std::string in = cur();
       ++v;
       switch (k % 4) {
-        case 0: s += "    " + cur() + " = pl.add(" + in + ", ld)\n"; break;
-        case 1: s += "    " + cur() + " = pl.mul(" + in + ", " + in + ")\n"; break;
-        case 2: s += "    " + cur() + " = pl.exp(" + in + ")\n"; break;
-        default: s += "    " + cur() + " = pl.adds(" + in + ", 1.0)\n"; break;
+        case 0:
+          s += "    " + cur() + " = pl.add(" + in + ", ld)\n";
+          break;
+        case 1:
+          s += "    " + cur() + " = pl.mul(" + in + ", " + in + ")\n";
+          break;
+        case 2:
+          s += "    " + cur() + " = pl.exp(" + in + ")\n";
+          break;
+        default:
+          s += "    " + cur() + " = pl.adds(" + in + ", 1.0)\n";
+          break;
       }
       emitted += 1;
     }
@@ -65,7 +74,8 @@ inline std::string GenerateRegionKernel(int64_t regions) {
   s.reserve(static_cast<size_t>(regions) * 400 + 512);
   s += "import pypto.language as pl\n\n";
   s += "@pl.function(type=pl.FunctionType.InCore, attrs={\"split_aiv\": True})\n";
-  s += "def regions(a: pl.Tensor[[128, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):\n";
+  s += "def regions(a: pl.Tensor[[128, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], "
+       "pl.FP32]]):\n";
   std::string out = "out_0";
   for (int64_t r = 0; r < regions; ++r) {
     const std::string n = std::to_string(r);

@@ -207,8 +207,9 @@ std::string OpDef::CombinedDescription() const {
   if (!combined_) return "";
   const auto [which, axes] = *combined_;
   std::string s = which == CombinedOperands::First ? "input 0" : "every input but the last";
-  s += axes == CombinedAxes::First ? ", first axis" : axes == CombinedAxes::Last ? ", last axis"
-                                                                                  : ", all axes";
+  s += axes == CombinedAxes::First  ? ", first axis"
+       : axes == CombinedAxes::Last ? ", last axis"
+                                    : ", all axes";
   return s;
 }
 

@@ -1,16 +1,17 @@
 // outline-incore-scopes, a minimal tile-level OutlineIncoreScopes: each
 // `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration function, at
-// any depth of its loops and branches, becomes an InCore function (parameters = the scope's free variables, results = the
-// values it defines that the parent reads after it), stamped split_aiv when it holds a region and
-// given the scope's split mode when the scope asks for one. The parent stays and calls it in the
-// scope's place, binding the results back to the variables it goes on to read (through tuple
-// projections when there are several). InCore functions are never outlined from.
+// any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
+// variables, results = the values it defines that the parent reads after it), stamped split_aiv
+// when it holds a region and given the scope's split mode when the scope asks for one. The parent
+// stays and calls it in the scope's place, binding the results back to the variables it goes on to
+// read (through tuple projections when there are several). InCore functions are never outlined
+// from.
 #include <unordered_set>
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
-#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_regions.h"
 

@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "tilesplit/ir/error.h"
-#include "tilesplit/sim/npy.h"
 #include "tilesplit/ops/value.h"
+#include "tilesplit/sim/npy.h"
 
 namespace tilesplit::sim {
 namespace {

@@ -10,8 +10,8 @@
 namespace tilesplit::analysis {
 
 struct EqualOptions {
-  bool map_free_vars = true;       // free variables (dynamic dims) map bijectively on first use
-  bool compare_name_hints = false; // also require equal variable names
+  bool map_free_vars = true;        // free variables (dynamic dims) map bijectively on first use
+  bool compare_name_hints = false;  // also require equal variable names
 };
 
 struct EqualResult {

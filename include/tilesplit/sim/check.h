@@ -8,8 +8,8 @@
 #include <string>
 
 #include "tilesplit/ir/function.h"
-#include "tilesplit/sim/core_group.h"
 #include "tilesplit/ops/value.h"
+#include "tilesplit/sim/core_group.h"
 
 namespace tilesplit::sim {
 

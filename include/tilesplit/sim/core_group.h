@@ -25,8 +25,8 @@ struct GroupSpec {
   // the entry's arguments by parameter name.
   const ir::Function* group = nullptr;
   std::vector<ir::ExprPtr> aic_args, aiv_args;
-  bool dual_aiv = false;              // the AIV program runs on both lanes
-  int64_t slot_num = 2;               // slots per pipe direction
+  bool dual_aiv = false;  // the AIV program runs on both lanes
+  int64_t slot_num = 2;   // slots per pipe direction
 };
 
 // The group a split program runs for entry `name`: a Group function's body calls its AIC and

@@ -26,8 +26,11 @@ class Pass {
   Pass(std::string name, std::function<ProgramPtr(const ProgramPtr&)> run,
        std::vector<Property> required = {}, std::vector<Property> produced = {},
        std::vector<Property> invalidated = {})
-      : name_(std::move(name)), run_(std::move(run)), required_(std::move(required)),
-        produced_(std::move(produced)), invalidated_(std::move(invalidated)) {}
+      : name_(std::move(name)),
+        run_(std::move(run)),
+        required_(std::move(required)),
+        produced_(std::move(produced)),
+        invalidated_(std::move(invalidated)) {}
 
   const std::string& name() const { return name_; }
   const std::vector<Property>& required() const { return required_; }
@@ -91,12 +94,11 @@ struct VerifierRegistrar {
 };
 #define TILESPLIT_PASS_CONCAT_INNER(a, b) a##b
 #define TILESPLIT_PASS_CONCAT(a, b) TILESPLIT_PASS_CONCAT_INNER(a, b)
-#define TILESPLIT_REGISTER_PASS(NAME, DESCRIPTION, FACTORY)                                   \
-  static const ::tilesplit::pass::PassRegistrar TILESPLIT_PASS_CONCAT(tilesplit_pass_reg_,   \
-                                                                      __COUNTER__)(          \
-      NAME, DESCRIPTION, FACTORY)
-#define TILESPLIT_REGISTER_VERIFIER(PROPERTY, VERIFIER)                                     \
-  static const ::tilesplit::pass::VerifierRegistrar TILESPLIT_PASS_CONCAT(                 \
+#define TILESPLIT_REGISTER_PASS(NAME, DESCRIPTION, FACTORY)            \
+  static const ::tilesplit::pass::PassRegistrar TILESPLIT_PASS_CONCAT( \
+      tilesplit_pass_reg_, __COUNTER__)(NAME, DESCRIPTION, FACTORY)
+#define TILESPLIT_REGISTER_VERIFIER(PROPERTY, VERIFIER)                    \
+  static const ::tilesplit::pass::VerifierRegistrar TILESPLIT_PASS_CONCAT( \
       tilesplit_verifier_reg_, __COUNTER__)(PROPERTY, VERIFIER)
 
 }  // namespace tilesplit::pass
