@@ -2,6 +2,7 @@
 // uses, input/output helpers and the subcommand table.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <stdexcept>
@@ -57,6 +58,10 @@ ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>&
 // temporary file in the same directory renamed into place, so a failure never leaves a partial
 // or stale output behind. A failure to write is a UserError.
 void WriteOutput(const std::string& path, const std::string& text);
+// The same for text produced in chunks: `produce` hands each chunk to the sink it is given.
+using OutputSink = std::function<void(std::string_view)>;
+using OutputProducer = std::function<void(const OutputSink&)>;
+void WriteOutputStreamed(const std::string& path, const OutputProducer& produce);
 
 struct Subcommand {
   std::string_view name;

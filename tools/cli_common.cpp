@@ -90,29 +90,42 @@ ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>&
   return out;
 }
 
-void WriteOutput(const std::string& path, const std::string& text) {
+void WriteOutputStreamed(const std::string& path, const OutputProducer& produce) {
   if (path.empty() || path == "-") {
-    std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+    produce([](std::string_view chunk) {
+      std::cout.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+      if (!std::cout) ir::ThrowUser(ir::Span{}, "cannot write to standard output");
+    });
     std::cout.flush();
     if (!std::cout) ir::ThrowUser(ir::Span{}, "cannot write to standard output");
     return;
   }
+  // The text goes to a temporary file renamed over `path` only once it is complete, so a failure
+  // part-way leaves no output file.
   std::string tmp = path + ".tmp.XXXXXX";
   int fd = mkstemp(tmp.data());
   if (fd < 0) ir::ThrowUser(ir::Span{}, "cannot write '" + path + "': " + std::strerror(errno));
-  const char* p = text.data();
-  size_t left = text.size();
-  while (left > 0) {
-    ssize_t n = write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      int err = errno;
-      close(fd);
-      unlink(tmp.c_str());
-      ir::ThrowUser(ir::Span{}, "cannot write '" + path + "': " + std::strerror(err));
-    }
-    p += n;
-    left -= static_cast<size_t>(n);
+  auto fail = [&](int err) {
+    close(fd);
+    unlink(tmp.c_str());
+    ir::ThrowUser(ir::Span{}, "cannot write '" + path + "': " + std::strerror(err));
+  };
+  try {
+    produce([&](std::string_view chunk) {
+      const char* p = chunk.data();
+      size_t left = chunk.size();
+      while (left > 0) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail(errno);
+        p += n;
+        left -= static_cast<size_t>(n);
+      }
+    });
+  } catch (...) {
+    close(fd);
+    unlink(tmp.c_str());
+    throw;
   }
   // mkstemp creates 0600; an output file should get the usual permissions.
   mode_t mask = umask(0);
@@ -123,6 +136,10 @@ void WriteOutput(const std::string& path, const std::string& text) {
     unlink(tmp.c_str());
     ir::ThrowUser(ir::Span{}, "cannot write '" + path + "': " + std::strerror(err));
   }
+}
+
+void WriteOutput(const std::string& path, const std::string& text) {
+  WriteOutputStreamed(path, [&](const OutputSink& sink) { sink(text); });
 }
 
 const std::vector<Subcommand>& Subcommands() {

@@ -94,7 +94,8 @@ int RunOpt(const std::vector<std::string>& args) {
   pass::PipelineOptions options;
   options.verify_roundtrip = a.Flag("verify-roundtrip");
   ir::ProgramPtr result = pass::RunPipeline(program, passes, options);
-  WriteOutput(a.Value("output"), dsl::Print(result));
+  program = nullptr;  // the input is not needed any more
+  WriteOutputStreamed(a.Value("output"), [&](const OutputSink& sink) { dsl::Print(result, sink); });
   return kExitOk;
 }
 

@@ -27,7 +27,8 @@ int RunPrint(const std::vector<std::string>& args) {
   if (a.positional.size() != 1)
     throw UsageError("print", a.positional.empty() ? "missing input FILE" : "expected one FILE");
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
-  WriteOutput(a.Value("output"), dsl::Print(program));
+  WriteOutputStreamed(a.Value("output"),
+                      [&](const OutputSink& sink) { dsl::Print(program, sink); });
   return kExitOk;
 }
 

@@ -526,6 +526,10 @@ class Printer {
     out_.append(static_cast<size_t>(indent), ' ');
     out_ += text;
     out_ += '\n';
+    if (sink_ && out_.size() >= kChunk) {
+      (*sink_)(out_);
+      out_.clear();
+    }
   }
 
   std::string Name(const VarPtr& v) { return v ? namer_(v.get()) : std::string("_"); }
@@ -674,6 +678,14 @@ class Printer {
   }
 
   std::string& out_;
+
+ public:
+  // Where full chunks of output go when printing to a stream (nothing: the whole text stays in
+  // out_). Streaming keeps the printed text from adding its whole size to the peak memory.
+  static constexpr size_t kChunk = size_t{1} << 18;
+  const std::function<void(std::string_view)>* sink_ = nullptr;
+
+ private:
   const GlobalNames& global_;
   VarNames local_;
   ir::VarNamer namer_;
@@ -703,9 +715,12 @@ Collected CollectFunctions(const std::vector<ir::FunctionPtr>& functions) {
 
 }  // namespace
 
-std::string Print(const ir::ProgramPtr& program) {
-  std::string out = "import pypto.language as pl\n\n";
-  if (!program) return out;
+namespace {
+
+void PrintProgram(const ir::ProgramPtr& program, std::string& out,
+                  const std::function<void(std::string_view)>* sink) {
+  out += "import pypto.language as pl\n\n";
+  if (!program) return;
   Collected c = CollectFunctions(program->functions);
   for (const std::string& d : c.global.dynamic_decls)
     out += d + " = pl.dynamic(" + ir::AttrValueToString(ir::AttrValue(d)) + ")\n";
@@ -713,12 +728,17 @@ std::string Print(const ir::ProgramPtr& program) {
   bool method = !program->name.empty();
   int indent = method ? 4 : 0;
   if (method) out += "@pl.program\nclass " + program->name + ":\n";
-  // A generous estimate of the output: reserved pages cost nothing until written, while growing
-  // by doubling would copy the text and briefly hold it twice.
-  size_t defs = 0;
-  for (const VarCollector& vc : c.per_function) defs += vc.defs.size();
-  out.reserve(out.size() + 4096 + defs * 256);
+  if (sink) {
+    out.reserve(Printer::kChunk + 4096);
+  } else {
+    // A generous estimate of the output: reserved pages cost nothing until written, while
+    // growing by doubling would copy the text and briefly hold it twice.
+    size_t defs = 0;
+    for (const VarCollector& vc : c.per_function) defs += vc.defs.size();
+    out.reserve(out.size() + 4096 + defs * 256);
+  }
   Printer printer(out, c.global);
+  printer.sink_ = sink;
   bool any = false;
   for (size_t i = 0; i < program->functions.size(); ++i) {
     const auto& f = program->functions[i];
@@ -730,7 +750,20 @@ std::string Print(const ir::ProgramPtr& program) {
     printer.Function(*f, indent, method);
   }
   if (method && !any) out += "    pass\n";
+}
+
+}  // namespace
+
+std::string Print(const ir::ProgramPtr& program) {
+  std::string out;
+  PrintProgram(program, out, nullptr);
   return out;
+}
+
+void Print(const ir::ProgramPtr& program, const std::function<void(std::string_view)>& sink) {
+  std::string out;
+  PrintProgram(program, out, &sink);
+  if (!out.empty()) sink(out);
 }
 
 std::string PrintFunction(const ir::FunctionPtr& function) {

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <string>
 
 #include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
@@ -532,6 +534,31 @@ TEST(PrinterRoundTrip, HandBuiltIrWithCollidingAndReservedHints) {
   analysis::EqualOptions exact;
   exact.compare_name_hints = true;
   EXPECT_TRUE(analysis::StructuralEqual(again, Parse(Print(again), "again.py"), exact));
+}
+
+// Printing to a sink hands over the text in bounded chunks (so `tilesplit print` never holds the
+// whole text) that concatenate to exactly the string form.
+TEST(Printer, StreamedChunksConcatenateToTheText) {
+  std::string src =
+      "import pypto.language as pl\n\n@pl.function\n"
+      "def f(a: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):\n"
+      "    t0 = pl.load(a, [0, 0], [16, 16], target_memory=pl.Mem.Vec)\n";
+  for (int i = 1; i < 8000; ++i)
+    src += "    t" + std::to_string(i) + " = pl.add(t" + std::to_string(i - 1) + ", t0)\n";
+  src += "    return pl.store(t7999, [0, 0], o)\n";
+  ProgramPtr p = Parse(src, "stream.py");
+  const std::string whole = Print(p);
+  std::string joined;
+  size_t chunks = 0, largest = 0;
+  Print(p, [&](std::string_view chunk) {
+    ++chunks;
+    largest = std::max(largest, chunk.size());
+    joined += chunk;
+  });
+  EXPECT_EQ(joined, whole);
+  EXPECT_GT(whole.size(), size_t{1} << 19);  // large enough to need several chunks
+  EXPECT_GE(chunks, 2u);
+  EXPECT_LT(largest, whole.size());
 }
 
 }  // namespace
