@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sim_kernel_run.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/bit_codec.h"
@@ -22,21 +23,15 @@ namespace tilesplit::sim {
 namespace {
 
 using ir::DataType;
+using testing::Bits;
+using testing::FromBits;
+using testing::kPoison;
 
-// Marks an input element that holds poison (undefined data).
-const double kPoison = -12345.678;
-
-uint32_t Bits(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b;
-}
-
-float FromBits(uint32_t b) {
-  float v;
-  std::memcpy(&v, &b, 4);
-  return v;
-}
+// Every kernel of this file is parsed under one file name, for located faults.
+struct KernelRun : testing::KernelRun {
+  explicit KernelRun(const std::string& body)
+      : testing::KernelRun(body, "mask_reinterpret_test.py") {}
+};
 
 // `text` with every KEY replaced by its value.
 std::string Fill(std::string text, const std::map<std::string, std::string>& subs) {
@@ -45,58 +40,6 @@ std::string Fill(std::string text, const std::map<std::string, std::string>& sub
       text.replace(at, key.size(), value);
   return text;
 }
-
-// One kernel and its tensors: inputs filled by the test, outputs read back after the run.
-struct KernelRun {
-  ir::ProgramPtr program;
-  std::map<std::string, Value> args;
-
-  explicit KernelRun(const std::string& body) {
-    program = dsl::Parse("import pypto.language as pl\n" + body, "mask_reinterpret_test.py");
-  }
-  void In(const std::string& name, DataType dt, std::vector<int64_t> shape,
-          const std::vector<double>& values) {
-    TensorPtr t = MakeTensor(name, dt, shape, /*poison=*/false);
-    EXPECT_EQ(static_cast<size_t>(NumElements(shape)), values.size()) << name;
-    for (size_t i = 0; i < values.size() && i < t->data.size(); ++i) {
-      if (values[i] == kPoison)
-        t->data.SetPoison(i);
-      else if (t->data.kind == StorageKind::F32)
-        t->data.f[i] = RoundToDType(dt, static_cast<float>(values[i]));
-      else
-        t->data.i[i] = WrapToDType(dt, static_cast<int64_t>(values[i]));
-    }
-    args[name] = Value(t);
-  }
-  // An FP32 input given as raw bit patterns.
-  void InBits(const std::string& name, std::vector<int64_t> shape,
-              const std::vector<uint32_t>& bits) {
-    TensorPtr t = MakeTensor(name, DataType::FP32, shape, /*poison=*/false);
-    ASSERT_EQ(t->data.size(), bits.size());
-    for (size_t i = 0; i < bits.size(); ++i) t->data.f[i] = FromBits(bits[i]);
-    args[name] = Value(t);
-  }
-  void Out(const std::string& name, DataType dt, std::vector<int64_t> shape) {
-    args[name] = Value(MakeTensor(name, dt, std::move(shape), /*poison=*/true));
-  }
-  void Go() {
-    GroupOutcome o = RunKernel(*program, program->functions.front()->name, args);
-    ASSERT_EQ(o.kind, GroupOutcome::Kind::Ok) << o.Describe();
-  }
-  void ExpectFault(const std::string& fragment) {
-    try {
-      RunKernel(*program, program->functions.front()->name, args);
-      ADD_FAILURE() << "expected a fault containing '" << fragment << "'";
-    } catch (const ir::UserError& e) {
-      EXPECT_NE(e.message().find(fragment), std::string::npos) << e.message();
-      EXPECT_GT(e.span().line, 0u) << "the fault is located";
-    }
-  }
-  const TensorValue& T(const std::string& name) { return **args.at(name).tensor(); }
-  bool Poison(const std::string& name, size_t i) { return T(name).data.IsPoison(i); }
-  float F(const std::string& name, size_t i) { return T(name).data.f[i]; }
-  int64_t I(const std::string& name, size_t i) { return T(name).data.i[i]; }
-};
 
 std::vector<double> Iota(double start, int n) {
   std::vector<double> v;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ops_sample_calls.h"
+#include "sim_kernel_run.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/op_def.h"
@@ -25,62 +26,17 @@ namespace tilesplit::sim {
 namespace {
 
 using ir::DataType;
+using testing::Bits;
+using testing::FromBits;
+using testing::kPoison;
+
+// Every kernel of this file is parsed under one file name, for located faults.
+struct KernelRun : testing::KernelRun {
+  explicit KernelRun(const std::string& body) : testing::KernelRun(body, "semantics_test.py") {}
+};
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kInf = std::numeric_limits<double>::infinity();
-// Marks an input element that holds poison (undefined data).
-const double kPoison = -12345.678;
-
-uint32_t Bits(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b;
-}
-
-// One kernel and its tensors: inputs filled by the test, outputs read back after the run.
-struct KernelRun {
-  ir::ProgramPtr program;
-  std::map<std::string, Value> args;
-
-  explicit KernelRun(const std::string& body) {
-    program = dsl::Parse("import pypto.language as pl\n" + body, "semantics_test.py");
-  }
-  void In(const std::string& name, DataType dt, std::vector<int64_t> shape,
-          const std::vector<double>& values) {
-    TensorPtr t = MakeTensor(name, dt, shape, /*poison=*/false);
-    EXPECT_EQ(static_cast<size_t>(NumElements(shape)), values.size()) << name;
-    for (size_t i = 0; i < values.size() && i < t->data.size(); ++i) {
-      if (values[i] == kPoison)
-        t->data.SetPoison(i);
-      else if (t->data.kind == StorageKind::F32)
-        t->data.f[i] = RoundToDType(dt, static_cast<float>(values[i]));
-      else
-        t->data.i[i] = WrapToDType(dt, static_cast<int64_t>(values[i]));
-    }
-    args[name] = Value(t);
-  }
-  void Out(const std::string& name, DataType dt, std::vector<int64_t> shape) {
-    args[name] = Value(MakeTensor(name, dt, std::move(shape), /*poison=*/true));
-  }
-  void Go() {
-    GroupOutcome o = RunKernel(*program, program->functions.front()->name, args);
-    ASSERT_EQ(o.kind, GroupOutcome::Kind::Ok) << o.Describe();
-  }
-  // Runs and expects a located fault whose message contains `fragment`.
-  void ExpectFault(const std::string& fragment) {
-    try {
-      RunKernel(*program, program->functions.front()->name, args);
-      ADD_FAILURE() << "expected a fault containing '" << fragment << "'";
-    } catch (const ir::UserError& e) {
-      EXPECT_NE(e.message().find(fragment), std::string::npos) << e.message();
-      EXPECT_GT(e.span().line, 0u) << "the fault is located";
-    }
-  }
-  const TensorValue& T(const std::string& name) { return **args.at(name).tensor(); }
-  bool Poison(const std::string& name, size_t i) { return T(name).data.IsPoison(i); }
-  float F(const std::string& name, size_t i) { return T(name).data.f[i]; }
-  int64_t I(const std::string& name, size_t i) { return T(name).data.i[i]; }
-};
 
 // ---------------------------------------------------------------------------------------------
 // Every registered operator executes.
