@@ -3,6 +3,7 @@
 // function to run another (docs/ir.md, "The DSL").
 #include "parser_impl.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/transform.h"
 
 namespace tilesplit::dsl::detail {
 namespace {
@@ -158,8 +159,8 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                         Quote(p.var->name) + " is " + ir::TypeToString(p.var->type),
                     {{p.var->span, "the parameter is declared here"}});
   }
-  return ir::MakeFunctionCall(callee_name, std::move(args),
-                              ir::CallResultType(callee->return_types), span);
+  ir::TypePtr type = ir::BoundCallResultType(*callee, args);
+  return ir::MakeFunctionCall(callee_name, std::move(args), std::move(type), span);
 }
 
 }  // namespace tilesplit::dsl::detail

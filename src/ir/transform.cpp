@@ -222,4 +222,14 @@ std::string NameGenerator::Fresh(const std::string& hint) {
   }
 }
 
+TypePtr BoundCallResultType(const Function& callee, const std::vector<ExprPtr>& args) {
+  VarMap bind;
+  for (size_t i = 0; i < args.size() && i < callee.params.size(); ++i)
+    bind[callee.params[i].var.get()] = args[i];
+  std::vector<TypePtr> results;
+  results.reserve(callee.return_types.size());
+  for (const TypePtr& t : callee.return_types) results.push_back(Substitute(t, bind));
+  return CallResultType(results);
+}
+
 }  // namespace tilesplit::ir

@@ -8,6 +8,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/transforms/pass.h"
 
@@ -44,10 +45,11 @@ void VerifyCallsValid(const ir::ProgramPtr& p) {
                                       std::to_string(callee->params.size()) +
                                       " argument(s), the call gives " +
                                       std::to_string(call->args.size()));
-      if (!ir::TypeEqual(call->type, ir::CallResultType(callee->return_types)))
+      const ir::TypePtr want = ir::BoundCallResultType(*callee, call->args);
+      if (!ir::TypeEqual(call->type, want))
         ir::ThrowUser(call->span, where + "the call of '" + call->callee + "' is typed " +
                                       ir::TypeToString(call->type) + ", but the function returns " +
-                                      ir::TypeToString(ir::CallResultType(callee->return_types)));
+                                      ir::TypeToString(want));
     }
     calls_of[f->name] = std::move(c.calls);
   }

@@ -20,6 +20,11 @@ TypePtr Substitute(const TypePtr& t, const VarMap& m);
 StmtPtr Substitute(const StmtPtr& s, const VarMap& m);
 FunctionPtr Substitute(const FunctionPtr& f, const VarMap& m);
 
+// The type of a call of `callee` with `args` (one per parameter): its return types with each
+// parameter standing for its argument, since a return type may mention a parameter (a valid
+// extent `n`).
+TypePtr BoundCallResultType(const Function& callee, const std::vector<ExprPtr>& args);
+
 // A copy in which every variable defined inside (parameters, assignment targets, loop vars, iter
 // args, return vars) is a fresh Var; free variables are kept. The copy shares no node with the
 // original and is structurally equal to it.
