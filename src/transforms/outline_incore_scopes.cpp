@@ -170,6 +170,21 @@ class ScopeOutliner : public ir::IRMutator {
     }
     std::vector<ir::TypePtr> rtypes;
     for (const VarPtr& r : results) rtypes.push_back(r->type);
+    // Several results come back as one tuple; a tuple among them would nest, which the DSL
+    // cannot write (tuple types hold scalars, tensors and tiles only).
+    if (results.size() > 1)
+      for (const VarPtr& r : results)
+        if (r->type && r->type->kind == ir::TypeKind::Tuple)
+          ir::ThrowUser(r->span,
+                        "outline-incore-scopes: the scope's result " + Q(r->name) +
+                            " is a tuple and the scope has " + std::to_string(results.size()) +
+                            " results, so the call would return a nested tuple, which the DSL "
+                            "cannot write",
+                        {{sc.span, "the scope is here"},
+                         {ir::Span{},
+                          "inside the scope, bind the elements the rest of the "
+                          "function reads (x0 = " +
+                              r->name + "[0], ...) and read those instead"}});
     ir::AttrMap attrs;
     if (split) ir::SetSortedAttr(attrs, "split", *split);
     if (regions) ir::SetSortedAttr(attrs, "split_aiv", true);
