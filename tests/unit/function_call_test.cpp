@@ -26,10 +26,12 @@ ir::TypePtr T16() {
 
 TEST(FunctionCallIR, TypeOfNoneOneAndSeveralResults) {
   EXPECT_TRUE(ir::TypeEqual(ir::CallResultType({T16()}), T16()));
-  const auto* none = ir::CallResultType({})->As<ir::TupleType>();
+  const ir::TypePtr none_type = ir::CallResultType({});  // owns what `none` points into
+  const auto* none = none_type->As<ir::TupleType>();
   ASSERT_NE(none, nullptr);
   EXPECT_TRUE(none->elements.empty());
-  const auto* two = ir::CallResultType({T16(), T16()})->As<ir::TupleType>();
+  const ir::TypePtr two_type = ir::CallResultType({T16(), T16()});
+  const auto* two = two_type->As<ir::TupleType>();
   ASSERT_NE(two, nullptr);
   EXPECT_EQ(two->elements.size(), 2u);
 }
