@@ -2,6 +2,7 @@
 #include "tilesplit/ops/bit_codec.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,18 +12,6 @@ namespace tilesplit::ops {
 namespace {
 
 using ir::DataType;
-
-uint32_t F32Bits(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b;
-}
-
-float F32FromBits(uint32_t b) {
-  float v;
-  std::memcpy(&v, &b, 4);
-  return v;
-}
 
 // The IEEE-style pattern of an exactly representable value in a format with `eb` exponent and `mb`
 // mantissa bits (bias 2^(eb-1) - 1, all-ones exponent for inf / NaN).
@@ -50,9 +39,9 @@ float DecodeFloat(DataType dt, uint64_t bits) {
   int eb = 0, mb = 0;
   switch (dt) {
     case DataType::FP32:
-      return F32FromBits(static_cast<uint32_t>(bits));
+      return std::bit_cast<float>(static_cast<uint32_t>(bits));
     case DataType::BF16:
-      return F32FromBits(static_cast<uint32_t>(bits) << 16);
+      return std::bit_cast<float>(static_cast<uint32_t>(bits) << 16);
     case DataType::FP16:
       eb = 5, mb = 10;
       break;
@@ -123,9 +112,9 @@ std::optional<uint64_t> EncodeElement(DataType dt, const sim::Buffer& b, size_t 
   const float v = b.f[i];
   switch (dt) {
     case DataType::FP32:
-      return F32Bits(v);
+      return std::bit_cast<uint32_t>(v);
     case DataType::BF16: {
-      const uint32_t u = F32Bits(v);
+      const uint32_t u = std::bit_cast<uint32_t>(v);
       // Rounded BF16 values sit in the top half; a NaN keeps a non-zero mantissa there.
       return std::isnan(v) ? (u >> 16) | 0x40u : u >> 16;
     }

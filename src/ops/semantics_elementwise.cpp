@@ -58,22 +58,6 @@ float ElemF(const TileValue& t, size_t i) {
   return sim::IsPoisonI64(t.data.i[i]) ? sim::PoisonF32() : static_cast<float>(t.data.i[i]);
 }
 
-// Strides of `in` right-aligned against the result box, 0 on broadcast axes.
-std::vector<int64_t> BroadcastStrides(OpCall& c, const TileValue& in,
-                                      const std::vector<int64_t>& out) {
-  std::vector<int64_t> s(out.size(), 0);
-  const auto is = sim::RowMajorStrides(in.shape);
-  if (in.shape.size() > out.size()) c.Fail("operand rank exceeds the result's");
-  const size_t shift = out.size() - in.shape.size();
-  for (size_t d = 0; d < in.shape.size(); ++d) {
-    if (in.shape[d] == out[d + shift])
-      s[d + shift] = is[d];
-    else if (in.shape[d] != 1)
-      c.Fail("operand shape does not broadcast to the result");
-  }
-  return s;
-}
-
 // Visits every result element with the flat offsets of both operands.
 template <typename F>
 void ForEachBroadcast(OpCall& c, const TileValue& a, const TileValue& b,

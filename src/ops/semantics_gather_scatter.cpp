@@ -142,22 +142,6 @@ void CopyConverted(const TileValue& t, size_t i, ir::DataType dt, sim::Buffer& o
   }
 }
 
-// Flat offsets of `in` right-aligned against the result box `out`, 0 on broadcast axes.
-std::vector<int64_t> BroadcastStrides(OpCall& c, const TileValue& in,
-                                      const std::vector<int64_t>& out) {
-  std::vector<int64_t> s(out.size(), 0);
-  if (in.shape.size() > out.size()) c.Fail("operand rank exceeds the result's");
-  const auto is = sim::RowMajorStrides(in.shape);
-  const size_t shift = out.size() - in.shape.size();
-  for (size_t d = 0; d < in.shape.size(); ++d) {
-    if (in.shape[d] == out[d + shift])
-      s[d + shift] = is[d];
-    else if (in.shape[d] != 1)
-      c.Fail("operand shape does not broadcast to the result");
-  }
-  return s;
-}
-
 // tile.sel: a set mask bit picks lhs, a clear one rhs (both broadcast to the result box and
 // converted to its dtype). Only the result's valid extent is computed; tmp is not read.
 Value Sel(OpCall& c) {

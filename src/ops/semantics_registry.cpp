@@ -147,6 +147,21 @@ void CopyRegion(const sim::Buffer& src, const std::vector<int64_t>& src_shape,
   }
 }
 
+std::vector<int64_t> BroadcastStrides(OpCall& c, const TileValue& in,
+                                      const std::vector<int64_t>& out) {
+  std::vector<int64_t> s(out.size(), 0);
+  if (in.shape.size() > out.size()) c.Fail("operand rank exceeds the result's");
+  const auto is = sim::RowMajorStrides(in.shape);
+  const size_t shift = out.size() - in.shape.size();
+  for (size_t d = 0; d < in.shape.size(); ++d) {
+    if (in.shape[d] == out[d + shift])
+      s[d + shift] = is[d];
+    else if (in.shape[d] != 1)
+      c.Fail("operand shape does not broadcast to the result");
+  }
+  return s;
+}
+
 Value MapUnaryF(OpCall& c, size_t arg, float (*f)(float)) {
   const TileValue& in = c.tile(arg);
   const size_t box = static_cast<size_t>(sim::NumElements(c.result().shape));

@@ -2,6 +2,7 @@
 #include "tilesplit/ops/value.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -11,28 +12,17 @@ namespace tilesplit::sim {
 
 namespace {
 
-uint32_t BitsOf(float v) {
-  uint32_t b;
-  std::memcpy(&b, &v, 4);
-  return b;
-}
-float FromBits(uint32_t b) {
-  float v;
-  std::memcpy(&v, &b, 4);
-  return v;
-}
-
 // Rounds to `mant` explicit mantissa bits with RNE, keeping FP32's exponent range. Used for
 // BF16 (mant = 7), whose exponent range equals FP32's.
 float RoundMantissa(float v, int mant) {
-  uint32_t b = BitsOf(v);
+  uint32_t b = std::bit_cast<uint32_t>(v);
   if ((b & 0x7F800000u) == 0x7F800000u) return v;  // inf / NaN untouched
   const int drop = 23 - mant;
   const uint32_t half = 1u << (drop - 1);
   const uint32_t lsb = (b >> drop) & 1u;
   b += half - 1 + lsb;
   b &= ~((1u << drop) - 1);
-  return FromBits(b);
+  return std::bit_cast<float>(b);
 }
 
 // Generic IEEE-like rounding to a format with `mant` mantissa bits and exponent bias `bias`,
@@ -102,11 +92,11 @@ int64_t WrapToDType(DataType dt, int64_t v) {
 }
 
 float PoisonF32() {
-  return FromBits(kPoisonF32Bits);
+  return std::bit_cast<float>(kPoisonF32Bits);
 }
 
 bool IsPoisonF32(float v) {
-  const uint32_t b = BitsOf(v);
+  const uint32_t b = std::bit_cast<uint32_t>(v);
   return (b & 0x7F800000u) == 0x7F800000u &&
          (b & kPoisonPayloadMask) == (kPoisonF32Bits & kPoisonPayloadMask);
 }
@@ -261,7 +251,7 @@ void DrainStoragePool() {
 }
 
 uint64_t Buffer::Bits(size_t idx) const {
-  if (kind == StorageKind::F32) return BitsOf(f[idx]);
+  if (kind == StorageKind::F32) return std::bit_cast<uint32_t>(f[idx]);
   return static_cast<uint64_t>(i[idx]);
 }
 

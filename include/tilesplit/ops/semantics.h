@@ -127,5 +127,9 @@ void CopyRegion(const sim::Buffer& src, const std::vector<int64_t>& src_shape,
                 const std::vector<int64_t>& region);
 // Element-wise map over a tile of the result's geometry (dtype rounding applied).
 Value MapUnaryF(OpCall& c, size_t arg, float (*f)(float));
+// Row-major strides of `in` right-aligned against the result box `out`, 0 on broadcast axes;
+// a shape that does not broadcast is a located fault.
+std::vector<int64_t> BroadcastStrides(OpCall& c, const TileValue& in,
+                                      const std::vector<int64_t>& out);
 
 }  // namespace tilesplit::ops
