@@ -65,31 +65,6 @@ std::string PickKernel(const std::string& command, const ir::Program& p, const s
   ir::ThrowUser(p.span, "the program has several kernels (" + list + "); choose one with --func");
 }
 
-namespace {
-
-// An Opaque or Orchestration function whose CORE_GROUP scope outlining turns into a call of a
-// kernel: checked as a whole (the reference runs the scope in place, the split program calls).
-bool HasCoreGroupScope(const ir::Function& f) {
-  if (f.func_type != ir::FunctionType::Opaque && f.func_type != ir::FunctionType::Orchestration)
-    return false;
-  // Outlining lifts a scope at any depth of the parent's loops and branches.
-  struct Finder : ir::IRVisitor {
-    bool found = false;
-    void VisitStmt(const ir::StmtPtr& s) override {
-      if (found || !s) return;
-      if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
-          sc && sc->level == ir::Level::CORE_GROUP)
-        found = true;
-      else
-        ir::IRVisitor::VisitStmt(s);
-    }
-  } finder;
-  finder.VisitStmt(f.body);
-  return finder.found;
-}
-
-}  // namespace
-
 void HelpCheck(std::ostream& out) {
   out << "usage: tilesplit check FILE [--seed N] [--func NAME] [--against SPLIT_FILE]\n"
          "                           [--scalar NAME=VALUE]...\n"
@@ -131,10 +106,9 @@ int RunCheck(const std::vector<std::string>& args) {
     split = dsl::ParseFile(against);
   } else {
     std::vector<pass::Pass> passes;
-    for (const char* n : {"outline-incore-scopes", "lower-auto-vector-split", "expand-mixed-kernel",
-                          "split-vector-kernel"}) {
+    for (const std::string& n : sim::SplitPipeline()) {
       const pass::PassInfo* info = pass::PassRegistry::Global().Find(n);
-      if (!info) ir::ThrowInternal({}, std::string("pass '") + n + "' is not registered");
+      if (!info) ir::ThrowInternal({}, "pass '" + n + "' is not registered");
       passes.push_back(info->factory());
     }
     split = pass::RunPipeline(ref, passes);
@@ -143,9 +117,7 @@ int RunCheck(const std::vector<std::string>& args) {
   if (std::string f = a.Value("func"); !f.empty()) {
     kernels.push_back(PickKernel("check", *ref, f, true));
   } else {
-    for (const ir::FunctionPtr& f : ref->functions)
-      if (f->func_type == ir::FunctionType::InCore || HasCoreGroupScope(*f))
-        kernels.push_back(f->name);
+    kernels = sim::KernelsToCheck(*ref);
     if (kernels.empty()) PickKernel("check", *ref, "", true);  // reports the error
   }
   int rc = kExitOk;

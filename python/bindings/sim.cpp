@@ -112,6 +112,10 @@ void BindSim(py::module_& m) {
       },
       py::arg("ref"), py::arg("function"), py::arg("split"), py::arg("seed") = 0,
       py::arg("scalars") = std::map<std::string, int64_t>{});
+  m.def(
+      "kernels_to_check", [](const ProgramHolder& p) { return sim::KernelsToCheck(*p); },
+      py::arg("program"));
+  m.attr("SPLIT_PIPELINE") = py::tuple(py::cast(sim::SplitPipeline()));
 }
 
 #else

@@ -1,5 +1,7 @@
 """Calls between the functions of a program (self.f(...)): parsed, printed, inspected, run."""
 
+import pathlib
+
 import pytest
 
 from tilesplit import ir, passes, sim
@@ -88,3 +90,14 @@ def test_run_follows_the_call_and_sees_the_callee_store():
     a = np.arange(256, dtype=np.float32).reshape(16, 16)
     out = sim.run(Prog, {"a": a}, "main")
     np.testing.assert_array_equal(out["out"], a + a)
+
+
+@pytest.mark.skipif(not sim.available(), reason="built without the simulator")
+def test_check_finds_a_scope_inside_a_loop():
+    # The kernel choice is the library's (the same as `tilesplit check`): a CORE_GROUP scope
+    # nested in a loop of an Opaque function still makes it a kernel to check.
+    path = pathlib.Path(__file__).resolve().parents[2] / "tests/golden/sim/scope_in_loop_outlined.py"
+    result = sim.check(ir.parse(path.read_text(), "scope_in_loop_outlined.py"))
+    assert result.equal, result.report
+    assert [name for name, _ in result.kernels] == ["blocks"]
+    assert sim.SPLIT_PIPELINE[0] == "outline-incore-scopes"

@@ -16,13 +16,12 @@ import io
 from typing import Any, Dict, List, Mapping, Optional
 
 from . import _core
-from .ir import FunctionType, Level, Program, ScopeStmt, flatten_stmts
+from .ir import FunctionType, Program
 
 __all__ = ["run", "check", "available", "CheckResult", "SimulationError"]
 
-# What `check` runs to split a kernel (the same pipeline as `tilesplit check`).
-SPLIT_PIPELINE = ("outline-incore-scopes", "lower-auto-vector-split", "expand-mixed-kernel",
-                  "split-vector-kernel")
+# What `check` runs to split a kernel: the library's pipeline, the one `tilesplit check` runs.
+SPLIT_PIPELINE = tuple(getattr(_core, "SPLIT_PIPELINE", ()))
 
 
 def available() -> bool:
@@ -73,33 +72,12 @@ class CheckResult:
         return f"<CheckResult {self.kind}, {self.compared} elements compared>"
 
 
-def _has_core_group_scope(f) -> bool:
-    """An Opaque/Orchestration function whose CORE_GROUP scope outlining turns into a call."""
-    if f.func_type not in (FunctionType.Opaque, FunctionType.Orchestration):
-        return False
-    # Outlining lifts a scope at any depth of the parent's loops and branches.
-    def walk(stmt) -> bool:
-        for s in flatten_stmts(stmt):
-            if isinstance(s, ScopeStmt):
-                if s.level == Level.CORE_GROUP:
-                    return True
-                continue
-            for field in ("body", "then_body", "else_body"):
-                child = getattr(s, field, None)
-                if child is not None and walk(child):
-                    return True
-        return False
-
-    return walk(f.body)
-
-
 def _pick(program: Program, function: str, incore_only: bool) -> List[str]:
     if function:
         program.function(function)  # KeyError when missing
         return [function]
     if incore_only:
-        names = [f.name for f in program.functions
-                 if f.func_type == FunctionType.InCore or _has_core_group_scope(f)]
+        names = list(_core.kernels_to_check(program))
         if not names:
             raise ValueError("the program has no InCore function to check")
         return names

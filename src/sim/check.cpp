@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
 
@@ -215,6 +216,41 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
   os << "check " << ref_name << ": equal (" << r.compared << " output elements compared)\n";
   r.report = os.str();
   return r;
+}
+
+const std::vector<std::string>& SplitPipeline() {
+  static const std::vector<std::string> passes = {"outline-incore-scopes",
+                                                  "lower-auto-vector-split", "expand-mixed-kernel",
+                                                  "split-vector-kernel"};
+  return passes;
+}
+
+std::vector<std::string> KernelsToCheck(const ir::Program& p) {
+  // Outlining lifts a scope at any depth of the parent's loops and branches.
+  struct Finder : ir::IRVisitor {
+    bool found = false;
+    void VisitStmt(const ir::StmtPtr& s) override {
+      if (found || !s) return;
+      if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
+          sc && sc->level == ir::Level::CORE_GROUP)
+        found = true;
+      else
+        ir::IRVisitor::VisitStmt(s);
+    }
+  };
+  std::vector<std::string> names;
+  for (const ir::FunctionPtr& f : p.functions) {
+    if (!f) continue;
+    bool checked = f->func_type == ir::FunctionType::InCore;
+    if (!checked && (f->func_type == ir::FunctionType::Opaque ||
+                     f->func_type == ir::FunctionType::Orchestration)) {
+      Finder finder;
+      finder.VisitStmt(f->body);
+      checked = finder.found;
+    }
+    if (checked) names.push_back(f->name);
+  }
+  return names;
 }
 
 }  // namespace tilesplit::sim

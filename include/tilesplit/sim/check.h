@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ops/value.h"
@@ -45,5 +46,13 @@ struct CheckResult {
 // compares every Out/InOut tensor bit for bit over the elements the reference wrote.
 CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
                         const ir::Program& split, const InputOptions& o);
+
+// The passes that turn a mixed program into the split program `check` runs, in order.
+const std::vector<std::string>& SplitPipeline();
+
+// The kernels `check` compares when none is named: every InCore function, and every Opaque or
+// Orchestration function holding a CORE_GROUP scope (at any depth), which outlining turns into a
+// call and which is checked as a whole. Empty when there is none.
+std::vector<std::string> KernelsToCheck(const ir::Program& p);
 
 }  // namespace tilesplit::sim
