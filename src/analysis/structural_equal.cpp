@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/text.h"
 
 namespace tilesplit::analysis {
@@ -47,47 +48,17 @@ std::string StmtText(const StmtPtr& s) {
   return text;
 }
 
-// Variable -> variable map with open addressing. The comparison inserts one entry per
-// definition of large bodies; node-based maps spent most of the time allocating and freeing.
+// Variable -> variable, one table per direction of the bijection.
 class VarMap {
  public:
   const Var* Find(const Var* k) const {
-    if (slots_.empty()) return nullptr;
-    for (size_t i = Hash(k) & mask_;; i = (i + 1) & mask_) {
-      if (slots_[i].key == k) return slots_[i].value;
-      if (!slots_[i].key) return nullptr;
-    }
+    const Var* const* v = map_.Find(k);
+    return v ? *v : nullptr;
   }
-  void Insert(const Var* k, const Var* v) {
-    if ((size_ + 1) * 2 > slots_.size()) Grow();
-    Place(k, v);
-    ++size_;
-  }
+  void Insert(const Var* k, const Var* v) { map_.Insert(k, v); }
 
  private:
-  struct Slot {
-    const Var* key = nullptr;
-    const Var* value = nullptr;
-  };
-  static size_t Hash(const Var* k) {
-    auto x = reinterpret_cast<uintptr_t>(k);
-    return static_cast<size_t>((x >> 4) * 0x9E3779B97F4A7C15ull >> 16);
-  }
-  void Place(const Var* k, const Var* v) {
-    size_t i = Hash(k) & mask_;
-    while (slots_[i].key && slots_[i].key != k) i = (i + 1) & mask_;
-    slots_[i] = {k, v};
-  }
-  void Grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
-    mask_ = slots_.size() - 1;
-    for (const Slot& s : old)
-      if (s.key) Place(s.key, s.value);
-  }
-  std::vector<Slot> slots_;
-  size_t mask_ = 0;
-  size_t size_ = 0;
+  ir::PtrMap<Var, const Var*> map_;
 };
 
 class Comparer {

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/text.h"
 
 namespace tilesplit::dsl {
@@ -54,54 +55,7 @@ std::vector<StmtPtr> Flatten(const StmtPtr& s) {
   return out;
 }
 
-// Pointer-keyed open-addressing map. Naming and collection touch every variable of a function
-// once or twice; node-based maps made allocation the dominant cost of printing large bodies.
-template <typename K, typename V>
-class PtrMap {
- public:
-  V* Find(const K* k) {
-    if (slots_.empty()) return nullptr;
-    for (size_t i = Hash(k) & mask_;; i = (i + 1) & mask_) {
-      if (slots_[i].key == k) return &slots_[i].value;
-      if (!slots_[i].key) return nullptr;
-    }
-  }
-  const V* Find(const K* k) const { return const_cast<PtrMap*>(this)->Find(k); }
-  // Inserts when absent; returns false (keeping the old value) otherwise.
-  bool Insert(const K* k, V v) {
-    if (Find(k)) return false;
-    if ((size_ + 1) * 2 > slots_.size()) Grow();
-    Place(k, std::move(v));
-    ++size_;
-    return true;
-  }
-
- private:
-  struct Slot {
-    const K* key = nullptr;
-    V value{};
-  };
-  static size_t Hash(const K* k) {
-    auto x = reinterpret_cast<uintptr_t>(k);
-    return static_cast<size_t>((x >> 4) * 0x9E3779B97F4A7C15ull >> 16);
-  }
-  void Place(const K* k, V v) {
-    size_t i = Hash(k) & mask_;
-    while (slots_[i].key) i = (i + 1) & mask_;
-    slots_[i].key = k;
-    slots_[i].value = std::move(v);
-  }
-  void Grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
-    mask_ = slots_.size() - 1;
-    for (Slot& s : old)
-      if (s.key) Place(s.key, std::move(s.value));
-  }
-  std::vector<Slot> slots_;
-  size_t mask_ = 0;
-  size_t size_ = 0;
-};
+using ir::PtrMap;
 
 // Var -> printed name. The names sit in a vector and the map holds indexes: a function's naming
 // table lives through the whole printing of the function, and 16-byte slots instead of 40-byte

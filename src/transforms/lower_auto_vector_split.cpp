@@ -67,7 +67,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ctx.detach = true;
   const std::vector<ir::StmtPtr> stmts = ir::FlattenStmts(f->body);
   ctx.replacements.reserve(stmts.size() + f->params.size());
-  ctx.tile_vars.reserve(stmts.size());
+  ctx.tile_vars.Reserve(stmts.size());
   std::vector<ir::Param> params;
   params.reserve(f->params.size());
   for (const ir::Param& p : f->params)
@@ -81,7 +81,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   // statement right after the walk built it, while it is still in cache; the admission is one
   // forward walk, so feeding it in order is the same as giving it the whole body.
   split_axis::SplitBodyAdmission admission(
-      {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.count(v) > 0; }});
+      {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.Contains(v); }});
   std::vector<ir::StmtPtr> body;
   body.reserve(stmts.size() + 1);
   for (const ir::StmtPtr& s : stmts) {

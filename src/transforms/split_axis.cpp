@@ -112,14 +112,12 @@ VarPtr DetachDef(SplitContext& ctx, const VarPtr& v) {
 const TileInfo* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand) {
   if (!operand) return nullptr;
   if (const ir::Var* v = operand->As<ir::Var>()) {
-    auto it = ctx.tile_vars.find(v);
-    return it == ctx.tile_vars.end() ? nullptr : &it->second;
+    return ctx.tile_vars.Find(v);
   }
   if (const ir::TupleGetItem* g = operand->As<ir::TupleGetItem>()) {
     if (const ir::Var* tv = g->tuple->As<ir::Var>()) {
-      auto it = ctx.tuple_vars.find(tv);
-      if (it != ctx.tuple_vars.end() && static_cast<size_t>(g->index) < it->second.size())
-        return &it->second[g->index];
+      const std::vector<TileInfo>* infos = ctx.tuple_vars.Find(tv);
+      if (infos && static_cast<size_t>(g->index) < infos->size()) return &(*infos)[g->index];
     }
   }
   return nullptr;
@@ -222,9 +220,7 @@ class Halver {
     return v;
   }
 
-  void Track(const VarPtr& v, TileInfo info) {
-    ctx_.tile_vars.insert_or_assign(v.get(), std::move(info));
-  }
+  void Track(const VarPtr& v, TileInfo info) { ctx_.tile_vars.Set(v.get(), std::move(info)); }
 
   void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
     switch (s->kind) {
@@ -281,10 +277,7 @@ class Halver {
     const TileInfo* info = OperandSplitInfo(ctx_, value);
     VarPtr v = Rebind(a.var, value->type);
     if (info) Track(v, *info);
-    if (const ir::Var* src = value->As<ir::Var>()) {
-      auto it = ctx_.tuple_vars.find(src);
-      if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
-    }
+    if (const ir::Var* src = value->As<ir::Var>()) ctx_.tuple_vars.CopyTo(src, v.get());
     out.push_back(ir::MakeAssign(v, value, s->span));
   }
 
@@ -886,7 +879,7 @@ class Halver {
     TypePtr type = ir::MakeTupleType(std::move(elems));
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
-    ctx_.tuple_vars[v.get()] = std::move(infos);
+    ctx_.tuple_vars.Set(v.get(), std::move(infos));
     out.push_back(
         ir::MakeAssign(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
   }
@@ -901,10 +894,7 @@ class Halver {
       if (auto info = OperandSplitInfo(ctx_, init)) Track(v, *info);
       // A tuple carry keeps its init's per-element axes, or the exit (and every store after
       // the loop) would lose them.
-      if (const ir::Var* iv = init->As<ir::Var>()) {
-        auto it = ctx_.tuple_vars.find(iv);
-        if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
-      }
+      if (const ir::Var* iv = init->As<ir::Var>()) ctx_.tuple_vars.CopyTo(iv, v.get());
       out.push_back({v, init});
     }
     return out;
@@ -946,8 +936,7 @@ class Halver {
       }
       VarPtr v = Rebind(rvs[i], ias[i].var->type);
       if (auto info = OperandSplitInfo(ctx_, ias[i].var)) Track(v, *info);
-      auto it = ctx_.tuple_vars.find(ias[i].var.get());
-      if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
+      ctx_.tuple_vars.CopyTo(ias[i].var.get(), v.get());
       out.push_back(v);
     }
     return out;
@@ -993,8 +982,8 @@ class Halver {
       }
       const ExprPtr &a = ty->values[i], &b = ey->values[i];
       auto ia = OperandSplitInfo(ctx_, a), ib = OperandSplitInfo(ctx_, b);
-      const bool ta = ia || ctx_.tuple_vars.count(a->As<ir::Var>());
-      const bool tb = ib || ctx_.tuple_vars.count(b->As<ir::Var>());
+      const bool ta = ia || ctx_.tuple_vars.Contains(a->As<ir::Var>());
+      const bool tb = ib || ctx_.tuple_vars.Contains(b->As<ir::Var>());
       if (ta != tb)
         Reject(ctx_, s.span,
                "the branches of this if disagree on " + Q(rv->name) +
@@ -1010,10 +999,7 @@ class Halver {
                "make both branches produce the same per-lane shape");
       VarPtr v = Rebind(rv, a->type);
       if (ia) Track(v, *ia);
-      if (const ir::Var* av = a->As<ir::Var>()) {
-        auto it = ctx_.tuple_vars.find(av);
-        if (it != ctx_.tuple_vars.end()) ctx_.tuple_vars[v.get()] = it->second;
-      }
+      if (const ir::Var* av = a->As<ir::Var>()) ctx_.tuple_vars.CopyTo(av, v.get());
       rvs.push_back(v);
     }
     out.push_back(std::make_shared<ir::IfStmt>(cond, then_b, else_b, std::move(rvs), s.span));

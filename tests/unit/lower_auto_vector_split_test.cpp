@@ -175,7 +175,7 @@ std::string BackstopFailure(const CubeCase& c) {
 
 TEST(CheckNoCubeTileHalved, ACubeOpConsumingAHalvedTileIsAnInternalError) {
   CubeCase c = ParseCubeCase();
-  c.ctx.tile_vars[c.Def("left").get()] = RowHalf();
+  c.ctx.tile_vars.Set(c.Def("left").get(), RowHalf());
   const std::string msg = BackstopFailure(c);
   EXPECT_NE(msg.find("cube operation tile.matmul"), std::string::npos) << msg;
   EXPECT_NE(msg.find("defining 'c'"), std::string::npos) << msg;
@@ -184,7 +184,7 @@ TEST(CheckNoCubeTileHalved, ACubeOpConsumingAHalvedTileIsAnInternalError) {
 
 TEST(CheckNoCubeTileHalved, ACubeOpProducingAHalvedTileIsAnInternalError) {
   CubeCase c = ParseCubeCase();
-  c.ctx.tile_vars[c.Def("c").get()] = RowHalf();
+  c.ctx.tile_vars.Set(c.Def("c").get(), RowHalf());
   const std::string msg = BackstopFailure(c);
   EXPECT_NE(msg.find("cube operation tile.matmul"), std::string::npos) << msg;
   EXPECT_NE(msg.find("defining 'c'"), std::string::npos) << msg;
@@ -194,8 +194,8 @@ TEST(CheckNoCubeTileHalved, ACubeOpProducingAHalvedTileIsAnInternalError) {
 TEST(CheckNoCubeTileHalved, ACleanLoweringPasses) {
   CubeCase c = ParseCubeCase();
   // Halved vector tiles around the cube op are no concern of the backstop.
-  c.ctx.tile_vars[c.Def("x").get()] = RowHalf();
-  c.ctx.tile_vars[c.Def("y").get()] = RowHalf();
+  c.ctx.tile_vars.Set(c.Def("x").get(), RowHalf());
+  c.ctx.tile_vars.Set(c.Def("y").get(), RowHalf());
   EXPECT_NO_THROW(split_axis::CheckNoCubeTileHalved(c.body, c.ctx));
   // And the real walk over the same body leaves the cube work full width.
   split_axis::SplitContext ctx;

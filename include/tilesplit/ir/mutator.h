@@ -15,11 +15,11 @@
 // recompute it. Statements are rebuilt directly. In a SeqStmts a child mutated to null is dropped.
 #pragma once
 
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ir/ptr_map.h"
 
 namespace tilesplit::ir {
 
@@ -69,12 +69,12 @@ class IRMutator {
   // mutated (a new Var with the same name and span when the type changed), recorded for later.
   VarPtr RemapVar(const VarPtr& v);
   void SetVarMapping(const VarPtr& old_var, VarPtr new_var) {
-    var_memo_[old_var.get()] = {old_var, std::move(new_var)};
+    var_memo_.InsertOrAssign(old_var.get(), {old_var, std::move(new_var)});
   }
-  // The recorded mapping of `v`, or null.
+  // The recorded mapping of `v`, or null; valid until the next SetVarMapping.
   const VarPtr* FindVarMapping(const Var* v) const {
-    auto it = var_memo_.find(v);
-    return it == var_memo_.end() ? nullptr : &it->second.second;
+    const auto* entry = var_memo_.Find(v);
+    return entry ? &entry->second : nullptr;
   }
 
   virtual ExprPtr MutateConstInt(const ConstIntPtr& op);
@@ -117,7 +117,7 @@ class IRMutator {
   bool always_rebuild_;
   // Keyed by the old Var's address; the entry also holds the old Var so that the address cannot
   // be reused by another variable while the mutator lives.
-  std::unordered_map<const Var*, std::pair<VarPtr, VarPtr>> var_memo_;
+  PtrMap<Var, std::pair<VarPtr, VarPtr>> var_memo_;
 };
 
 }  // namespace tilesplit::ir

@@ -4,10 +4,12 @@
 // OperandSplitInfo, the single answer to "was this operand partitioned, and along which axis".
 #pragma once
 
+#include <cstdint>
+#include <deque>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
+#include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ops/op_def.h"
 
@@ -28,6 +30,38 @@ struct TileInfo {
   ExprPtr full_valid;  // the full tile's valid extent on that axis
 };
 
+// Facts about variables of the rewritten IR, one entry per variable. The entries sit in a deque
+// beside the index, so a pointer from Find stays valid while more variables are added
+// (OperandSplitInfo hands such pointers out); Set on a known variable overwrites in place.
+template <typename T>
+class VarFacts {
+ public:
+  const T* Find(const ir::Var* v) const {
+    const uint32_t* i = index_.Find(v);
+    return i ? &items_[*i] : nullptr;
+  }
+  bool Contains(const ir::Var* v) const { return index_.Contains(v); }
+  void Set(const ir::Var* v, T value) {
+    if (const uint32_t* i = index_.Find(v)) {
+      items_[*i] = std::move(value);
+      return;
+    }
+    index_.Insert(v, static_cast<uint32_t>(items_.size()));
+    items_.push_back(std::move(value));
+  }
+  // Copies the facts of `from`, if any, to `to`.
+  void CopyTo(const ir::Var* from, const ir::Var* to) {
+    if (const T* f = Find(from)) Set(to, T(*f));
+  }
+  void Reserve(size_t n) { index_.Reserve(n); }
+  size_t size() const { return items_.size(); }
+  bool empty() const { return items_.empty(); }
+
+ private:
+  ir::PtrMap<ir::Var, uint32_t> index_;
+  std::deque<T> items_;
+};
+
 // Halving state of one function body or one region. Everything is keyed by the variables of the
 // rewritten IR, so nothing leaks between regions that use separate contexts.
 struct SplitContext {
@@ -42,9 +76,9 @@ struct SplitContext {
   // function afterwards, which built the whole function a second time. The region path leaves
   // it off: code outside a region keeps reading the variables the region defines.
   bool detach = false;
-  std::unordered_map<const ir::Var*, TileInfo> tile_vars;
+  VarFacts<TileInfo> tile_vars;
   // Halved tuple variables: the axis each element moved on.
-  std::unordered_map<const ir::Var*, std::vector<TileInfo>> tuple_vars;
+  VarFacts<std::vector<TileInfo>> tuple_vars;
   ir::VarMap replacements;  // source variable -> rewritten variable
 };
 
