@@ -6,6 +6,7 @@
 #include <ctime>
 #include <map>
 
+#include "counted.h"
 #include "gen/kernel_gen.h"
 #include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
@@ -32,32 +33,47 @@ ProgramPtr Program(int64_t n) {
 
 void BM_ParseCheck(benchmark::State& st) {
   const std::string& text = Text(st.range(0));
-  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::dsl::Parse(text, "gen.py"));
+  {
+    tilesplit::bench::Counted counted;
+    for (auto _ : st) benchmark::DoNotOptimize(tilesplit::dsl::Parse(text, "gen.py"));
+  }
   st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(text.size()));
   st.counters["stmts"] = static_cast<double>(st.range(0));
 }
 
 void BM_Print(benchmark::State& st) {
   ProgramPtr p = Program(st.range(0));
-  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::dsl::Print(p));
+  {
+    tilesplit::bench::Counted counted;
+    for (auto _ : st) benchmark::DoNotOptimize(tilesplit::dsl::Print(p));
+  }
   st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) *
                        static_cast<int64_t>(Text(st.range(0)).size()));
 }
 
 void BM_StructuralEqual(benchmark::State& st) {
   ProgramPtr a = Program(st.range(0)), b = Program(st.range(0));
-  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::analysis::StructuralEqual(a, b).equal);
+  {
+    tilesplit::bench::Counted counted;
+    for (auto _ : st) benchmark::DoNotOptimize(tilesplit::analysis::StructuralEqual(a, b).equal);
+  }
 }
 
 void BM_DeepClone(benchmark::State& st) {
   ProgramPtr p = Program(st.range(0));
-  for (auto _ : st) benchmark::DoNotOptimize(tilesplit::ir::DeepClone(p->functions[0]));
+  {
+    tilesplit::bench::Counted counted;
+    for (auto _ : st) benchmark::DoNotOptimize(tilesplit::ir::DeepClone(p->functions[0]));
+  }
 }
 
 void BM_LowerAutoVectorSplit(benchmark::State& st) {
   ProgramPtr p = Program(st.range(0));
   tilesplit::pass::Pass pass = tilesplit::pass::LowerAutoVectorSplit();
-  for (auto _ : st) benchmark::DoNotOptimize(pass(p));
+  {
+    tilesplit::bench::Counted counted;
+    for (auto _ : st) benchmark::DoNotOptimize(pass(p));
+  }
 }
 
 // The pass against a deep clone of the same function, alternated within each iteration so that
@@ -92,7 +108,10 @@ void BM_LowerAutoVectorSplitOverClone(benchmark::State& st) {
 void BM_LowerRegions(benchmark::State& st) {
   ProgramPtr p = tilesplit::dsl::Parse(tilesplit::bench::GenerateRegionKernel(st.range(0)), "r.py");
   tilesplit::pass::Pass pass = tilesplit::pass::LowerAutoVectorSplit();
-  for (auto _ : st) benchmark::DoNotOptimize(pass(p));
+  {
+    tilesplit::bench::Counted counted;
+    for (auto _ : st) benchmark::DoNotOptimize(pass(p));
+  }
   st.counters["regions"] = static_cast<double>(st.range(0));
 }
 

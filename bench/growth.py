@@ -23,6 +23,9 @@ FAMILIES = {
     "BM_DeepClone": [1000, 10000, 100000, 1000000],
     "BM_LowerAutoVectorSplit": [1000, 10000, 100000],
     "BM_LowerRegions": [100, 1000, 10000, 100000],
+    # machine references (bench/baseline_bench.cpp), not targets
+    "BM_BaselineNodeCopy": [1000, 10000, 100000, 1000000],
+    "BM_BaselineBumpCopy": [1000, 10000, 100000, 1000000],
 }
 
 
