@@ -7,9 +7,11 @@
 // and a lookup reads one slot, usually the one it hashes to.
 //
 // Values live in the slots, so a pointer returned by Find is invalidated by the next insertion
-// that grows the table. There is no erase: the maps it serves only ever add or overwrite.
+// that grows the table. There is no erase: the maps it serves only ever add or overwrite. Keys
+// are never null (a null key marks an empty slot); Find(nullptr) finds nothing.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -63,6 +65,7 @@ class PtrMap {
     return static_cast<size_t>((x >> 4) * 0x9E3779B97F4A7C15ull >> 16);
   }
   V& Add(const K* k, V v) {
+    assert(k != nullptr);
     if ((size_ + 1) * 2 > slots_.size()) Rehash(slots_.empty() ? 64 : slots_.size() * 2);
     ++size_;
     return Place(k, std::move(v));
