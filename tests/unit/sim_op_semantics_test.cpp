@@ -485,14 +485,20 @@ std::vector<double> QuantInput() {
   return x;
 }
 
-void CheckQuant(const char* qdt_name, DataType qdt) {
-  KernelRun r(Quant(qdt_name, 16, 64));
-  const std::vector<double> x = QuantInput();
-  r.In("x", DataType::FP32, {16, 64}, x);
+// The quantisation kernel's input (QuantInput) and its four outputs: values and block scales
+// from tquant_mx, the same from tquant_mx_raw.
+void DeclareQuantIO(KernelRun& r, DataType qdt) {
+  r.In("x", DataType::FP32, {16, 64}, QuantInput());
   r.Out("q", qdt, {16, 64});
   r.Out("s", DataType::FP8E8M0, {16, 2});
   r.Out("q2", qdt, {16, 64});
   r.Out("s2", DataType::FP8E8M0, {16, 2});
+}
+
+void CheckQuant(const char* qdt_name, DataType qdt) {
+  KernelRun r(Quant(qdt_name, 16, 64));
+  const std::vector<double> x = QuantInput();
+  DeclareQuantIO(r, qdt);
   r.Go();
   for (int row = 0; row < 16; ++row)
     for (int blk = 0; blk < 2; ++blk) {
@@ -537,11 +543,7 @@ TEST(OpSemanticsTQuantMx, E5M2AgainstTheOcpRecipe) {
 // The same cases, spelled out by hand for E4M3.
 TEST(OpSemanticsTQuantMx, E4M3ByHand) {
   KernelRun r(Quant("FP8E4M3FN", 16, 64));
-  r.In("x", DataType::FP32, {16, 64}, QuantInput());
-  r.Out("q", DataType::FP8E4M3FN, {16, 64});
-  r.Out("s", DataType::FP8E8M0, {16, 2});
-  r.Out("q2", DataType::FP8E4M3FN, {16, 64});
-  r.Out("s2", DataType::FP8E8M0, {16, 2});
+  DeclareQuantIO(r, DataType::FP8E4M3FN);
   r.Go();
   auto q = [&](int row, int col) { return r.F("q", static_cast<size_t>(row * 64 + col)); };
   auto s = [&](int row, int blk) { return r.F("s", static_cast<size_t>(row * 2 + blk)); };
@@ -590,11 +592,7 @@ TEST(OpSemanticsTQuantMx, E4M3ByHand) {
 // are not.
 TEST(OpSemanticsTQuantMx, PartiallyValidSource) {
   KernelRun r(Quant("FP8E4M3FN", 13, 48));
-  r.In("x", DataType::FP32, {16, 64}, QuantInput());
-  r.Out("q", DataType::FP8E4M3FN, {16, 64});
-  r.Out("s", DataType::FP8E8M0, {16, 2});
-  r.Out("q2", DataType::FP8E4M3FN, {16, 64});
-  r.Out("s2", DataType::FP8E8M0, {16, 2});
+  DeclareQuantIO(r, DataType::FP8E4M3FN);
   r.Go();
   for (int row = 0; row < 16; ++row) {
     const bool row_valid = row < 13;
