@@ -24,7 +24,8 @@
 //
 // Its attrs size the pipes: {"slot_num": N, "c2v_slot_size": B, "v2c_slot_size": B}. The pipe
 // depth comes from a consumed scope's pl.cross_core_slot(slot_num=N) or the function attr
-// "slot_num", default 2.
+// "slot_num" (rejected when the holds need more), else it is the default 2 grown to what the
+// holds need. Releases and the demand: pipe_slots.h.
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -93,6 +94,13 @@ class Expander {
   explicit Expander(const ir::Function& f) : f_(f) {}
 
   std::vector<ir::FunctionPtr> Run(const std::set<std::string>& taken);
+  // Each side's statements with the crossings folded and the releases placed.
+  struct Sides {
+    std::vector<StmtPtr> aic, aiv;
+  };
+  Sides BuildSides();
+  // The ring depth for `sides`; throws when an explicit slot_num is too small.
+  int64_t SizeRings(const std::vector<StmtPtr>& aic, const std::vector<StmtPtr>& aiv) const;
   // After Run: whether the Group returns what the kernel returned.
   bool group_results_traced() const { return group_results_traced_; }
 
@@ -113,8 +121,6 @@ class Expander {
                            std::unordered_set<const ir::Var*>& live);
   StmtPtr DceBody(const StmtPtr& body);
   bool Effectful(const StmtPtr& s);
-  // ---- Pipe slots: releases, and the ring size they need.
-  int64_t SizeRings(const std::vector<StmtPtr>& aic, const std::vector<StmtPtr>& aiv) const;
 
   const ir::Function& f_;
   analysis::PlacedCalls placed_;
@@ -500,7 +506,7 @@ int64_t Expander::SizeRings(const std::vector<StmtPtr>& aic,
     const std::string n = std::to_string(need);
     ir::ThrowUser(
         s.pop,
-        "expand-mixed-kernel: when '" + s.pop_name + "' crosses, the " + p.name + " ring needs " +
+        "when '" + s.pop_name + "' crosses, the " + p.name + " ring needs " +
             std::to_string(s.slots) + " slots but slot_num is " + std::to_string(*slot_num_) +
             ": '" + s.held_name +
             "' is still held and the ring, used in order, wraps onto its slot, so "
@@ -597,7 +603,7 @@ void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const c
   }
 }
 
-std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
+Expander::Sides Expander::BuildSides() {
   const StmtPtr body = UnwrapBody(f_.body, false);
   if (auto n = ir::GetAttr<int64_t>(f_.attrs, "slot_num")) slot_num_ = *n;
   if (slot_num_ && *slot_num_ < 1)
@@ -608,8 +614,16 @@ std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
     std::vector<StmtPtr> stmts = Dce(ir::FlattenStmts(PartBody(body, side, nullptr)), live);
     return pipe_slots::PlaceReleases(stmts, popped_, names);
   };
-  const std::vector<StmtPtr> aic_stmts = build(Side::AIC);
-  const std::vector<StmtPtr> aiv_stmts = build(Side::AIV);
+  Sides s;
+  s.aic = build(Side::AIC);
+  s.aiv = build(Side::AIV);
+  return s;
+}
+
+std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
+  const Sides sides = BuildSides();
+  const std::vector<StmtPtr>& aic_stmts = sides.aic;
+  const std::vector<StmtPtr>& aiv_stmts = sides.aiv;
   const int64_t slots = SizeRings(aic_stmts, aiv_stmts);
   const ir::Span body_span = f_.body ? f_.body->span : f_.span;
   StmtPtr aic_body = ir::MakeSeq(aic_stmts, body_span);
@@ -722,4 +736,19 @@ TILESPLIT_REGISTER_PASS(
     ExpandMixedKernel);
 
 }  // namespace
+
+void CheckExplicitSlotNum(const ir::Function& f) {
+  if (f.func_type != ir::FunctionType::InCore || !ir::GetAttr<int64_t>(f.attrs, "slot_num") ||
+      !analysis::IsMixed(f))
+    return;
+  Expander e(f);
+  Expander::Sides sides;
+  try {
+    sides = e.BuildSides();
+  } catch (const ir::UserError&) {
+    return;  // not a question of slots: expand-mixed-kernel reports it
+  }
+  e.SizeRings(sides.aic, sides.aiv);
+}
+
 }  // namespace tilesplit::pass

@@ -160,18 +160,23 @@ std::vector<StmtPtr> Releaser::Block(const std::vector<StmtPtr>& in0) {
   std::vector<std::vector<StmtPtr>> after(in.size());
   ir::VarMap kept;
   std::vector<bool> is_copied_pop(in.size(), false);
+  // loops_before[k]: how many of in[0..k) are, or hold, a loop that pops.
+  std::vector<size_t> loops_before(in.size() + 1, 0);
+  for (size_t k = 0; k < in.size(); ++k)
+    loops_before[k + 1] = loops_before[k] + (HasLoopOfPops(in[k], popped_) ? 1 : 0);
   for (size_t i = 0; i < in.size(); ++i) {
     const ir::Var* v = PopOf(in[i], popped_);
     if (!v) continue;
+    // Statements after a return never run: the release goes before the return, not after uses
+    // that cannot happen.
     size_t last = i;
-    for (size_t j = i + 1; j < in.size(); ++j)
+    for (size_t j = i + 1; j < in.size() && in[j]->kind != ir::StmtKind::Return; ++j)
       if (ir::UsesVar(in[j], v)) last = j;
     // A yield hands the tile to code after its loop or branch: releasing it before the yield
     // would free a slot that is still read.
     const bool leaves = last > i && in[last]->kind == ir::StmtKind::Yield;
-    bool across_loop = false;  // held while a loop pops more transfers: the ring wraps onto it
-    for (size_t k = i + 1; k <= last && !across_loop; ++k)
-      across_loop = HasLoopOfPops(in[k], popped_);
+    // Held while a loop pops more transfers: the ring wraps onto it.
+    const bool across_loop = loops_before[last + 1] > loops_before[i + 1];
     const VarPtr& var = in[i]->As<ir::AssignStmt>()->var;
     if (leaves || across_loop) {
       const auto* tile = ir::AsTileType(var->type);
