@@ -34,6 +34,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/pass.h"
@@ -335,21 +336,24 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
       code = ops::ShardSplitCode(static_cast<ir::SplitMode>(mode), src_t->shape, src_t->valid(),
                                  lane_stride, "tile.aiv_shard");
     } catch (const ir::UserError& e) {
-      // An AUTO-split author never writes lane_stride: the pass balances a ragged crossing by
-      // itself, except when a result returns to the cube (the gather joins the lanes at their own
-      // extents). Say what that author can change.
-      if (!lane_stride && f_.split_mode().value_or(ir::SplitMode::None) != ir::SplitMode::None)
-        throw e.WithSpanIfMissing(sp).WithNote(
-            "under a function-level split the pass balances a ragged crossing itself only when no "
-            "vector result returns to the cube; keep the result on the vector side (store it), or "
-            "pad the valid extent so the lanes differ by at most one");
-      throw e.WithSpanIfMissing(sp);
+      // lower-auto-vector-split transports the full box of any extent no code places, so only a
+      // hand-written boundary gets here.
+      throw e.WithSpanIfMissing(sp).WithNote(
+          "shard the full box (tile.set_validshape to the whole box on the cube side) and "
+          "narrow each lane's extent after the shard, as lower-auto-vector-split does");
     }
   } else if (IsOp(&c, "tile.aic_gather")) {
     to_vector = false;
     const int64_t mode = ir::AttrAsInt(*ir::FindAttr(c.kwargs, "split")).value_or(0);
+    // The placement depends on the lanes' own extents: lanes that fill their half boxes abut
+    // whatever valid extent the joined tile then declares.
+    std::vector<ir::ExprPtr> joined_valid = dst_t->valid();
+    if (auto axis = ops::SplitAxisOfMode(static_cast<ir::SplitMode>(mode));
+        axis && src_t->shape.size() == 2 && dst_t->shape.size() == 2 &&
+        ops::ProvablyEqual(src_t->valid()[*axis], src_t->shape[*axis]))
+      joined_valid[*axis] = dst_t->shape[*axis];
     try {
-      code = ops::GatherSplitCode(static_cast<ir::SplitMode>(mode), dst_t->shape, dst_t->valid(),
+      code = ops::GatherSplitCode(static_cast<ir::SplitMode>(mode), dst_t->shape, joined_valid,
                                   "tile.aic_gather");
     } catch (const ir::UserError& e) {
       throw e.WithSpanIfMissing(sp);

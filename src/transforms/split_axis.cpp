@@ -8,7 +8,9 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/slice_axes.h"
+#include "tilesplit/ops/split_code.h"
 
 namespace tilesplit::split_axis {
 
@@ -309,8 +311,19 @@ class Halver {
     }
     ir::AttrMap kw{{"split", static_cast<int64_t>(ctx_.mode)}};
     if (ctx_.lane_stride) kw.emplace_back("lane_stride", *ctx_.lane_stride);
-    if (!ir::AsConstInt(full->valid()[d]) && full->shape.size() == 2)
-      return EmitRuntimeExtentShard(var, src, *full, kw, span, out);
+    const std::optional<int64_t> box = ir::AsConstInt(full->shape[d]);
+    if (!box)
+      Reject(ctx_, span,
+             "the C->V boundary tile.move here moves " + Q(OperandName(src)) +
+                 ", whose box on split axis " + std::to_string(d) + " is the runtime value " +
+                 ir::ExprToString(full->shape[d]) +
+                 ": lane 1's band starts at the box half rounded up, and which split code "
+                 "places it there depends on the box being odd or even, known only at run time",
+             "give the split axis a static box (the largest one the kernel takes) and make its "
+             "valid extent the runtime value instead; a runtime valid extent is split correctly");
+    const std::optional<int64_t> static_valid = ir::AsConstInt(full->valid()[d]);
+    if (full->shape.size() == 2 && (!static_valid || !Placeable(*box, *static_valid)))
+      return EmitFullBoxShard(var, src, *full, kw, span, out);
     TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
     const TileType* half_t = ir::AsTileType(deduced);
     TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
@@ -326,28 +339,44 @@ class Halver {
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
   }
 
-  // A runtime split-axis extent: no compile-time code fits every value (12 of 16 rows leaves the
-  // lanes 8 and 4, 16 leaves them 8 and 8), so the crossing transports the FULL box, whose even
-  // code always places lane 1 at the box half, and the lane's own extent is applied right after
-  // the pop by a tile.set_validshape, the first consumer of the shard.
-  void EmitRuntimeExtentShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
-                              const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out) {
+  // Whether a split code places both lanes' bands of a static extent (core-group.md 2.1).
+  bool Placeable(int64_t box, int64_t valid) const {
+    const ops::LaneExtentPair e = ops::LaneExtents(box, valid, ctx_.lane_stride);
+    return e.e0 == e.e1 || e.e0 == e.e1 + 1 || e.e1 == 0;
+  }
+
+  // A runtime split-axis extent (no compile-time code fits every value: 12 of 16 rows leaves the
+  // lanes 8 and 4, 16 leaves them 8 and 8), or a static one no code places (25 of 32 rows next
+  // to a full-box load: 16 and 9): the crossing transports the FULL box, whose lanes are 8/8 or
+  // 9/8 and always placeable, and the lane's own extent is applied right after the pop by a
+  // tile.set_validshape, the first consumer of the shard.
+  void EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
+                        const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out) {
     const int d = ctx_.split_dim;
-    const ExprPtr runtime_valid = full.valid()[d];
+    const ExprPtr lane_valid_src = full.valid()[d];
     std::vector<ExprPtr> box_valid = full.valid();
     box_valid[d] = full.shape[d];
     ExprPtr widened =
         ops::Create("tile.set_validshape", {src, box_valid[0], box_valid[1]}, {}, span);
     VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
     out.push_back(ir::MakeAssign(box, widened, span));
-    ExprPtr popped = ops::Create("tile.aiv_shard", {box}, kw, span);
-    VarPtr pop = ir::MakeVar(var->name + "_pop", popped->type, var->span);
-    out.push_back(ir::MakeAssign(pop, popped, span));
-    const TileType* half_t = ir::TileTypeOf(popped);
-    TileInfo info{d, half_t->shape[d], full.shape[d], runtime_valid};
+    const ops::OpDef* shard = ops::FindOp("tile.aiv_shard");
+    const TypePtr deduced = ops::DeduceType(*shard, {box}, kw, span);
+    const TileType* half_t = ir::AsTileType(deduced);
+    TileInfo info{d, half_t->shape[d], full.shape[d], lane_valid_src};
+    const ExprPtr stride = LaneStrideFor(ctx_, d, info.half);
+    // The pop's own extent is the lane's share of the full box (9 and 8 of an odd 17): the
+    // placement rule reads lane 1's start from it, so the deducer's lane-agnostic guess (9 for
+    // both) would start lane 1 one row late.
+    std::vector<ExprPtr> pop_valid = half_t->valid();
+    pop_valid[d] = LaneValidExtent(ctx_, full.shape[d], info.half, stride);
+    if (ir::ExprListEqual(pop_valid, half_t->shape)) pop_valid.clear();
+    TypePtr pop_type = ir::WithValid(*half_t, std::move(pop_valid));
+    VarPtr pop = ir::MakeVar(var->name + "_pop", pop_type, var->span);
+    out.push_back(
+        ir::MakeAssign(pop, ops::CreateWithType(*shard, {box}, kw, pop_type, span), span));
     std::vector<ExprPtr> lane_valid = half_t->valid();
-    lane_valid[d] =
-        LaneValidExtent(ctx_, runtime_valid, info.half, LaneStrideFor(ctx_, d, info.half));
+    lane_valid[d] = LaneValidExtent(ctx_, lane_valid_src, info.half, stride);
     ExprPtr narrowed =
         ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, span);
     VarPtr v = ir::MakeVar(var->name, narrowed->type, var->span);
@@ -402,15 +431,41 @@ class Halver {
              "vector side");
     const ops::OpDef* gather = ops::FindOp("tile.aic_gather");
     ir::AttrMap kw{{"split", static_cast<int64_t>(a + 1)}};
-    TypePtr deduced = ops::DeduceType(*gather, {operand}, kw, span);
+    // Lane 1 lands at its own extent, so a lane extent that depends on the lane index (a runtime
+    // or ragged one: 11 of 16 rows leaves 8 and 3) would put lane 1 at row 3. Such a join
+    // transports both lanes' full half boxes, which abut, and narrows to the pre-split extent on
+    // the cube side after the pop.
+    const bool widen = half_t->valid().size() == 2 && !ir::AsConstInt(half_t->valid()[a]) &&
+                       !ops::ProvablyEqual(half_t->valid()[a], info->half);
+    ExprPtr lanes = operand;
+    if (widen) {
+      std::vector<ExprPtr> box_valid = half_t->valid();
+      box_valid[a] = info->half;
+      ExprPtr full_lane =
+          ops::Create("tile.set_validshape", {operand, box_valid[0], box_valid[1]}, {}, span);
+      VarPtr lane_box = ir::MakeVar(var->name + "_lanes", full_lane->type, var->span);
+      out.push_back(ir::MakeAssign(lane_box, full_lane, span));
+      lanes = lane_box;
+    }
+    TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
     const TileType* gt = ir::AsTileType(deduced);
     std::vector<ExprPtr> valid = gt->valid();
     valid[a] = info->full_valid;  // bands abut, so the join is exactly the pre-split extent
     if (ir::ExprListEqual(valid, gt->shape)) valid.clear();
     TypePtr type = ir::WithValid(*gt, std::move(valid));
-    VarPtr mat = ir::MakeVar(var->name + "_mat", type, var->span);
-    out.push_back(
-        ir::MakeAssign(mat, ops::CreateWithType(*gather, {operand}, kw, type, span), span));
+    VarPtr mat;
+    if (widen) {
+      VarPtr join = ir::MakeVar(var->name + "_join", deduced, var->span);
+      out.push_back(ir::MakeAssign(join, ops::Create(*gather, {lanes}, kw, span), span));
+      const std::vector<ExprPtr> v = ir::AsTileType(type)->valid();
+      ExprPtr narrowed = ops::Create("tile.set_validshape", {join, v[0], v[1]}, {}, span);
+      mat = ir::MakeVar(var->name + "_mat", narrowed->type, var->span);
+      out.push_back(ir::MakeAssign(mat, narrowed, span));
+    } else {
+      mat = ir::MakeVar(var->name + "_mat", type, var->span);
+      out.push_back(
+          ir::MakeAssign(mat, ops::CreateWithType(*gather, {lanes}, kw, type, span), span));
+    }
     ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
     out.push_back(ir::MakeAssign(Rebind(var, placed->type), placed, span));
   }

@@ -1,8 +1,9 @@
 import pypto.language as pl
 
 # 13 of 16 rows with a gather back: the gather rules out rebalancing, so the box partition gives
-# lanes of 8 and 5 rows, which no split code can place; the crossing is rejected with the extents
-# and the stride that would balance them.
+# lanes of 8 and 5 rows, which no split code can place: the crossing transports the full box
+# (lanes 8 and 8) and narrows each lane after the pop; the gather hands over full half boxes and
+# narrows to 13 rows on the cube side.
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
 def vc(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[13, 128])],
        out_0: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
