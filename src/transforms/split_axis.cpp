@@ -965,7 +965,9 @@ class Halver {
                    " moves the split axis " + std::to_string(in->split_dim) +
                    " across non-unit axes (" + ir::ShapeToString(src->shape) + " -> " +
                    ir::ShapeToString(rt.shape) + "), so a lane's rows no longer form its half",
-               "reshape only by adding or removing unit axes inside the split function");
+               "reshape only by adding or removing unit axes inside the split function, or so "
+               "that each lane's band stays one contiguous run (every axis before the split axis "
+               "is 1, and the new first non-unit axis has an even extent)");
       if (*axis != in->split_dim && ctx_.lane_stride)
         Reject(ctx_, span,
                name +
