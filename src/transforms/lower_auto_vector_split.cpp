@@ -60,6 +60,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ir::NameGenerator names(*f);
   ir::VarPtr lane = split_axis::MakeLaneVar(names);  // 2. the lane index, a fresh name
   ctx.lane = lane;
+  ctx.names = &names;
   ctx.auto_arm = true;
   ctx.lane_stride = split_axis::ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
   // 5. The result shares no node with the input: the walk builds it detached (fresh parameters
