@@ -5,6 +5,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/transforms/analyze_split_body.h"
+#include "tilesplit/transforms/lane_memory_order.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_axis.h"
 #include "tilesplit/transforms/split_regions.h"
@@ -107,6 +108,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // The region path is checked first: each pl.split_aiv region carries its own mode.
     if (f->func_type == ir::FunctionType::InCore && split_regions::HasSplitRegion(f->body)) {
       out.push_back(split_regions::LowerExplicitRegionFunction(f));
+      CheckLaneMemoryOrder(*out.back());  // the cores must keep the sequential memory order
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
@@ -129,6 +131,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                       "in an Opaque function so the outliner lifts the scope"}});
     // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
     out.push_back(split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode)));
+    CheckLaneMemoryOrder(*out.back());
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }
