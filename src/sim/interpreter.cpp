@@ -61,6 +61,7 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
 
 Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
   const ir::Stmt& s = *sp;
+  if (ctx_.port) ctx_.port->Step();  // a schedule point of the core group
   switch (s.kind) {
     case StmtKind::Assign: {
       stmt_ = &s;
@@ -430,7 +431,9 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
     case ir::FunctionType::AIV: {
       std::map<std::string, Value> named;
       for (size_t i = 0; i < args.size(); ++i) named[callee->params[i].var->name] = args[i];
-      GroupOutcome out = RunCoreGroup(ResolveGroup(*program_, c.callee), named);
+      GroupSpec spec = ResolveGroup(*program_, c.callee);
+      spec.schedule = schedule_;
+      GroupOutcome out = RunCoreGroup(spec, named);
       if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
       // A Group returns expressions of its parameters (what its parts stored into).
       std::vector<ir::StmtPtr> body = ir::FlattenStmts(callee->body);

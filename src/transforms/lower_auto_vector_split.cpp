@@ -5,6 +5,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/transforms/analyze_split_body.h"
+#include "tilesplit/transforms/lane_memory_order.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_axis.h"
 #include "tilesplit/transforms/split_regions.h"
@@ -109,6 +110,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     if (f->func_type == ir::FunctionType::InCore && split_regions::HasSplitRegion(f->body)) {
       out.push_back(split_regions::LowerExplicitRegionFunction(f));
       CheckExplicitSlotNum(*out.back());
+      CheckLaneMemoryOrder(*out.back());  // the cores must keep the sequential memory order
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
@@ -132,6 +134,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
     out.push_back(split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode)));
     CheckExplicitSlotNum(*out.back());
+    CheckLaneMemoryOrder(*out.back());
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }
