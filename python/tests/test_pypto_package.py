@@ -77,6 +77,10 @@ def dyn_source_holder(a: pl.Tensor[DYN_SHAPE, pl.FP32]):
     return a
 
 
+def test_parse_program_reads_printed_text():
+    ir.assert_structural_equal(pl.parse_program(split_auto.as_python()), split_auto)
+
+
 def test_split_aiv_called_from_python_checks_the_count():
     with pytest.raises(ValueError, match="must be the integer 2"):
         pl.split_aiv(4, mode=pl.SplitMode.UP_DOWN)

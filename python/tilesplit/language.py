@@ -38,7 +38,8 @@ from . import _core, _errors
 from ._errors import UserError
 from .ir import Program
 
-__all__ = ["function", "program", "dynamic", "DynamicDim", "rewritten_source", "split_aiv"]
+__all__ = ["function", "program", "dynamic", "DynamicDim", "rewritten_source", "split_aiv",
+           "parse_program"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -111,6 +112,11 @@ Level = _core.Level
 TileLayout = _core.TileLayout
 TensorLayout = _core.TensorLayout
 PadValue = _core.PadValue
+
+
+def parse_program(text: str, filename: str = "<string>") -> Program:
+    """A Program from DSL text (``tilesplit.parse``), for kernels that are not in a .py file."""
+    return _core.parse(text, filename, True)
 
 
 def split_aiv(n, *, mode=None):
