@@ -64,10 +64,13 @@ std::vector<ir::VarPtr> ToVars(const py::handle& seq) {
   return out;
 }
 
-// A kwarg or attribute value. bool is tested before int (a Python bool is an int); the IR's
-// enumerations keep their kind, as the parser keeps `pl.SplitMode.UP_DOWN` apart from `1`.
-ir::AttrValue ToAttrValue(const std::string& key, py::handle v) {
+// A kwarg or attribute value. bool is tested before int (a Python bool is an int). Function
+// attributes keep the IR's enumerations as written, as the parser does; a SplitMode kwarg is
+// stored as its integer code, the form every split-taking op is printed and compared in.
+ir::AttrValue ToAttrValue(const std::string& key, py::handle v, bool kwarg) {
   if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
+  if (kwarg && py::isinstance<ir::SplitMode>(v))
+    return static_cast<int64_t>(v.cast<ir::SplitMode>());
   if (py::isinstance<py::int_>(v)) return v.cast<int64_t>();
   if (py::isinstance<py::float_>(v)) return v.cast<double>();
   if (py::isinstance<py::str>(v)) return v.cast<std::string>();
@@ -87,7 +90,7 @@ ir::AttrMap ToAttrMap(const py::handle& d, bool sorted) {
   if (d.is_none()) return out;
   for (auto [k, v] : d.cast<py::dict>()) {
     std::string key = k.cast<std::string>();
-    ir::AttrValue value = ToAttrValue(key, v);
+    ir::AttrValue value = ToAttrValue(key, v, !sorted);
     if (sorted)
       ir::SetSortedAttr(out, std::move(key), std::move(value));
     else

@@ -122,6 +122,8 @@ def test_op_registry_access_and_calls():
     assert deduced.type == a.type and deduced.op.name == "tile.add" and deduced.attrs == {}
     shard = ir.Call(ir.get_op("tile.aiv_shard"), [tile_var("m", [128, 64], Mat)], {"split": 1}, span)
     assert shard.kwargs == {"split": 1} and shard.kwargs["split"] == 1
+    by_enum = ir.Call(ir.get_op("tile.aiv_shard"), shard.args, {"split": ir.SplitMode.UP_DOWN}, span)
+    assert type(by_enum.kwargs["split"]) is int and ir.structural_equal(by_enum, shard)
     assert shard.type.shape == [64, 64] and shard.type.memory_space == Vec
     wrong = ir.TileType([8, 8], FP32, memory_space=Vec)
     retyped = ir.Call(shard.op, shard.args, shard.kwargs, wrong, span)
