@@ -107,6 +107,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // The region path is checked first: each pl.split_aiv region carries its own mode.
     if (f->func_type == ir::FunctionType::InCore && split_regions::HasSplitRegion(f->body)) {
       out.push_back(split_regions::LowerExplicitRegionFunction(f));
+      CheckExplicitSlotNum(*out.back());
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
@@ -129,9 +130,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                       "in an Opaque function so the outliner lifts the scope"}});
     // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
     out.push_back(split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode)));
+    CheckExplicitSlotNum(*out.back());
   }
-  // A pipe depth the author fixed too small is reported here rather than by the expansion.
-  for (const FunctionPtr& f : out) CheckExplicitSlotNum(*f);
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }
 
