@@ -889,6 +889,13 @@ class Halver {
         return l;
       }() + ")";
     const std::string box = ir::ExprToString(info.full_box), half = ir::ExprToString(info.half);
+    if (!vector)
+      Reject(ctx_, span,
+             call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
+                 " into cube memory, but the split halved that operand: the cube holds no lane's "
+                 "band",
+             "move the value to the cube first (a tile.move to Mat, which the split turns into a "
+             "gather of both lanes' halves), and address the gathered tile");
     Reject(ctx_, span,
            call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
                ", which the split halved on that axis (box " + box + ": lane 0 holds [0, " + half +
