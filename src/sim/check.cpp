@@ -294,9 +294,11 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
     return r;
   }
   if (all.size() > 1) {
-    const size_t close = r.report.rfind(")\n");
-    if (close != std::string::npos)
-      r.report.insert(close, " under " + std::to_string(all.size()) + " schedules");
+    // After the verdict's closing parenthesis, so the counts inside it read the same with any
+    // number of schedules.
+    const size_t eol = r.report.find('\n');
+    if (eol != std::string::npos)
+      r.report.insert(eol, " under " + std::to_string(all.size()) + " schedules");
   }
   return r;
 }
