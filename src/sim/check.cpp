@@ -48,7 +48,13 @@ std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>&
                                      "' has a dimension the simulator cannot size (bind dynamic "
                                      "dimensions through a scalar parameter)");
     }
-    r.push_back(v.scalar() ? v.scalar()->AsInt() : 0);
+    const int64_t n = v.scalar() ? v.scalar()->AsInt() : 0;
+    if (n < 0 || n >= int64_t{1} << 31)
+      ir::ThrowUser(p.var->span,
+                    "parameter '" + p.var->name + "' has the dimension " + std::to_string(n) +
+                        " at run time (a dimension lies in [0, 2^31))",
+                    {{{}, "pin the scalars that size it to sensible values with --scalar NAME=V"}});
+    r.push_back(n);
   }
   return r;
 }
@@ -68,6 +74,10 @@ std::string Coords(const std::vector<int64_t>& shape, size_t flat) {
 
 std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOptions& o) {
   std::map<std::string, Value> in;
+  RunBudget budget(o.limits);
+  auto charge = [&](const ir::Param& p, ir::DataType dt, const std::vector<int64_t>& shape) {
+    budget.ChargeMemory(StorageBytes(dt, shape), p.var->span, "parameter '" + p.var->name + "'");
+  };
   ops::ExecContext ctx;
   Interpreter ev(ctx);
   namespace fs = std::filesystem;
@@ -102,6 +112,7 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     auto g = StreamFor(o.seed, p.var->name);
     if (const auto* tt = p.var->type->As<ir::TensorType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tt->shape, p);
+      charge(p, tt->dtype, shape);
       TensorPtr t;
       if (std::string path = npy_path(p.var->name); !path.empty()) {
         t = ReadNpy(path, p.var->name, tt->dtype, shape);
@@ -114,6 +125,7 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     } else if (const auto* tl = p.var->type->As<ir::TileType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tl->shape, p);
       std::vector<int64_t> valid = StaticDims(ev, tl->valid(), p);
+      charge(p, tl->dtype, shape);
       auto tile = MakePoisonTile(tl->dtype, tl->memory.value_or(MemorySpace::Vec), shape, valid);
       if (std::string path = npy_path(p.var->name); !path.empty())
         tile->data = ReadNpy(path, p.var->name, tl->dtype, shape)->data;
@@ -146,18 +158,26 @@ std::vector<std::string> OutputNames(const ir::Function& f) {
 }
 
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
-                       std::map<std::string, Value>& args) {
+                       std::map<std::string, Value>& args, const RunLimits& limits) {
   ir::FunctionPtr f = p.Find(name);
   if (!f) ir::ThrowUser(p.span, "no function '" + name + "' in the program");
+  RunBudget budget(limits);
   switch (f->func_type) {
     case ir::FunctionType::Group:
     case ir::FunctionType::AIC:
-    case ir::FunctionType::AIV:
-      return RunCoreGroup(ResolveGroup(p, name), args);
+    case ir::FunctionType::AIV: {
+      GroupSpec spec = ResolveGroup(p, name);
+      spec.budget = &budget;
+      GroupOutcome out = RunCoreGroup(spec, args);
+      // A core stopped by the budget faults the group; that is the budget's error, not the split's.
+      if (budget.exceeded) throw *budget.exceeded;
+      return out;
+    }
     default:
       break;
   }
   ops::ExecContext ctx;
+  ctx.budget = &budget;
   Interpreter interp(ctx);
   interp.SetProgram(&p);
   std::vector<Value> bound;
@@ -165,6 +185,7 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
   try {
     interp.Run(*f, bound);
   } catch (GroupFailure& failure) {
+    if (budget.exceeded) throw *budget.exceeded;
     return std::move(failure.outcome);  // a called Group deadlocked or faulted
   }
   return {};
@@ -177,11 +198,11 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
   const std::map<std::string, Value> inputs = MakeInputs(*rf, o);
   std::map<std::string, Value> ref_args = CloneInputs(inputs);
   std::map<std::string, Value> split_args = CloneInputs(inputs);
-  RunKernel(ref, ref_name, ref_args);  // a fault in the reference is the user's error
+  RunKernel(ref, ref_name, ref_args, o.limits);  // a fault in the reference is the user's error
 
   CheckResult r;
   std::ostringstream os;
-  const GroupOutcome out = RunKernel(split, ref_name, split_args);
+  const GroupOutcome out = RunKernel(split, ref_name, split_args, o.limits);
   if (out.kind == GroupOutcome::Kind::Deadlock) {
     r.kind = CheckResult::Kind::Deadlock;
     r.report = "check " + ref_name + ": DEADLOCK\n" + out.Describe();
