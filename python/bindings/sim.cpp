@@ -60,6 +60,8 @@ const char* KindName(sim::CheckResult::Kind k) {
       return "deadlock";
     case sim::CheckResult::Kind::Fault:
       return "fault";
+    case sim::CheckResult::Kind::NothingCompared:
+      return "nothing_compared";
   }
   return "fault";
 }

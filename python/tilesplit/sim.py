@@ -48,7 +48,8 @@ class SimulationError(RuntimeError):
 class CheckResult:
     """The outcome of ``check``: truthy when every output matched.
 
-    ``kind`` is "equal", "differ", "deadlock" or "fault" (the first non-equal kernel's);
+    ``kind`` is "equal", "differ", "deadlock", "fault" or "nothing_compared" (the first
+    non-equal kernel's);
     ``report`` is what ``tilesplit check`` prints; ``compared`` counts compared elements;
     ``kernels`` lists (name, kind) per checked kernel."""
 

@@ -2,6 +2,8 @@
 // core-group.md 2). The boundary ops only run in the reference interpreter, where there is one
 // core and no pipe: a shard or gather is the identity on the full tile. In a split program they
 // must have been folded into transport ops; the transport ops need the executor's pipes.
+#include <algorithm>
+
 #include "tilesplit/ops/semantics.h"
 
 namespace tilesplit::ops {
@@ -27,6 +29,11 @@ Value Shard(OpCall& c) {
   const int64_t stride = c.int_kwarg("lane_stride").value_or((full.shape[axis] + 1) / 2);
   std::vector<int64_t> src_off = {0, 0}, zero = {0, 0};
   src_off[axis] = c.ctx.lane * stride;
+  // The deduced type only guesses a lane-agnostic ceil half of the valid extent (ops.md 5.4):
+  // the lane's own extent is clamp(V - L*S, 0, S), so of 15 valid rows lane 1 holds 7 (not 8
+  // with the row past the source's extent) and of 13 lane 0 holds 8 (not 7).
+  const int64_t own = std::clamp<int64_t>(full.valid[axis] - src_off[axis], 0, stride);
+  out->valid[axis] = std::min(out->shape[axis], own);
   CopyRegion(full.data, full.shape, src_off, out->data, out->shape, zero, out->valid);
   sim::PoisonOutsideValid(*out);
   return Value(out);

@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/sim/interpreter.h"
@@ -63,6 +64,36 @@ std::string Coords(const std::vector<int64_t>& shape, size_t flat) {
   std::string s = "[";
   for (size_t d = 0; d < idx.size(); ++d) s += (d ? ", " : "") + std::to_string(idx[d]);
   return s + "]";
+}
+
+bool HoldsRegion(const ir::StmtPtr& body) {
+  struct Finder : ir::IRVisitor {
+    bool found = false;
+    void VisitSplitAiv(const ir::SplitAivStmt&) override { found = true; }
+  };
+  Finder finder;
+  finder.VisitStmt(body);
+  return finder.found;
+}
+
+// Why the pipeline leaves an InCore kernel on one core or one lane, or "" when it splits it: a
+// check of such a kernel proves the expansion, not a split across the two lanes.
+std::string NotSplitReason(const ir::Function& f) {
+  if (f.func_type != ir::FunctionType::InCore) return "";
+  if (f.BoolAttr("split_aiv") || HoldsRegion(f.body)) return "";
+  const std::optional<ir::SplitMode> mode = f.split_mode();
+  const analysis::CoreAffinity a = analysis::RollupAffinity(f);
+  if (a != analysis::CoreAffinity::MIXED && a != analysis::CoreAffinity::VECTOR)
+    return "'" + f.name + "' has no vector work, so there is nothing to share between the lanes";
+  if (!mode || *mode == ir::SplitMode::None)
+    return "'" + f.name +
+           "' has no split mode (no \"split\" attribute and no pl.split_aiv region), so AIV "
+           "lane 0 runs all of its vector work";
+  if (a == analysis::CoreAffinity::VECTOR)
+    return "'" + f.name +
+           "' has no cube work: nothing crosses between the cores, so lower-auto-vector-split "
+           "leaves it whole and AIV lane 0 runs it";
+  return "";
 }
 
 }  // namespace
@@ -202,13 +233,17 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
     const TensorValue& b = **sv.tensor();
     for (size_t i = 0; i < a.data.size(); ++i) {
       if (a.writer[i] == Writer::None) continue;
+      // Undefined data the reference stores says nothing about the split: any value there is as
+      // right as any other, so it is counted, not compared.
+      if (a.data.IsPoison(i)) {
+        ++r.undefined;
+        continue;
+      }
       ++r.compared;
-      const bool undefined = a.data.IsPoison(i);
-      if (!undefined && a.data.Bits(i) == b.data.Bits(i)) continue;
+      if (a.data.Bits(i) == b.data.Bits(i)) continue;
       r.kind = CheckResult::Kind::Differ;
-      os << "check " << ref_name << ": DIFFERENT\n";
-      if (undefined) os << "  the reference itself stores undefined (poison) data\n";
-      os << "  first differing element: " << name << Coords(a.shape, i) << "\n"
+      os << "check " << ref_name << ": DIFFERENT\n"
+         << "  first differing element: " << name << Coords(a.shape, i) << "\n"
          << "    reference: " << FormatElement(a.data, i, a.dtype) << "\n"
          << "    split:     " << FormatElement(b.data, i, b.dtype) << "\n"
          << "    stored by: " << WriterName(b.writer[i]) << " in the split program\n";
@@ -216,7 +251,20 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
       return r;
     }
   }
-  os << "check " << ref_name << ": equal (" << r.compared << " output elements compared)\n";
+  const std::string undefined = r.undefined ? ", " + std::to_string(r.undefined) +
+                                                  " undefined in the reference and not compared"
+                                            : "";
+  if (r.compared == 0) {
+    r.kind = CheckResult::Kind::NothingCompared;
+    os << "check " << ref_name << ": NOTHING COMPARED (the reference wrote "
+       << (r.undefined ? "only undefined output elements" + undefined
+                       : std::string("no output element"))
+       << "); choose inputs (--seed, --scalar) under which it stores defined data\n";
+  } else {
+    os << "check " << ref_name << ": equal (" << r.compared << " output elements compared"
+       << undefined << ")\n";
+  }
+  if (std::string why = NotSplitReason(*rf); !why.empty()) os << "  not split: " << why << "\n";
   r.report = os.str();
   return r;
 }
@@ -235,6 +283,8 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
   for (size_t k = 0; k < all.size(); ++k) {
     r = CheckUnder(rf.get(), ref_name, split, inputs, ref_args, all[k]);
     if (r.kind == CheckResult::Kind::Equal) continue;
+    // The reference's outputs do not depend on the schedule, so neither does this verdict.
+    if (r.kind == CheckResult::Kind::NothingCompared) return r;
     // Name the schedule under the report's first line, so the run can be repeated.
     const size_t eol = r.report.find('\n');
     r.report.insert(eol == std::string::npos ? r.report.size() : eol + 1,

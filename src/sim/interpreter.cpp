@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/transform.h"
 #include "tilesplit/sim/core_group.h"
 
 namespace tilesplit::sim {
@@ -201,13 +202,13 @@ bool HasBoundary(const ir::StmtPtr& s) {
 
 }  // namespace
 
-// In the reference, a region whose body works per lane (task-parallel NONE, or an explicit
-// shard/gather boundary) runs once per lane in lane order, the boundaries handing each iteration
-// its lane's band; a data-parallel full-width body runs once. On a split core the region is just
-// its body.
+// In the reference, a region whose body works per lane (task-parallel NONE, an explicit
+// shard/gather boundary, or a body that reads its lane binding) runs once per lane in lane order,
+// the boundaries handing each iteration its lane's band; a data-parallel full-width body runs
+// once. On a split core the region is just its body.
 Interpreter::Flow Interpreter::ExecRegion(const ir::SplitAivStmt& s) {
   if (ctx_.core != ops::CoreKind::Reference ||
-      (s.mode != ir::SplitMode::None && !HasBoundary(s.body)))
+      (s.mode != ir::SplitMode::None && !HasBoundary(s.body) && !ir::RegionReadsLane(s)))
     return Exec(s.body);
   const int saved = ctx_.lane;
   ctx_.region_mode = s.mode;

@@ -8,6 +8,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/analyze_split_body.h"
 #include "tilesplit/transforms/split_axis.h"
@@ -191,6 +192,8 @@ class Localizer {
     return out;
   }
 
+  const std::vector<StmtPtr>& Hoisted() const { return hoisted_; }
+
  private:
   // What is known about a tile whose valid extent on the split axis is this lane's own.
   struct LaneFact {
@@ -202,6 +205,7 @@ class Localizer {
   };
 
   VarPtr lane_;
+  std::vector<StmtPtr> hoisted_;  // cube-side statements that must run before the region
   split_axis::SplitContext ctx_;
   ir::VarMap repl_;
   std::unordered_map<const Var*, LaneFact> facts_;
@@ -392,6 +396,51 @@ class Localizer {
     out.push_back(ir::MakeAssign(v, e, a.span));
   }
 
+  static bool Placeable(int64_t box, int64_t valid) {
+    const ops::LaneExtentPair e = ops::LaneExtents(box, valid, std::nullopt);
+    return e.e0 == e.e1 || e.e0 == e.e1 + 1 || e.e1 == 0;
+  }
+
+  // A runtime extent (no code fits every value) or a static one no code places (13 of 16 rows
+  // leaves 8 and 5): the transport carries the FULL box, whose lanes always place, and the
+  // lane's own extent is applied right after the pop. The widening is cube work, so it runs just
+  // before the region; the shard then reads a fully valid tile, which its text states exactly.
+  void EmitFullBoxShard(const ir::AssignStmt& a, const ir::Call& c, const ir::TileType& src,
+                        int axis, LaneFact fact, std::vector<StmtPtr>& out) {
+    std::vector<ExprPtr> box_valid = src.valid();
+    box_valid[axis] = src.shape[axis];
+    ExprPtr widened =
+        ops::Create("tile.set_validshape", {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+    VarPtr box = ir::MakeVar(a.var->name + "_box", widened->type, a.var->span);
+    hoisted_.push_back(ir::MakeAssign(box, widened, a.span));
+    ExprPtr deduced = ops::Create(ops::Def(c), {box}, c.kwargs, a.span);
+    const ir::TileType* dt = ir::AsTileType(deduced->type);
+    const ExprPtr half = dt->shape[axis];
+    // Lane 1's start is read from its own pop extent: its share of the full box (8 of an odd
+    // 17), never the deducer's lane-agnostic 9.
+    ExprPtr ls = ir::Mul(lane_, half);
+    std::vector<ExprPtr> pop_valid = dt->valid();
+    pop_valid[axis] = ir::Min(ir::Sub(ir::Max(src.shape[axis], ls), ls), half);
+    if (auto b = ir::AsConstInt(src.shape[axis]); b && *b % 2 == 0) pop_valid[axis] = half;
+    if (ir::ExprListEqual(pop_valid, dt->shape)) pop_valid.clear();
+    ir::TypePtr pop_type = ir::WithValid(*dt, std::move(pop_valid));
+    VarPtr pop = ir::MakeVar(a.var->name + "_pop", pop_type, a.var->span);
+    out.push_back(ir::MakeAssign(
+        pop, ops::CreateWithType(ops::Def(c), {box}, c.kwargs, pop_type, a.span), a.span));
+    std::vector<ExprPtr> lane_valid = dt->valid();
+    lane_valid[axis] = fact.extent;
+    ExprPtr narrowed =
+        ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, a.span);
+    VarPtr nv = Retype(a.var, narrowed->type);
+    if (auto v = ir::AsConstInt(fact.full_valid)) {
+      const ops::LaneExtentPair p =
+          ops::LaneExtents(*ir::AsConstInt(src.shape[axis]), *v, std::nullopt);
+      fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
+    }
+    facts_[nv.get()] = fact;
+    out.push_back(ir::MakeAssign(nv, narrowed, a.span));
+  }
+
   void EmitShard(const ir::AssignStmt& a, const ir::Call& c, std::vector<StmtPtr>& out) {
     auto split = ir::GetAttr<int64_t>(c.kwargs, "split");
     const ir::TileType* src = ir::TileTypeOf(c.args[0]);
@@ -407,30 +456,32 @@ class Localizer {
     const ExprPtr half = dt->shape[axis];
     auto b = ir::AsConstInt(box);
     auto v = ir::AsConstInt(full_valid);
+    if (!b)
+      ir::ThrowUser(a.span,
+                    "tile.aiv_shard of " + Q(ir::ExprToString(c.args[0])) +
+                        ", whose box on the split axis is the runtime value " +
+                        ir::ExprToString(box) +
+                        ": lane 1's band starts at the box half rounded up, and which split "
+                        "code places it there depends on the box being odd or even",
+                    {{ir::Span{},
+                      "give the split axis a static box (the largest one the kernel takes) "
+                      "and make its valid extent the runtime value instead"}});
     ExprPtr ls = ir::Mul(lane_, half);
     ExprPtr lane_extent = ir::Min(ir::Sub(ir::Max(full_valid, ls), ls), half);
     std::vector<ExprPtr> valid = dt->valid();
     LaneFact fact{axis, lane_extent, full_valid, true, false};
+    if (!v || !Placeable(*b, *v)) return EmitFullBoxShard(a, c, *src, axis, fact, out);
     if (b && v) {
-      // The transport must be able to place both lanes' bands.
-      try {
+      try {  // the column rules of the boundary (the placement itself is settled above)
         ops::ShardSplitCode(static_cast<ir::SplitMode>(*split), src->shape, src->valid(),
                             std::nullopt);
       } catch (const ir::UserError& e) {
-        throw e.WithSpanIfMissing(a.span).WithNote(
-            "explicit regions are never rebalanced (their offsets are the author's): pad the "
-            "boundary tile, or give it a valid extent both lanes can place");
+        throw e.WithSpanIfMissing(a.span);
       }
       ops::LaneExtentPair p = ops::LaneExtents(*b, *v, std::nullopt);
       fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
       if (p.e0 == p.e1) fact.extent = ir::MakeConstInt(p.e0);
       valid[axis] = fact.extent;
-    } else {
-      // A runtime extent: no code fits every value, so the transport pops the full box (the even
-      // code) and the lane's extent moves to the first consumer. [D] The shard keeps its
-      // deduced type: the text form cannot state a fully valid box its deducer disagrees with.
-      valid = dt->valid();
-      fact.pending = true;
     }
     if (ir::ExprListEqual(valid, dt->shape)) valid.clear();
     ir::TypePtr type = ir::WithValid(*dt, std::move(valid));
@@ -452,7 +503,28 @@ class Localizer {
     }
     const int axis = static_cast<int>(*split) - 1;
     ExprPtr e = ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
-    if (const LaneFact* f = FactOf(c.args[0]); f && f->axis == axis) {
+    const LaneFact* lf = FactOf(c.args[0]);
+    if (lf && lf->axis == axis && !ops::ProvablyEqual(lf->extent, in->shape[axis])) {
+      // Lane 1 lands at its own extent, so a lane extent below the half box (8 and 7 of 15
+      // rows, or a runtime one) would put it early: both lanes hand over their full half boxes,
+      // which abut, and the join keeps the type the author's program gives it (the rows past
+      // the pre-shard extent are undefined there too), so later uses keep their variable.
+      std::vector<ExprPtr> box_valid = in->valid();
+      box_valid[axis] = in->shape[axis];
+      ExprPtr widened =
+          ops::Create("tile.set_validshape", {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+      VarPtr lanes = ir::MakeVar(a.var->name + "_lanes", widened->type, a.var->span);
+      out.push_back(ir::MakeAssign(lanes, widened, a.span));
+      ExprPtr joined = ops::Create(ops::Def(c), {lanes}, c.kwargs, a.span);
+      const ir::TileType* jt = ir::AsTileType(joined->type);
+      const ir::TileType* old_t = ir::AsTileType(a.var->type);
+      ir::TypePtr t = joined->type;
+      if (old_t && ir::ExprListEqual(old_t->shape, jt->shape) && old_t->memory == jt->memory)
+        t = a.var->type;
+      e = ops::CreateWithType(ops::Def(c), {lanes}, c.kwargs, t, a.span);
+      return out.push_back(ir::MakeAssign(Retype(a.var, e->type), e, a.span));
+    }
+    if (const LaneFact* f = lf; f && f->axis == axis) {
       // Fed by a localized shard: the bands abut, so the join is exactly the pre-shard extent.
       const ir::TileType* gt = ir::AsTileType(e->type);
       std::vector<ExprPtr> valid = gt->valid();
@@ -602,6 +674,21 @@ class RegionLowerer {
       ValidateMixedExplicitRegion(r);
       return LocalizeExplicitBoundaryValid(r);
     }
+    if (ir::RegionReadsLane(r)) {
+      // A body that reads its lane binding is already written per lane (the form this pass
+      // prints for a region it halved): halving it again would halve its tiles twice. It is
+      // admitted like an explicit body and kept as written.
+      split_axis::AdmissionInput in;
+      in.mode = r.mode;
+      in.lane = lane.get();
+      split_axis::ReportAdmission(split_axis::AnalyzeSplitBody(ir::FlattenStmts(r.body), in),
+                                  split_axis::BodyOrigin::Explicit,
+                                  "this pl.split_aiv region (mode " + ModeName(r.mode) +
+                                      ", kept as written because its body reads the lane index '" +
+                                      lane->name + "')",
+                                  lane->name);
+      return LocalizeExplicitBoundaryValid(r);
+    }
     // Data-parallel, full width: halve through the shared machinery with region-local state.
     split_axis::SplitContext ctx;
     ctx.mode = r.mode;
@@ -610,6 +697,7 @@ class RegionLowerer {
     std::vector<StmtPtr> out;
     if (!lane) lane = split_axis::MakeLaneVar(names_);
     ctx.lane = lane;
+    ctx.names = &names_;
     out.push_back(LaneBinding(lane, r.span));
     for (StmtPtr& s : split_axis::ProcessStmts(body, ctx)) out.push_back(std::move(s));
     for (const auto& [old, nv] : ctx.replacements) halved_.emplace(old, r.span);
@@ -708,8 +796,12 @@ ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region) {
   if (!injected || ir::UsesVar(seq, lane.get()))
     with_lane.push_back(LaneBinding(lane, region.span));
   for (StmtPtr& s : out) with_lane.push_back(std::move(s));
-  return std::make_shared<ir::SplitAivStmt>(
+  StmtPtr localized = std::make_shared<ir::SplitAivStmt>(
       region.mode, ir::MakeSeq(std::move(with_lane), region.body->span), region.span);
+  if (loc.Hoisted().empty()) return localized;
+  std::vector<StmtPtr> with_hoisted = loc.Hoisted();
+  with_hoisted.push_back(std::move(localized));
+  return ir::MakeSeq(std::move(with_hoisted), region.span);
 }
 
 ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {

@@ -8,7 +8,10 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/slice_axes.h"
+#include "tilesplit/ops/split_code.h"
 
 namespace tilesplit::split_axis {
 
@@ -75,6 +78,18 @@ ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
                          const std::string& fix) {
   ir::ThrowUser(span, "LowerAutoVectorSplit: " + msg, {{ir::Span{}, fix}});
 }
+
+// A user's own lane query (tile.get_subblock_idx) anywhere in an expression.
+class LaneQueryFinder : public ir::IRVisitor {
+ public:
+  bool found = false;
+
+ protected:
+  void VisitCall(const Call& c) override {
+    if (c.op_name() == "tile.get_subblock_idx") found = true;
+    ir::IRVisitor::VisitCall(c);
+  }
+};
 
 // The copy a detached walk makes of input expressions and types (SplitContext::detach): every
 // node rebuilt, variables resolved through the replacements, free variables kept as
@@ -204,6 +219,7 @@ class Halver {
 
  private:
   SplitContext& ctx_;
+  ir::NameGenerator own_names_;
 
   ExprPtr Sub(const ExprPtr& e) const {
     if (!e) return e;
@@ -222,15 +238,90 @@ class Halver {
 
   void Track(const VarPtr& v, TileInfo info) { ctx_.tile_vars.Set(v.get(), std::move(info)); }
 
+  std::string FreshName(const std::string& hint) {
+    return ctx_.names ? ctx_.names->Fresh(hint) : own_names_.Fresh(hint);
+  }
+
+  // A call nested as an operand of another call (pl.store(pl.add(y, y), ...), pl.add(pl.exp(y),
+  // y)) is bound to a fresh name and emitted first, innermost first, so it is halved, localized
+  // or rejected exactly as the form with a named intermediate would be.
+  ExprPtr HoistNested(const ExprPtr& e, ir::Span span, std::vector<StmtPtr>& out) {
+    const Call* c = e ? e->As<Call>() : nullptr;
+    if (!c) return e;
+    std::vector<ExprPtr> args = c->args;
+    bool changed = false;
+    for (ExprPtr& a : args) {
+      const Call* inner = a ? a->As<Call>() : nullptr;
+      if (!inner || !a->type) continue;
+      const std::string& op = inner->op_name();
+      VarPtr t = ir::MakeVar(FreshName(op.substr(op.rfind('.') + 1)), a->type, span);
+      Emit(ir::MakeAssign(t, HoistNested(a, span, out), span), out);
+      a = t;
+      changed = true;
+    }
+    if (!changed) return e;
+    return ops::CreateWithType(ops::Def(*c), std::move(args), c->kwargs, c->type, c->span);
+  }
+
+  // The unsplit program the split is checked against runs once, with no lane: a user's lane
+  // query inside a body the pass halves has no meaning there, and after the split it would
+  // shift every address it feeds a second time on top of the pass's own localisation.
+  void RejectLaneQuery(const ir::Stmt& s) {
+    LaneQueryFinder f;
+    switch (s.kind) {
+      case ir::StmtKind::Assign:
+        f.VisitExpr(s.As<ir::AssignStmt>()->value);
+        break;
+      case ir::StmtKind::Eval:
+        f.VisitExpr(s.As<ir::EvalStmt>()->expr);
+        break;
+      case ir::StmtKind::Return:
+        for (const ExprPtr& v : s.As<ir::ReturnStmt>()->values) f.VisitExpr(v);
+        break;
+      case ir::StmtKind::Yield:
+        for (const ExprPtr& v : s.As<ir::YieldStmt>()->values) f.VisitExpr(v);
+        break;
+      case ir::StmtKind::For: {
+        const ir::ForStmt* fs = s.As<ir::ForStmt>();
+        f.VisitExpr(fs->start);
+        f.VisitExpr(fs->stop);
+        f.VisitExpr(fs->step);
+        break;
+      }
+      case ir::StmtKind::While:
+        f.VisitExpr(s.As<ir::WhileStmt>()->cond);
+        break;
+      case ir::StmtKind::If:
+        f.VisitExpr(s.As<ir::IfStmt>()->cond);
+        break;
+      default:
+        break;
+    }
+    if (!f.found) return;
+    Reject(ctx_, s.span,
+           "pl.tile.get_subblock_idx() in a body the pass splits " +
+               std::string(ctx_.auto_arm ? "automatically" : "as a full-width region") +
+               ": the unsplit program it is checked against has no lane, and the split already "
+               "moves every address by the lane on its own",
+           "drop the lane query and write full-width offsets (the split localizes them), or "
+           "write the per-lane code in a pl.split_aiv region, whose loop variable is the lane");
+  }
+
   void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
+    RejectLaneQuery(*s);
     switch (s->kind) {
       case ir::StmtKind::Seq:
         for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Emit(c, out);
         return;
-      case ir::StmtKind::Assign:
-        return EmitAssign(*s->As<ir::AssignStmt>(), s, out);
+      case ir::StmtKind::Assign: {
+        const ir::AssignStmt* a = s->As<ir::AssignStmt>();
+        ExprPtr value = HoistNested(a->value, s->span, out);
+        if (value == a->value) return EmitAssign(*a, s, out);
+        StmtPtr flat = ir::MakeAssign(a->var, value, s->span);
+        return EmitAssign(*flat->As<ir::AssignStmt>(), flat, out);
+      }
       case ir::StmtKind::Eval: {
-        ExprPtr e = Sub(s->As<ir::EvalStmt>()->expr);
+        ExprPtr e = Sub(HoistNested(s->As<ir::EvalStmt>()->expr, s->span, out));
         if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
         out.push_back(ir::MakeEval(e, s->span));
         return;
@@ -238,7 +329,7 @@ class Halver {
       case ir::StmtKind::Return: {
         std::vector<ExprPtr> vals;
         for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
-          ExprPtr e = Sub(v);
+          ExprPtr e = Sub(HoistNested(v, s->span, out));
           // `return pl.store(v, ...)` is ordinary DSL: its store is localized like any other.
           if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
           vals.push_back(e);
@@ -288,7 +379,9 @@ class Halver {
     if (dir == analysis::MoveDirection::VECTOR_TO_CUBE) return EmitGather(var, call, span, out);
     if (analysis::ClassifyCallAffinity(call) == CoreAffinity::VECTOR)
       return EmitHalved(var, call, span, out);
-    // CUBE work stays full; SHARED work (scratch tile.create, scalar reads) is replicated.
+    // CUBE work stays full; SHARED work (scratch tile.create, scalar reads) is replicated. A
+    // cube-side extract still addresses its source by coordinates.
+    CheckAddressedWindow(call, span);
     VarPtr v = Rebind(var, value->type);
     out.push_back(ir::MakeAssign(v, value, span));
   }
@@ -309,8 +402,19 @@ class Halver {
     }
     ir::AttrMap kw{{"split", static_cast<int64_t>(ctx_.mode)}};
     if (ctx_.lane_stride) kw.emplace_back("lane_stride", *ctx_.lane_stride);
-    if (!ir::AsConstInt(full->valid()[d]) && full->shape.size() == 2)
-      return EmitRuntimeExtentShard(var, src, *full, kw, span, out);
+    const std::optional<int64_t> box = ir::AsConstInt(full->shape[d]);
+    if (!box)
+      Reject(ctx_, span,
+             "the C->V boundary tile.move here moves " + Q(OperandName(src)) +
+                 ", whose box on split axis " + std::to_string(d) + " is the runtime value " +
+                 ir::ExprToString(full->shape[d]) +
+                 ": lane 1's band starts at the box half rounded up, and which split code "
+                 "places it there depends on the box being odd or even, known only at run time",
+             "give the split axis a static box (the largest one the kernel takes) and make its "
+             "valid extent the runtime value instead; a runtime valid extent is split correctly");
+    const std::optional<int64_t> static_valid = ir::AsConstInt(full->valid()[d]);
+    if (full->shape.size() == 2 && (!static_valid || !Placeable(*box, *static_valid)))
+      return EmitFullBoxShard(var, src, *full, kw, span, out);
     TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
     const TileType* half_t = ir::AsTileType(deduced);
     TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
@@ -326,28 +430,44 @@ class Halver {
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
   }
 
-  // A runtime split-axis extent: no compile-time code fits every value (12 of 16 rows leaves the
-  // lanes 8 and 4, 16 leaves them 8 and 8), so the crossing transports the FULL box, whose even
-  // code always places lane 1 at the box half, and the lane's own extent is applied right after
-  // the pop by a tile.set_validshape, the first consumer of the shard.
-  void EmitRuntimeExtentShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
-                              const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out) {
+  // Whether a split code places both lanes' bands of a static extent (core-group.md 2.1).
+  bool Placeable(int64_t box, int64_t valid) const {
+    const ops::LaneExtentPair e = ops::LaneExtents(box, valid, ctx_.lane_stride);
+    return e.e0 == e.e1 || e.e0 == e.e1 + 1 || e.e1 == 0;
+  }
+
+  // A runtime split-axis extent (no compile-time code fits every value: 12 of 16 rows leaves the
+  // lanes 8 and 4, 16 leaves them 8 and 8), or a static one no code places (25 of 32 rows next
+  // to a full-box load: 16 and 9): the crossing transports the FULL box, whose lanes are 8/8 or
+  // 9/8 and always placeable, and the lane's own extent is applied right after the pop by a
+  // tile.set_validshape, the first consumer of the shard.
+  void EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
+                        const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out) {
     const int d = ctx_.split_dim;
-    const ExprPtr runtime_valid = full.valid()[d];
+    const ExprPtr lane_valid_src = full.valid()[d];
     std::vector<ExprPtr> box_valid = full.valid();
     box_valid[d] = full.shape[d];
     ExprPtr widened =
         ops::Create("tile.set_validshape", {src, box_valid[0], box_valid[1]}, {}, span);
     VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
     out.push_back(ir::MakeAssign(box, widened, span));
-    ExprPtr popped = ops::Create("tile.aiv_shard", {box}, kw, span);
-    VarPtr pop = ir::MakeVar(var->name + "_pop", popped->type, var->span);
-    out.push_back(ir::MakeAssign(pop, popped, span));
-    const TileType* half_t = ir::TileTypeOf(popped);
-    TileInfo info{d, half_t->shape[d], full.shape[d], runtime_valid};
+    const ops::OpDef* shard = ops::FindOp("tile.aiv_shard");
+    const TypePtr deduced = ops::DeduceType(*shard, {box}, kw, span);
+    const TileType* half_t = ir::AsTileType(deduced);
+    TileInfo info{d, half_t->shape[d], full.shape[d], lane_valid_src};
+    const ExprPtr stride = LaneStrideFor(ctx_, d, info.half);
+    // The pop's own extent is the lane's share of the full box (9 and 8 of an odd 17): the
+    // placement rule reads lane 1's start from it, so the deducer's lane-agnostic guess (9 for
+    // both) would start lane 1 one row late.
+    std::vector<ExprPtr> pop_valid = half_t->valid();
+    pop_valid[d] = LaneValidExtent(ctx_, full.shape[d], info.half, stride);
+    if (ir::ExprListEqual(pop_valid, half_t->shape)) pop_valid.clear();
+    TypePtr pop_type = ir::WithValid(*half_t, std::move(pop_valid));
+    VarPtr pop = ir::MakeVar(var->name + "_pop", pop_type, var->span);
+    out.push_back(
+        ir::MakeAssign(pop, ops::CreateWithType(*shard, {box}, kw, pop_type, span), span));
     std::vector<ExprPtr> lane_valid = half_t->valid();
-    lane_valid[d] =
-        LaneValidExtent(ctx_, runtime_valid, info.half, LaneStrideFor(ctx_, d, info.half));
+    lane_valid[d] = LaneValidExtent(ctx_, lane_valid_src, info.half, stride);
     ExprPtr narrowed =
         ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, span);
     VarPtr v = ir::MakeVar(var->name, narrowed->type, var->span);
@@ -361,6 +481,19 @@ class Halver {
   void EmitGather(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out) {
     const ExprPtr& operand = move.args[0];
     const TileInfo* info = OperandSplitInfo(ctx_, operand);
+    const TileType* ot = ir::TileTypeOf(operand);
+    const size_t d = static_cast<size_t>(ctx_.split_dim);
+    if (!info && ot && ot->shape.size() > d && ir::IsConstInt(ot->shape[d], 1)) {
+      // A singleton split axis was never halved: both lanes hold the same whole value, so the
+      // cube takes it once through a split=0 gather (the transport checks the lanes agree).
+      ir::AttrMap kw0{{"split", int64_t{0}}};
+      ExprPtr joined = ops::Create("tile.aic_gather", {operand}, kw0, span);
+      VarPtr mat = ir::MakeVar(var->name + "_mat", joined->type, var->span);
+      out.push_back(ir::MakeAssign(mat, joined, span));
+      ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
+      out.push_back(ir::MakeAssign(Rebind(var, placed->type), placed, span));
+      return;
+    }
     if (!info)
       Reject(ctx_, span,
              "the V->C boundary tile.move here carries a full-width vector operand " +
@@ -370,8 +503,8 @@ class Halver {
                  "tile.load / tile.slice / elementwise result inside the vector sub-region); an "
                  "un-halved value has no half to gather",
              "derive the per-lane half first (load or slice the value inside the split function) "
-             "and move that to the cube side, or, if the split axis is a singleton that cannot "
-             "be halved, keep the value on the vector side");
+             "and move that to the cube side; a value whose split dimension is 1 is handed over "
+             "whole");
     if (info->split_dim != 0 && info->split_dim != 1)
       Reject(ctx_, span,
              "the V->C boundary operand " + Q(OperandName(operand)) + " is split on axis " +
@@ -402,15 +535,41 @@ class Halver {
              "vector side");
     const ops::OpDef* gather = ops::FindOp("tile.aic_gather");
     ir::AttrMap kw{{"split", static_cast<int64_t>(a + 1)}};
-    TypePtr deduced = ops::DeduceType(*gather, {operand}, kw, span);
+    // Lane 1 lands at its own extent, so a lane extent that depends on the lane index (a runtime
+    // or ragged one: 11 of 16 rows leaves 8 and 3) would put lane 1 at row 3. Such a join
+    // transports both lanes' full half boxes, which abut, and narrows to the pre-split extent on
+    // the cube side after the pop.
+    const bool widen = half_t->valid().size() == 2 && !ir::AsConstInt(half_t->valid()[a]) &&
+                       !ops::ProvablyEqual(half_t->valid()[a], info->half);
+    ExprPtr lanes = operand;
+    if (widen) {
+      std::vector<ExprPtr> box_valid = half_t->valid();
+      box_valid[a] = info->half;
+      ExprPtr full_lane =
+          ops::Create("tile.set_validshape", {operand, box_valid[0], box_valid[1]}, {}, span);
+      VarPtr lane_box = ir::MakeVar(var->name + "_lanes", full_lane->type, var->span);
+      out.push_back(ir::MakeAssign(lane_box, full_lane, span));
+      lanes = lane_box;
+    }
+    TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
     const TileType* gt = ir::AsTileType(deduced);
     std::vector<ExprPtr> valid = gt->valid();
     valid[a] = info->full_valid;  // bands abut, so the join is exactly the pre-split extent
     if (ir::ExprListEqual(valid, gt->shape)) valid.clear();
     TypePtr type = ir::WithValid(*gt, std::move(valid));
-    VarPtr mat = ir::MakeVar(var->name + "_mat", type, var->span);
-    out.push_back(
-        ir::MakeAssign(mat, ops::CreateWithType(*gather, {operand}, kw, type, span), span));
+    VarPtr mat;
+    if (widen) {
+      VarPtr join = ir::MakeVar(var->name + "_join", deduced, var->span);
+      out.push_back(ir::MakeAssign(join, ops::Create(*gather, {lanes}, kw, span), span));
+      const std::vector<ExprPtr> v = ir::AsTileType(type)->valid();
+      ExprPtr narrowed = ops::Create("tile.set_validshape", {join, v[0], v[1]}, {}, span);
+      mat = ir::MakeVar(var->name + "_mat", narrowed->type, var->span);
+      out.push_back(ir::MakeAssign(mat, narrowed, span));
+    } else {
+      mat = ir::MakeVar(var->name + "_mat", type, var->span);
+      out.push_back(
+          ir::MakeAssign(mat, ops::CreateWithType(*gather, {lanes}, kw, type, span), span));
+    }
     ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
     out.push_back(ir::MakeAssign(Rebind(var, placed->type), placed, span));
   }
@@ -473,6 +632,7 @@ class Halver {
   void EmitHalved(const VarPtr& var, const Call& call, ir::Span span, std::vector<StmtPtr>& out) {
     const ops::OpDef& op = ops::Def(call);
     CheckAbsoluteIndexGate(call, span);
+    CheckAddressedWindow(call, span);
     if (call.op_name() == "tile.store") {
       ExprPtr e = LocalizeStore(call, span);
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
@@ -599,15 +759,29 @@ class Halver {
         std::vector<ExprPtr> vs = TupleElems(args[3]);
         if (pre < vs.size()) args[3] = WithElem(args[3], pre, lane_valid(vs[pre]));
       }
-      // Only a full-width source needs its window moved; a partitioned source is already
-      // this lane's half, and moving it again would read past its end.
-      if (!OperandSplitInfo(ctx_, call.args[0])) {
-        std::vector<ExprPtr> offs = TupleElems(args[2]);
-        if (pre < offs.size())
-          args[2] = WithElem(args[2], pre, LocalizeOffset(ctx_, offs[pre], stride));
-      }
+      // A full-width source: this lane's half of the window starts L * half further on. A
+      // lane-local source (CheckAddressedWindow admitted its window): a window over the whole
+      // axis keeps its offset, a centred one moves back onto lane 1's band.
+      std::vector<ExprPtr> offs = TupleElems(args[2]);
+      if (pre < offs.size())
+        args[2] = WithElem(args[2], pre, LaneWindowOffset(call, offs[pre], stride));
+    } else if (name == "tile.extract" && axis < 2) {
+      args[3] = WithElem(args[3], axis, info.half);
+      args[1 + axis] = LaneWindowOffset(call, args[1 + axis], stride);
+    } else if (name == "tile.set_validshape" && axis < 2 && OperandSplitInfo(ctx_, args[0])) {
+      // The new extent is the full tile's; each lane keeps its own part of it.
+      args[1 + axis] = lane_valid(args[1 + axis]);
     }
     return args;
+  }
+
+  // The lane's offset of a slice / extract window (RewriteShapeArgs).
+  ExprPtr LaneWindowOffset(const Call& call, const ExprPtr& offset, const ExprPtr& stride) {
+    const TileInfo* src = OperandSplitInfo(ctx_, call.args[0]);
+    if (!src) return LocalizeOffset(ctx_, offset, stride);
+    std::optional<AddressedWindow> w = WindowOn(call, src->split_dim);
+    if (!w || Fit(*w, *src) != WindowFit::Centred) return offset;
+    return ir::Sub(offset, ir::Mul(ctx_.lane, offset));
   }
 
   // Condition 1: the halved node must still type-check against the arguments it will carry.
@@ -654,7 +828,7 @@ class Halver {
                           ir::Span span) {
     const ops::OpDef& op = ops::Def(call);
     const std::string& name = call.op_name();
-    if (name == "tile.slice") return;  // its source window is localized above
+    if (name == "tile.slice" || name == "tile.extract") return;  // windows localized above
     const TileType* rt = ir::AsTileType(call.type);
     const int rrank = static_cast<int>(rt->shape.size());
     // `base` is condition 1's deduction over the same arguments, which accepted them.
@@ -688,6 +862,96 @@ class Halver {
              "pass a per-lane operand (load or slice it inside the split function), or a value "
              "whose split dimension is 1");
     }
+  }
+
+  // ---- Ops that address a lane-local tile by coordinates (the registry's address_args).
+
+  // Where a window [offset, offset + extent) of the full tile falls against the lanes' bands
+  // [L*H, L*H + H) of a lane-local source: each lane can compute its half of the window from its
+  // own band only when the window spans the whole split axis (the lane's offset is unchanged) or
+  // is centred on the band boundary (lane 0 reads [o, H), lane 1 reads [0, n/2): offset o - L*o).
+  enum class WindowFit { Whole, Centred, Misaligned };
+
+  struct AddressedWindow {
+    size_t source = 0;  // the addressed tile operand
+    ExprPtr offset;     // the window's offset on the source's split axis
+    ExprPtr extent;     // its extent there
+  };
+
+  // The window an addressing op reads on axis `axis` of its source, when the op's addressing is
+  // a window this pass can translate (slice, extract, read); nullopt for any other op.
+  static std::optional<AddressedWindow> WindowOn(const Call& call, int axis) {
+    const std::string& name = call.op_name();
+    const size_t a = static_cast<size_t>(axis);
+    auto elem = [](const ExprPtr& tuple, size_t i) -> ExprPtr {
+      std::vector<ExprPtr> e = TupleElems(tuple);
+      return i < e.size() ? e[i] : nullptr;
+    };
+    if (name == "tile.slice" && call.args.size() > 2)
+      return AddressedWindow{0, elem(call.args[2], a), elem(call.args[1], a)};
+    if (name == "tile.extract" && call.args.size() > 3 && a < 2)
+      return AddressedWindow{0, call.args[1 + a], elem(call.args[3], a)};
+    if (name == "tile.read" && call.args.size() > 1)
+      return AddressedWindow{0, elem(call.args[1], a), ir::Index(1)};
+    return std::nullopt;
+  }
+
+  WindowFit Fit(const AddressedWindow& w, const TileInfo& src) const {
+    auto o = ir::AsConstInt(w.offset), n = ir::AsConstInt(w.extent);
+    auto b = ir::AsConstInt(src.full_box), h = ir::AsConstInt(src.half);
+    if (!o || !n || !b || !h) return WindowFit::Misaligned;
+    if (*o == 0 && *n == *b) return WindowFit::Whole;
+    if (!ctx_.lane_stride && *b == 2 * *h && *n > 0 && *n % 2 == 0 && *o + *n / 2 == *h)
+      return WindowFit::Centred;
+    return WindowFit::Misaligned;
+  }
+
+  // The addressed source operand of an op with address_args that is lane-local, if any (the
+  // operand a DPS op writes into is its destination, not an addressed source).
+  std::optional<size_t> LaneLocalAddressedSource(const Call& call) const {
+    const ops::OpDef& op = ops::Def(call);
+    if (op.address_arg_positions().empty()) return std::nullopt;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      if (op.reused_input() == i || !ir::TileTypeOf(call.args[i])) continue;
+      if (OperandSplitInfo(ctx_, call.args[i])) return i;
+    }
+    return std::nullopt;
+  }
+
+  // An addressing op over a lane-local tile reads coordinates of the full tile, which each lane
+  // holds only one band of. Windows that fit are translated by RewriteShapeArgs; anything else
+  // would read the other lane's rows from this lane's band, so it is rejected.
+  void CheckAddressedWindow(const Call& call, ir::Span span) {
+    std::optional<size_t> src = LaneLocalAddressedSource(call);
+    if (!src) return;
+    const TileInfo& info = *OperandSplitInfo(ctx_, call.args[*src]);
+    const std::optional<AddressedWindow> w = WindowOn(call, info.split_dim);
+    const bool tile_result = ir::AsTileType(call.type) != nullptr;
+    const bool vector = analysis::ClassifyCallAffinity(call) == CoreAffinity::VECTOR;
+    if (w && w->source == *src && tile_result && vector && Fit(*w, info) != WindowFit::Misaligned)
+      return;
+    const ops::OpDef& op = ops::Def(call);
+    const std::string axis = std::to_string(info.split_dim);
+    std::string where;
+    if (w && w->offset && w->extent)
+      where = " reads [" + ir::ExprToString(w->offset) + ", " + ir::ExprToString(w->offset) +
+              " + " + ir::ExprToString(w->extent) + ") of axis " + axis;
+    else
+      where = " addresses axis " + axis + " (argument(s) " + [&] {
+        std::string l;
+        for (size_t p : op.address_arg_positions())
+          l += (l.empty() ? "" : ", ") + Q(ArgLabel(op, p));
+        return l;
+      }() + ")";
+    const std::string box = ir::ExprToString(info.full_box), half = ir::ExprToString(info.half);
+    Reject(ctx_, span,
+           call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
+               ", which the split halved on that axis (box " + box + ": lane 0 holds [0, " + half +
+               "), lane 1 [" + half + ", " + box +
+               ")); the window is not lane-aligned, so a lane would read rows it does not hold",
+           "address a value both lanes hold in full (load the window from its tensor, or take "
+           "it before the split), or use a window that spans the whole axis [0, " +
+               box + ") or is centred on the lane boundary (offset " + half + " - extent / 2)");
   }
 
   // Absolute-index operands address the whole table: a halved producer breaks every index.
@@ -744,13 +1008,21 @@ class Halver {
       std::vector<ExprPtr> full_src = src->shape;  // the source as it was before halving
       full_src[in->split_dim] = in->full_box;
       std::optional<int> axis = MigratedAxis(full_src, rt.shape, in->split_dim);
+      const bool fully_valid = ir::ExprListEqual(src->valid(), src->shape) &&
+                               ir::ExprEqual(in->full_valid, in->full_box);
+      if (!axis && name == "tile.reshape" && fully_valid && !ctx_.lane_stride &&
+          ir::AsConstInt(in->half) && ir::AsConstInt(in->full_box) &&
+          *ir::AsConstInt(in->full_box) == 2 * *ir::AsConstInt(in->half))
+        axis = ContiguousBlockAxis(full_src, rt.shape, in->split_dim);
       if (!axis)
         Reject(ctx_, span,
                name + " of the per-lane half " + Q(OperandName(call.args[0])) +
                    " moves the split axis " + std::to_string(in->split_dim) +
                    " across non-unit axes (" + ir::ShapeToString(src->shape) + " -> " +
                    ir::ShapeToString(rt.shape) + "), so a lane's rows no longer form its half",
-               "reshape only by adding or removing unit axes inside the split function");
+               "reshape only by adding or removing unit axes inside the split function, or so "
+               "that each lane's band stays one contiguous run (every axis before the split axis "
+               "is 1, and the new first non-unit axis has an even extent)");
       if (*axis != in->split_dim && ctx_.lane_stride)
         Reject(ctx_, span,
                name +
@@ -825,6 +1097,23 @@ class Halver {
       if (!ir::ExprEqual(from[from_nu[k]], to[to_nu[k]])) return std::nullopt;
     for (size_t k = 0; k < from_nu.size(); ++k)
       if (from_nu[k] == axis) return to_nu[k];
+    return std::nullopt;
+  }
+
+  // Where the split axis lands after a row-major reshape that keeps each lane's band one
+  // contiguous run of the flat tile: every axis before the split axis is a unit axis, so lane L's
+  // band is the L-th half of the elements, and the target's first non-unit axis has an even
+  // static extent, whose two halves are exactly those runs ([16, 16] -> [256, 1] under UP_DOWN).
+  static std::optional<int> ContiguousBlockAxis(const std::vector<ExprPtr>& from,
+                                                const std::vector<ExprPtr>& to, int axis) {
+    for (int i = 0; i < axis; ++i)
+      if (!ir::IsConstInt(from[static_cast<size_t>(i)], 1)) return std::nullopt;
+    for (size_t i = 0; i < to.size(); ++i) {
+      if (ir::IsConstInt(to[i], 1)) continue;
+      auto e = ir::AsConstInt(to[i]);
+      if (!e || *e % 2 != 0) return std::nullopt;
+      return static_cast<int>(i);
+    }
     return std::nullopt;
   }
 

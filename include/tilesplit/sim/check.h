@@ -38,15 +38,18 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
 std::vector<std::string> OutputNames(const ir::Function& f);
 
 struct CheckResult {
-  enum class Kind { Equal, Differ, Deadlock, Fault } kind = Kind::Equal;
-  std::string report;    // what to print
-  int64_t compared = 0;  // elements compared
+  // NothingCompared: the reference stored no defined output element, so equality proves nothing.
+  enum class Kind { Equal, Differ, Deadlock, Fault, NothingCompared } kind = Kind::Equal;
+  std::string report;     // what to print
+  int64_t compared = 0;   // elements compared
+  int64_t undefined = 0;  // elements the reference wrote undefined (poison): never compared
 };
 
 // Runs `ref_name` of `ref` once and the group of the same name in `split` under each of the
 // first `schedules` CheckSchedules, all on the same inputs, and compares every Out/InOut tensor
-// bit for bit over the elements the reference wrote. The first schedule whose run differs,
-// deadlocks or faults is reported, by name.
+// bit for bit over the elements the reference wrote with defined data. The first schedule whose
+// run differs, deadlocks or faults is reported, by name; the report names an InCore kernel the
+// pipeline does not split across the lanes, and why.
 CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
                         const ir::Program& split, const InputOptions& o,
                         int schedules = kDefaultSchedules);

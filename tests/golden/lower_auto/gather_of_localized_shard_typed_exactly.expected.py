@@ -5,6 +5,8 @@ def vc(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[15, 
     for subblock_idx in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
         popped: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(15, subblock_idx * 8) - subblock_idx * 8, 8), 128])] = pl.tile.aiv_shard(qk, split=1)
         y: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(15, subblock_idx * 8) - subblock_idx * 8, 8), 128])] = pl.tile.exp(popped)
-        g_mat: pl.Tile[[16, 128], pl.FP32, pl.Mem.Mat, pl.TileView(valid_shape=[15, 128])] = pl.tile.aic_gather(y, split=1)
+        g_lanes: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.set_validshape(y, 8, 128)
+        g_join: pl.Tile[[16, 128], pl.FP32, pl.Mem.Mat] = pl.tile.aic_gather(g_lanes, split=1)
+    g_mat: pl.Tile[[16, 128], pl.FP32, pl.Mem.Mat, pl.TileView(valid_shape=[15, 128])] = pl.tile.set_validshape(g_join, 15, 128)
     g: pl.Tile[[16, 128], pl.FP32, pl.Mem.Mat, pl.TileView(valid_shape=[15, 128])] = pl.tile.move(g_mat, target_memory=pl.Mem.Mat)
     return pl.tile.store(g, [0, 0], out_0)

@@ -1,1 +1,0 @@
-opt -p lower-auto-vector-split
