@@ -294,9 +294,10 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
     return r;
   }
   if (all.size() > 1) {
-    const size_t close = r.report.rfind(")\n");
-    if (close != std::string::npos)
-      r.report.insert(close, " under " + std::to_string(all.size()) + " schedules");
+    const std::string counted = "output elements compared";
+    const size_t at = r.report.find(counted);
+    if (at != std::string::npos)
+      r.report.insert(at + counted.size(), " under " + std::to_string(all.size()) + " schedules");
   }
   return r;
 }

@@ -77,7 +77,7 @@ struct Access {
   const ir::Var* root = nullptr;  // the tensor parameter it reaches; null when unknown
   std::string tensor;
   unsigned agents = 0;        // bit per core
-  bool lane_uniform = false;  // both lanes touch the same window with the same data
+  bool lane_uniform = false;  // every core running it touches the same window with the same data
   std::vector<Level> path;
   std::vector<int> loops;
   std::vector<ir::ExprPtr> offsets, extents;  // empty: unknown window
@@ -306,7 +306,7 @@ class Collector {
       bool differs = false;
       for (const ir::ExprPtr& x : c->args)
         if (!(x && x->type && x->type->As<ir::TensorType>())) differs = differs || Tainted(x);
-      a.lane_uniform = (a.agents & lanes) == lanes && !differs;
+      a.lane_uniform = !differs;
       accesses_.push_back(std::move(a));
     }
   }
@@ -701,9 +701,9 @@ void CheckPair(const Orderer& ord, const Access& a, const Access& b, bool self) 
     if (!(a.agents & (1u << ga))) continue;
     for (int gb = 0; gb < 3; ++gb) {
       if (!(b.agents & (1u << gb)) || ga == gb) continue;
-      // Both lanes writing the same data into the same window leave the same final value
-      // whichever lands last.
-      if (self && a.lane_uniform && ga != kAic && gb != kAic) continue;
+      // Cores writing the same data into the same window (a store both lanes run, a notify
+      // duplicated onto both sides) leave the same final value whichever lands last.
+      if (self && a.lane_uniform) continue;
       if (pairs > kMaxInstancePairs) {
         const Window ha = Hull(a, ga), hb = Hull(b, gb);
         const std::vector<int64_t> ua(a.loops.size(), -1), ub(b.loops.size(), -1);
