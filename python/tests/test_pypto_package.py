@@ -248,6 +248,21 @@ def test_backend_and_log_level_harness_names():
     pypto.set_log_level(level)
 
 
+def test_harness_imports():
+    from pypto.ir.instruments import make_roundtrip_instrument
+    from pypto.ir.printer import python_print
+    from pypto.pypto_core import _clear_thread_log_level
+    from pypto.pypto_core import passes as core_passes
+    from pypto.runtime import RunConfig
+
+    assert core_passes is passes and python_print is ir.python_print
+    assert make_roundtrip_instrument().get_name() == "RoundtripInstrument"
+    pypto.set_log_level(pypto.LogLevel.DEBUG)
+    _clear_thread_log_level()
+    assert pypto.get_log_level() == pypto.LogLevel.WARN
+    assert RunConfig(platform="a2a3").platform == "a2a3"
+
+
 def test_sys_path_order_decides_which_pypto_is_imported():
     done = _run(["/usr/bin/python3", "-c", "import pypto; print(pypto.__file__)"])
     assert done.returncode == 0, done.stderr

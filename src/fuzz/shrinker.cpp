@@ -85,6 +85,7 @@ class Shrinker {
       progress |= DeleteStatements();
       progress |= DeleteParams();
       progress |= ReplaceByOperand();
+      progress |= InlineAliases();
       progress |= ReduceExtents();
     }
     return best_;
@@ -169,6 +170,52 @@ class Shrinker {
       }
     }
     return any;
+  }
+
+  // `x = y` (often left by ReplaceByOperand) is dropped and later uses of x read y.
+  bool InlineAliases() {
+    bool any = false;
+    for (size_t i = 0;; ++i) {
+      std::vector<std::string> lines = Lines(best_);
+      if (i >= lines.size()) return any;
+      const std::string& l = lines[i];
+      const size_t eq = l.find(" = ");
+      if (Indent(l) == 0 || eq == std::string::npos) continue;
+      const std::string name = l.substr(Indent(l), eq - Indent(l)), target = l.substr(eq + 3);
+      if (!IsName(name) || !IsName(target)) continue;
+      std::vector<std::string> cand(lines.begin(), lines.begin() + static_cast<long>(i));
+      for (size_t k = i + 1; k < lines.size(); ++k)
+        cand.push_back(RenameWord(lines[k], name, target));
+      if (Try(Join(cand))) {
+        any = true;
+        --i;
+      }
+    }
+  }
+
+  static bool IsName(const std::string& s) {
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+    for (char c : s)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return true;
+  }
+
+  static std::string RenameWord(const std::string& line, const std::string& from,
+                                const std::string& to) {
+    auto word = [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+    };
+    std::string out;
+    for (size_t i = 0; i < line.size();) {
+      if (line.compare(i, from.size(), from) == 0 && (i == 0 || !word(line[i - 1])) &&
+          (i + from.size() >= line.size() || !word(line[i + from.size()]))) {
+        out += to;
+        i += from.size();
+      } else {
+        out += line[i++];
+      }
+    }
+    return out;
   }
 
   // Every whole-number literal v >= 2 (outside `split_aiv(2`) is lowered to 1, v/2 or v-1,

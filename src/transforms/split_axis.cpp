@@ -298,13 +298,18 @@ class Halver {
         break;
     }
     if (!f.found) return;
-    Reject(ctx_, s.span,
-           "pl.tile.get_subblock_idx() in a body the pass splits " +
-               std::string(ctx_.auto_arm ? "automatically" : "as a full-width region") +
-               ": the unsplit program it is checked against has no lane, and the split already "
-               "moves every address by the lane on its own",
-           "drop the lane query and write full-width offsets (the split localizes them), or "
-           "write the per-lane code in a pl.split_aiv region, whose loop variable is the lane");
+    Reject(
+        ctx_, s.span,
+        "pl.tile.get_subblock_idx() in a body the pass splits " +
+            std::string(ctx_.auto_arm ? "automatically" : "as a full-width region") +
+            ": the unsplit program it is checked against has no lane, and the split already "
+            "moves every address by the lane on its own",
+        std::string("drop the lane query and write full-width offsets (the split localizes them), "
+                    "or ") +
+            (ctx_.auto_arm ? "write the per-lane code in a pl.split_aiv region, whose loop "
+                             "variable is the lane"
+                           : "name the region's loop variable (for aiv in pl.split_aiv(...)) "
+                             "and use it: a body that reads it is kept as written, per lane"));
   }
 
   void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
@@ -944,6 +949,13 @@ class Halver {
         return l;
       }() + ")";
     const std::string box = ir::ExprToString(info.full_box), half = ir::ExprToString(info.half);
+    if (!vector)
+      Reject(ctx_, span,
+             call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
+                 " into cube memory, but the split halved that operand: the cube holds no lane's "
+                 "band",
+             "move the value to the cube first (a tile.move to Mat, which the split turns into a "
+             "gather of both lanes' halves), and address the gathered tile");
     Reject(ctx_, span,
            call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
                ", which the split halved on that axis (box " + box + ": lane 0 holds [0, " + half +

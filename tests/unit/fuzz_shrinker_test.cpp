@@ -45,6 +45,23 @@ TEST(FuzzShrinker, LowersExtentsConsistently) {
   EXPECT_EQ(out.find("[32"), std::string::npos) << out;
 }
 
+TEST(FuzzShrinker, InlinesAliases) {
+  constexpr const char* kAliased = R"(def kernel(t: pl.Tensor[[8, 8], pl.FP32]):
+    x = pl.load(t, [0, 0], [8, 8], target_memory=pl.Mem.Vec)
+    y = x
+    z = pl.exp(y)
+    return z
+)";
+  // Fails while an exp of the loaded tile remains, directly or through the alias.
+  auto fails = [](const std::string& t) {
+    auto has = [&](const char* s) { return t.find(s) != std::string::npos; };
+    return has("x = pl.load") && (has("pl.exp(x)") || (has("y = x") && has("pl.exp(y)")));
+  };
+  const std::string out = tilesplit::fuzz::Shrink(kAliased, fails);
+  EXPECT_EQ(out.find("y = x"), std::string::npos) << out;
+  EXPECT_NE(out.find("pl.exp(x)"), std::string::npos) << out;
+}
+
 TEST(FuzzShrinker, KeepsTheInputWhenNothingSmallerFails) {
   auto fails = [](const std::string& t) { return t == kKernel; };
   EXPECT_EQ(tilesplit::fuzz::Shrink(kKernel, fails), kKernel);

@@ -81,5 +81,23 @@ TEST(PipeSlots, PlacedReleasesCopyTheHoldAndNeedOneSlot) {
   EXPECT_EQ(pipe_slots::MeasureDemand(placed, b.popped, 1).slots, 1);
 }
 
+TEST(PipeSlots, ReleaseGoesBeforeAReturnNotAfterDeadUses) {
+  Body b = Read(
+      "import pypto.language as pl\n\n"
+      "@pl.function(type=pl.FunctionType.AIV)\n"
+      "def k(out: pl.Out[pl.Tensor[[8, 16], pl.FP32]]):\n"
+      "    x: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)\n"
+      "    o = pl.store(x, [0, 0], out)\n"
+      "    return\n");
+  ASSERT_EQ(b.stmts.size(), 3u);
+  // The store moved after the return is dead: x must be released before the return.
+  const std::vector<ir::StmtPtr> dead_after_return = {b.stmts[0], b.stmts[2], b.stmts[1]};
+  ir::NameGenerator names;
+  std::vector<ir::StmtPtr> placed = pipe_slots::PlaceReleases(dead_after_return, b.popped, names);
+  ASSERT_EQ(placed.size(), 4u);
+  EXPECT_EQ(placed[1]->kind, ir::StmtKind::Eval);  // the release
+  EXPECT_EQ(placed[2]->kind, ir::StmtKind::Return);
+}
+
 }  // namespace
 }  // namespace tilesplit
