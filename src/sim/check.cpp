@@ -315,11 +315,10 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
     return r;
   }
   if (all.size() > 1) {
-    // After the verdict's closing parenthesis, so the counts inside it read the same with any
-    // number of schedules.
-    const size_t eol = r.report.find('\n');
-    if (eol != std::string::npos)
-      r.report.insert(eol, " under " + std::to_string(all.size()) + " schedules");
+    const std::string counted = "output elements compared";
+    const size_t at = r.report.find(counted);
+    if (at != std::string::npos)
+      r.report.insert(at + counted.size(), " under " + std::to_string(all.size()) + " schedules");
   }
   return r;
 }

@@ -77,7 +77,7 @@ struct Access {
   const ir::Var* root = nullptr;  // the tensor parameter it reaches; null when unknown
   std::string tensor;
   unsigned agents = 0;        // bit per core
-  bool lane_uniform = false;  // both lanes touch the same window with the same data
+  bool lane_uniform = false;  // every core running it touches the same window with the same data
   std::vector<Level> path;
   std::vector<int> loops;
   std::vector<ir::ExprPtr> offsets, extents;  // empty: unknown window
@@ -91,11 +91,23 @@ using Env = std::unordered_map<const ir::Var*, int64_t>;
 class Collector {
  public:
   explicit Collector(const ir::Function& f) {
-    for (const ir::Param& p : f.params)
-      if (p.var->type && p.var->type->As<ir::TensorType>()) root_[p.var.get()] = p.var.get();
-    lists_.emplace_back();
-    int pos = 0;
-    WalkList(f.body, 0, pos);
+    // A loop carry that becomes lane-dependent inside its loop taints its iter arg only after the
+    // body was walked: walk again until the taint is stable (it only grows).
+    do {
+      changed_ = false;
+      accesses_.clear();
+      lists_.clear();
+      loops_.clear();
+      root_.clear();
+      defs_.clear();
+      lanes_.clear();
+      assigned_.clear();
+      for (const ir::Param& p : f.params)
+        if (p.var->type && p.var->type->As<ir::TensorType>()) root_[p.var.get()] = p.var.get();
+      lists_.emplace_back();
+      int pos = 0;
+      WalkList(f.body, 0, pos);
+    } while (changed_);
     for (Access& a : accesses_) Enumerate(a);
   }
 
@@ -174,13 +186,13 @@ class Collector {
                                 : (span < 0 ? (-span - *l.step - 1) / -*l.step : 0);
         }
         Carry(f.iter_args, f.return_vars);
-        WalkLoopBody(l, f.body);
+        WalkLoopBody(l, f.body, f.iter_args, f.return_vars);
         return;
       }
       case ir::StmtKind::While: {
         const auto& w = *s->As<ir::WhileStmt>();
         Carry(w.iter_args, w.return_vars);
-        WalkLoopBody(Loop{}, w.body);
+        WalkLoopBody(Loop{}, w.body, w.iter_args, w.return_vars);
         return;
       }
       case ir::StmtKind::If: {
@@ -208,13 +220,22 @@ class Collector {
     }
   }
 
-  void WalkLoopBody(Loop l, const ir::StmtPtr& body) {
+  void WalkLoopBody(Loop l, const ir::StmtPtr& body, const std::vector<ir::IterArg>& args,
+                    const std::vector<ir::VarPtr>& rets) {
     l.body = NewList();
     loops_.push_back(l);
     loop_stack_.push_back(static_cast<int>(loops_.size()) - 1);
     int p = 0;
     WalkList(body, l.body, p);
     loop_stack_.pop_back();
+    std::vector<ir::StmtPtr> flat = ir::FlattenStmts(body);
+    const ir::YieldStmt* y = flat.empty() ? nullptr : flat.back()->As<ir::YieldStmt>();
+    for (size_t k = 0; y && k < args.size() && k < y->values.size(); ++k)
+      if (!tainted_.count(args[k].var.get()) && Tainted(y->values[k])) {
+        tainted_.insert(args[k].var.get());
+        if (k < rets.size()) tainted_.insert(rets[k].get());
+        changed_ = true;
+      }
   }
 
   void Carry(const std::vector<ir::IterArg>& args, const std::vector<ir::VarPtr>& rets) {
@@ -285,7 +306,7 @@ class Collector {
       bool differs = false;
       for (const ir::ExprPtr& x : c->args)
         if (!(x && x->type && x->type->As<ir::TensorType>())) differs = differs || Tainted(x);
-      a.lane_uniform = (a.agents & lanes) == lanes && !differs;
+      a.lane_uniform = !differs;
       accesses_.push_back(std::move(a));
     }
   }
@@ -326,8 +347,7 @@ class Collector {
   }
 
   // Whether `e` may differ between the lanes: it reads the lane index, a tile popped per lane,
-  // or a value computed from either. Loop-carried values count by their initial value only; a
-  // carry that becomes lane-dependent inside its loop is missed (see docs/spec-coverage.md).
+  // or a value computed from either (a loop carry: from its initial or its yielded value).
   bool Tainted(const ir::ExprPtr& e) const {
     if (!e) return false;
     switch (e->kind) {
@@ -517,6 +537,7 @@ class Collector {
   std::vector<Level> path_;
   std::vector<int> loop_stack_;
   bool in_region_ = false;
+  bool changed_ = false;  // the taint grew during this walk
 };
 
 bool Overlap(const Window& a, const Window& b) {
@@ -680,9 +701,9 @@ void CheckPair(const Orderer& ord, const Access& a, const Access& b, bool self) 
     if (!(a.agents & (1u << ga))) continue;
     for (int gb = 0; gb < 3; ++gb) {
       if (!(b.agents & (1u << gb)) || ga == gb) continue;
-      // Both lanes writing the same data into the same window leave the same final value
-      // whichever lands last.
-      if (self && a.lane_uniform && ga != kAic && gb != kAic) continue;
+      // Cores writing the same data into the same window (a store both lanes run, a notify
+      // duplicated onto both sides) leave the same final value whichever lands last.
+      if (self && a.lane_uniform) continue;
       if (pairs > kMaxInstancePairs) {
         const Window ha = Hull(a, ga), hb = Hull(b, gb);
         const std::vector<int64_t> ua(a.loops.size(), -1), ub(b.loops.size(), -1);
