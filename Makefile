@@ -6,6 +6,8 @@
 #   make demo     run the CLI on examples/demo.py
 #   make asan     build with Address/UB sanitizers in build-asan and run the whole suite
 #   make bench    build and run the benchmarks
+#   make fuzz     a long campaign of the built-in fuzzer (FUZZ_SECONDS, FUZZ_OUT)
+#   make fuzz-libfuzzer SECONDS=N  the libFuzzer harnesses (clang) in build-libfuzzer
 #   make format   clang-format every C++ source
 #   make clean    remove the build directories
 
@@ -17,7 +19,7 @@ JOBS ?= 2
 CMAKE_FLAGS ?=
 TILESPLIT := $(BUILD_DIR)/bin/tilesplit
 
-.PHONY: all bootstrap configure build test demo asan bench format clean
+.PHONY: all bootstrap configure build test demo asan bench format clean fuzz fuzz-libfuzzer
 
 all: build
 
@@ -56,8 +58,30 @@ bench: bootstrap
 	  echo "no benchmarks built (bench/*.cpp missing or libbenchmark-dev not found)"; \
 	fi
 
+# A long fuzz campaign: random kernels until FUZZ_SECONDS have passed, then the mutator over
+# the golden files; each distinct failure is shrunk into FUZZ_OUT (docs/reliability.md).
+FUZZ_SECONDS ?= 1800
+FUZZ_OUT ?= fuzz-out
+FUZZ_SEED ?= $(shell date +%s)
+fuzz: build
+	-$(TILESPLIT) fuzz --count 100000000 --seed $(FUZZ_SEED) --time-budget $(FUZZ_SECONDS) \
+	  --jobs $(JOBS) --out $(FUZZ_OUT)/generated
+	$(TILESPLIT) fuzz --mutate tests --count 20000 --seed $(FUZZ_SEED) --jobs $(JOBS) \
+	  --time-budget $(FUZZ_SECONDS) --out $(FUZZ_OUT)/mutated
+
+# libFuzzer harnesses for the front end and the split pass, built with clang in a directory of
+# their own and run for SECONDS each on one job, seeded from every .py under tests/ and examples/.
+LIBFUZZER_DIR ?= build-libfuzzer
+SECONDS ?= 60
+fuzz-libfuzzer: bootstrap
+	cmake -S . -B $(LIBFUZZER_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DTILESPLIT_LIBFUZZER=ON \
+	  -DTILESPLIT_BENCH=OFF -DTILESPLIT_MIMALLOC=OFF -DTILESPLIT_WERROR=OFF \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+	ninja -C $(LIBFUZZER_DIR) -j $(JOBS) fuzz_frontend fuzz_split_pass
+	bash scripts/run_libfuzzer.sh $(LIBFUZZER_DIR) $(SECONDS)
+
 format:
 	find include src tools tests bench python -name '*.h' -o -name '*.cpp' | xargs -r clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(BENCH_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(BENCH_DIR) $(LIBFUZZER_DIR)

@@ -47,6 +47,16 @@ if(TILESPLIT_PYTHON)
     file(CREATE_LINK ${src} ${TILESPLIT_PYTHON_DIR}/tilesplit/${name} SYMBOLIC)
   endforeach()
 
+  # The `pypto` compatibility package (docs/python.md): pure Python over the same extension,
+  # linked file by file (its subpackages too) so that __pycache__ stays in the build tree.
+  file(GLOB_RECURSE TILESPLIT_PYPTO_SOURCES CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}/python
+       ${CMAKE_SOURCE_DIR}/python/pypto/*.py)
+  foreach(rel ${TILESPLIT_PYPTO_SOURCES})
+    get_filename_component(dir ${TILESPLIT_PYTHON_DIR}/${rel} DIRECTORY)
+    file(MAKE_DIRECTORY ${dir})
+    file(CREATE_LINK ${CMAKE_SOURCE_DIR}/python/${rel} ${TILESPLIT_PYTHON_DIR}/${rel} SYMBOLIC)
+  endforeach()
+
   add_test(NAME python
     COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${TILESPLIT_PYTHON_DIR} PYTHONDONTWRITEBYTECODE=1
             ${Python_EXECUTABLE} -m pytest -q -p no:cacheprovider ${CMAKE_SOURCE_DIR}/python/tests)

@@ -9,7 +9,7 @@ set -euo pipefail
 
 PACKAGES=(g++ cmake ninja-build libgtest-dev libbenchmark-dev make python3
   python3-dev pybind11-dev python3-pytest python3-numpy libmimalloc-dev
-  clang-format)
+  clang-format clang libclang-rt-14-dev)
 
 mode=install
 case "${1:-}" in

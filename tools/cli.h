@@ -81,5 +81,7 @@ int RunEqual(const std::vector<std::string>& args);
 void HelpEqual(std::ostream& out);
 int RunOps(const std::vector<std::string>& args);
 void HelpOps(std::ostream& out);
+int RunFuzz(const std::vector<std::string>& args);
+void HelpFuzz(std::ostream& out);
 
 }  // namespace tilesplit::cli

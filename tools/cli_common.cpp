@@ -151,6 +151,8 @@ const std::vector<Subcommand>& Subcommands() {
       {"ops", "list the registered operators (--markdown: docs/operators.md)", RunOps, HelpOps},
       {"run", "run a kernel on the simulator and write its outputs", RunRun, HelpRun},
       {"check", "check a split kernel against its reference, bit for bit", RunCheck, HelpCheck},
+      {"fuzz", "random kernels (or mutated files) through opt and check; find defects", RunFuzz,
+       HelpFuzz},
   };
   return commands;
 }

@@ -65,9 +65,28 @@ std::string PickKernel(const std::string& command, const ir::Program& p, const s
   ir::ThrowUser(p.span, "the program has several kernels (" + list + "); choose one with --func");
 }
 
+namespace {
+
+int ScheduleCount(const ParsedArgs& a) {
+  const std::string s = a.Value("schedules");
+  if (s.empty()) return sim::kDefaultSchedules;
+  size_t used = 0;
+  int n = 0;
+  try {
+    n = std::stoi(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != s.size() || n < 1 || n > 1000)
+    throw UsageError("check", "--schedules needs an integer from 1 to 1000, got '" + s + "'");
+  return n;
+}
+
+}  // namespace
+
 void HelpCheck(std::ostream& out) {
   out << "usage: tilesplit check FILE [--seed N] [--func NAME] [--against SPLIT_FILE]\n"
-         "                           [--scalar NAME=VALUE]...\n"
+         "                           [--scalar NAME=VALUE]... [--schedules N]\n"
          "\n"
          "Checks that splitting a mixed kernel across the core group preserves its results.\n"
          "FILE is lowered by outline-incore-scopes, lower-auto-vector-split,\n"
@@ -84,6 +103,9 @@ void HelpCheck(std::ostream& out) {
          "                      Opaque function with a CORE_GROUP scope)\n"
          "  --against SPLIT     compare against this already-split program\n"
          "  --scalar NAME=V     pin an integer scalar parameter (repeatable)\n"
+         "  --schedules N       run the split program under N schedules (default 4): cube\n"
+         "                      first, lane 0 first, lane 1 first, then seeded random ones;\n"
+         "                      the first that differs is named in the report\n"
          "  -h, --help          show this help\n"
          "\n"
          "exit codes: 0 equal, 4 different or deadlocked (the first differing element or every\n"
@@ -92,9 +114,12 @@ void HelpCheck(std::ostream& out) {
 }
 
 int RunCheck(const std::vector<std::string>& args) {
-  ParsedArgs a =
-      ParseArgs("check", args,
-                {{"seed", 0, true}, {"func", 0, true}, {"against", 0, true}, {"scalar", 0, true}});
+  ParsedArgs a = ParseArgs("check", args,
+                           {{"seed", 0, true},
+                            {"func", 0, true},
+                            {"against", 0, true},
+                            {"scalar", 0, true},
+                            {"schedules", 0, true}});
   if (a.help) {
     HelpCheck(std::cout);
     return kExitOk;
@@ -102,6 +127,7 @@ int RunCheck(const std::vector<std::string>& args) {
   if (a.positional.size() != 1)
     throw UsageError("check", a.positional.empty() ? "missing input FILE" : "expected one FILE");
   const sim::InputOptions o = SimInputOptions("check", a);
+  const int schedules = ScheduleCount(a);
   ir::ProgramPtr ref = dsl::ParseFile(a.positional[0]);
   ir::ProgramPtr split;
   if (std::string against = a.Value("against"); !against.empty()) {
@@ -124,7 +150,7 @@ int RunCheck(const std::vector<std::string>& args) {
   }
   int rc = kExitOk;
   for (const std::string& k : kernels) {
-    sim::CheckResult r = sim::CheckKernel(*ref, k, *split, o);
+    sim::CheckResult r = sim::CheckKernel(*ref, k, *split, o, schedules);
     std::cout << r.report;
     if (r.kind == sim::CheckResult::Kind::NothingCompared) {
       if (rc == kExitOk) rc = kExitFailure;  // proves nothing; a difference elsewhere still wins

@@ -41,5 +41,7 @@ void BindProgram(py::module_& m);
 void BindDsl(py::module_& m);
 void BindPasses(py::module_& m);
 void BindSim(py::module_& m);  // sets _core.HAS_SIM
+// Constructors on the classes above and the expression builders (after BindProgram).
+void BindBuilders(py::module_& m);
 
 }  // namespace tilesplit::python

@@ -11,6 +11,7 @@ PYBIND11_MODULE(_core, m) {
   tp::BindExprs(m);
   tp::BindStmts(m);
   tp::BindProgram(m);
+  tp::BindBuilders(m);
   tp::BindDsl(m);
   tp::BindPasses(m);
   tp::BindSim(m);

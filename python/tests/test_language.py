@@ -144,7 +144,9 @@ def test_error_in_program_class_points_into_the_class():
 
 
 def test_placeholders_evaluate_any_annotation():
-    assert repr(pl.Mem.Vec) == "pl.Mem.Vec"
+    assert repr(pl.Tile) == "pl.Tile"
+    # Enumerations are the IR's own, so decorator arguments are usable values.
+    assert pl.Mem.Vec is tilesplit.ir.MemorySpace.Vec and pl.FP32 is tilesplit.ir.DataType.FP32
     assert repr(pl.dynamic("K")) == 'pl.dynamic("K")'
     pl.Tile[[M + 1, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(M, 3), 64])]
     with pytest.raises(AttributeError):

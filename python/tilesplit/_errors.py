@@ -93,6 +93,12 @@ class InternalError(_Diagnostic, RuntimeError):
         self._init_fields(message, filename, line, col, rendered, notes)
 
 
+# The class every InternalError is raised as. The `pypto` compatibility package installs its own
+# subclass (its InternalError must report `__module__ == "pypto"`), so that `except
+# pypto.InternalError` and `except tilesplit.InternalError` both catch what the library raises.
+internal_error_class = InternalError
+
+
 def _name(file_id: int) -> str:
     from . import _core
 
@@ -114,5 +120,5 @@ def from_core(kind: str, message: str, rendered: str, span, notes):
         else:
             rendered = _core.render_internal_error(message, span)
     py_notes = [Note(_name(f), ln, c, m) for (f, ln, c, m) in notes]
-    cls = UserError if kind == "user" else InternalError
+    cls = UserError if kind == "user" else internal_error_class
     return cls(message, _name(span[0]), span[1], span[2], rendered, py_notes)

@@ -41,6 +41,116 @@ Span.col = property(_span_col, doc="1-based column in the file the span names")
 Span.__repr__ = lambda s: (f"<Span {s.filename}:{s.line}:{s.col}>" if s.valid else "<Span: none>")
 
 
+def _split_mode_eq(self, other):
+    if isinstance(other, SplitMode):
+        return int(self) == int(other)
+    if isinstance(other, int) and not isinstance(other, bool):
+        return int(self) == other
+    return NotImplemented
+
+
+# A split code compares equal to its integer (`f.attrs["split"] == 1`), since kwargs spell it as
+# an int and attrs as the enum; the hash is already the integer's.
+SplitMode.__eq__ = _split_mode_eq
+SplitMode.__ne__ = lambda self, other: (NotImplemented if (r := _split_mode_eq(self, other))
+                                        is NotImplemented else not r)
+
+
+class ConstDim(int):
+    """A constant dimension: a Python int that also answers ``.value`` and ``.dtype`` like the
+    ``ConstInt`` it stands for (PyPTO code reads ``int(dim.value)``)."""
+
+    __slots__ = ()
+
+    @property
+    def value(self) -> int:
+        return int(self)
+
+    @property
+    def dtype(self) -> DataType:
+        return DataType.INDEX
+
+
+def _dims(getter):
+    def read(self):
+        return [ConstDim(d) if type(d) is int else d for d in getter(self)]
+
+    return property(read, doc=getattr(getter, "__doc__", None))
+
+
+for _cls, _attr in ((TileType, "shape"), (TileType, "valid_shape"), (TensorType, "shape"),
+                    (TensorType, "valid_shape"), (TileView, "valid_shape"), (TileView, "stride"),
+                    (TensorView, "valid_shape"), (TensorView, "stride")):
+    setattr(_cls, _attr, _dims(getattr(_cls, _attr).fget))
+del _cls, _attr
+
+
+class FunctionList(list):
+    """``Program.functions``: the functions in program order, as a list; also a read-only mapping
+    by name in the style of PyPTO (``keys()`` are ``GlobalVar``-like handles sorted by name,
+    ``values()`` the functions in that order, ``program.functions["f"]`` looks one up)."""
+
+    def _sorted(self) -> list:
+        return sorted(list.__iter__(self), key=lambda f: f.name)
+
+    def keys(self) -> list:
+        return [GlobalVar(f.name) for f in self._sorted()]
+
+    def values(self) -> list:
+        return self._sorted()
+
+    def items(self) -> list:
+        return [(GlobalVar(f.name), f) for f in self._sorted()]
+
+    def _find(self, key):
+        name = getattr(key, "name", key)
+        if isinstance(name, str):
+            for f in list.__iter__(self):
+                if f.name == name:
+                    return f
+        return None
+
+    def get(self, key, default=None):
+        found = self._find(key)
+        return default if found is None else found
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, slice)):
+            return list.__getitem__(self, key)
+        found = self._find(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __contains__(self, key) -> bool:
+        if isinstance(key, Function):
+            return any(f.same_as(key) for f in list.__iter__(self))
+        return self._find(key) is not None
+
+
+class GlobalVar:
+    """The name of a function of a program, as a mapping key (PyPTO's GlobalVar)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, GlobalVar) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("GlobalVar", self.name))
+
+    def __repr__(self) -> str:
+        return f"GlobalVar({self.name!r})"
+
+
+_program_functions = Program.functions.fget
+Program.functions = property(lambda self: FunctionList(_program_functions(self)),
+                             doc="The functions (a list, also a mapping by name: FunctionList).")
+
+
 def parse(text: str, filename: str = "<string>", *, convert_to_ssa: bool = True) -> Program:
     """Parses DSL text (dsl.md) into a Program; diagnostics name ``filename``.
 
@@ -96,6 +206,6 @@ def assert_structural_equal(a: Node, b: Node, *, map_free_vars: bool = True,
 
 
 __all__ = [
-    "parse", "parse_file", "as_python", "flatten_stmts", "structural_equal",
+    "ConstDim", "FunctionList", "GlobalVar", "parse", "parse_file", "as_python", "flatten_stmts", "structural_equal",
     "assert_structural_equal", "UserError",
 ]

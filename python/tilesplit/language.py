@@ -38,7 +38,8 @@ from . import _core, _errors
 from ._errors import UserError
 from .ir import Program
 
-__all__ = ["function", "program", "dynamic", "DynamicDim", "rewritten_source"]
+__all__ = ["function", "program", "dynamic", "DynamicDim", "rewritten_source", "split_aiv",
+           "parse_program"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -98,6 +99,32 @@ def dynamic(name: str) -> DynamicDim:
     if not isinstance(name, str) or not name.isidentifier():
         raise ValueError(f"pl.dynamic takes an identifier string, got {name!r}")
     return DynamicDim(name)
+
+
+# The enumerations are the IR's own (``pl.FP32 is ir.DataType.FP32``, ``pl.Mem.Vec is
+# ir.MemorySpace.Vec``), so values read from decorator arguments can be handed to the IR API.
+DataType = _core.DataType
+globals().update(DataType.__members__)
+MemorySpace = Mem = _core.MemorySpace
+SplitMode = _core.SplitMode
+FunctionType = _core.FunctionType
+Level = _core.Level
+TileLayout = _core.TileLayout
+TensorLayout = _core.TensorLayout
+PadValue = _core.PadValue
+
+
+def parse_program(text: str, filename: str = "<string>") -> Program:
+    """A Program from DSL text (``tilesplit.parse``), for kernels that are not in a .py file."""
+    return _core.parse(text, filename, True)
+
+
+def split_aiv(n, *, mode=None):
+    """``for aiv_id in pl.split_aiv(2, mode=...)`` is read by the parser; called from Python it
+    only checks its arguments (the region count must be the integer 2)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n != 2:
+        raise ValueError(f"pl.split_aiv: the lane count must be the integer 2, got {n!r}")
+    return _Placeholder("split_aiv(...)")
 
 
 def __getattr__(name: str):
@@ -164,14 +191,28 @@ def _bound_names(tree: ast.AST) -> set:
 _MISSING = object()
 
 
-def _literal_for(value) -> Optional[str]:
-    """The DSL literal for an outer-scope Python constant, or None when it is not one."""
+def _literal_for(value, declarations: Dict[str, str]) -> Optional[str]:
+    """The DSL literal for an outer-scope Python constant, or None when it is not one. A list or
+    tuple of constants (``SHAPE = [128, M]``) is one too; the dynamic dimensions it holds are
+    added to ``declarations``."""
     if isinstance(value, bool):
         return "True" if value else "False"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float) and math.isfinite(value):
         return repr(value)
+    if isinstance(value, DynamicDim):
+        declarations[value.name] = f'{value.name} = pl.dynamic("{value.name}")'
+        return value.name
+    if isinstance(value, (list, tuple)):
+        found: Dict[str, str] = {}
+        items = [_literal_for(v, found) for v in value]
+        if any(i is None for i in items):
+            return None
+        declarations.update(found)
+        if isinstance(value, list):
+            return "[" + ", ".join(items) + "]"
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     return None
 
 
@@ -225,7 +266,7 @@ def _rewrite(obj, scope_locals: dict, scope_globals: dict) -> _Rewritten:
                 declarations[value.name] = f'{value.name} = pl.dynamic("{value.name}")'
                 replacement = value.name if value.name != node.id else None
             else:
-                replacement = _literal_for(value)
+                replacement = _literal_for(value, declarations)
             if replacement is None or node.lineno != node.end_lineno:
                 continue
             text = dedented[node.lineno - 1]

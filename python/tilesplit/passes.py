@@ -16,8 +16,8 @@ from __future__ import annotations
 import contextvars
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
-from . import _core
-from ._errors import InternalError, UserError
+from . import _core, _errors
+from ._errors import UserError
 from .ir import Program
 
 __all__ = [
@@ -26,8 +26,9 @@ __all__ = [
 ]
 
 
-def _internal(message: str) -> InternalError:
-    return InternalError(message, rendered=_core.render_internal_error(message, (0, 0, 0)))
+def _internal(message: str) -> _errors.InternalError:
+    return _errors.internal_error_class(
+        message, rendered=_core.render_internal_error(message, (0, 0, 0)))
 
 
 class Pass:

@@ -207,6 +207,11 @@ bool UsesVar(const StmtPtr& s, const Var* v) {
   return f.found;
 }
 
+bool RegionReadsLane(const SplitAivStmt& region) {
+  VarPtr lane = LaneVar(region);
+  return lane && UsesVar(region.body, lane.get());
+}
+
 std::string NameGenerator::Fresh(const std::string& hint) {
   const std::string base = hint.empty() ? std::string("v") : hint;
   if (source_ && scanned_.insert(base).second) {

@@ -169,6 +169,7 @@ void RegisterMemoryOps(OpRegistry& r) {
         return DeduceIndexedRead(c, t.shape.size(), t.dtype);
       })
       .input_memory(0, {MemorySpace::Vec})
+      .address_args({1})
       .doc("Scalar of the tile's dtype at indices (one per axis)");
 
   r.Register("tensor.read")

@@ -1,6 +1,7 @@
 // Seeded inputs, kernel runs and the bitwise split-versus-reference comparison.
 #include "tilesplit/sim/check.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <sstream>
@@ -177,20 +178,24 @@ std::vector<std::string> OutputNames(const ir::Function& f) {
 }
 
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
-                       std::map<std::string, Value>& args) {
+                       std::map<std::string, Value>& args, const Schedule& schedule) {
   ir::FunctionPtr f = p.Find(name);
   if (!f) ir::ThrowUser(p.span, "no function '" + name + "' in the program");
   switch (f->func_type) {
     case ir::FunctionType::Group:
     case ir::FunctionType::AIC:
-    case ir::FunctionType::AIV:
-      return RunCoreGroup(ResolveGroup(p, name), args);
+    case ir::FunctionType::AIV: {
+      GroupSpec spec = ResolveGroup(p, name);
+      spec.schedule = schedule;
+      return RunCoreGroup(spec, args);
+    }
     default:
       break;
   }
   ops::ExecContext ctx;
   Interpreter interp(ctx);
   interp.SetProgram(&p);
+  interp.SetSchedule(schedule);
   std::vector<Value> bound;
   for (const ir::Param& prm : f->params) bound.push_back(args.at(prm.var->name));
   try {
@@ -201,18 +206,16 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
   return {};
 }
 
-CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
-                        const ir::Program& split, const InputOptions& o) {
-  ir::FunctionPtr rf = ref.Find(ref_name);
-  if (!rf) ir::ThrowUser(ref.span, "no function '" + ref_name + "' in the program");
-  const std::map<std::string, Value> inputs = MakeInputs(*rf, o);
-  std::map<std::string, Value> ref_args = CloneInputs(inputs);
-  std::map<std::string, Value> split_args = CloneInputs(inputs);
-  RunKernel(ref, ref_name, ref_args);  // a fault in the reference is the user's error
+namespace {
 
+// One run of the split program under `schedule`, compared with the reference's outputs.
+CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
+                       const ir::Program& split, const std::map<std::string, Value>& inputs,
+                       const std::map<std::string, Value>& ref_args, const Schedule& schedule) {
+  std::map<std::string, Value> split_args = CloneInputs(inputs);
   CheckResult r;
   std::ostringstream os;
-  const GroupOutcome out = RunKernel(split, ref_name, split_args);
+  const GroupOutcome out = RunKernel(split, ref_name, split_args, schedule);
   if (out.kind == GroupOutcome::Kind::Deadlock) {
     r.kind = CheckResult::Kind::Deadlock;
     r.report = "check " + ref_name + ": DEADLOCK\n" + out.Describe();
@@ -263,6 +266,38 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
   }
   if (std::string why = NotSplitReason(*rf); !why.empty()) os << "  not split: " << why << "\n";
   r.report = os.str();
+  return r;
+}
+
+}  // namespace
+
+CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
+                        const ir::Program& split, const InputOptions& o, int schedules) {
+  ir::FunctionPtr rf = ref.Find(ref_name);
+  if (!rf) ir::ThrowUser(ref.span, "no function '" + ref_name + "' in the program");
+  const std::map<std::string, Value> inputs = MakeInputs(*rf, o);
+  std::map<std::string, Value> ref_args = CloneInputs(inputs);
+  RunKernel(ref, ref_name, ref_args);  // a fault in the reference is the user's error
+  const std::vector<Schedule> all = CheckSchedules(std::max(schedules, 1));
+  CheckResult r;
+  for (size_t k = 0; k < all.size(); ++k) {
+    r = CheckUnder(rf.get(), ref_name, split, inputs, ref_args, all[k]);
+    if (r.kind == CheckResult::Kind::Equal) continue;
+    // The reference's outputs do not depend on the schedule, so neither does this verdict.
+    if (r.kind == CheckResult::Kind::NothingCompared) return r;
+    // Name the schedule under the report's first line, so the run can be repeated.
+    const size_t eol = r.report.find('\n');
+    r.report.insert(eol == std::string::npos ? r.report.size() : eol + 1,
+                    "  under schedule " + std::to_string(k + 1) + " of " +
+                        std::to_string(all.size()) + ": " + all[k].Name() + " (--schedules " +
+                        std::to_string(k + 1) + " reproduces it)\n");
+    return r;
+  }
+  if (all.size() > 1) {
+    const size_t close = r.report.rfind(")\n");
+    if (close != std::string::npos)
+      r.report.insert(close, " under " + std::to_string(all.size()) + " schedules");
+  }
   return r;
 }
 

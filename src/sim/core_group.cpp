@@ -1,8 +1,9 @@
 // Core-group executor: scheduling, pipes, band placement, deadlock detection.
 //
 // Every core runs on its own thread, but only the core holding the turn executes; the turn moves
-// only when the holder blocks or finishes. So the run is deterministic and shared state (GM
-// tensors, pipes) needs no finer locking than the hand-over itself.
+// when the holder blocks or finishes, and, under a preemptive schedule, before a statement. The
+// schedule alone decides every hand-over, so a run is deterministic and shared state (GM tensors,
+// pipes) needs no finer locking than the hand-over itself.
 #include "tilesplit/sim/core_group.h"
 
 #include <condition_variable>
@@ -65,6 +66,7 @@ class CorePort : public ops::TransportPort {
   void PushToAic(int64_t id, int64_t code, const TilePtr& half, ir::Span span) override;
   TilePtr PopFromAiv(int64_t id, int64_t code, const TileValue& full, ir::Span span) override;
   void FreeToAiv(int64_t id, const TileValue& popped, ir::Span span) override;
+  void Step() override;
 
  private:
   Group& g_;
@@ -95,6 +97,8 @@ class Group {
   template <typename Pred>
   void WaitUntil(int i, Pred ready);
   void Progress() { ++progress_; }
+  // A schedule point of core `i`: under a preemptive schedule another core may take the turn.
+  void Step(int i);
   Pipe& C2V(int64_t id) { return Get(c2v_, id); }
   Pipe& V2C(int64_t id) { return Get(v2c_, id); }
   int lanes() const { return lanes_; }
@@ -109,6 +113,13 @@ class Group {
   }
   void CoreMain(int i, const std::map<std::string, Value>& args);
   void PassTurn(int from);  // with mu_ held
+  // Whether core `i` could make progress if given the turn: it is running, or it blocked before
+  // the last change to the pipes.
+  bool Eligible(int i) const;
+  // The core the schedule picks among the eligible ones (`self` included when it is eligible);
+  // -1 when none is. With mu_ held.
+  int Pick();
+  int Rank(int i) const;  // a priority schedule's order: lower goes first
   bool AllStuck() const;
   std::vector<CorePosition> Positions() const;
   std::optional<ir::UserError> Undrained();
@@ -126,6 +137,7 @@ class Group {
   std::optional<ir::UserError> fault_;
   std::exception_ptr internal_;
   uint64_t progress_ = 0;
+  uint64_t rng_ = 0;  // the Random schedule's generator state
 };
 
 template <typename Pred>
@@ -158,8 +170,60 @@ bool Group::AllStuck() const {
   return true;
 }
 
+bool Group::Eligible(int i) const {
+  const Core& c = cores_[static_cast<size_t>(i)];
+  return c.state == Core::State::Running ||
+         (c.state == Core::State::Blocked && c.blocked_at != progress_);
+}
+
+int Group::Rank(int i) const {
+  const Core& c = cores_[static_cast<size_t>(i)];
+  if (c.ctx.core == CoreKind::AIC) return 2;
+  const bool lane1_first = spec_.schedule.kind == Schedule::Kind::Lane1First;
+  return (c.ctx.lane == 1) == lane1_first ? 0 : 1;
+}
+
+int Group::Pick() {
+  std::vector<int> eligible;
+  for (int j = 0; j < static_cast<int>(cores_.size()); ++j)
+    if (Eligible(j)) eligible.push_back(j);
+  if (eligible.empty()) return -1;
+  if (spec_.schedule.kind == Schedule::Kind::Random) {
+    // splitmix64: the same sequence on every host.
+    uint64_t z = (rng_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return eligible[static_cast<size_t>(z % eligible.size())];
+  }
+  int best = eligible[0];
+  for (int j : eligible)
+    if (Rank(j) < Rank(best)) best = j;
+  return best;
+}
+
+void Group::Step(int i) {
+  if (spec_.schedule.kind == Schedule::Kind::CubeFirst) return;  // runs until it blocks
+  std::unique_lock<std::mutex> lock(mu_);
+  const int next = Pick();
+  if (next < 0 || next == i) return;
+  turn_ = next;
+  cv_.notify_all();
+  cv_.wait(lock, [&] { return stop_ || turn_ == i; });
+  if (stop_) throw StopCore{};
+}
+
 void Group::PassTurn(int from) {
   const int n = static_cast<int>(cores_.size());
+  if (spec_.schedule.kind != Schedule::Kind::CubeFirst) {
+    // `from` has blocked or finished, so it is not eligible; with nobody eligible, any unfinished
+    // core takes the turn and finds the group stuck.
+    if (const int next = Pick(); next >= 0) {
+      turn_ = next;
+      cv_.notify_all();
+      return;
+    }
+  }
   for (int k = 1; k <= n; ++k) {
     const int j = (from + k) % n;
     const Core& c = cores_[static_cast<size_t>(j)];
@@ -269,7 +333,9 @@ GroupOutcome Group::Run(const std::map<std::string, Value>& args,
     cores_[i].ctx.port = cores_[i].port.get();
     cores_[i].interp = std::make_unique<Interpreter>(cores_[i].ctx);
   }
+  rng_ = spec_.schedule.seed;
   turn_ = 0;
+  if (spec_.schedule.kind != Schedule::Kind::CubeFirst && !cores_.empty()) turn_ = Pick();
   std::vector<std::thread> threads;
   for (size_t i = 0; i < cores_.size(); ++i)
     threads.emplace_back([this, i, &args, aiv_args] {
@@ -307,6 +373,10 @@ int LaneOf(Group& g, int core) {
 void CheckCode(int64_t code, ir::Span span) {
   if (code < 0 || code > 4)
     Fault(span, "transport split code " + std::to_string(code) + " is not 0..4");
+}
+
+void CorePort::Step() {
+  g_.Step(core_);
 }
 
 void CorePort::PushToAiv(int64_t id, int64_t code, const TilePtr& t, ir::Span span) {

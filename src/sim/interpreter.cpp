@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/transform.h"
 #include "tilesplit/sim/core_group.h"
 
 namespace tilesplit::sim {
@@ -60,6 +61,7 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
 
 Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
   const ir::Stmt& s = *sp;
+  if (ctx_.port) ctx_.port->Step();  // a schedule point of the core group
   switch (s.kind) {
     case StmtKind::Assign: {
       stmt_ = &s;
@@ -200,13 +202,13 @@ bool HasBoundary(const ir::StmtPtr& s) {
 
 }  // namespace
 
-// In the reference, a region whose body works per lane (task-parallel NONE, or an explicit
-// shard/gather boundary) runs once per lane in lane order, the boundaries handing each iteration
-// its lane's band; a data-parallel full-width body runs once. On a split core the region is just
-// its body.
+// In the reference, a region whose body works per lane (task-parallel NONE, an explicit
+// shard/gather boundary, or a body that reads its lane binding) runs once per lane in lane order,
+// the boundaries handing each iteration its lane's band; a data-parallel full-width body runs
+// once. On a split core the region is just its body.
 Interpreter::Flow Interpreter::ExecRegion(const ir::SplitAivStmt& s) {
   if (ctx_.core != ops::CoreKind::Reference ||
-      (s.mode != ir::SplitMode::None && !HasBoundary(s.body)))
+      (s.mode != ir::SplitMode::None && !HasBoundary(s.body) && !ir::RegionReadsLane(s)))
     return Exec(s.body);
   const int saved = ctx_.lane;
   ctx_.region_mode = s.mode;
@@ -429,7 +431,9 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
     case ir::FunctionType::AIV: {
       std::map<std::string, Value> named;
       for (size_t i = 0; i < args.size(); ++i) named[callee->params[i].var->name] = args[i];
-      GroupOutcome out = RunCoreGroup(ResolveGroup(*program_, c.callee), named);
+      GroupSpec spec = ResolveGroup(*program_, c.callee);
+      spec.schedule = schedule_;
+      GroupOutcome out = RunCoreGroup(spec, named);
       if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
       // A Group returns expressions of its parameters (what its parts stored into).
       std::vector<ir::StmtPtr> body = ir::FlattenStmts(callee->body);

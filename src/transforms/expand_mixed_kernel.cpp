@@ -24,7 +24,8 @@
 //
 // Its attrs size the pipes: {"slot_num": N, "c2v_slot_size": B, "v2c_slot_size": B}. The pipe
 // depth comes from a consumed scope's pl.cross_core_slot(slot_num=N) or the function attr
-// "slot_num", default 2.
+// "slot_num" (rejected when the holds need more), else it is the default 2 grown to what the
+// holds need. Releases and the demand: pipe_slots.h.
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -37,6 +38,7 @@
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/pipe_slots.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -93,6 +95,13 @@ class Expander {
   explicit Expander(const ir::Function& f) : f_(f) {}
 
   std::vector<ir::FunctionPtr> Run(const std::set<std::string>& taken);
+  // Each side's statements with the crossings folded and the releases placed.
+  struct Sides {
+    std::vector<StmtPtr> aic, aiv;
+  };
+  Sides BuildSides();
+  // The ring depth for `sides`; throws when an explicit slot_num is too small.
+  int64_t SizeRings(const std::vector<StmtPtr>& aic, const std::vector<StmtPtr>& aiv) const;
   // After Run: whether the Group returns what the kernel returned.
   bool group_results_traced() const { return group_results_traced_; }
 
@@ -113,8 +122,6 @@ class Expander {
                            std::unordered_set<const ir::Var*>& live);
   StmtPtr DceBody(const StmtPtr& body);
   bool Effectful(const StmtPtr& s);
-  std::vector<StmtPtr> InsertFrees(const std::vector<StmtPtr>& in);
-  StmtPtr InsertFreesBody(const StmtPtr& body);
 
   const ir::Function& f_;
   analysis::PlacedCalls placed_;
@@ -123,11 +130,7 @@ class Expander {
   int64_t c2v_bytes_ = 0, v2c_bytes_ = 0;
   bool group_results_traced_ = true;
   // Popped vars -> the tfree op and code that release them.
-  struct Popped {
-    std::string free_op;
-    int64_t code;
-  };
-  std::unordered_map<const ir::Var*, Popped> popped_;
+  pipe_slots::PoppedMap popped_;
 };
 
 // ---- Scopes and regions.
@@ -479,64 +482,45 @@ std::vector<StmtPtr> Expander::Dce(const std::vector<StmtPtr>& in,
   return {rev.rbegin(), rev.rend()};
 }
 
-// ---- tfree after the last use.
+// ---- Pipe slots.
 
-StmtPtr Expander::InsertFreesBody(const StmtPtr& body) {
-  if (!body) return body;
-  return ir::MakeSeq(InsertFrees(ir::FlattenStmts(body)), body->span);
-}
-
-std::vector<StmtPtr> Expander::InsertFrees(const std::vector<StmtPtr>& in0) {
-  std::vector<StmtPtr> in;
-  for (const StmtPtr& s : in0) {
-    switch (s->kind) {
-      case ir::StmtKind::For: {
-        const auto& x = *s->As<ir::ForStmt>();
-        in.push_back(std::make_shared<ir::ForStmt>(x.loop_var, x.start, x.stop, x.step, x.for_kind,
-                                                   x.stage, x.iter_args, InsertFreesBody(x.body),
-                                                   x.return_vars, x.span));
-        break;
-      }
-      case ir::StmtKind::While: {
-        const auto& x = *s->As<ir::WhileStmt>();
-        in.push_back(std::make_shared<ir::WhileStmt>(x.cond, x.iter_args, InsertFreesBody(x.body),
-                                                     x.return_vars, x.span));
-        break;
-      }
-      case ir::StmtKind::If: {
-        const auto& x = *s->As<ir::IfStmt>();
-        in.push_back(std::make_shared<ir::IfStmt>(x.cond, InsertFreesBody(x.then_body),
-                                                  InsertFreesBody(x.else_body), x.return_vars,
-                                                  x.span));
-        break;
-      }
-      default:
-        in.push_back(s);
-    }
+// The ring depth (one slot_num serves both pipes): an explicit slot_num is kept when every
+// consumer's holds fit in it and rejected at the first pop that would wait on a held slot when
+// they do not; without one the default 2 grows to the most transfers a consumer holds apart.
+int64_t Expander::SizeRings(const std::vector<StmtPtr>& aic,
+                            const std::vector<StmtPtr>& aiv) const {
+  const int64_t limit = slot_num_.value_or(pipe_slots::kUnbounded - 1);
+  struct PipeDemand {
+    const char* name;
+    pipe_slots::Demand demand;
+  };
+  const PipeDemand pipes[] = {{"C2V", pipe_slots::MeasureDemand(aiv, popped_, limit)},
+                              {"V2C", pipe_slots::MeasureDemand(aic, popped_, limit)}};
+  int64_t need = 2;
+  for (const PipeDemand& p : pipes) need = std::max(need, p.demand.slots);
+  for (const PipeDemand& p : pipes)
+    if (p.demand.slots >= pipe_slots::kUnbounded)
+      ir::ThrowInternal(p.demand.first ? p.demand.first->held : f_.span,
+                        std::string("expand-mixed-kernel: a popped tile is still held across a "
+                                    "run-time loop of ") +
+                            p.name + " transfers after its release was placed");
+  for (const PipeDemand& p : pipes) {
+    if (!p.demand.first) continue;
+    const pipe_slots::Site& s = *p.demand.first;
+    const std::string n = std::to_string(need);
+    ir::ThrowUser(
+        s.pop,
+        "when '" + s.pop_name + "' crosses, the " + p.name + " ring needs " +
+            std::to_string(s.slots) + " slots but slot_num is " + std::to_string(*slot_num_) +
+            ": '" + s.held_name +
+            "' is still held and the ring, used in order, wraps onto its slot, so "
+            "the split program would deadlock",
+        {{s.held, "'" + s.held_name + "' crosses here and is released after its last use"},
+         {ir::Span{}, "slot_num=" + n + " is enough for this kernel (pl.cross_core_slot(slot_num=" +
+                          n + ") on the scope, or attrs={\"slot_num\": " + n + "}); or use '" +
+                          s.held_name + "' before '" + s.pop_name + "' crosses"}});
   }
-  // after[j]: the frees to emit after statement j.
-  std::vector<std::vector<StmtPtr>> after(in.size());
-  for (size_t i = 0; i < in.size(); ++i) {
-    const auto* a = in[i]->As<ir::AssignStmt>();
-    if (!a) continue;
-    auto it = popped_.find(a->var.get());
-    if (it == popped_.end()) continue;
-    size_t last = i;
-    for (size_t j = i + 1; j < in.size(); ++j)
-      if (ir::UsesVar(in[j], a->var.get())) last = j;
-    // A body ends with its Yield: release before it rather than after.
-    if (last > i && in[last]->kind == ir::StmtKind::Yield) --last;
-    if (last > i && in[last]->kind == ir::StmtKind::Return) --last;
-    after[last].push_back(ir::MakeEval(
-        ops::Create(it->second.free_op, {a->var}, {{"split", it->second.code}}, in[i]->span),
-        in[i]->span));
-  }
-  std::vector<StmtPtr> out;
-  for (size_t j = 0; j < in.size(); ++j) {
-    out.push_back(in[j]);
-    for (StmtPtr& f : after[j]) out.push_back(std::move(f));
-  }
-  return out;
+  return slot_num_.value_or(need);
 }
 
 // ---- Assembly.
@@ -623,18 +607,31 @@ void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const c
   }
 }
 
-std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
+Expander::Sides Expander::BuildSides() {
   const StmtPtr body = UnwrapBody(f_.body, false);
   if (auto n = ir::GetAttr<int64_t>(f_.attrs, "slot_num")) slot_num_ = *n;
+  if (slot_num_ && *slot_num_ < 1)
+    ir::ThrowUser(f_.span, "expand-mixed-kernel: slot_num must be at least 1");
+  ir::NameGenerator names(f_);
   auto build = [&](Side side) {
     std::unordered_set<const ir::Var*> live;
     std::vector<StmtPtr> stmts = Dce(ir::FlattenStmts(PartBody(body, side, nullptr)), live);
-    return ir::MakeSeq(InsertFrees(stmts), f_.body ? f_.body->span : f_.span);
+    return pipe_slots::PlaceReleases(stmts, popped_, names);
   };
-  StmtPtr aic_body = build(Side::AIC);
-  StmtPtr aiv_body = build(Side::AIV);
-  const int64_t slots = slot_num_.value_or(2);
-  if (slots < 1) ir::ThrowUser(f_.span, "expand-mixed-kernel: slot_num must be at least 1");
+  Sides s;
+  s.aic = build(Side::AIC);
+  s.aiv = build(Side::AIV);
+  return s;
+}
+
+std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
+  const Sides sides = BuildSides();
+  const std::vector<StmtPtr>& aic_stmts = sides.aic;
+  const std::vector<StmtPtr>& aiv_stmts = sides.aiv;
+  const int64_t slots = SizeRings(aic_stmts, aiv_stmts);
+  const ir::Span body_span = f_.body ? f_.body->span : f_.span;
+  StmtPtr aic_body = ir::MakeSeq(aic_stmts, body_span);
+  StmtPtr aiv_body = ir::MakeSeq(aiv_stmts, body_span);
 
   ir::AttrMap common;
   ir::SetSortedAttr(common, "slot_num", slots);
@@ -743,4 +740,19 @@ TILESPLIT_REGISTER_PASS(
     ExpandMixedKernel);
 
 }  // namespace
+
+void CheckExplicitSlotNum(const ir::Function& f) {
+  if (f.func_type != ir::FunctionType::InCore || !ir::GetAttr<int64_t>(f.attrs, "slot_num") ||
+      !analysis::IsMixed(f))
+    return;
+  Expander e(f);
+  Expander::Sides sides;
+  try {
+    sides = e.BuildSides();
+  } catch (const ir::UserError&) {
+    return;  // not a question of slots: expand-mixed-kernel reports it
+  }
+  e.SizeRings(sides.aic, sides.aiv);
+}
+
 }  // namespace tilesplit::pass

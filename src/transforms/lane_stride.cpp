@@ -19,10 +19,21 @@ struct Scan {
     if (!e) return false;
     if (const ir::Var* v = e->As<ir::Var>()) return derived.count(v) > 0;
     if (const ir::TupleGetItem* g = e->As<ir::TupleGetItem>()) return Derived(g->tuple);
+    if (const ir::Call* c = e->As<ir::Call>()) {  // a nested operand, judged as its named form
+      if (analysis::ClassifyMoveDirection(*c) == analysis::MoveDirection::CUBE_TO_VECTOR)
+        return true;
+      if (analysis::ClassifyCallAffinity(*c) != analysis::CoreAffinity::VECTOR) return false;
+      for (const ExprPtr& a : c->args)
+        if (Derived(a)) return true;
+    }
     return false;
   }
 
   void Call(const ir::VarPtr& target, const ir::Call& c) {
+    // The walk hoists nested call operands into statements of their own, so they are origins
+    // and boundaries like any other.
+    for (const ExprPtr& a : c.args)
+      if (const ir::Call* inner = a ? a->As<ir::Call>() : nullptr) Call(nullptr, *inner);
     using analysis::MoveDirection;
     MoveDirection dir = analysis::ClassifyMoveDirection(c);
     if (dir == MoveDirection::VECTOR_TO_CUBE) {
@@ -73,6 +84,10 @@ struct Scan {
       }
       case ir::StmtKind::Eval:
         if (const ir::Call* c = s->As<ir::EvalStmt>()->expr->As<ir::Call>()) Call(nullptr, *c);
+        return;
+      case ir::StmtKind::Return:
+        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values)
+          if (const ir::Call* c = v->As<ir::Call>()) Call(nullptr, *c);
         return;
       case ir::StmtKind::For: {
         const ir::ForStmt* f = s->As<ir::ForStmt>();

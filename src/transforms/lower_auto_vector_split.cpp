@@ -5,6 +5,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/transforms/analyze_split_body.h"
+#include "tilesplit/transforms/lane_memory_order.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_axis.h"
 #include "tilesplit/transforms/split_regions.h"
@@ -60,6 +61,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ir::NameGenerator names(*f);
   ir::VarPtr lane = split_axis::MakeLaneVar(names);  // 2. the lane index, a fresh name
   ctx.lane = lane;
+  ctx.names = &names;
   ctx.auto_arm = true;
   ctx.lane_stride = split_axis::ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
   // 5. The result shares no node with the input: the walk builds it detached (fresh parameters
@@ -107,6 +109,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // The region path is checked first: each pl.split_aiv region carries its own mode.
     if (f->func_type == ir::FunctionType::InCore && split_regions::HasSplitRegion(f->body)) {
       out.push_back(split_regions::LowerExplicitRegionFunction(f));
+      CheckExplicitSlotNum(*out.back());
+      CheckLaneMemoryOrder(*out.back());  // the cores must keep the sequential memory order
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
@@ -129,6 +133,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                       "in an Opaque function so the outliner lifts the scope"}});
     // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
     out.push_back(split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode)));
+    CheckExplicitSlotNum(*out.back());
+    CheckLaneMemoryOrder(*out.back());
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }

@@ -674,6 +674,21 @@ class RegionLowerer {
       ValidateMixedExplicitRegion(r);
       return LocalizeExplicitBoundaryValid(r);
     }
+    if (ir::RegionReadsLane(r)) {
+      // A body that reads its lane binding is already written per lane (the form this pass
+      // prints for a region it halved): halving it again would halve its tiles twice. It is
+      // admitted like an explicit body and kept as written.
+      split_axis::AdmissionInput in;
+      in.mode = r.mode;
+      in.lane = lane.get();
+      split_axis::ReportAdmission(split_axis::AnalyzeSplitBody(ir::FlattenStmts(r.body), in),
+                                  split_axis::BodyOrigin::Explicit,
+                                  "this pl.split_aiv region (mode " + ModeName(r.mode) +
+                                      ", kept as written because its body reads the lane index '" +
+                                      lane->name + "')",
+                                  lane->name);
+      return LocalizeExplicitBoundaryValid(r);
+    }
     // Data-parallel, full width: halve through the shared machinery with region-local state.
     split_axis::SplitContext ctx;
     ctx.mode = r.mode;
@@ -682,6 +697,7 @@ class RegionLowerer {
     std::vector<StmtPtr> out;
     if (!lane) lane = split_axis::MakeLaneVar(names_);
     ctx.lane = lane;
+    ctx.names = &names_;
     out.push_back(LaneBinding(lane, r.span));
     for (StmtPtr& s : split_axis::ProcessStmts(body, ctx)) out.push_back(std::move(s));
     for (const auto& [old, nv] : ctx.replacements) halved_.emplace(old, r.span);

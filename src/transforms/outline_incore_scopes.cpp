@@ -2,7 +2,8 @@
 // `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration function, at
 // any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
 // variables, results = the values it defines that the parent reads after it), stamped split_aiv
-// when it holds a region and given the scope's split mode when the scope asks for one. The parent
+// when it holds a region, given the scope's split mode when the scope asks for one and its
+// pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth). The parent
 // stays and calls it in the scope's place, binding the results back to the variables it goes on to
 // read (through tuple projections when there are several). InCore functions are never outlined
 // from.
@@ -188,7 +189,8 @@ class ScopeOutliner : public ir::IRMutator {
     ir::AttrMap attrs;
     if (split) ir::SetSortedAttr(attrs, "split", *split);
     if (regions) ir::SetSortedAttr(attrs, "split_aiv", true);
-    if (slots) ir::SetSortedAttr(attrs, "cross_core_slot", *slots);
+    // The pipe depth travels as the function attr the expansion and the simulator read.
+    if (slots) ir::SetSortedAttr(attrs, "slot_num", *slots);
     std::string name =
         !sc.name_hint.empty() ? sc.name_hint : f_->name + "_incore_" + std::to_string(k_);
     ++k_;

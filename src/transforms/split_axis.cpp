@@ -8,6 +8,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/slice_axes.h"
 #include "tilesplit/ops/split_code.h"
@@ -77,6 +78,18 @@ ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
                          const std::string& fix) {
   ir::ThrowUser(span, "LowerAutoVectorSplit: " + msg, {{ir::Span{}, fix}});
 }
+
+// A user's own lane query (tile.get_subblock_idx) anywhere in an expression.
+class LaneQueryFinder : public ir::IRVisitor {
+ public:
+  bool found = false;
+
+ protected:
+  void VisitCall(const Call& c) override {
+    if (c.op_name() == "tile.get_subblock_idx") found = true;
+    ir::IRVisitor::VisitCall(c);
+  }
+};
 
 // The copy a detached walk makes of input expressions and types (SplitContext::detach): every
 // node rebuilt, variables resolved through the replacements, free variables kept as
@@ -206,6 +219,7 @@ class Halver {
 
  private:
   SplitContext& ctx_;
+  ir::NameGenerator own_names_;
 
   ExprPtr Sub(const ExprPtr& e) const {
     if (!e) return e;
@@ -224,15 +238,95 @@ class Halver {
 
   void Track(const VarPtr& v, TileInfo info) { ctx_.tile_vars.Set(v.get(), std::move(info)); }
 
+  std::string FreshName(const std::string& hint) {
+    return ctx_.names ? ctx_.names->Fresh(hint) : own_names_.Fresh(hint);
+  }
+
+  // A call nested as an operand of another call (pl.store(pl.add(y, y), ...), pl.add(pl.exp(y),
+  // y)) is bound to a fresh name and emitted first, innermost first, so it is halved, localized
+  // or rejected exactly as the form with a named intermediate would be.
+  ExprPtr HoistNested(const ExprPtr& e, ir::Span span, std::vector<StmtPtr>& out) {
+    const Call* c = e ? e->As<Call>() : nullptr;
+    if (!c) return e;
+    std::vector<ExprPtr> args = c->args;
+    bool changed = false;
+    for (ExprPtr& a : args) {
+      const Call* inner = a ? a->As<Call>() : nullptr;
+      if (!inner || !a->type) continue;
+      const std::string& op = inner->op_name();
+      VarPtr t = ir::MakeVar(FreshName(op.substr(op.rfind('.') + 1)), a->type, span);
+      Emit(ir::MakeAssign(t, HoistNested(a, span, out), span), out);
+      a = t;
+      changed = true;
+    }
+    if (!changed) return e;
+    return ops::CreateWithType(ops::Def(*c), std::move(args), c->kwargs, c->type, c->span);
+  }
+
+  // The unsplit program the split is checked against runs once, with no lane: a user's lane
+  // query inside a body the pass halves has no meaning there, and after the split it would
+  // shift every address it feeds a second time on top of the pass's own localisation.
+  void RejectLaneQuery(const ir::Stmt& s) {
+    LaneQueryFinder f;
+    switch (s.kind) {
+      case ir::StmtKind::Assign:
+        f.VisitExpr(s.As<ir::AssignStmt>()->value);
+        break;
+      case ir::StmtKind::Eval:
+        f.VisitExpr(s.As<ir::EvalStmt>()->expr);
+        break;
+      case ir::StmtKind::Return:
+        for (const ExprPtr& v : s.As<ir::ReturnStmt>()->values) f.VisitExpr(v);
+        break;
+      case ir::StmtKind::Yield:
+        for (const ExprPtr& v : s.As<ir::YieldStmt>()->values) f.VisitExpr(v);
+        break;
+      case ir::StmtKind::For: {
+        const ir::ForStmt* fs = s.As<ir::ForStmt>();
+        f.VisitExpr(fs->start);
+        f.VisitExpr(fs->stop);
+        f.VisitExpr(fs->step);
+        break;
+      }
+      case ir::StmtKind::While:
+        f.VisitExpr(s.As<ir::WhileStmt>()->cond);
+        break;
+      case ir::StmtKind::If:
+        f.VisitExpr(s.As<ir::IfStmt>()->cond);
+        break;
+      default:
+        break;
+    }
+    if (!f.found) return;
+    Reject(
+        ctx_, s.span,
+        "pl.tile.get_subblock_idx() in a body the pass splits " +
+            std::string(ctx_.auto_arm ? "automatically" : "as a full-width region") +
+            ": the unsplit program it is checked against has no lane, and the split already "
+            "moves every address by the lane on its own",
+        std::string("drop the lane query and write full-width offsets (the split localizes them), "
+                    "or ") +
+            (ctx_.auto_arm ? "write the per-lane code in a pl.split_aiv region, whose loop "
+                             "variable is the lane"
+                           : "name the region's loop variable (for aiv in pl.split_aiv(...)) "
+                             "and use it: a body that reads it is kept as written, per lane"));
+  }
+
   void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
+    RejectLaneQuery(*s);
     switch (s->kind) {
       case ir::StmtKind::Seq:
         for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Emit(c, out);
         return;
-      case ir::StmtKind::Assign:
-        return EmitAssign(*s->As<ir::AssignStmt>(), s, out);
+      case ir::StmtKind::Assign: {
+        const ir::AssignStmt* a = s->As<ir::AssignStmt>();
+        ExprPtr value = HoistNested(a->value, s->span, out);
+        if (value == a->value) return EmitAssign(*a, s, out);
+        StmtPtr flat = ir::MakeAssign(a->var, value, s->span);
+        return EmitAssign(*flat->As<ir::AssignStmt>(), flat, out);
+      }
       case ir::StmtKind::Eval: {
-        ExprPtr e = Sub(s->As<ir::EvalStmt>()->expr);
+        ExprPtr e = Sub(HoistNested(s->As<ir::EvalStmt>()->expr, s->span, out));
         if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
         out.push_back(ir::MakeEval(e, s->span));
         return;
@@ -240,7 +334,7 @@ class Halver {
       case ir::StmtKind::Return: {
         std::vector<ExprPtr> vals;
         for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
-          ExprPtr e = Sub(v);
+          ExprPtr e = Sub(HoistNested(v, s->span, out));
           // `return pl.store(v, ...)` is ordinary DSL: its store is localized like any other.
           if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
           vals.push_back(e);
@@ -290,7 +384,9 @@ class Halver {
     if (dir == analysis::MoveDirection::VECTOR_TO_CUBE) return EmitGather(var, call, span, out);
     if (analysis::ClassifyCallAffinity(call) == CoreAffinity::VECTOR)
       return EmitHalved(var, call, span, out);
-    // CUBE work stays full; SHARED work (scratch tile.create, scalar reads) is replicated.
+    // CUBE work stays full; SHARED work (scratch tile.create, scalar reads) is replicated. A
+    // cube-side extract still addresses its source by coordinates.
+    CheckAddressedWindow(call, span);
     VarPtr v = Rebind(var, value->type);
     out.push_back(ir::MakeAssign(v, value, span));
   }
@@ -390,6 +486,19 @@ class Halver {
   void EmitGather(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out) {
     const ExprPtr& operand = move.args[0];
     const TileInfo* info = OperandSplitInfo(ctx_, operand);
+    const TileType* ot = ir::TileTypeOf(operand);
+    const size_t d = static_cast<size_t>(ctx_.split_dim);
+    if (!info && ot && ot->shape.size() > d && ir::IsConstInt(ot->shape[d], 1)) {
+      // A singleton split axis was never halved: both lanes hold the same whole value, so the
+      // cube takes it once through a split=0 gather (the transport checks the lanes agree).
+      ir::AttrMap kw0{{"split", int64_t{0}}};
+      ExprPtr joined = ops::Create("tile.aic_gather", {operand}, kw0, span);
+      VarPtr mat = ir::MakeVar(var->name + "_mat", joined->type, var->span);
+      out.push_back(ir::MakeAssign(mat, joined, span));
+      ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
+      out.push_back(ir::MakeAssign(Rebind(var, placed->type), placed, span));
+      return;
+    }
     if (!info)
       Reject(ctx_, span,
              "the V->C boundary tile.move here carries a full-width vector operand " +
@@ -399,8 +508,8 @@ class Halver {
                  "tile.load / tile.slice / elementwise result inside the vector sub-region); an "
                  "un-halved value has no half to gather",
              "derive the per-lane half first (load or slice the value inside the split function) "
-             "and move that to the cube side, or, if the split axis is a singleton that cannot "
-             "be halved, keep the value on the vector side");
+             "and move that to the cube side; a value whose split dimension is 1 is handed over "
+             "whole");
     if (info->split_dim != 0 && info->split_dim != 1)
       Reject(ctx_, span,
              "the V->C boundary operand " + Q(OperandName(operand)) + " is split on axis " +
@@ -528,6 +637,7 @@ class Halver {
   void EmitHalved(const VarPtr& var, const Call& call, ir::Span span, std::vector<StmtPtr>& out) {
     const ops::OpDef& op = ops::Def(call);
     CheckAbsoluteIndexGate(call, span);
+    CheckAddressedWindow(call, span);
     if (call.op_name() == "tile.store") {
       ExprPtr e = LocalizeStore(call, span);
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
@@ -654,15 +764,29 @@ class Halver {
         std::vector<ExprPtr> vs = TupleElems(args[3]);
         if (pre < vs.size()) args[3] = WithElem(args[3], pre, lane_valid(vs[pre]));
       }
-      // Only a full-width source needs its window moved; a partitioned source is already
-      // this lane's half, and moving it again would read past its end.
-      if (!OperandSplitInfo(ctx_, call.args[0])) {
-        std::vector<ExprPtr> offs = TupleElems(args[2]);
-        if (pre < offs.size())
-          args[2] = WithElem(args[2], pre, LocalizeOffset(ctx_, offs[pre], stride));
-      }
+      // A full-width source: this lane's half of the window starts L * half further on. A
+      // lane-local source (CheckAddressedWindow admitted its window): a window over the whole
+      // axis keeps its offset, a centred one moves back onto lane 1's band.
+      std::vector<ExprPtr> offs = TupleElems(args[2]);
+      if (pre < offs.size())
+        args[2] = WithElem(args[2], pre, LaneWindowOffset(call, offs[pre], stride));
+    } else if (name == "tile.extract" && axis < 2) {
+      args[3] = WithElem(args[3], axis, info.half);
+      args[1 + axis] = LaneWindowOffset(call, args[1 + axis], stride);
+    } else if (name == "tile.set_validshape" && axis < 2 && OperandSplitInfo(ctx_, args[0])) {
+      // The new extent is the full tile's; each lane keeps its own part of it.
+      args[1 + axis] = lane_valid(args[1 + axis]);
     }
     return args;
+  }
+
+  // The lane's offset of a slice / extract window (RewriteShapeArgs).
+  ExprPtr LaneWindowOffset(const Call& call, const ExprPtr& offset, const ExprPtr& stride) {
+    const TileInfo* src = OperandSplitInfo(ctx_, call.args[0]);
+    if (!src) return LocalizeOffset(ctx_, offset, stride);
+    std::optional<AddressedWindow> w = WindowOn(call, src->split_dim);
+    if (!w || Fit(*w, *src) != WindowFit::Centred) return offset;
+    return ir::Sub(offset, ir::Mul(ctx_.lane, offset));
   }
 
   // Condition 1: the halved node must still type-check against the arguments it will carry.
@@ -709,7 +833,7 @@ class Halver {
                           ir::Span span) {
     const ops::OpDef& op = ops::Def(call);
     const std::string& name = call.op_name();
-    if (name == "tile.slice") return;  // its source window is localized above
+    if (name == "tile.slice" || name == "tile.extract") return;  // windows localized above
     const TileType* rt = ir::AsTileType(call.type);
     const int rrank = static_cast<int>(rt->shape.size());
     // `base` is condition 1's deduction over the same arguments, which accepted them.
@@ -743,6 +867,103 @@ class Halver {
              "pass a per-lane operand (load or slice it inside the split function), or a value "
              "whose split dimension is 1");
     }
+  }
+
+  // ---- Ops that address a lane-local tile by coordinates (the registry's address_args).
+
+  // Where a window [offset, offset + extent) of the full tile falls against the lanes' bands
+  // [L*H, L*H + H) of a lane-local source: each lane can compute its half of the window from its
+  // own band only when the window spans the whole split axis (the lane's offset is unchanged) or
+  // is centred on the band boundary (lane 0 reads [o, H), lane 1 reads [0, n/2): offset o - L*o).
+  enum class WindowFit { Whole, Centred, Misaligned };
+
+  struct AddressedWindow {
+    size_t source = 0;  // the addressed tile operand
+    ExprPtr offset;     // the window's offset on the source's split axis
+    ExprPtr extent;     // its extent there
+  };
+
+  // The window an addressing op reads on axis `axis` of its source, when the op's addressing is
+  // a window this pass can translate (slice, extract, read); nullopt for any other op.
+  static std::optional<AddressedWindow> WindowOn(const Call& call, int axis) {
+    const std::string& name = call.op_name();
+    const size_t a = static_cast<size_t>(axis);
+    auto elem = [](const ExprPtr& tuple, size_t i) -> ExprPtr {
+      std::vector<ExprPtr> e = TupleElems(tuple);
+      return i < e.size() ? e[i] : nullptr;
+    };
+    if (name == "tile.slice" && call.args.size() > 2)
+      return AddressedWindow{0, elem(call.args[2], a), elem(call.args[1], a)};
+    if (name == "tile.extract" && call.args.size() > 3 && a < 2)
+      return AddressedWindow{0, call.args[1 + a], elem(call.args[3], a)};
+    if (name == "tile.read" && call.args.size() > 1)
+      return AddressedWindow{0, elem(call.args[1], a), ir::Index(1)};
+    return std::nullopt;
+  }
+
+  WindowFit Fit(const AddressedWindow& w, const TileInfo& src) const {
+    auto o = ir::AsConstInt(w.offset), n = ir::AsConstInt(w.extent);
+    auto b = ir::AsConstInt(src.full_box), h = ir::AsConstInt(src.half);
+    if (!o || !n || !b || !h) return WindowFit::Misaligned;
+    if (*o == 0 && *n == *b) return WindowFit::Whole;
+    if (!ctx_.lane_stride && *b == 2 * *h && *n > 0 && *n % 2 == 0 && *o + *n / 2 == *h)
+      return WindowFit::Centred;
+    return WindowFit::Misaligned;
+  }
+
+  // The addressed source operand of an op with address_args that is lane-local, if any (the
+  // operand a DPS op writes into is its destination, not an addressed source).
+  std::optional<size_t> LaneLocalAddressedSource(const Call& call) const {
+    const ops::OpDef& op = ops::Def(call);
+    if (op.address_arg_positions().empty()) return std::nullopt;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      if (op.reused_input() == i || !ir::TileTypeOf(call.args[i])) continue;
+      if (OperandSplitInfo(ctx_, call.args[i])) return i;
+    }
+    return std::nullopt;
+  }
+
+  // An addressing op over a lane-local tile reads coordinates of the full tile, which each lane
+  // holds only one band of. Windows that fit are translated by RewriteShapeArgs; anything else
+  // would read the other lane's rows from this lane's band, so it is rejected.
+  void CheckAddressedWindow(const Call& call, ir::Span span) {
+    std::optional<size_t> src = LaneLocalAddressedSource(call);
+    if (!src) return;
+    const TileInfo& info = *OperandSplitInfo(ctx_, call.args[*src]);
+    const std::optional<AddressedWindow> w = WindowOn(call, info.split_dim);
+    const bool tile_result = ir::AsTileType(call.type) != nullptr;
+    const bool vector = analysis::ClassifyCallAffinity(call) == CoreAffinity::VECTOR;
+    if (w && w->source == *src && tile_result && vector && Fit(*w, info) != WindowFit::Misaligned)
+      return;
+    const ops::OpDef& op = ops::Def(call);
+    const std::string axis = std::to_string(info.split_dim);
+    std::string where;
+    if (w && w->offset && w->extent)
+      where = " reads [" + ir::ExprToString(w->offset) + ", " + ir::ExprToString(w->offset) +
+              " + " + ir::ExprToString(w->extent) + ") of axis " + axis;
+    else
+      where = " addresses axis " + axis + " (argument(s) " + [&] {
+        std::string l;
+        for (size_t p : op.address_arg_positions())
+          l += (l.empty() ? "" : ", ") + Q(ArgLabel(op, p));
+        return l;
+      }() + ")";
+    const std::string box = ir::ExprToString(info.full_box), half = ir::ExprToString(info.half);
+    if (!vector)
+      Reject(ctx_, span,
+             call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
+                 " into cube memory, but the split halved that operand: the cube holds no lane's "
+                 "band",
+             "move the value to the cube first (a tile.move to Mat, which the split turns into a "
+             "gather of both lanes' halves), and address the gathered tile");
+    Reject(ctx_, span,
+           call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
+               ", which the split halved on that axis (box " + box + ": lane 0 holds [0, " + half +
+               "), lane 1 [" + half + ", " + box +
+               ")); the window is not lane-aligned, so a lane would read rows it does not hold",
+           "address a value both lanes hold in full (load the window from its tensor, or take "
+           "it before the split), or use a window that spans the whole axis [0, " +
+               box + ") or is centred on the lane boundary (offset " + half + " - extent / 2)");
   }
 
   // Absolute-index operands address the whole table: a halved producer breaks every index.
@@ -799,13 +1020,21 @@ class Halver {
       std::vector<ExprPtr> full_src = src->shape;  // the source as it was before halving
       full_src[in->split_dim] = in->full_box;
       std::optional<int> axis = MigratedAxis(full_src, rt.shape, in->split_dim);
+      const bool fully_valid = ir::ExprListEqual(src->valid(), src->shape) &&
+                               ir::ExprEqual(in->full_valid, in->full_box);
+      if (!axis && name == "tile.reshape" && fully_valid && !ctx_.lane_stride &&
+          ir::AsConstInt(in->half) && ir::AsConstInt(in->full_box) &&
+          *ir::AsConstInt(in->full_box) == 2 * *ir::AsConstInt(in->half))
+        axis = ContiguousBlockAxis(full_src, rt.shape, in->split_dim);
       if (!axis)
         Reject(ctx_, span,
                name + " of the per-lane half " + Q(OperandName(call.args[0])) +
                    " moves the split axis " + std::to_string(in->split_dim) +
                    " across non-unit axes (" + ir::ShapeToString(src->shape) + " -> " +
                    ir::ShapeToString(rt.shape) + "), so a lane's rows no longer form its half",
-               "reshape only by adding or removing unit axes inside the split function");
+               "reshape only by adding or removing unit axes inside the split function, or so "
+               "that each lane's band stays one contiguous run (every axis before the split axis "
+               "is 1, and the new first non-unit axis has an even extent)");
       if (*axis != in->split_dim && ctx_.lane_stride)
         Reject(ctx_, span,
                name +
@@ -880,6 +1109,23 @@ class Halver {
       if (!ir::ExprEqual(from[from_nu[k]], to[to_nu[k]])) return std::nullopt;
     for (size_t k = 0; k < from_nu.size(); ++k)
       if (from_nu[k] == axis) return to_nu[k];
+    return std::nullopt;
+  }
+
+  // Where the split axis lands after a row-major reshape that keeps each lane's band one
+  // contiguous run of the flat tile: every axis before the split axis is a unit axis, so lane L's
+  // band is the L-th half of the elements, and the target's first non-unit axis has an even
+  // static extent, whose two halves are exactly those runs ([16, 16] -> [256, 1] under UP_DOWN).
+  static std::optional<int> ContiguousBlockAxis(const std::vector<ExprPtr>& from,
+                                                const std::vector<ExprPtr>& to, int axis) {
+    for (int i = 0; i < axis; ++i)
+      if (!ir::IsConstInt(from[static_cast<size_t>(i)], 1)) return std::nullopt;
+    for (size_t i = 0; i < to.size(); ++i) {
+      if (ir::IsConstInt(to[i], 1)) continue;
+      auto e = ir::AsConstInt(to[i]);
+      if (!e || *e % 2 != 0) return std::nullopt;
+      return static_cast<int>(i);
+    }
     return std::nullopt;
   }
 

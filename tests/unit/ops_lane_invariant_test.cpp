@@ -292,6 +292,8 @@ TEST(OpsFlags, GeneratorsAddressArgsNoDuplicate) {
   EXPECT_EQ(nodup, std::set<std::string>{"pld.system.notify"});
   EXPECT_EQ(FindOp("tile.extract")->address_arg_positions(), (std::vector<size_t>{1, 2}));
   EXPECT_EQ(FindOp("tile.gather_row")->address_arg_positions(), std::vector<size_t>{3});
+  // The split judges a read of a lane-local tile by its indices like any other window.
+  EXPECT_EQ(FindOp("tile.read")->address_arg_positions(), std::vector<size_t>{1});
 }
 
 TEST(OpsFlags, DeclaredAffinityOnlyWhereDocumented) {

@@ -39,6 +39,9 @@ std::vector<VarPtr> FreeVars(const ExprPtr& e);
 // Free variables of a function: used but neither parameters nor defined in the body.
 std::vector<VarPtr> FreeVars(const Function& f);
 bool UsesVar(const StmtPtr& s, const Var* v);
+// Whether a pl.split_aiv region's body reads its lane binding (LaneVar), i.e. is written per lane:
+// the reference runs such a body once per lane, and the split keeps it as written.
+bool RegionReadsLane(const SplitAivStmt& region);
 
 // Produces names not yet taken: Fresh("subblock_idx") returns "subblock_idx" if free, else
 // "subblock_idx_1", "subblock_idx_2", ...

@@ -43,6 +43,9 @@ class TransportPort {
   // AIC: pop the joined full tile into a tile of geometry `full`.
   virtual TilePtr PopFromAiv(int64_t id, int64_t code, const TileValue& full, ir::Span span) = 0;
   virtual void FreeToAiv(int64_t id, const TileValue& popped, ir::Span span) = 0;
+  // Before each statement: the executor may hand the turn to another core here (its schedule
+  // decides), so that cores interleave at statement granularity.
+  virtual void Step() {}
 };
 
 // What executing an op may consult about the core running it.

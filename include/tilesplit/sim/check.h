@@ -29,9 +29,10 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
 std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in);
 
 // Runs function `name` of `p`: an InCore/Opaque function sequentially on the reference
-// interpreter, a Group/AIC/AIV function on the core-group executor. Inputs are updated in place.
+// interpreter, a Group/AIC/AIV function on the core-group executor (under `schedule`, also for a
+// Group an Opaque function calls). Inputs are updated in place.
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
-                       std::map<std::string, Value>& args);
+                       std::map<std::string, Value>& args, const Schedule& schedule = {});
 
 // The Out/InOut tensor parameters of `f`, in parameter order.
 std::vector<std::string> OutputNames(const ir::Function& f);
@@ -44,11 +45,14 @@ struct CheckResult {
   int64_t undefined = 0;  // elements the reference wrote undefined (poison): never compared
 };
 
-// Runs `ref_name` of `ref` and the group of the same name in `split` on the same inputs and
-// compares every Out/InOut tensor bit for bit over the elements the reference wrote with defined
-// data; the report names an InCore kernel the pipeline does not split across the lanes, and why.
+// Runs `ref_name` of `ref` once and the group of the same name in `split` under each of the
+// first `schedules` CheckSchedules, all on the same inputs, and compares every Out/InOut tensor
+// bit for bit over the elements the reference wrote with defined data. The first schedule whose
+// run differs, deadlocks or faults is reported, by name; the report names an InCore kernel the
+// pipeline does not split across the lanes, and why.
 CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
-                        const ir::Program& split, const InputOptions& o);
+                        const ir::Program& split, const InputOptions& o,
+                        int schedules = kDefaultSchedules);
 
 // The passes that turn a mixed program into the split program `check` runs, in order.
 const std::vector<std::string>& SplitPipeline();

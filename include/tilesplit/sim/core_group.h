@@ -1,9 +1,9 @@
 // The core-group executor (core-group.md 1, 2): the AIC program and the AIV program on lanes 0
-// and 1 run concurrently under deterministic round-robin scheduling (each core runs until it
-// blocks on a pipe or finishes, then the next one takes over), connected by bounded C2V and V2C
-// pipes with both-lane slot release and the split-code band placement. When every unfinished
-// core is blocked and nothing changed since, the group has deadlocked: the outcome reports every
-// core's position instead of hanging.
+// and 1 run concurrently under a deterministic schedule (schedule.h; by default each core runs
+// until it blocks on a pipe or finishes, then the next one takes over), connected by bounded C2V
+// and V2C pipes with both-lane slot release and the split-code band placement. When every
+// unfinished core is blocked and nothing changed since, the group has deadlocked: the outcome
+// reports every core's position instead of hanging.
 #pragma once
 
 #include <map>
@@ -14,6 +14,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ops/value.h"
+#include "tilesplit/sim/schedule.h"
 
 namespace tilesplit::sim {
 
@@ -27,6 +28,7 @@ struct GroupSpec {
   std::vector<ir::ExprPtr> aic_args, aiv_args;
   bool dual_aiv = false;  // the AIV program runs on both lanes
   int64_t slot_num = 2;   // slots per pipe direction
+  Schedule schedule;      // which runnable core takes the next step
 };
 
 // The group a split program runs for entry `name`: a Group function's body calls its AIC and

@@ -9,6 +9,7 @@
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ops/semantics.h"
 #include "tilesplit/ops/value.h"
+#include "tilesplit/sim/schedule.h"
 
 namespace tilesplit::sim {
 
@@ -32,6 +33,8 @@ class Interpreter {
 
   // The program a FunctionCall's callee is looked up in; without one, a call is an error.
   void SetProgram(const ir::Program* p) { program_ = p; }
+  // The schedule a called Group runs under.
+  void SetSchedule(const Schedule& s) { schedule_ = s; }
 
  private:
   enum class Flow { Normal, Return };
@@ -63,6 +66,7 @@ class Interpreter {
   const ir::Function* func_ = nullptr;
   const ir::Stmt* stmt_ = nullptr;
   const ir::Program* program_ = nullptr;
+  Schedule schedule_;
   int call_depth_ = 0;  // of the caller chain; cycles are rejected earlier, this is a backstop
 };
 

@@ -80,6 +80,12 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
 Pass ConvertToSSA();
 Pass LowerAutoVectorSplit();
 
+// Rejects a mixed InCore function whose explicit "slot_num" attr is smaller than its pipes need
+// (the ring check of expand-mixed-kernel, docs/split-lowering.md "Pipe slots"), so that
+// lower-auto-vector-split reports it rather than leaving it to the expansion. Other expansion
+// errors are left to expand-mixed-kernel.
+void CheckExplicitSlotNum(const ir::Function& f);
+
 // Static registration. Each pass file registers itself, so adding a pass touches no central
 // list and a factory that is not written yet is never referenced:
 //   TILESPLIT_REGISTER_PASS("convert-to-ssa", "Rewrites rebinding into SSA form", ConvertToSSA);

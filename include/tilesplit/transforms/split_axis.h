@@ -80,6 +80,9 @@ struct SplitContext {
   // Halved tuple variables: the axis each element moved on.
   VarFacts<std::vector<TileInfo>> tuple_vars;
   ir::VarMap replacements;  // source variable -> rewritten variable
+  // Names for the bindings the walk introduces (a nested call operand hoisted into its own
+  // statement); null: a generator private to the walk.
+  ir::NameGenerator* names = nullptr;
 };
 
 // Under ctx.detach, the copy of `t` the walk makes: variables mapped through ctx.replacements

@@ -1,6 +1,7 @@
 import pypto.language as pl
 
-# A value whose split dimension is a singleton is never halved: it has no half to gather.
+# A value whose split dimension is a singleton is never halved: both lanes hold it whole, and the
+# cube takes it once through a split=0 gather.
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
 def vc(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], bias: pl.Tensor[[1, 128], pl.FP32],
        out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):

@@ -1,0 +1,64 @@
+// A fuzzing campaign: generate or mutate, run isolated, tally, shrink and save what failed
+// (`tilesplit fuzz`, docs/reliability.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tilesplit/fuzz/generator.h"
+#include "tilesplit/fuzz/runner.h"
+
+namespace tilesplit::fuzz {
+
+struct CampaignOptions {
+  uint64_t count = 1000;
+  uint64_t seed = 1;
+  double time_budget = 0;  // seconds; 0 = none
+  std::string out_dir;     // where shrunk reproducers go; empty = do not shrink or save
+  int jobs = 1;
+  ModeFilter mode = ModeFilter::All;
+  std::string mutate_dir;  // non-empty: mutate the kernels under this directory instead
+  double timeout = 10;     // per kernel, seconds
+  int shrink_per_class = 3;
+  int shrink_attempts = 300;
+  std::vector<uint64_t> input_seeds = {0, 1};
+};
+
+struct Finding {
+  Outcome outcome;
+  std::string stage, key, detail;
+  uint64_t first_index = 0;
+  uint64_t occurrences = 0;
+  std::string text;                        // shrunk when saved, else as generated
+  std::map<std::string, int64_t> scalars;  // pinned for the reproducer
+  uint64_t seed = 0;                       // input seed of a check failure
+  std::string file, command;               // where it was saved, and how to reproduce it
+};
+
+struct CampaignResult {
+  uint64_t kernels = 0;
+  double seconds = 0;
+  double cpu_seconds = 0;  // user + system time of the worker processes
+  std::array<uint64_t, kOutcomeCount> tally{};
+  std::map<std::string, uint64_t> rejections;  // by message key
+  std::vector<Finding> findings;               // distinct failures, in order of discovery
+  uint64_t defects = 0;                        // kernels whose outcome is a defect
+  bool mutate = false;
+};
+
+// Runs the campaign. `progress`, when not null, gets a carriage-return progress line.
+CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress);
+
+// Whether `outcome` counts as a defect in this kind of campaign: with mutated inputs the
+// simulator's verdicts on arbitrary damaged kernels are not defects by themselves, so only
+// crashes, hangs, internal and unlocated errors count.
+bool CountsAsDefect(Outcome outcome, bool mutate);
+
+std::string SummaryTable(const CampaignResult& r);
+std::string SummaryJson(const CampaignResult& r);
+
+}  // namespace tilesplit::fuzz

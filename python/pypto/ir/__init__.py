@@ -1,0 +1,200 @@
+"""pypto.ir: hand-built IR, printing, structural equality and visitors, in PyPTO's names.
+
+The classes are tilesplit's own node classes (``pypto.ir.Var is tilesplit.ir.Var``); their
+constructors call the library's node factories, so a hand-built node is typed, checked and
+canonicalised like a parsed one (a ``TileType`` whose view is the implicit one for its memory
+space carries no view, an op call's type is deduced by the operator registry). Importing this
+module installs Python operators on ``Expr`` (``pypto.ir.operators``).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Optional
+
+from tilesplit import _core
+from tilesplit import ir as _tir
+from tilesplit.ir import ConstDim, FunctionList, GlobalVar  # noqa: F401
+from tilesplit._core import (  # noqa: F401
+    AssignStmt, Binary, BinaryOp, Call, Cast, CompactMode, ConstBool, ConstFloat, ConstInt,
+    DataType, EvalStmt, Expr, ExprKind, ForKind, ForStmt, Function, FunctionCall, FunctionType,
+    IfStmt, IterArg, Level, MakeTuple, MemorySpace, Op, Param, ParamDirection, PadValue, Program,
+    ReturnStmt, ScalarType, ScopeOptimization, ScopeStmt, SeqStmts, Span, SplitAivStmt,
+    SplitMode, Stmt, StmtKind, TensorLayout, TensorType, TensorView, TileLayout, TileType,
+    TileView, TupleGetItem, TupleType, Type, TypeKind, Unary, UnaryOp, Var, WhileStmt, YieldStmt,
+)
+
+Mem = MemorySpace
+TupleGetItemExpr = TupleGetItem
+SplitAivScopeStmt = SplitAivStmt
+IRNode = (Program, Function, Stmt, Expr)
+
+
+class Role(enum.Enum):
+    Orchestrator = 0
+    SubWorker = 1
+
+
+class ScopeKind(enum.Enum):
+    InCore = 0
+    SplitAiv = 1
+
+
+# PyPTO spells the plain loop kind "Sequential".
+if not hasattr(ForKind, "Sequential"):
+    ForKind.Sequential = ForKind.range
+
+
+def get_op(name: str) -> Op:
+    """The registered operator ``name`` (ValueError when there is none)."""
+    return _core.get_op(name)
+
+
+def create_op_call(op_name: str, args, kwargs=None, span=None) -> Expr:
+    """A call of ``op_name`` whose type the operator deduces; ``(op_name, args, span)`` also
+    works. Deduction errors are ValueErrors naming the op."""
+    if isinstance(kwargs, Span) and span is None:
+        kwargs, span = None, kwargs
+    return _core.create_op_call(op_name, list(args), kwargs, span)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reference-named accessors on the shared node classes (read-only).
+
+
+def _install(cls, name, fget):
+    setattr(cls, name, property(fget))
+
+
+_install(Var, "name_hint", lambda v: v.name)
+_install(Var, "unique_id", lambda v: _core.node_id(v))
+_install(Param, "name_hint", lambda p: p.var.name)
+_install(Param, "span", lambda p: p.var.span)
+_install(ConstInt, "dtype", lambda c: c.type.dtype)
+_install(ConstFloat, "dtype", lambda c: c.type.dtype)
+_install(Call, "attrs", lambda c: {})
+_install(ReturnStmt, "value", lambda s: s.values)
+_install(YieldStmt, "value", lambda s: s.values)
+_install(WhileStmt, "condition", lambda s: s.cond)
+_install(IfStmt, "condition", lambda s: s.cond)
+_install(ForStmt, "kind", lambda s: s.for_kind)
+_install(IterArg, "name_hint", lambda a: a.var.name)
+_install(IterArg, "type", lambda a: a.var.type)
+_install(IterArg, "init_value", lambda a: a.init)
+_install(SplitAivStmt, "split", lambda s: s.mode)
+_install(SplitAivStmt, "count", lambda s: 2)
+_install(SplitAivStmt, "name_hint", lambda s: "")
+_install(SplitAivStmt, "scope_kind", lambda s: ScopeKind.SplitAiv)
+_install(SplitAivStmt, "attrs", lambda s: {})
+_install(ScopeStmt, "attrs", lambda s: {})
+_install(TileType, "tile_view", lambda t: t.view)
+_install(TileType, "memory_space", lambda t: t.memory)
+_install(TileType, "memref", lambda t: None)
+_install(TensorType, "tensor_view", lambda t: t.view)
+_install(TensorType, "memref", lambda t: None)
+_install(TupleType, "types", lambda t: t.elements)
+TileType.get_effective_tile_view = lambda self: self.effective_view
+SeqStmts.__getitem__ = lambda self, i: self.stmts[i]
+SeqStmts.__len__ = lambda self: len(self.stmts)
+
+_LEVEL_OF = {FunctionType.AIC: Level.AIC, FunctionType.AIV: Level.AIV,
+             FunctionType.Group: Level.CORE_GROUP}
+
+
+def _function_split(f) -> Optional[SplitMode]:
+    value = f.attrs.get("split")
+    if value is None or int(value) == 0:
+        return None
+    return SplitMode(int(value))
+
+
+_install(Function, "param_directions", lambda f: [p.direction for p in f.params])
+_install(Function, "split", _function_split)
+# tilesplit stores no level or role: they follow from the function type (AIC, AIV and Group
+# functions are SubWorkers at their level), as in PyPTO's newer expansion.
+_install(Function, "level", lambda f: _LEVEL_OF.get(f.func_type))
+_install(Function, "role", lambda f: Role.SubWorker if f.func_type in _LEVEL_OF else None)
+
+_function_init = Function.__init__
+
+
+def _function_init_compat(self, name, params, return_types, body, span=None,
+                          type=FunctionType.Opaque, level=None, role=None, attrs=None,
+                          requires_runtime_binding=False):
+    if level is not None and level != _LEVEL_OF.get(type):
+        raise ValueError(f"Function '{name}': tilesplit derives the level from the function type "
+                         f"({type.name}); level={level} cannot be stored")
+    if role is not None and role != (Role.SubWorker if type in _LEVEL_OF else None):
+        raise ValueError(f"Function '{name}': tilesplit derives the role from the function type "
+                         f"({type.name}); role={role} cannot be stored")
+    _function_init(self, name, list(params), list(return_types), body, span, type, attrs)
+
+
+Function.__init__ = _function_init_compat
+
+_program_init = Program.__init__
+
+
+def _program_init_compat(self, functions, name="", span=None):
+    # A kernel decorated with @pl.function is a one-function Program; accept it as its function.
+    flat = []
+    for f in functions:
+        if isinstance(f, Program):
+            flat.extend(f.functions)
+        else:
+            flat.append(f)
+    _program_init(self, flat, name, span)
+
+
+Program.__init__ = _program_init_compat
+
+
+# ---------------------------------------------------------------------------------------------
+# Printing and equality.
+
+
+def python_print(node, prefix: str = "pl", concise: bool = False, format: bool = True,
+                 explicit_layout: bool = False) -> str:
+    """The canonical DSL text of a Program, Function, Stmt or Expr (``import pypto.language as
+    pl`` style). Only the prefix ``pl`` is printed; the other options change nothing, since the
+    canonical form is already one statement per line."""
+    if prefix != "pl":
+        raise ValueError("python_print: tilesplit prints with the prefix 'pl' only")
+    return str(node)
+
+
+for _cls in (Program, Function, Stmt, Expr):
+    if not hasattr(_cls, "as_python"):
+        _cls.as_python = lambda self: str(self)
+
+
+def structural_equal(lhs, rhs, enable_auto_mapping: bool = False) -> bool:
+    """Structural equality: spans and variable names are ignored, variables defined in the
+    compared IR (parameters, assignment targets, loop and iter-arg variables, return variables)
+    map to each other by position; a free variable must be the same object on both sides unless
+    ``enable_auto_mapping``."""
+    return bool(_equal(lhs, rhs, enable_auto_mapping))
+
+
+def assert_structural_equal(lhs, rhs, enable_auto_mapping: bool = False) -> None:
+    """Raises ValueError describing the first mismatch."""
+    result = _equal(lhs, rhs, enable_auto_mapping)
+    if not result:
+        raise ValueError(f"Structural equality check failed: {result.describe()}")
+
+
+def _equal(lhs, rhs, enable_auto_mapping: bool):
+    return _tir.structural_equal(lhs, rhs, map_free_vars=enable_auto_mapping,
+                                 compare_name_hints=False)
+
+
+from . import operators  # noqa: E402,F401  (installs Expr operators and ir.add, ir.mul, ...)
+from .operators import (  # noqa: E402,F401
+    add, sub, mul, truediv, floordiv, floor_div, mod, floor_mod, min_, max_, eq, ne, lt, le, gt,
+    ge, and_, or_, neg, not_, cast,
+)
+from ._visitor import IRMutator, IRVisitor  # noqa: E402,F401
+from . import op  # noqa: E402,F401
+from .printer import python_print as _printer_python_print  # noqa: E402,F401
+from .instruments import make_roundtrip_instrument  # noqa: E402,F401
+from ..passes import PassContext  # noqa: E402,F401

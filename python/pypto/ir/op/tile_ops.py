@@ -1,0 +1,150 @@
+"""pypto.ir.op.tile_ops: builders of ``tile.*`` calls (``import pypto.ir.op.tile_ops as T``).
+
+Every builder returns an ``ir.Call`` made by the operator registry (``create_op_call``), so its
+type is deduced there. ``span`` is optional everywhere (positional last, or by keyword); when it
+is omitted the caller's file and line are used. Lists of ints become a ``MakeTuple`` of INDEX
+constants. The builders written out below follow PyPTO's argument orders where they differ from
+the registered signature; every other registered ``tile.NAME`` op is available as a generic
+builder (positional arguments in the registered order, kwargs by name).
+"""
+
+from __future__ import annotations
+
+from tilesplit._core import ConstFloat, ConstInt, DataType, Expr, MemorySpace, ScalarType
+from ._build import call, generic, module_getattr
+
+__getattr__ = module_getattr("tile", __name__)
+
+
+def _is_scalar(value) -> bool:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True
+    return isinstance(value, Expr) and isinstance(value.type, ScalarType)
+
+
+def get_subblock_idx(span=None):
+    return call("tile.get_subblock_idx", [], None, span)
+
+
+def load(tensor, offsets, shapes, valid_shape=None, target_memory=MemorySpace.Vec, clamp=False,
+         span=None):
+    if target_memory not in (MemorySpace.Vec, MemorySpace.Mat):
+        raise ValueError(f"tile.load: target_memory must be Vec or Mat, got {target_memory}")
+    kwargs = {"target_memory": target_memory}
+    if clamp:
+        kwargs["clamp"] = True
+    valid = shapes if valid_shape is None else valid_shape
+    return call("tile.load", [tensor, offsets, shapes, valid], kwargs, span)
+
+
+def store(tile, offsets, output_tensor, shapes=None, span=None, *, atomic=0):
+    args = [tile, offsets, output_tensor] + ([shapes] if shapes is not None else [])
+    return call("tile.store", args, {"atomic": atomic} if atomic else None, span)
+
+
+def move(tile, target_memory, blayout=None, slayout=None, span=None):
+    return call("tile.move", [tile],
+                {"target_memory": target_memory, "blayout": blayout, "slayout": slayout}, span)
+
+
+def add(lhs, rhs, span=None):
+    """``tile.add``, or ``tile.adds`` when ``rhs`` is a scalar."""
+    return call("tile.adds" if _is_scalar(rhs) else "tile.add", [lhs, rhs], None, span)
+
+
+def muls(lhs, scalar, span=None):
+    return call("tile.muls", [lhs, scalar], None, span)
+
+
+def matmul(lhs, rhs, span=None):
+    return call("tile.matmul", [lhs, rhs], None, span)
+
+
+def maximum(lhs, rhs, span=None):
+    return call("tile.maximum", [lhs, rhs], None, span)
+
+
+def transpose(tile, axis1, axis2, tmp=None, span=None):
+    args = [tile, ConstInt(axis1, DataType.INDEX, None) if isinstance(axis1, int) else axis1,
+            ConstInt(axis2, DataType.INDEX, None) if isinstance(axis2, int) else axis2]
+    if tmp is not None:
+        args.append(tmp)
+    return call("tile.transpose", args, None, span)
+
+
+def full(shape, dtype, value, span=None):
+    if isinstance(value, Expr):
+        constant = value
+    elif dtype in (DataType.FP32, DataType.FP16, DataType.BF16) or isinstance(value, float):
+        constant = ConstFloat(float(value), dtype, None)
+    else:
+        constant = ConstInt(int(value), dtype, None)
+    return call("tile.full", [shape, constant], {"dtype": dtype}, span)
+
+
+def create(shape, dtype, target_memory=MemorySpace.Vec, transpose=None, span=None, *,
+           flat_layout=None):
+    return call("tile.create", [shape], {"dtype": dtype, "target_memory": target_memory,
+                                         "transpose": transpose, "flat_layout": flat_layout},
+                span)
+
+
+def slice(tile, shape, offset, valid_shape=None, drop_dims=None, pad_value=None, span=None):  # noqa: A001
+    args = [tile, shape, offset]
+    if drop_dims is not None:
+        args += [valid_shape if valid_shape is not None else [], drop_dims]
+    elif valid_shape is not None:
+        args.append(valid_shape)
+    return call("tile.slice", args, {"pad_value": pad_value}, span)
+
+
+def extract(src, index_row, index_col, shape, *, target_memory, span=None):
+    return call("tile.extract", [src, index_row, index_col, shape],
+                {"target_memory": target_memory}, span)
+
+
+def gather_row(dst, src, dst_offset, src_offset, shapes, transpose=False, span=None, *,
+               valid_shape=None):
+    args = [dst, src, dst_offset, src_offset, shapes]
+    if valid_shape is not None:
+        args.append(valid_shape)
+    return call("tile.gather_row", args, {"transpose": bool(transpose)}, span)
+
+
+def set_validshape(tile, valid_rows, valid_cols, span=None):
+    return call("tile.set_validshape", [tile, valid_rows, valid_cols], None, span)
+
+
+def col_max(tile, span=None):
+    return call("tile.col_max", [tile], None, span)
+
+
+def col_sum(tile, tmp_tile=None, span=None):
+    return call("tile.col_sum", [tile] + ([tmp_tile] if tmp_tile is not None else []), None, span)
+
+
+def aiv_shard(tile, *, split, lane_stride=None, span=None):
+    return call("tile.aiv_shard", [tile], {"split": split, "lane_stride": lane_stride}, span)
+
+
+def aic_gather(tile, *, split, span=None):
+    return call("tile.aic_gather", [tile], {"split": split}, span)
+
+
+def ci(start, shape, dtype=DataType.INT32, descending=False, span=None):
+    return call("tile.ci", [start, shape], {"dtype": dtype, "descending": descending}, span)
+
+
+def random(key0, key1, counter0, counter1, counter2, counter3, shape, valid_shape=None,
+           dtype=DataType.UINT32, rounds=10, span=None):
+    args = [key0, key1, counter0, counter1, counter2, counter3, shape]
+    if valid_shape is not None:
+        args.append(valid_shape)
+    return call("tile.random", args, {"dtype": dtype, "rounds": rounds}, span)
+
+
+sub = generic("tile.sub")
+mul = generic("tile.mul")
+exp = generic("tile.exp")
+reshape = generic("tile.reshape")
+recip = generic("tile.recip")

@@ -1,0 +1,5 @@
+"""pypto.ir.printer: ``python_print`` (the canonical DSL text)."""
+
+from . import python_print  # noqa: F401
+
+__all__ = ["python_print"]

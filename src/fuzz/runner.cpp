@@ -1,0 +1,172 @@
+// The in-process runner: the same library entry points as tools/cmd_opt.cpp and
+// tools/cmd_check.cpp, with each failure mapped to an outcome instead of an exit code.
+#include "tilesplit/fuzz/runner.h"
+
+#include <cctype>
+#include <new>
+
+#include "tilesplit/analysis/structural_equal.h"
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/printer.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/sim/check.h"
+#include "tilesplit/transforms/pass.h"
+
+namespace tilesplit::fuzz {
+
+const char* OutcomeName(Outcome o) {
+  switch (o) {
+    case Outcome::Equal:
+      return "equal";
+    case Outcome::Rejected:
+      return "rejected";
+    case Outcome::Miscompile:
+      return "miscompile";
+    case Outcome::LateReject:
+      return "late-reject";
+    case Outcome::Unlocated:
+      return "unlocated-error";
+    case Outcome::Internal:
+      return "internal-error";
+    case Outcome::Crash:
+      return "crash";
+    case Outcome::Hang:
+      return "hang";
+  }
+  return "?";
+}
+
+bool IsDefect(Outcome o) {
+  return o != Outcome::Equal && o != Outcome::Rejected;
+}
+
+std::string MessageKey(const std::string& message) {
+  std::string out;
+  const size_t end = message.find('\n');
+  const std::string line = message.substr(0, end);
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(line[i]))) {
+      if (out.empty() || out.back() != 'N') out += 'N';
+      while (i + 1 < line.size() && std::isdigit(static_cast<unsigned char>(line[i + 1]))) ++i;
+    } else {
+      out += line[i];
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::vector<pass::Pass> Passes(const std::vector<std::string>& names) {
+  std::vector<pass::Pass> passes;
+  for (const std::string& n : names) {
+    const pass::PassInfo* info = pass::PassRegistry::Global().Find(n);
+    if (!info) ir::ThrowInternal({}, "pass '" + n + "' is not registered");
+    passes.push_back(info->factory());
+  }
+  return passes;
+}
+
+Verdict Make(Outcome o, std::string stage, const std::string& message) {
+  Verdict v;
+  v.outcome = o;
+  v.stage = std::move(stage);
+  v.key = MessageKey(message);
+  v.detail = message;
+  return v;
+}
+
+// A user error thrown by `stage`: rejected when it has a location, a defect when it has none.
+Verdict FromUserError(const ir::UserError& e, const std::string& stage, Outcome located) {
+  std::string text;
+  try {
+    text = ir::RenderUserError(e);
+  } catch (...) {
+    text = e.message();
+  }
+  Verdict v = Make(e.span().valid() ? located : Outcome::Unlocated, stage, e.message());
+  v.detail = text;
+  return v;
+}
+
+}  // namespace
+
+Verdict RunText(const std::string& text, const std::string& filename, const RunOptions& o) {
+  std::string stage = "parse";
+  // A user error before opt accepted is a rejection; after, check has no right to one.
+  Outcome user_outcome = Outcome::Rejected;
+  try {
+    ir::ProgramPtr p = dsl::Parse(text, filename);
+    stage = "roundtrip";
+    const std::string printed = dsl::Print(p);
+    ir::ProgramPtr again;
+    try {
+      again = dsl::Parse(printed, filename + " (printed)");
+    } catch (const ir::UserError& e) {  // the front end's own text must read back
+      return Make(Outcome::Internal, stage, "printed form does not parse back: " + e.message());
+    }
+    analysis::EqualResult eq = analysis::StructuralEqual(p, again);
+    if (!eq.equal)
+      return Make(Outcome::Internal, stage, "print -> parse is not equal: " + eq.Describe());
+    if (dsl::Print(again) != printed)
+      return Make(Outcome::Internal, stage, "printing is not idempotent");
+    again = nullptr;
+
+    stage = "opt";
+    pass::PipelineOptions verify;
+    verify.verify_roundtrip = true;
+    ir::ProgramPtr lowered =
+        pass::RunPipeline(p, Passes({"outline-incore-scopes", "lower-auto-vector-split"}), verify);
+    lowered = nullptr;
+    if (!o.check) return Verdict{};
+
+    stage = "lower";
+    user_outcome = Outcome::LateReject;
+    ir::ProgramPtr split = pass::RunPipeline(p, Passes(sim::SplitPipeline()));
+    stage = "check";
+    std::vector<std::string> kernels = sim::KernelsToCheck(*p);
+    for (uint64_t seed : o.seeds) {
+      sim::InputOptions in;
+      in.seed = seed;
+      in.scalars = o.scalars;
+      for (const std::string& k : kernels) {
+        sim::CheckResult r = sim::CheckKernel(*p, k, *split, in);
+        if (r.kind == sim::CheckResult::Kind::Equal) continue;
+        const char* what = r.kind == sim::CheckResult::Kind::Deadlock ? "DEADLOCK"
+                           : r.kind == sim::CheckResult::Kind::Fault  ? "the split program failed"
+                                                                      : "DIFFERENT";
+        std::string key = what;
+        if (r.report.find("reference itself stores undefined") != std::string::npos)
+          key += " (the reference stores undefined data)";
+        Verdict v = Make(Outcome::Miscompile, stage, key);
+        v.detail = r.report;
+        v.seed = seed;
+        return v;
+      }
+    }
+    return Verdict{};
+  } catch (const ir::UserError& e) {
+    return FromUserError(e, stage, user_outcome);
+  } catch (const ir::InternalError& e) {
+    return Make(Outcome::Internal, stage, e.message());
+  } catch (const std::bad_alloc&) {
+    return Make(Outcome::Internal, stage, "out of memory");
+  } catch (const std::exception& e) {
+    return Make(Outcome::Internal, stage, std::string("exception: ") + e.what());
+  } catch (...) {
+    return Make(Outcome::Internal, stage, "unknown exception");
+  }
+}
+
+std::string ReproCommand(const Verdict& v, const std::string& path, const RunOptions& o) {
+  std::string scalars;
+  for (const auto& [name, value] : o.scalars)
+    scalars += " --scalar " + name + "=" + std::to_string(value);
+  if (v.stage == "parse" || v.stage == "roundtrip") return "tilesplit print " + path;
+  if (v.stage == "opt")
+    return "tilesplit opt " + path +
+           " -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip";
+  return "tilesplit check " + path + " --seed " + std::to_string(v.seed) + scalars;
+}
+
+}  // namespace tilesplit::fuzz

@@ -1,0 +1,716 @@
+// Memory order across the cores of a lowered split function (see lane_memory_order.h).
+//
+// Each tensor access of the lowered body (a load, a store, any op with a tensor operand) is
+// executed by a set of cores: the AIC for cube work, both lanes for vector work, all three for
+// shared scalar work. Its window on each core is evaluated exactly, per lane and per iteration of
+// the loops around it, whenever the offsets and extents are integers in the lane index and in
+// static loop variables; any other axis counts as the whole axis. Two executions on different
+// cores whose windows overlap, one of them writing, must be ordered by the pipes: the AIC before
+// a lane when a shard (a C2V transfer) lies between them, a lane before the AIC when a gather
+// (V2C) does, one lane before the other when a gather and then a shard do. Only transfers at the
+// top level of the statement list holding both accesses (or, across iterations, of the loop body)
+// count; a transfer inside a branch or a nested loop is ignored, which is conservative.
+#include "tilesplit/transforms/lane_memory_order.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ops/op_def.h"
+
+namespace tilesplit::pass {
+namespace {
+
+constexpr int kAic = 0, kLane0 = 1, kLane1 = 2;
+const char* const kAgentName[] = {"the AIC", "AIV lane 0", "AIV lane 1"};
+
+// Loop nests whose static iteration count exceeds this are not enumerated: their variables count
+// as unknown (every window along a dependent axis is the whole axis).
+constexpr int64_t kMaxInstances = 256;
+// Pairs of accesses whose instance product exceeds this are compared by their bounding windows.
+constexpr int64_t kMaxInstancePairs = 1 << 14;
+
+enum class Transfer { C2V, V2C };
+
+// A scalar parameter or dynamic dimension the body never assigns has one value on every core
+// during one run: offsets may be affine in such symbols.
+using Symbols = std::map<const ir::Var*, int64_t>;  // coefficient per symbol
+
+struct Affine {
+  int64_t c = 0;
+  Symbols sym;
+};
+
+struct Interval {
+  bool known = false;  // unknown: the whole axis
+  int64_t lo = 0, hi = 0;
+  Symbols sym;  // both ends are shifted by this sum of symbols
+};
+using Window = std::vector<Interval>;
+
+struct Level {
+  int list = 0;
+  int pos = 0;
+};
+
+struct Loop {
+  const ir::Var* var = nullptr;  // null: a while loop
+  std::optional<int64_t> start, step;
+  int64_t trips = -1;  // -1: unknown
+  int body = 0;        // its body's statement list
+};
+
+struct Instance {
+  std::vector<int64_t> iters;  // per enclosing loop: the iteration number, -1 when unknown
+  Window w[3];                 // per core that executes it
+};
+
+struct Access {
+  const ir::Stmt* stmt = nullptr;
+  std::string op;
+  bool write = false;
+  const ir::Var* root = nullptr;  // the tensor parameter it reaches; null when unknown
+  std::string tensor;
+  unsigned agents = 0;        // bit per core
+  bool lane_uniform = false;  // both lanes touch the same window with the same data
+  std::vector<Level> path;
+  std::vector<int> loops;
+  std::vector<ir::ExprPtr> offsets, extents;  // empty: unknown window
+  std::vector<ir::ExprPtr> bounds;            // a static bound of each extent (a box), or null
+  size_t rank = 0;
+  std::vector<Instance> inst;
+};
+
+using Env = std::unordered_map<const ir::Var*, int64_t>;
+
+class Collector {
+ public:
+  explicit Collector(const ir::Function& f) {
+    for (const ir::Param& p : f.params)
+      if (p.var->type && p.var->type->As<ir::TensorType>()) root_[p.var.get()] = p.var.get();
+    lists_.emplace_back();
+    int pos = 0;
+    WalkList(f.body, 0, pos);
+    for (Access& a : accesses_) Enumerate(a);
+  }
+
+  std::vector<Access> accesses_;
+  std::vector<std::vector<std::pair<int, Transfer>>> lists_;  // the transfers of each list
+  std::vector<Loop> loops_;
+
+ private:
+  int NewList() {
+    lists_.emplace_back();
+    return static_cast<int>(lists_.size()) - 1;
+  }
+
+  void WalkList(const ir::StmtPtr& s, int list, int& pos) {
+    if (!s) return;
+    switch (s->kind) {
+      case ir::StmtKind::Seq:
+        for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts) WalkList(c, list, pos);
+        return;
+      case ir::StmtKind::Scope:
+        WalkList(s->As<ir::ScopeStmt>()->body, list, pos);
+        return;
+      case ir::StmtKind::SplitAiv: {
+        // A region runs once on each lane, in line with the statements around it: it adds no
+        // synchronisation, so its body belongs to the enclosing list.
+        const auto& r = *s->As<ir::SplitAivStmt>();
+        if (ir::VarPtr lv = ir::LaneVar(r)) lanes_.insert(lv.get());
+        const bool was = in_region_;
+        in_region_ = true;
+        WalkList(r.body, list, pos);
+        in_region_ = was;
+        return;
+      }
+      default:
+        break;
+    }
+    path_.push_back({list, pos});
+    WalkItem(s, list, pos);
+    path_.pop_back();
+    ++pos;
+  }
+
+  void WalkItem(const ir::StmtPtr& s, int list, int pos) {
+    switch (s->kind) {
+      case ir::StmtKind::Assign: {
+        const auto& a = *s->As<ir::AssignStmt>();
+        assigned_.insert(a.var.get());
+        if (ir::IsGetSubblockIdxCall(a.value)) lanes_.insert(a.var.get());
+        if (a.var->type && a.var->type->As<ir::ScalarType>()) defs_[a.var.get()] = a.value;
+        if (a.var->type && a.var->type->As<ir::TensorType>())
+          root_[a.var.get()] = Root(a.value);
+        else if (Tainted(a.value))
+          tainted_.insert(a.var.get());
+        Calls(*s, a.value, list, pos);
+        return;
+      }
+      case ir::StmtKind::Eval:
+        Calls(*s, s->As<ir::EvalStmt>()->expr, list, pos);
+        return;
+      case ir::StmtKind::Return:
+        for (const ir::ExprPtr& e : s->As<ir::ReturnStmt>()->values) Calls(*s, e, list, pos);
+        return;
+      case ir::StmtKind::Yield:
+        for (const ir::ExprPtr& e : s->As<ir::YieldStmt>()->values) Calls(*s, e, list, pos);
+        return;
+      case ir::StmtKind::For: {
+        const auto& f = *s->As<ir::ForStmt>();
+        Loop l;
+        l.var = f.loop_var.get();
+        assigned_.insert(l.var);
+        l.start = Eval(f.start, {});
+        l.step = Eval(f.step, {});
+        if (auto stop = Eval(f.stop, {}); stop && l.start && l.step && *l.step != 0) {
+          const int64_t span = *stop - *l.start;
+          l.trips = *l.step > 0 ? (span > 0 ? (span + *l.step - 1) / *l.step : 0)
+                                : (span < 0 ? (-span - *l.step - 1) / -*l.step : 0);
+        }
+        Carry(f.iter_args, f.return_vars);
+        WalkLoopBody(l, f.body);
+        return;
+      }
+      case ir::StmtKind::While: {
+        const auto& w = *s->As<ir::WhileStmt>();
+        Carry(w.iter_args, w.return_vars);
+        WalkLoopBody(Loop{}, w.body);
+        return;
+      }
+      case ir::StmtKind::If: {
+        const auto& i = *s->As<ir::IfStmt>();
+        for (const ir::StmtPtr& b : {i.then_body, i.else_body}) {
+          int p = 0;
+          WalkList(b, NewList(), p);  // a branch's transfers are not counted outside it
+        }
+        // A merged tensor keeps its root only when both branches yield the same one.
+        for (size_t k = 0; k < i.return_vars.size(); ++k) {
+          const ir::Var* r[2] = {nullptr, nullptr};
+          int n = 0;
+          for (const ir::StmtPtr& b : {i.then_body, i.else_body}) {
+            std::vector<ir::StmtPtr> flat = ir::FlattenStmts(b);
+            const ir::YieldStmt* y = flat.empty() ? nullptr : flat.back()->As<ir::YieldStmt>();
+            r[n++] = y && k < y->values.size() ? Root(y->values[k]) : nullptr;
+          }
+          root_[i.return_vars[k].get()] = r[0] == r[1] ? r[0] : nullptr;
+          assigned_.insert(i.return_vars[k].get());
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  void WalkLoopBody(Loop l, const ir::StmtPtr& body) {
+    l.body = NewList();
+    loops_.push_back(l);
+    loop_stack_.push_back(static_cast<int>(loops_.size()) - 1);
+    int p = 0;
+    WalkList(body, l.body, p);
+    loop_stack_.pop_back();
+  }
+
+  void Carry(const std::vector<ir::IterArg>& args, const std::vector<ir::VarPtr>& rets) {
+    for (const ir::VarPtr& r : rets) assigned_.insert(r.get());
+    for (size_t k = 0; k < args.size(); ++k) {
+      assigned_.insert(args[k].var.get());
+      if (Tainted(args[k].init)) {
+        tainted_.insert(args[k].var.get());
+        if (k < rets.size()) tainted_.insert(rets[k].get());
+      }
+      if (!args[k].var->type || !args[k].var->type->As<ir::TensorType>()) continue;
+      const ir::Var* r = Root(args[k].init);
+      root_[args[k].var.get()] = r;
+      if (k < rets.size()) root_[rets[k].get()] = r;
+    }
+  }
+
+  const ir::Var* Root(const ir::ExprPtr& e) const {
+    if (!e) return nullptr;
+    if (const ir::Var* v = e->As<ir::Var>()) {
+      auto it = root_.find(v);
+      return it == root_.end() ? nullptr : it->second;
+    }
+    if (const ir::Call* c = e->As<ir::Call>()) {
+      const ops::OpDef* def = ops::FindOp(c->op_name());
+      if (def && def->reused_input() && *def->reused_input() < c->args.size())
+        return Root(c->args[*def->reused_input()]);
+    }
+    return nullptr;
+  }
+
+  // Records the tensor accesses and the transfers of a statement's top-level call (and of calls
+  // nested in its arguments).
+  void Calls(const ir::Stmt& s, const ir::ExprPtr& e, int list, int pos) {
+    const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
+    if (!c) return;
+    for (const ir::ExprPtr& a : c->args) Calls(s, a, list, pos);
+    const std::string& name = c->op_name();
+    if (name == "tile.aiv_shard") lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
+    if (name == "tile.aic_gather")
+      lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
+    const ops::OpDef* def = ops::FindOp(name);
+    for (size_t i = 0; i < c->args.size(); ++i) {
+      const ir::ExprPtr& arg = c->args[i];
+      const ir::TensorType* tt = arg && arg->type ? arg->type->As<ir::TensorType>() : nullptr;
+      if (!tt) continue;
+      Access a;
+      a.stmt = &s;
+      a.op = name;
+      // An op writes the tensor it hands back as its result (a store), or, yielding nothing,
+      // acts on it (a notify); anything else reads it.
+      a.write = (def && def->reused_input() == i) || !c->type;
+      a.root = Root(arg);
+      const ir::Var* v = arg->As<ir::Var>();
+      a.tensor = a.root ? a.root->name : v ? v->name : "a tensor";
+      a.rank = tt->shape.size();
+      a.path = path_;
+      a.loops = loop_stack_;
+      SetWindow(*c, i, &a);
+      const ops::CoreAffinity aff = analysis::ClassifyCallAffinity(*c);
+      const unsigned lanes = (1u << kLane0) | (1u << kLane1);
+      if (aff == ops::CoreAffinity::CUBE)
+        a.agents = 1u << kAic;
+      else if (aff == ops::CoreAffinity::VECTOR || in_region_)
+        a.agents = lanes;
+      else
+        a.agents = lanes | (1u << kAic);
+      bool differs = false;
+      for (const ir::ExprPtr& x : c->args)
+        if (!(x && x->type && x->type->As<ir::TensorType>())) differs = differs || Tainted(x);
+      a.lane_uniform = (a.agents & lanes) == lanes && !differs;
+      accesses_.push_back(std::move(a));
+    }
+  }
+
+  static std::vector<ir::ExprPtr> Tuple(const ir::Call& c, size_t i) {
+    if (i >= c.args.size() || !c.args[i]) return {};
+    const ir::MakeTuple* t = c.args[i]->As<ir::MakeTuple>();
+    return t ? t->elements : std::vector<ir::ExprPtr>{};
+  }
+
+  // The window an access of argument `i` touches: offsets and extents per axis, when the op
+  // says which (load, store, indexed read); otherwise unknown.
+  static void SetWindow(const ir::Call& c, size_t i, Access* a) {
+    const std::string& n = c.op_name();
+    std::vector<ir::ExprPtr> off, ext, bound;
+    if (n == "tile.load" && i == 0) {
+      off = Tuple(c, 1);
+      ext = Tuple(c, 3);
+      bound = Tuple(c, 2);  // the valid shape lies inside the window's shape
+      if (ext.empty()) ext = bound;
+    } else if (n == "tile.store" && i == 2) {
+      off = Tuple(c, 1);
+      ext = Tuple(c, 3);
+      const ir::TileType* t =
+          c.args[0] && c.args[0]->type ? c.args[0]->type->As<ir::TileType>() : nullptr;
+      if (ext.empty() && t) {
+        ext = t->valid();  // a store writes the tile's valid extent, inside its box
+        bound = t->shape;
+      }
+    } else if (n == "tensor.read" && i == 0) {
+      off = Tuple(c, 1);
+      ext.assign(off.size(), ir::MakeConstInt(1));
+    }
+    if (off.size() != a->rank || ext.size() != a->rank) return;
+    a->offsets = std::move(off);
+    a->extents = std::move(ext);
+    a->bounds = bound.size() == a->rank ? std::move(bound) : std::vector<ir::ExprPtr>(a->rank);
+  }
+
+  // Whether `e` may differ between the lanes: it reads the lane index, a tile popped per lane,
+  // or a value computed from either. Loop-carried values count by their initial value only; a
+  // carry that becomes lane-dependent inside its loop is missed (see docs/spec-coverage.md).
+  bool Tainted(const ir::ExprPtr& e) const {
+    if (!e) return false;
+    switch (e->kind) {
+      case ir::ExprKind::Var: {
+        const ir::Var* v = e->As<ir::Var>();
+        return lanes_.count(v) || tainted_.count(v);
+      }
+      case ir::ExprKind::Binary:
+        return Tainted(e->As<ir::Binary>()->lhs) || Tainted(e->As<ir::Binary>()->rhs);
+      case ir::ExprKind::Unary:
+        return Tainted(e->As<ir::Unary>()->operand);
+      case ir::ExprKind::Cast:
+        return Tainted(e->As<ir::Cast>()->value);
+      case ir::ExprKind::MakeTuple:
+        for (const ir::ExprPtr& x : e->As<ir::MakeTuple>()->elements)
+          if (Tainted(x)) return true;
+        return false;
+      case ir::ExprKind::TupleGetItem:
+        return Tainted(e->As<ir::TupleGetItem>()->tuple);
+      case ir::ExprKind::Call: {
+        const ir::Call* c = e->As<ir::Call>();
+        const ops::OpDef* def = ops::FindOp(c->op_name());
+        if (ir::IsGetSubblockIdxCall(e) ||
+            (def && def->cross_core_role() == ops::CrossCoreRole::TPop))
+          return true;
+        // A gather joins the lanes' bands into one tile on the AIC; a shard hands each lane its
+        // own band, except with code 0 (every lane the whole tile).
+        if (c->op_name() == "tile.aic_gather") return false;
+        if (c->op_name() == "tile.aiv_shard" && ir::GetAttr<int64_t>(c->kwargs, "split") != 0)
+          return true;
+        for (const ir::ExprPtr& x : c->args)
+          if (Tainted(x)) return true;
+        return false;
+      }
+      case ir::ExprKind::FunctionCall:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+ public:
+  // The integer value of `e` under `env`, following scalar definitions; nullopt when it depends
+  // on anything else or overflows.
+  std::optional<int64_t> Eval(const ir::ExprPtr& e, const Env& env) const {
+    std::optional<Affine> a = EvalAffine(e, env, 0);
+    if (!a || !a->sym.empty()) return std::nullopt;
+    return a->c;
+  }
+
+  // `e` as a constant plus a sum of symbols (scalars the body never assigns).
+  std::optional<Affine> EvalAffine(const ir::ExprPtr& e, const Env& env, int depth) const {
+    if (!e || depth > 64) return std::nullopt;
+    auto constant = [](int64_t v) { return std::optional<Affine>(Affine{v, {}}); };
+    switch (e->kind) {
+      case ir::ExprKind::ConstInt:
+        return constant(e->As<ir::ConstInt>()->value);
+      case ir::ExprKind::Var: {
+        const ir::Var* v = e->As<ir::Var>();
+        if (auto it = env.find(v); it != env.end()) return constant(it->second);
+        if (auto it = defs_.find(v); it != defs_.end())
+          return EvalAffine(it->second, env, depth + 1);
+        if (assigned_.count(v) || lanes_.count(v)) return std::nullopt;
+        return Affine{0, {{v, 1}}};
+      }
+      case ir::ExprKind::Cast:
+        return EvalAffine(e->As<ir::Cast>()->value, env, depth + 1);
+      case ir::ExprKind::Unary: {
+        const auto& u = *e->As<ir::Unary>();
+        if (u.op != ir::UnaryOp::Neg) return std::nullopt;
+        return Scale(EvalAffine(u.operand, env, depth + 1), -1);
+      }
+      case ir::ExprKind::Binary: {
+        const auto& b = *e->As<ir::Binary>();
+        auto x = EvalAffine(b.lhs, env, depth + 1), y = EvalAffine(b.rhs, env, depth + 1);
+        if (!x || !y) return std::nullopt;
+        switch (b.op) {
+          case ir::BinaryOp::Add:
+            return Sum(*x, *y);
+          case ir::BinaryOp::Sub: {
+            auto ny = Scale(y, -1);
+            return ny ? Sum(*x, *ny) : std::nullopt;
+          }
+          case ir::BinaryOp::Mul:
+            if (x->sym.empty()) return Scale(y, x->c);
+            if (y->sym.empty()) return Scale(x, y->c);
+            return std::nullopt;
+          default:
+            break;
+        }
+        if (!x->sym.empty() || !y->sym.empty()) return std::nullopt;
+        const int64_t p = x->c, q = y->c;
+        switch (b.op) {
+          case ir::BinaryOp::FloorDiv:
+          case ir::BinaryOp::FloorMod: {
+            if (q == 0 || (p == INT64_MIN && q == -1)) return std::nullopt;
+            int64_t d = p / q;
+            if ((p % q != 0) && ((p < 0) != (q < 0))) --d;
+            return constant(b.op == ir::BinaryOp::FloorDiv ? d : p - d * q);
+          }
+          case ir::BinaryOp::Min:
+            return constant(std::min(p, q));
+          case ir::BinaryOp::Max:
+            return constant(std::max(p, q));
+          default:
+            return std::nullopt;
+        }
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+
+  static std::optional<Affine> Scale(std::optional<Affine> a, int64_t k) {
+    if (!a) return std::nullopt;
+    if (__builtin_mul_overflow(a->c, k, &a->c)) return std::nullopt;
+    for (auto it = a->sym.begin(); it != a->sym.end();) {
+      if (__builtin_mul_overflow(it->second, k, &it->second)) return std::nullopt;
+      it = it->second == 0 ? a->sym.erase(it) : std::next(it);
+    }
+    return a;
+  }
+
+  static std::optional<Affine> Sum(Affine a, const Affine& b) {
+    if (__builtin_add_overflow(a.c, b.c, &a.c)) return std::nullopt;
+    for (const auto& [v, k] : b.sym) {
+      int64_t& slot = a.sym[v];
+      if (__builtin_add_overflow(slot, k, &slot)) return std::nullopt;
+      if (slot == 0) a.sym.erase(v);
+    }
+    return a;
+  }
+
+ private:
+  // Every (iteration, core) window of an access. Loops are enumerated from the outside in while
+  // the instance count stays small; the rest stay unknown.
+  void Enumerate(Access& a) const {
+    std::vector<int64_t> trips;  // per enclosing loop; -1: not enumerated
+    int64_t total = 1;
+    for (int l : a.loops) {
+      const Loop& lp = loops_[static_cast<size_t>(l)];
+      int64_t t = lp.var && lp.trips >= 0 ? lp.trips : -1;
+      if (t == 0) return;  // never executed
+      if (t > 0 && total * t > kMaxInstances) t = -1;
+      if (t > 0) total *= t;
+      trips.push_back(t);
+    }
+    std::vector<int64_t> it(trips.size());
+    for (size_t k = 0; k < trips.size(); ++k) it[k] = trips[k] < 0 ? -1 : 0;
+    for (int64_t n = 0; n < total; ++n) {
+      Instance in;
+      in.iters = it;
+      for (int g = 0; g < 3; ++g) {
+        if (!(a.agents & (1u << g))) continue;
+        Env env;
+        for (size_t k = 0; k < it.size(); ++k) {
+          const Loop& lp = loops_[static_cast<size_t>(a.loops[k])];
+          if (it[k] >= 0) env[lp.var] = *lp.start + it[k] * *lp.step;
+        }
+        if (g != kAic)
+          for (const ir::Var* lv : lanes_) env[lv] = g == kLane0 ? 0 : 1;
+        Window w(a.rank);
+        for (size_t d = 0; d < a.offsets.size(); ++d) {
+          auto o = EvalAffine(a.offsets[d], env, 0);
+          auto e = Eval(a.extents[d], env);
+          if (!e && a.bounds[d]) e = Eval(a.bounds[d], env);
+          int64_t hi = 0;
+          if (o && e && !__builtin_add_overflow(o->c, std::max<int64_t>(*e, 0), &hi))
+            w[d] = {true, o->c, hi, o->sym};
+        }
+        in.w[g] = std::move(w);
+      }
+      a.inst.push_back(std::move(in));
+      for (size_t k = it.size(); k-- > 0;) {  // the next iteration vector, innermost first
+        if (trips[k] < 0) continue;
+        if (++it[k] < trips[k]) break;
+        it[k] = 0;
+      }
+    }
+  }
+
+  std::unordered_map<const ir::Var*, const ir::Var*> root_;
+  std::unordered_map<const ir::Var*, ir::ExprPtr> defs_;
+  std::unordered_set<const ir::Var*> lanes_;
+  std::unordered_set<const ir::Var*> tainted_;
+  std::unordered_set<const ir::Var*> assigned_;  // defined in the body: not a symbol
+  std::vector<Level> path_;
+  std::vector<int> loop_stack_;
+  bool in_region_ = false;
+};
+
+bool Overlap(const Window& a, const Window& b) {
+  if (a.size() != b.size()) return true;
+  for (size_t d = 0; d < a.size(); ++d) {
+    if (a[d].known && a[d].lo >= a[d].hi) return false;  // empty
+    if (b[d].known && b[d].lo >= b[d].hi) return false;
+    if (a[d].known && b[d].known && a[d].sym == b[d].sym &&
+        (a[d].hi <= b[d].lo || b[d].hi <= a[d].lo))
+      return false;
+  }
+  return true;
+}
+
+// The smallest window covering every instance of an access on core `g`.
+Window Hull(const Access& a, int g) {
+  Window h;
+  bool first = true;
+  for (const Instance& in : a.inst) {
+    const Window& w = in.w[g];
+    if (first) {
+      h = w;
+      first = false;
+      continue;
+    }
+    for (size_t d = 0; d < h.size() && d < w.size(); ++d) {
+      if (!h[d].known || !w[d].known || h[d].sym != w[d].sym) {
+        h[d].known = false;
+        continue;
+      }
+      h[d].lo = std::min(h[d].lo, w[d].lo);
+      h[d].hi = std::max(h[d].hi, w[d].hi);
+    }
+  }
+  return h;
+}
+
+class Orderer {
+ public:
+  Orderer(const Collector& c) : c_(c) {}
+
+  // Whether the pipes order every pair of executions of `a` on core `ga` and `b` on core `gb`
+  // whose iterations of the loops both sit in are `ia` and `ib` (-1: unknown).
+  bool Ordered(const Access& a, const std::vector<int64_t>& ia, int ga, const Access& b,
+               const std::vector<int64_t>& ib, int gb) const {
+    size_t common = 0;
+    while (common < a.loops.size() && common < b.loops.size() && a.loops[common] == b.loops[common])
+      ++common;
+    return At(a, ia, ga, b, ib, gb, 0, common);
+  }
+
+ private:
+  bool At(const Access& a, const std::vector<int64_t>& ia, int ga, const Access& b,
+          const std::vector<int64_t>& ib, int gb, size_t m, size_t common) const {
+    if (m == common) return SameIteration(a, ga, b, gb);
+    const int64_t x = ia[m], y = ib[m];
+    if (x < 0 || y < 0)
+      return At(a, ia, ga, b, ib, gb, m + 1, common) && Across(a, ga, b, gb, m) &&
+             Across(b, gb, a, ga, m);
+    if (x == y) return At(a, ia, ga, b, ib, gb, m + 1, common);
+    return x < y ? Across(a, ga, b, gb, m) : Across(b, gb, a, ga, m);
+  }
+
+  bool SameIteration(const Access& a, int ga, const Access& b, int gb) const {
+    size_t d = 0;
+    while (d + 1 < a.path.size() && d + 1 < b.path.size() && a.path[d].pos == b.path[d].pos &&
+           a.path[d + 1].list == b.path[d + 1].list)
+      ++d;
+    const int pa = a.path[d].pos, pb = b.path[d].pos;
+    if (pa == pb) return false;  // one statement, or two branches of one if
+    const auto& ts = c_.lists_[static_cast<size_t>(a.path[d].list)];
+    std::vector<Transfer> between;
+    const int lo = std::min(pa, pb), hi = std::max(pa, pb);
+    for (const auto& [p, t] : ts)
+      if (p > lo && p < hi) between.push_back(t);
+    return pa < pb ? Orders(ga, gb, between) : Orders(gb, ga, between);
+  }
+
+  // `x` in an earlier iteration of loop `m` than `y`: the transfers after x in its iteration,
+  // then those before y in its own (the iterations in between are not counted).
+  bool Across(const Access& x, int gx, const Access& y, int gy, size_t m) const {
+    const Loop& lp = c_.loops_[static_cast<size_t>(x.loops[m])];
+    auto pos_in = [&](const Access& a) {
+      for (const Level& l : a.path)
+        if (l.list == lp.body) return l.pos;
+      return -1;
+    };
+    const int px = pos_in(x), py = pos_in(y);
+    const auto& ts = c_.lists_[static_cast<size_t>(lp.body)];
+    std::vector<Transfer> seq;
+    for (const auto& [p, t] : ts)
+      if (p > px) seq.push_back(t);
+    for (const auto& [p, t] : ts)
+      if (p < py) seq.push_back(t);
+    return Orders(gx, gy, seq);
+  }
+
+  // Whether this sequence of transfers makes core `from`'s earlier access happen before core
+  // `to`'s later one.
+  static bool Orders(int from, int to, const std::vector<Transfer>& seq) {
+    if (from == to) return true;
+    if (from == kAic) return std::count(seq.begin(), seq.end(), Transfer::C2V) > 0;
+    if (to == kAic) return std::count(seq.begin(), seq.end(), Transfer::V2C) > 0;
+    auto g = std::find(seq.begin(), seq.end(), Transfer::V2C);
+    return g != seq.end() && std::find(g, seq.end(), Transfer::C2V) != seq.end();
+  }
+
+  const Collector& c_;
+};
+
+std::string Describe(const Window& a, const Window& b) {
+  std::ostringstream os;
+  os << "[";
+  for (size_t d = 0; d < a.size() && d < b.size(); ++d) {
+    if (d) os << ", ";
+    const bool ka = a[d].known && a[d].sym.empty(), kb = b[d].known && b[d].sym.empty();
+    if (ka && kb)
+      os << std::max(a[d].lo, b[d].lo) << ":" << std::min(a[d].hi, b[d].hi);
+    else if (ka || kb) {
+      const Interval& k = ka ? a[d] : b[d];
+      os << k.lo << ":" << k.hi;
+    } else {
+      os << ":";
+    }
+  }
+  os << "]";
+  return os.str();
+}
+
+[[noreturn]] void Report(const Access& first, int g1, const Access& second, int g2,
+                         const Window& w1, const Window& w2) {
+  const char* what1 = first.write ? "writes" : "reads";
+  const char* what2 = second.write ? "writes" : "reads";
+  std::ostringstream msg;
+  msg << "LowerAutoVectorSplit: this " << second.op << " " << what2 << " '" << second.tensor
+      << "' on " << kAgentName[g2] << " and the " << first.op << " at line "
+      << first.stmt->span.line << " " << what1 << " it on " << kAgentName[g1] << "; both may touch "
+      << second.tensor << Describe(w1, w2)
+      << ", and no pipe transfer between them orders the two cores, so the split program can "
+         "lose the sequential order";
+  std::string fix;
+  if (g1 != kAic && g2 != kAic)
+    fix =
+        "the two lanes run without a barrier between them: let each lane touch only its own "
+        "band (accesses whose windows are disjoint across the lanes are accepted), or write the "
+        "two results to different tensors";
+  else
+    fix =
+        "the AIC and the AIV lanes are ordered only by the pipes: write the cube's and the "
+        "vector side's results to different tensors (or disjoint windows), or move the later "
+        "access to the side of the earlier one";
+  ir::ThrowUser(
+      second.stmt->span, msg.str(),
+      {{first.stmt->span, std::string("the other access: ") + first.op + " on " + kAgentName[g1]},
+       {ir::Span{}, fix}});
+}
+
+void CheckPair(const Orderer& ord, const Access& a, const Access& b, bool self) {
+  const int64_t pairs = static_cast<int64_t>(a.inst.size()) * static_cast<int64_t>(b.inst.size());
+  for (int ga = 0; ga < 3; ++ga) {
+    if (!(a.agents & (1u << ga))) continue;
+    for (int gb = 0; gb < 3; ++gb) {
+      if (!(b.agents & (1u << gb)) || ga == gb) continue;
+      // Both lanes writing the same data into the same window leave the same final value
+      // whichever lands last.
+      if (self && a.lane_uniform && ga != kAic && gb != kAic) continue;
+      if (pairs > kMaxInstancePairs) {
+        const Window ha = Hull(a, ga), hb = Hull(b, gb);
+        const std::vector<int64_t> ua(a.loops.size(), -1), ub(b.loops.size(), -1);
+        if (Overlap(ha, hb) && !ord.Ordered(a, ua, ga, b, ub, gb)) Report(a, ga, b, gb, ha, hb);
+        continue;
+      }
+      for (const Instance& x : a.inst)
+        for (const Instance& y : b.inst)
+          if (Overlap(x.w[ga], y.w[gb]) && !ord.Ordered(a, x.iters, ga, b, y.iters, gb))
+            Report(a, ga, b, gb, x.w[ga], y.w[gb]);
+    }
+  }
+}
+
+}  // namespace
+
+void CheckLaneMemoryOrder(const ir::Function& lowered) {
+  const Collector c(lowered);
+  const Orderer ord(c);
+  const std::vector<Access>& acc = c.accesses_;
+  for (size_t j = 0; j < acc.size(); ++j)
+    for (size_t i = 0; i <= j; ++i) {
+      const Access& a = acc[i];
+      const Access& b = acc[j];
+      if (!a.write && !b.write) continue;
+      if (a.root && b.root && a.root != b.root) continue;
+      CheckPair(ord, a, b, i == j);
+    }
+}
+
+}  // namespace tilesplit::pass

@@ -1,0 +1,8 @@
+import pypto.language as pl
+
+# Columns [8, 24) of a 32-column cube result split LEFT_RIGHT.
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.LEFT_RIGHT})
+def win(qk: pl.Tile[[16, 32], pl.FP32, pl.Mem.Acc], out: pl.Out[pl.Tensor[[8, 16], pl.FP32]]):
+    x = pl.tile.move(qk, target_memory=pl.Mem.Vec)
+    s = pl.tile.slice(x, [8, 16], [8, 8])
+    return pl.store(s, [0, 0], out)

@@ -1,0 +1,120 @@
+// Classification of outcomes, message keys, isolation of crashes and hangs, and the mutator.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "tilesplit/fuzz/campaign.h"
+#include "tilesplit/fuzz/isolate.h"
+#include "tilesplit/fuzz/mutator.h"
+#include "tilesplit/fuzz/runner.h"
+
+namespace {
+
+using namespace tilesplit::fuzz;
+
+constexpr const char* kDemo = R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
+def split_auto(qk: pl.Tile[[16, 32], pl.FP32, pl.Mem.Mat], out_0: pl.Out[pl.Tensor[[16, 32], pl.FP32]]):
+    popped = pl.tile.move(qk, target_memory=pl.Mem.Vec)
+    y = pl.add(popped, popped)
+    return pl.store(y, [0, 0], out_0)
+)";
+
+TEST(FuzzRunner, AcceptedAndEqual) {
+  const Verdict v = RunText(kDemo, "demo.py", {});
+  EXPECT_EQ(v.outcome, Outcome::Equal) << v.detail;
+}
+
+TEST(FuzzRunner, LocatedSyntaxErrorIsARejection) {
+  const Verdict v = RunText("import pypto.language as pl\n\n@pl.function\ndef f(:\n", "bad.py", {});
+  EXPECT_EQ(v.outcome, Outcome::Rejected);
+  EXPECT_EQ(v.stage, "parse");
+  EXPECT_FALSE(IsDefect(v.outcome));
+}
+
+TEST(FuzzRunner, ReproCommandFollowsTheStage) {
+  Verdict v;
+  v.stage = "opt";
+  EXPECT_NE(ReproCommand(v, "k.py", {}).find("--verify-roundtrip"), std::string::npos);
+  v.stage = "check";
+  v.seed = 3;
+  RunOptions o;
+  o.scalars["n"] = 5;
+  EXPECT_EQ(ReproCommand(v, "k.py", o), "tilesplit check k.py --seed 3 --scalar n=5");
+}
+
+TEST(FuzzRunner, MessageKeyStripsNumbers) {
+  EXPECT_EQ(MessageKey("tile 'x12' has 17 rows, not 16\nnote: more"),
+            "tile 'xN' has N rows, not N");
+}
+
+TEST(FuzzIsolate, CrashAndHangAreClassifiedAndTheRunGoesOn) {
+  IsolateOptions o;
+  o.timeout_seconds = 0.5;
+  o.chunk = 8;
+  std::vector<Outcome> got(6, Outcome::Rejected);
+  o.on_result = [&](uint64_t i, const Verdict& v) { got[i] = v.outcome; };
+  const uint64_t n = RunIsolated(
+      6,
+      [](uint64_t i) {
+        if (i == 1) std::abort();
+        if (i == 3)
+          for (;;) pause();
+        return Verdict{};
+      },
+      o);
+  EXPECT_EQ(n, 6u);
+  EXPECT_EQ(got[0], Outcome::Equal);
+  EXPECT_EQ(got[1], Outcome::Crash);
+  EXPECT_EQ(got[2], Outcome::Equal);
+  EXPECT_EQ(got[3], Outcome::Hang);
+  EXPECT_EQ(got[4], Outcome::Equal);
+  EXPECT_EQ(got[5], Outcome::Equal);
+}
+
+TEST(FuzzIsolate, ResultsCrossTheProcessBoundaryIntact) {
+  Verdict in;
+  in.outcome = Outcome::Internal;
+  in.stage = "opt";
+  in.key = "a key";
+  in.detail = std::string("multi\nline\0detail", 17);
+  in.seed = 7;
+  const Verdict out = RunOneIsolated([&] { return in; }, 5);
+  EXPECT_EQ(out.outcome, in.outcome);
+  EXPECT_EQ(out.stage, in.stage);
+  EXPECT_EQ(out.key, in.key);
+  EXPECT_EQ(out.detail, in.detail);
+  EXPECT_EQ(out.seed, 7u);
+}
+
+TEST(FuzzMutator, DeterministicAndDifferent) {
+  EXPECT_EQ(Mutate(kDemo, 11), Mutate(kDemo, 11));
+  int changed = 0;
+  for (uint64_t s = 0; s < 50; ++s) changed += Mutate(kDemo, s) != kDemo;
+  EXPECT_GT(changed, 40);
+}
+
+TEST(FuzzCampaign, MutateDefectsAreOnlyToolFailures) {
+  EXPECT_TRUE(CountsAsDefect(Outcome::Crash, true));
+  EXPECT_TRUE(CountsAsDefect(Outcome::Unlocated, true));
+  EXPECT_FALSE(CountsAsDefect(Outcome::Miscompile, true));
+  EXPECT_TRUE(CountsAsDefect(Outcome::Miscompile, false));
+  EXPECT_FALSE(CountsAsDefect(Outcome::Rejected, false));
+}
+
+TEST(FuzzCampaign, SmallRunTalliesEveryCase) {
+  CampaignOptions o;
+  o.count = 20;
+  o.seed = 2;
+  const CampaignResult r = RunCampaign(o, nullptr);
+  uint64_t sum = 0;
+  for (uint64_t n : r.tally) sum += n;
+  EXPECT_EQ(r.kernels, 20u);
+  EXPECT_EQ(sum, 20u);
+  EXPECT_NE(SummaryJson(r).find("\"cases\": 20"), std::string::npos);
+  EXPECT_EQ(r.tally[static_cast<int>(Outcome::Crash)], 0u);
+}
+
+}  // namespace
