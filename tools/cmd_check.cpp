@@ -2,7 +2,9 @@
 // (outline-incore-scopes, lower-auto-vector-split, expand-mixed-kernel, split-vector-kernel), runs
 // the split program on the core-group executor and the input on the reference interpreter with the
 // same inputs, and compares every output bit for bit.
+#include <cstdint>
 #include <iostream>
+#include <string_view>
 
 #include "cli.h"
 #include "sim_cli.h"
@@ -13,8 +15,67 @@
 
 namespace tilesplit::cli {
 
+namespace {
+
+// "4G", "512M", "1048576": a byte count with an optional K/M/G/T suffix (powers of 1024).
+int64_t ParseByteCount(const std::string& command, const std::string& s) {
+  size_t used = 0;
+  int64_t n = -1;
+  try {
+    n = std::stoll(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string_view rest = std::string_view(s).substr(used);
+  if (!rest.empty() && (rest.back() == 'B' || rest.back() == 'b')) rest.remove_suffix(1);
+  if (!rest.empty() && (rest.back() == 'i')) rest.remove_suffix(1);
+  int shift = 0;
+  if (rest.size() == 1) {
+    switch (rest[0]) {
+      case 'k':
+      case 'K':
+        shift = 10;
+        break;
+      case 'm':
+      case 'M':
+        shift = 20;
+        break;
+      case 'g':
+      case 'G':
+        shift = 30;
+        break;
+      case 't':
+      case 'T':
+        shift = 40;
+        break;
+      default:
+        shift = -1;
+    }
+  } else if (!rest.empty()) {
+    shift = -1;
+  }
+  if (used == 0 || n <= 0 || shift < 0 || n > (INT64_MAX >> shift))
+    throw UsageError(
+        command,
+        "--max-memory needs a positive byte count such as 4G, 512M or 1048576, got '" + s + "'");
+  return n << shift;
+}
+
+}  // namespace
+
 sim::InputOptions SimInputOptions(const std::string& command, const ParsedArgs& a) {
   sim::InputOptions o;
+  if (std::string s = a.Value("max-steps"); !s.empty()) {
+    try {
+      size_t used = 0;
+      o.limits.max_steps = std::stoll(s, &used);
+      if (used != s.size() || o.limits.max_steps <= 0) throw std::invalid_argument(s);
+    } catch (const std::exception&) {
+      throw UsageError(command, "--max-steps needs a positive integer, got '" + s + "'");
+    }
+  }
+  if (std::string s = a.Value("max-memory"); !s.empty())
+    o.limits.max_memory = ParseByteCount(command, s);
   if (std::string s = a.Value("seed"); !s.empty()) {
     try {
       size_t used = 0;
@@ -86,7 +147,8 @@ int ScheduleCount(const ParsedArgs& a) {
 
 void HelpCheck(std::ostream& out) {
   out << "usage: tilesplit check FILE [--seed N] [--func NAME] [--against SPLIT_FILE]\n"
-         "                           [--scalar NAME=VALUE]... [--schedules N]\n"
+         "                           [--scalar NAME=VALUE]... [--schedules N] [--max-steps N]\n"
+         "                           [--max-memory BYTES]\n"
          "\n"
          "Checks that splitting a mixed kernel across the core group preserves its results.\n"
          "FILE is lowered by outline-incore-scopes, lower-auto-vector-split,\n"
@@ -106,11 +168,17 @@ void HelpCheck(std::ostream& out) {
          "  --schedules N       run the split program under N schedules (default 4): cube\n"
          "                      first, lane 0 first, lane 1 first, then seeded random ones;\n"
          "                      the first that differs is named in the report\n"
+         "  --max-steps N       stop each run after N steps, statements or loop iterations\n"
+         "                      (default "
+      << sim::RunLimits::kDefaultMaxSteps
+      << "): a kernel that does not terminate\n"
+         "  --max-memory BYTES  stop a run whose live tiles and tensors would exceed BYTES\n"
+         "                      (suffix K, M, G or T; default 8G)\n"
          "  -h, --help          show this help\n"
          "\n"
          "exit codes: 0 equal, 4 different or deadlocked (the first differing element or every\n"
-         "            core's position is printed), 1 error in the input or no element\n"
-         "            compared, 2 bad usage\n";
+         "            core's position is printed), 1 error in the input, a budget exceeded or\n"
+         "            no element compared, 2 bad usage\n";
 }
 
 int RunCheck(const std::vector<std::string>& args) {
@@ -119,7 +187,9 @@ int RunCheck(const std::vector<std::string>& args) {
                             {"func", 0, true},
                             {"against", 0, true},
                             {"scalar", 0, true},
-                            {"schedules", 0, true}});
+                            {"schedules", 0, true},
+                            {"max-steps", 0, true},
+                            {"max-memory", 0, true}});
   if (a.help) {
     HelpCheck(std::cout);
     return kExitOk;

@@ -13,7 +13,7 @@ namespace tilesplit::cli {
 
 void HelpRun(std::ostream& out) {
   out << "usage: tilesplit run FILE [--func NAME] [--seed N] [--inputs DIR] [--outputs DIR]\n"
-         "                         [--scalar NAME=VALUE]...\n"
+         "                         [--scalar NAME=VALUE]... [--max-steps N] [--max-memory BYTES]\n"
          "\n"
          "Runs a kernel on the simulator: an InCore kernel on the sequential reference\n"
          "interpreter, a split kernel (Group, AIC or AIV function) on the core-group executor.\n"
@@ -25,9 +25,16 @@ void HelpRun(std::ostream& out) {
          "  --inputs DIR        read parameter NAME from DIR/NAME.npy when that file exists\n"
          "  --outputs DIR       write every Out/InOut tensor to DIR/NAME.npy\n"
          "  --scalar NAME=V     pin an integer scalar parameter (repeatable)\n"
+         "  --max-steps N       stop after N steps, statements or loop iterations\n"
+         "                      (default "
+      << sim::RunLimits::kDefaultMaxSteps
+      << "): a kernel that does not terminate\n"
+         "  --max-memory BYTES  stop when live tiles and tensors would exceed BYTES\n"
+         "                      (suffix K, M, G or T; default 8G)\n"
          "  -h, --help          show this help\n"
          "\n"
-         "exit codes: 0 ran, 1 error in the input, 4 the split program deadlocked or faulted\n";
+         "exit codes: 0 ran, 1 error in the input or a budget exceeded, 4 the split program\n"
+         "            deadlocked or faulted\n";
 }
 
 int RunRun(const std::vector<std::string>& args) {
@@ -36,7 +43,9 @@ int RunRun(const std::vector<std::string>& args) {
                             {"seed", 0, true},
                             {"inputs", 0, true},
                             {"outputs", 0, true},
-                            {"scalar", 0, true}});
+                            {"scalar", 0, true},
+                            {"max-steps", 0, true},
+                            {"max-memory", 0, true}});
   if (a.help) {
     HelpRun(std::cout);
     return kExitOk;
@@ -47,7 +56,7 @@ int RunRun(const std::vector<std::string>& args) {
   ir::ProgramPtr p = dsl::ParseFile(a.positional[0]);
   const std::string name = PickKernel("run", *p, a.Value("func"), /*incore_only=*/false);
   auto inputs = sim::MakeInputs(*p->Find(name), o);
-  const sim::GroupOutcome out = sim::RunKernel(*p, name, inputs);
+  const sim::GroupOutcome out = sim::RunKernel(*p, name, inputs, o.limits);
   if (out.kind != sim::GroupOutcome::Kind::Ok) {
     std::cout << out.Describe();
     return kExitDiffer;

@@ -2,6 +2,7 @@
 // declarations, the program class, function headers, decorators and attrs (dsl.md 3, 4).
 #include "tilesplit/dsl/parser.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 
 #include "parser_impl.h"
 #include "tilesplit/ir/ssa.h"
+#include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 
 namespace tilesplit::dsl {
@@ -255,8 +257,10 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
           ir::ThrowUser(lit.span, "type= takes a pl.FunctionType value, got " + lit.text());
         auto t = ir::FunctionTypeFromName(lit.enum_value);
         if (!t)
-          ir::ThrowUser(lit.span, "unknown or unsupported function type '" +
-                                      std::string(lit.enum_value) + "'");
+          ir::ThrowUser(
+              lit.span,
+              "unknown or unsupported function type '" + std::string(lit.enum_value) + "'",
+              SuggestMember("FunctionType", lit.enum_value));
         ftype = *t;
       } else if (kw.text == "level") {
         Literal lit = ParseEnumRef();
@@ -431,7 +435,9 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
     }
     if (lit.kind == K::Enum && lit.enum_type == "SplitMode") {
       auto m = ir::SplitModeFromName(lit.enum_value);
-      if (!m) ir::ThrowUser(lit.span, "unknown split mode '" + std::string(lit.enum_value) + "'");
+      if (!m)
+        ir::ThrowUser(lit.span, "unknown split mode '" + std::string(lit.enum_value) + "'",
+                      SuggestMember("SplitMode", lit.enum_value));
       return *m;
     }
     ir::ThrowUser(lit.span, "attr \"split\" must be a pl.SplitMode, got " + lit.text());
@@ -471,11 +477,32 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
                               "split mode)");
 }
 
+// The function attributes something reads: the split mode and forms (dsl.md 4.2), and the pipe
+// sizing the outliner and expand-mixed-kernel write. Any other key would be silently ignored, so
+// a misspelt one ("splitt") would drop the split without a word; it is rejected instead.
+namespace {
+const std::vector<std::string>& KnownFunctionAttrs() {
+  static const std::vector<std::string> keys = {
+      "split",           "split_aiv",     "dual_aiv_dispatch", "slot_num",
+      "cross_core_slot", "c2v_slot_size", "v2c_slot_size"};
+  return keys;
+}
+}  // namespace
+
 ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::string>* seen_keys) {
   Expect(Tok::kLBrace, "opening the attrs dict");
   while (!Check(Tok::kRBrace)) {
     const Token& k = Expect(Tok::kString, "as an attr key");
     std::string key = Str(k);
+    const auto& known = KnownFunctionAttrs();
+    if (std::find(known.begin(), known.end(), key) == known.end()) {
+      std::string list;
+      for (const std::string& n : known) list += (list.empty() ? "" : ", ") + n;
+      std::string dym = ir::DidYouMean(key, known);
+      ir::ThrowUser(
+          k.span, "unknown function attribute \"" + key + "\"",
+          {{{}, dym.empty() ? "known attributes: " + list : dym + " (known: " + list + ")"}});
+    }
     for (const std::string& s : *seen_keys)
       if (s == key) ir::ThrowUser(k.span, "attr key \"" + key + "\" is given twice");
     seen_keys->push_back(key);

@@ -136,7 +136,11 @@ ExprPtr Parser::ParseCall() {
     return BuildShortForm(name, ntok, std::move(args), span);
   }
   const ops::OpDef* op = ops::FindOp(name);
-  if (!op) ir::ThrowUser(ntok.span, "unknown operator '" + name + "'");
+  if (!op) {
+    std::vector<std::string> names;
+    for (const ops::OpDef* d : ops::OpRegistry::Global().All()) names.push_back(d->name());
+    ir::ThrowUser(ntok.span, "unknown operator '" + name + "'", Suggest(name, names));
+  }
   std::vector<CallArg> args = ParseCallArgs();
   return BuildOpCall(*op, std::move(args), span);
 }
@@ -158,7 +162,9 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
       if (lit.kind == K::Int) return lit.int_value;
       if (lit.kind == K::Enum && lit.enum_type == "SplitMode") {
         auto m = ir::SplitModeFromName(lit.enum_value);
-        if (!m) ir::ThrowUser(lit.span, "unknown split mode " + lit.text());
+        if (!m)
+          ir::ThrowUser(lit.span, "unknown split mode " + lit.text(),
+                        SuggestMember("SplitMode", lit.enum_value));
         return static_cast<int64_t>(*m);
       }
       if (lit.kind == K::Enum && lit.enum_type == "AtomicType") {
@@ -188,21 +194,27 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
     case ops::KwargKind::Mem:
       if (lit.kind == K::Enum && (lit.enum_type == "Mem" || lit.enum_type == "MemorySpace")) {
         auto m = ir::MemorySpaceFromName(lit.enum_value);
-        if (!m) ir::ThrowUser(lit.span, "unknown memory space " + lit.text());
+        if (!m)
+          ir::ThrowUser(lit.span, "unknown memory space " + lit.text(),
+                        SuggestMember("Mem", lit.enum_value));
         return *m;
       }
       return bad();
     case ops::KwargKind::Layout:
       if (lit.kind == K::Enum && lit.enum_type == "TileLayout") {
         auto l = ir::TileLayoutFromName(lit.enum_value);
-        if (!l) ir::ThrowUser(lit.span, "unknown tile layout " + lit.text());
+        if (!l)
+          ir::ThrowUser(lit.span, "unknown tile layout " + lit.text(),
+                        SuggestMember("TileLayout", lit.enum_value));
         return *l;
       }
       return bad();
     case ops::KwargKind::Pad:
       if (lit.kind == K::Enum && lit.enum_type == "PadValue") {
         auto p = ir::PadValueFromName(lit.enum_value);
-        if (!p) ir::ThrowUser(lit.span, "unknown pad value " + lit.text());
+        if (!p)
+          ir::ThrowUser(lit.span, "unknown pad value " + lit.text(),
+                        SuggestMember("PadValue", lit.enum_value));
         return *p;
       }
       return bad();
@@ -246,9 +258,15 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
       continue;
     }
     const ops::KwargSpec* spec = op.find_kwarg(a.keyword);
-    if (!spec)
+    if (!spec) {
+      std::vector<std::string> names;
+      if (!op.is_variadic())
+        for (const ops::ArgSpec& as : specs) names.push_back(as.name);
+      for (const ops::KwargSpec& ks : op.kwargs()) names.push_back(ks.name);
       ir::ThrowUser(a.keyword_span,
-                    op.name() + ": unknown keyword '" + std::string(a.keyword) + "'");
+                    op.name() + ": unknown keyword '" + std::string(a.keyword) + "'",
+                    Suggest(a.keyword, names));
+    }
     if (ir::FindAttr(kwargs, spec->name))
       ir::ThrowUser(a.keyword_span, op.name() + ": keyword '" + spec->name + "' is given twice");
     kwargs.emplace_back(spec->name, KwargFromArg(op, *spec, a));
@@ -442,9 +460,16 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
       positional[1]->expr = ir::MakeTupleExpr({positional[1]->expr}, positional[1]->span);
   }
   const ops::OpDef* op = ops::FindOp(op_name);
-  if (!op)
-    ir::ThrowUser(name_tok.span, "unknown operator 'pl." + std::string(name) + "' (no " + op_name +
-                                     " is registered)");
+  if (!op) {
+    // Short forms name the tile.* ops without their namespace.
+    std::vector<std::string> names = {"const", "min", "max", "cast"};
+    for (const ops::OpDef* d : ops::OpRegistry::Global().All())
+      if (d->name().rfind("tile.", 0) == 0) names.push_back(d->name().substr(5));
+    ir::ThrowUser(
+        name_tok.span,
+        "unknown operator 'pl." + std::string(name) + "' (no " + op_name + " is registered)",
+        Suggest(name, names));
+  }
   return BuildOpCall(*op, std::move(args), span);
 }
 
@@ -452,6 +477,20 @@ ExprPtr Parser::ApplyAnnotation(const ExprPtr& value, const TypeAnn& ann, Span a
   if (const ir::Call* call = value->As<ir::Call>()) {
     if (!value->type) return ir::MakeCall(call->op, call->args, call->kwargs, ann.type, call->span);
     CheckAnnotation(ann, value->type, at, "annotation");
+    // An annotation may restate the space the op writes, never move the result elsewhere: a
+    // matmul result annotated Vec would skip the Acc -> Vec crossing the split relies on.
+    const ops::OpDef& op = ops::Def(*call);
+    if (auto out = op.ResolveOutputMemory(call->kwargs);
+        out && ann.tile_memory && *ann.tile_memory != *out && ir::AsTileType(value->type))
+      ir::ThrowUser(
+          at,
+          "the annotation puts the result of " + op.name() + " in " +
+              std::string(ir::MemorySpaceName(*ann.tile_memory)) + ", but " + op.name() +
+              " writes " + std::string(ir::MemorySpaceName(*out)),
+          {{{},
+            "annotate it as pl.Mem." + std::string(ir::MemorySpaceName(*out)) +
+                ", and move it with pl.tile.move(..., target_memory=pl.Mem." +
+                std::string(ir::MemorySpaceName(*ann.tile_memory)) + ") if it is needed there"}});
     TypePtr final_type = FinalType(ann, value->type);
     if (ir::TypeEqual(final_type, value->type)) return value;
     return ir::MakeCall(call->op, call->args, call->kwargs, final_type, call->span);

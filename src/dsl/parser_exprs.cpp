@@ -1,4 +1,6 @@
 // Expressions: the precedence climb of dsl.md 6.2, atoms (6.1) and name resolution (8.8).
+#include <algorithm>
+
 #include "parser_impl.h"
 #include "tilesplit/ir/text.h"
 
@@ -240,7 +242,12 @@ ExprPtr Parser::ResolveName(const Token& name) {
     dyn_.emplace(n, v);
     return v;
   }
-  ir::ThrowUser(name.span, "unknown name '" + std::string(n) + "'");
+  std::vector<std::string> visible;
+  for (const Scope& sc : scopes_)
+    for (const auto& kv : sc.names) visible.emplace_back(kv.first);
+  for (const auto& kv : dyn_) visible.emplace_back(kv.first);
+  std::sort(visible.begin(), visible.end());  // deterministic ties
+  ir::ThrowUser(name.span, "unknown name '" + std::string(n) + "'", Suggest(n, visible));
 }
 
 }  // namespace tilesplit::dsl::detail

@@ -114,8 +114,12 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                   {{Span{}, "inline the callee's statements into " + Quote(cur_fname_) +
                                 " or make the caller Opaque"}});
   auto it = class_fn_by_name_.find(name_tok.text);
-  if (it == class_fn_by_name_.end())
-    ir::ThrowUser(name_tok.span, "unknown function " + Quote(callee_name) + " in program class");
+  if (it == class_fn_by_name_.end()) {
+    std::vector<std::string> names;
+    for (const ClassFunction& cf : class_fns_) names.emplace_back(cf.name);
+    ir::ThrowUser(name_tok.span, "unknown function " + Quote(callee_name) + " in program class",
+                  Suggest(callee_name, names));
+  }
   const size_t index = it->second;
   if (class_fns_[index].state == ClassFunction::State::InProgress) {
     std::string chain;

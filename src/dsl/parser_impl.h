@@ -312,6 +312,11 @@ class Parser {
 // carry any integer scalar type).
 bool TypesAgree(const TypePtr& annotated, const TypePtr& deduced);
 
+// A "did you mean 'X'?" note for a misspelt `word` among `candidates`, or no note.
+std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::string>& candidates);
+// The same among the members of enum type `enum_type` ("Mem", "SplitMode", ...).
+std::vector<ir::Note> SuggestMember(std::string_view enum_type, std::string_view word);
+
 // Where a name of the pl module is used as a value (e.g. `x = pl`).
 std::string DescribeToken(const Token& t);
 

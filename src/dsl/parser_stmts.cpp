@@ -53,6 +53,13 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
     // A callee parsed on demand sits later in the file than its caller's unfinished statement,
     // whose tokens must survive until the caller resumes: release only at the outermost level.
     if (kind == BlockKind::Function && class_fn_stack_.size() <= 1) ts_.Release(pos_);
+    // Code after a return never runs; the passes would still lower it (a transfer pushed in
+    // dead code is never popped), so it is rejected rather than silently kept.
+    if (!block.stmts.empty() && block.stmts.back()->kind == ir::StmtKind::Return)
+      ir::ThrowUser(
+          Peek().span, "unreachable statement after return",
+          {{block.stmts.back()->span, "the return is here"},
+           {{}, "delete the statements after the return, or move the return to the end"}});
     ParseStatement(kind, block);
   }
 }
@@ -437,8 +444,10 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
                   "a pl.while_ loop is written 'for (a, b) in pl.while_(init_values=(...))'");
   auto kind = ir::ForKindFromName(kind_tok.text);
   if (!kind)
-    ir::ThrowUser(kind_tok.span, "unknown loop kind 'pl." + std::string(kind_tok.text) +
-                                     "' (expected range, parallel, unroll or pipeline)");
+    ir::ThrowUser(kind_tok.span,
+                  "unknown loop kind 'pl." + std::string(kind_tok.text) +
+                      "' (expected range, parallel, unroll or pipeline)",
+                  SuggestMember("ForKind", kind_tok.text));
   Next();
   Next();
   Next();
@@ -498,7 +507,6 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
     for (size_t i = 0; i < bounds.size(); ++i)
       if (!ir::AsConstInt(bounds[i]))
         ir::ThrowUser(bound_spans[i], "pl.unroll needs constant bounds");
-    if (inits) ir::ThrowUser(inits_span, "pl.unroll takes no init_values");
   }
   if (inits && inits->size() != iter_names.size())
     ir::ThrowUser(inits ? inits_span : var_tok.span,

@@ -1,7 +1,9 @@
 // Type annotations, shapes, views, enum atoms and literals (dsl.md 5, 6.4), and the check of an
 // annotation against a deduced type (dsl.md 7.3).
 #include "parser_impl.h"
+#include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::dsl::detail {
 namespace {
@@ -20,6 +22,28 @@ bool IsEnumTypeName(std::string_view n) {
 bool IsIntegerScalar(const ExprPtr& e) {
   auto dt = ir::ScalarDType(e);
   return dt && ir::IsInteger(*dt);
+}
+
+Span SpanOr(const ExprPtr& e, Span fallback) {
+  return e && e->span.valid() ? e->span : fallback;
+}
+
+// Static dims of a written shape are in [1, 2^31); static valid extents within their dims.
+void CheckWrittenGeometry(const std::vector<ExprPtr>& shape, const std::vector<ExprPtr>& valid,
+                          std::string_view what, Span fallback) {
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (auto n = ir::AsConstInt(shape[d]))
+      if (std::string p = ops::DimProblem(*n); !p.empty())
+        ir::ThrowUser(SpanOr(shape[d], fallback),
+                      "dimension " + std::to_string(d) + " of the " + std::string(what) + " " + p,
+                      {{{}, "write a positive static size below 2^31, or a pl.dynamic dimension"}});
+  for (size_t d = 0; d < valid.size() && d < shape.size(); ++d)
+    if (auto v = ir::AsConstInt(valid[d]))
+      if (std::string p = ops::ValidProblem(*v, ir::AsConstInt(shape[d])); !p.empty())
+        ir::ThrowUser(
+            SpanOr(valid[d], fallback),
+            "valid_shape extent " + std::to_string(d) + " of the " + std::string(what) + " " + p,
+            {{{}, "each valid_shape extent must be between 0 and the dimension"}});
 }
 
 }  // namespace
@@ -121,7 +145,8 @@ Literal Parser::ParseLiteral() {
 ir::DataType Parser::ParseDType() {
   if (!AtDType()) {
     if (CheckName("pl") && Check(Tok::kDot, 1) && Check(Tok::kName, 2))
-      ir::ThrowUser(Peek(2).span, "unknown data type 'pl." + std::string(Peek(2).text) + "'");
+      ir::ThrowUser(Peek(2).span, "unknown data type 'pl." + std::string(Peek(2).text) + "'",
+                    SuggestMember("DataType", Peek(2).text));
     ir::ThrowUser(Peek().span,
                   "expected a data type such as pl.FP32, got " + DescribeToken(Peek()));
   }
@@ -134,7 +159,8 @@ ir::MemorySpace Parser::ParseMemSpace() {
   Literal lit = ParseEnumRef();
   auto m = ir::MemorySpaceFromName(lit.enum_value);
   if ((lit.enum_type != "Mem" && lit.enum_type != "MemorySpace") || !m)
-    ir::ThrowUser(lit.span, "unknown memory space " + lit.text());
+    ir::ThrowUser(lit.span, "unknown memory space " + lit.text(),
+                  SuggestMember("Mem", lit.enum_value));
   if (*m == ir::MemorySpace::ScalarLocal)
     ir::ThrowUser(lit.span, "pl.Mem.ScalarLocal is not a valid tile memory space");
   return *m;
@@ -167,8 +193,10 @@ template <typename E>
 E EnumFrom(const Literal& lit, std::string_view type, std::optional<E> (*from)(std::string_view)) {
   if (lit.kind == Literal::Kind::Enum && lit.enum_type == type) {
     if (auto v = from(lit.enum_value)) return *v;
-    ir::ThrowUser(lit.span, "unknown pl." + std::string(type) + " value '" +
-                                std::string(lit.enum_value) + "'");
+    ir::ThrowUser(
+        lit.span,
+        "unknown pl." + std::string(type) + " value '" + std::string(lit.enum_value) + "'",
+        SuggestMember(type, lit.enum_value));
   }
   ir::ThrowUser(lit.span, "expected a pl." + std::string(type) + " value, got " + lit.text());
 }
@@ -261,9 +289,11 @@ TypeAnn Parser::ParseType() {
         ir::ThrowUser(ann.span, "valid_shape has rank " + std::to_string(v.valid_shape.size()) +
                                     " but the tensor shape has rank " +
                                     std::to_string(shape.size()));
+      CheckWrittenGeometry(shape, v.valid_shape, "tensor shape", ann.span);
       view = std::move(v);
       Accept(Tok::kComma);
     }
+    CheckWrittenGeometry(shape, {}, "tensor shape", ann.span);
     ann.type = ir::MakeTensorType(std::move(shape), dt, std::move(view));
   } else {  // Tile
     std::vector<ExprPtr> shape = ParseShape("tile shape");
@@ -327,6 +357,8 @@ TypeAnn Parser::ParseType() {
                                        DescribeToken(Peek()));
       }
     }
+    CheckWrittenGeometry(shape, ann.tile_view ? ann.tile_view->valid_shape : std::vector<ExprPtr>{},
+                         "tile shape", ann.span);
     std::optional<ir::TileView> view;
     if (ann.tile_view) view = BuildTileView(*ann.tile_view, shape, ann.tile_memory);
     ann.type = ir::MakeTileType(std::move(shape), dt, ann.tile_memory, std::move(view));
@@ -427,6 +459,16 @@ void Parser::CheckAnnotation(const TypeAnn& ann, const TypePtr& deduced, Span at
   if (!deduced || TypesAgree(ann.type, deduced)) return;
   ir::ThrowUser(at, std::string(what) + " " + ir::TypeToString(ann.type) +
                         " contradicts the deduced type " + ir::TypeToString(deduced));
+}
+
+std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string dym = ir::DidYouMean(word, candidates);
+  if (dym.empty()) return {};
+  return {{{}, dym}};
+}
+
+std::vector<ir::Note> SuggestMember(std::string_view enum_type, std::string_view word) {
+  return Suggest(word, ir::EnumMemberNames(enum_type));
 }
 
 }  // namespace tilesplit::dsl::detail

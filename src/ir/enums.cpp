@@ -1,7 +1,11 @@
 #include "tilesplit/ir/enums.h"
 
 #include <array>
+#include <string>
 #include <utility>
+#include <vector>
+
+#include "tilesplit/ir/suggest.h"
 
 namespace tilesplit::ir {
 namespace {
@@ -232,6 +236,30 @@ std::string_view CompactModeName(CompactMode c) {
 }
 std::optional<CompactMode> CompactModeFromName(std::string_view n) {
   return FromName(kCompact, n);
+}
+
+namespace {
+template <typename E, size_t N>
+std::vector<std::string> NamesOf(const std::array<std::pair<E, std::string_view>, N>& table) {
+  std::vector<std::string> out;
+  for (const auto& [e, n] : table) out.emplace_back(n);
+  return out;
+}
+}  // namespace
+
+std::vector<std::string> EnumMemberNames(std::string_view enum_type) {
+  if (enum_type == "Mem" || enum_type == "MemorySpace") return NamesOf(kMem);
+  if (enum_type == "SplitMode") return NamesOf(kSplit);
+  if (enum_type == "FunctionType") return NamesOf(kFunc);
+  if (enum_type == "Level") return NamesOf(kLevel);
+  if (enum_type == "Role") return NamesOf(kRole);
+  if (enum_type == "ForKind") return NamesOf(kFor);
+  if (enum_type == "TileLayout") return NamesOf(kTileLayout);
+  if (enum_type == "TensorLayout") return NamesOf(kTensorLayout);
+  if (enum_type == "PadValue") return NamesOf(kPad);
+  if (enum_type == "CompactMode") return NamesOf(kCompact);
+  if (enum_type == "DataType") return NamesOf(kDataTypes);
+  return {};
 }
 
 }  // namespace tilesplit::ir

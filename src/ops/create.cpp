@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
@@ -63,10 +64,17 @@ AttrMap CheckKwargs(const OpDef& op, const AttrMap& kwargs, ir::Span span) {
     const KwargSpec* spec = op.find_kwarg(k);
     if (!spec) {
       std::string known;
-      for (const auto& s : op.kwargs()) known += (known.empty() ? "" : ", ") + s.name;
-      Fail(op, span,
-           "unknown kwarg '" + k + "'" +
-               (known.empty() ? " (the op takes no kwargs)" : " (known: " + known + ")"));
+      std::vector<std::string> names;
+      for (const auto& s : op.kwargs()) {
+        known += (known.empty() ? "" : ", ") + s.name;
+        names.push_back(s.name);
+      }
+      std::vector<ir::Note> notes;
+      if (std::string dym = ir::DidYouMean(k, names); !dym.empty()) notes.push_back({{}, dym});
+      ir::ThrowUser(span,
+                    op.name() + ": unknown kwarg '" + k + "'" +
+                        (known.empty() ? " (the op takes no kwargs)" : " (known: " + known + ")"),
+                    std::move(notes));
     }
     if (!KindMatches(spec->kind, v))
       Fail(op, span,
@@ -86,6 +94,125 @@ AttrMap CheckKwargs(const OpDef& op, const AttrMap& kwargs, ir::Span span) {
     }
   }
   return ordered;
+}
+
+std::string MemName(ir::MemorySpace m) {
+  return std::string(ir::MemorySpaceName(m));
+}
+
+std::string MemList(const std::vector<ir::MemorySpace>& ms) {
+  std::string s;
+  for (size_t i = 0; i < ms.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == ms.size() ? " or " : ", ") + MemName(ms[i]);
+  return s;
+}
+
+// The sources from which the registry's transfer op (tile.move) reaches `target`.
+std::vector<ir::MemorySpace> SourcesOf(ir::MemorySpace target, std::string* mover) {
+  std::vector<ir::MemorySpace> out;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    if (!d->transfer_arg()) continue;
+    for (const auto& [src, targets] : d->transfer_paths())
+      if (std::find(targets.begin(), targets.end(), target) != targets.end() && src != target) {
+        out.push_back(src);
+        *mover = d->name();
+      }
+  }
+  return out;
+}
+
+// ops.md 1.1 "input memory": an argument whose tile lives in a resolved space the op does not
+// accept is the author's error (an unresolved space is left to the memory patch).
+void CheckInputMemory(const OpDef& op, const std::vector<ExprPtr>& args, ir::Span span) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::vector<ir::MemorySpace>* allowed = op.allowed_input_memory(i);
+    const ir::TileType* t = args[i] ? ir::AsTileType(args[i]->type) : nullptr;
+    if (!allowed || !t || !t->memory) continue;
+    if (std::find(allowed->begin(), allowed->end(), *t->memory) != allowed->end()) continue;
+    const std::string an = i < op.args().size() ? op.args()[i].name : std::to_string(i);
+    std::vector<ir::Note> notes;
+    std::string mover;
+    const ir::MemorySpace want = allowed->front();
+    std::vector<ir::MemorySpace> from = SourcesOf(want, &mover);
+    const bool direct = std::find(from.begin(), from.end(), *t->memory) != from.end();
+    std::string note = "'" + an + "' must be a tile in " + MemList(*allowed) + "; ";
+    if (direct)
+      note += "move it there first: pl." + mover + "(" + Str(args[i]) + ", target_memory=pl.Mem." +
+              MemName(want) + ")";
+    else if (!from.empty())
+      note += "a tile reaches " + MemName(want) + " only from " + MemList(from) + " (pl." + mover +
+              "), so load or move the value into " + MemName(from.front()) + " first";
+    else
+      note += "produce it there";
+    notes.push_back({{}, note});
+    ir::ThrowUser(span,
+                  op.name() + ": argument '" + an + "' is a tile in " + MemName(*t->memory) +
+                      ", but the op reads it only from " + MemList(*allowed),
+                  std::move(notes));
+  }
+}
+
+// A copy between memories: only the declared data paths exist. Runs after the deducer, whose
+// messages about a target that is no tile space at all are the more precise.
+void CheckTransferPath(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
+                       ir::Span span) {
+  if (auto pos = op.transfer_arg(); pos && *pos < args.size() && args[*pos]) {
+    const ir::TileType* t = ir::AsTileType(args[*pos]->type);
+    if (!t || !t->memory) return;
+    const auto& paths = op.transfer_paths();
+    auto it = paths.find(*t->memory);
+    const std::vector<ir::MemorySpace> none;
+    const std::vector<ir::MemorySpace>& targets = it == paths.end() ? none : it->second;
+    std::optional<ir::MemorySpace> target = op.ResolveOutputMemory(kwargs);
+    if (!target || std::find(targets.begin(), targets.end(), *target) != targets.end()) return;
+    const std::string an = *pos < op.args().size() ? op.args()[*pos].name : "argument";
+    std::string note =
+        targets.empty()
+            ? "nothing moves out of " + MemName(*t->memory) + ": the cube reads it in place"
+            : "from " + MemName(*t->memory) + " a tile moves only to " + MemList(targets);
+    std::string mover;
+    std::vector<ir::MemorySpace> from = SourcesOf(*target, &mover);
+    if (!from.empty()) note += "; " + MemName(*target) + " is reached from " + MemList(from);
+    ir::ThrowUser(span,
+                  op.name() + ": no data path from " + MemName(*t->memory) + " to " +
+                      MemName(*target) + " for argument '" + an + "'",
+                  {{{}, note}});
+  }
+}
+
+// Every static dim of a deduced tile or tensor is in [1, 2^31) and every static valid extent
+// within its dim, whatever argument it came from (a shape tuple, a reshape, a broadcast).
+void CheckGeometry(const OpDef& op, const TypePtr& t, ir::Span span) {
+  if (!t) return;
+  const std::vector<ExprPtr>* shape = nullptr;
+  std::vector<ExprPtr> valid;
+  if (const ir::TileType* tt = ir::AsTileType(t)) {
+    shape = &tt->shape;
+    valid = tt->valid();
+  } else if (const auto* ts = t->As<ir::TensorType>()) {
+    shape = &ts->shape;
+    valid = ts->valid();
+  } else if (const auto* tup = t->As<ir::TupleType>()) {
+    for (const TypePtr& e : tup->elements) CheckGeometry(op, e, span);
+    return;
+  }
+  if (!shape) return;
+  for (size_t d = 0; d < shape->size(); ++d) {
+    auto n = Static((*shape)[d]);
+    if (n)
+      if (std::string p = DimProblem(*n); !p.empty())
+        ir::ThrowUser(
+            span,
+            op.name() + ": dimension " + std::to_string(d) + " of the result " + Str(t) + " " + p,
+            {{{}, "give the op shapes whose static sizes are between 1 and 2^31 - 1"}});
+    if (d < valid.size())
+      if (auto v = Static(valid[d]))
+        if (std::string p = ValidProblem(*v, n); !p.empty())
+          ir::ThrowUser(span,
+                        op.name() + ": valid extent " + std::to_string(d) + " of the result " +
+                            Str(t) + " " + p,
+                        {{{}, "give the op valid extents between 0 and the dimension"}});
+  }
 }
 
 TypePtr RunDeducer(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
@@ -147,7 +274,10 @@ TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const Attr
   CheckArity(op, args, span);
   AttrMap ordered = CheckKwargs(op, kwargs, span);
   std::vector<ExprPtr> present = TrimTrailingNulls(args);
+  CheckInputMemory(op, present, span);
   TypePtr t = RunDeducer(op, present, ordered, span);
+  CheckTransferPath(op, present, ordered, span);
+  CheckGeometry(op, t, span);
   return ApplyMemoryPatch(op, present, ordered, std::move(t));
 }
 
@@ -155,7 +285,10 @@ ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::S
   CheckArity(op, args, span);
   AttrMap ordered = CheckKwargs(op, kwargs, span);
   args = TrimTrailingNulls(std::move(args));
+  CheckInputMemory(op, args, span);
   TypePtr t = RunDeducer(op, args, ordered, span);
+  CheckTransferPath(op, args, ordered, span);
+  CheckGeometry(op, t, span);
   t = ApplyMemoryPatch(op, args, ordered, std::move(t));
   return ir::MakeCall(&op, std::move(args), std::move(ordered), std::move(t), span);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 
 namespace tilesplit::ops {
@@ -148,7 +149,9 @@ std::optional<DataType> Promote(DataType a, DataType b) {
 ExprPtr WindowRead(const ExprPtr& offset, const ExprPtr& extent, const ExprPtr& valid) {
   auto o = Static(offset), e = Static(extent), v = Static(valid);
   if (!o || !e || !v) return extent;
-  int64_t got = std::min(*e, std::max<int64_t>(0, *v - *o));
+  int64_t rest = 0;
+  if (__builtin_sub_overflow(*v, *o, &rest)) return extent;
+  int64_t got = std::min(*e, std::max<int64_t>(0, rest));
   return got == *e ? extent : ConstLike(got, extent);
 }
 
@@ -188,6 +191,35 @@ void RequireStaticPositive(const CallInfo& c, size_t i, const Shape& s) {
       c.Fail("argument " + Quote(c.arg_name(i)) + " " + Str(s) +
              " must hold static positive integers");
   }
+}
+
+std::string DimProblem(int64_t d) {
+  if (d < 1) return "is " + std::to_string(d) + "; a dimension must be at least 1";
+  if (d >= kMaxDim)
+    return "is " + std::to_string(d) + "; a dimension must be below 2^31 (" +
+           std::to_string(kMaxDim) + ")";
+  return "";
+}
+
+std::string ValidProblem(int64_t v, std::optional<int64_t> n) {
+  if (v < 0) return "is " + std::to_string(v) + "; a valid extent must be at least 0";
+  if (n && v > *n)
+    return "is " + std::to_string(v) + ", beyond the dimension " + std::to_string(*n) +
+           "; a valid extent lies within the shape";
+  return "";
+}
+
+bool WindowLeaves(int64_t o, int64_t e, int64_t n) {
+  return o < 0 || e < 0 || o > n || e > n - o;
+}
+
+void RequireNonNegativeOffsets(const CallInfo& c, size_t i, const Shape& offsets) {
+  for (const auto& e : offsets)
+    if (auto v = Static(e); v && *v < 0)
+      ir::ThrowUser({},
+                    c.name() + ": argument " + Quote(c.arg_name(i)) + " " + Str(offsets) +
+                        " has the negative offset " + std::to_string(*v),
+                    {{{}, "an offset counts from the first element: write one >= 0"}});
 }
 
 void RequireIntegerElements(const CallInfo& c, size_t i, const Shape& s) {

@@ -2,6 +2,7 @@
 // tensor.read.
 #include <algorithm>
 
+#include "tilesplit/ir/error.h"
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -11,6 +12,12 @@ using ir::MemorySpace;
 
 namespace {
 
+// A deducer error with a note saying what to change (CallInfo::Fail takes none).
+[[noreturn]] void FailWithNote(const CallInfo& c, const std::string& message,
+                               const std::string& note) {
+  ir::ThrowUser({}, c.name() + ": " + message, {{{}, note}});
+}
+
 TypePtr DeduceLoad(const CallInfo& c) {
   const ir::TensorType& tensor = c.tensor_arg(0);
   const Shape& shapes = c.tuple_arg(2);
@@ -19,18 +26,31 @@ TypePtr DeduceLoad(const CallInfo& c) {
   RequireIntegerElements(c, 2, shapes);
   const Shape& offsets = TupleOfRank(c, 1, rank);
   RequireIntegerElements(c, 1, offsets);
+  RequireNonNegativeOffsets(c, 1, offsets);
   Shape request = c.has_arg(3) ? TupleOfRank(c, 3, rank) : shapes;
   RequireIntegerElements(c, 3, request);
+  // The valid extent lies within the box: 0 <= valid_shape <= shapes where both are static.
+  for (size_t d = 0; c.has_arg(3) && d < shapes.size(); ++d) {
+    auto v = Static(request[d]), n = Static(shapes[d]);
+    if ((v && *v < 0) || (v && n && *v > *n))
+      FailWithNote(c,
+                   "argument 'valid_shape' " + Str(request) + " lies outside 'shapes' " +
+                       Str(shapes) + " in dim " + std::to_string(d),
+                   "each valid extent must be between 0 and the tile's dimension (" +
+                       (n ? std::to_string(*n) : std::string("its shape")) + ")");
+  }
 
   Shape valid = request;
   if (shapes.size() == tensor.shape.size()) {
     bool clamp = c.bool_kwarg("clamp").value_or(false);
     for (size_t d = 0; d < shapes.size(); ++d) {
       auto o = Static(offsets[d]), e = Static(request[d]), n = Static(tensor.shape[d]);
-      if (!clamp && o && e && n && *o + *e > *n)
-        c.Fail("argument 'valid_shape' " + Str(request) + " at offsets " + Str(offsets) +
-               " reads beyond tensor shape " + Str(tensor.shape) + " in dim " + std::to_string(d) +
-               " (pass clamp=True to clamp)");
+      if (!clamp && o && e && n && WindowLeaves(*o, *e, *n))
+        FailWithNote(c,
+                     "argument 'valid_shape' " + Str(request) + " at offsets " + Str(offsets) +
+                         " reads beyond tensor shape " + Str(tensor.shape) + " in dim " +
+                         std::to_string(d),
+                     "keep offsets + valid_shape within the tensor, or pass clamp=True to clamp");
       valid[d] = WindowRead(offsets[d], request[d], tensor.valid()[d]);
     }
   }
@@ -43,6 +63,7 @@ TypePtr DeduceStore(const CallInfo& c) {
   const ir::TensorType& tensor = c.tensor_arg(2);
   const Shape& offsets = TupleOfRank(c, 1, static_cast<int64_t>(tile.shape.size()));
   RequireIntegerElements(c, 1, offsets);
+  RequireNonNegativeOffsets(c, 1, offsets);
   RequireSameDType(c, 0, tile.dtype, 2, tensor.dtype);
   int64_t atomic = c.int_kwarg("atomic").value_or(0);
   if (atomic != 0 && atomic != 1)
@@ -62,12 +83,17 @@ TypePtr DeduceStore(const CallInfo& c) {
     auto o = Static(offsets[d]), v = Static(tv[d]), cur = Static(grown[d]),
          n = Static(tensor.shape[d]);
     if (!o || !v) continue;
-    if (n && *o + *v > *n)
-      c.Fail("argument 'offsets' " + Str(offsets) + " with tile valid shape " + Str(tv) +
-             " writes beyond output_tensor shape " + Str(tensor.shape) + " in dim " +
-             std::to_string(d));
-    if (cur && *o + *v > *cur) {
-      grown[d] = ConstLike(*o + *v, grown[d]);
+    if (n && WindowLeaves(*o, *v, *n))
+      FailWithNote(c,
+                   "argument 'offsets' " + Str(offsets) + " with tile valid shape " + Str(tv) +
+                       " writes beyond output_tensor shape " + Str(tensor.shape) + " in dim " +
+                       std::to_string(d),
+                   "keep offsets + the tile's valid shape within the output tensor (offset <= " +
+                       std::to_string(*n - std::min(*n, std::max<int64_t>(0, *v))) + " in dim " +
+                       std::to_string(d) + ")");
+    int64_t end = 0;
+    if (cur && !__builtin_add_overflow(*o, *v, &end) && end > *cur) {
+      grown[d] = ConstLike(end, grown[d]);
       changed = true;
     }
   }
@@ -157,6 +183,19 @@ void RegisterMemoryOps(OpRegistry& r) {
       .kwarg("slayout", KwargKind::Layout)
       .deduce(DeduceMove)
       .output_memory_from_kwarg("target_memory", MemorySpace::Vec)
+      // The core group's data paths (core-group.md 1): L1 (Mat) feeds the cube's operand buffers
+      // and crosses to the vector side; L0C (Acc) drains to L1 or crosses; UB (Vec) copies
+      // locally or crosses back to the cube, into L1 or (the split gathering into L1 and keeping
+      // the move as the placement, spec "V->C") straight into an operand buffer. Left, Right and
+      // Bias are read by the cube in place; only a matmul writes Acc.
+      .transfer_paths(
+          0, {{MemorySpace::Mat,
+               {MemorySpace::Mat, MemorySpace::Left, MemorySpace::Right, MemorySpace::Bias,
+                MemorySpace::Vec}},
+              {MemorySpace::Acc, {MemorySpace::Mat, MemorySpace::Vec}},
+              {MemorySpace::Vec,
+               {MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left, MemorySpace::Right}},
+              {MemorySpace::DDR, {MemorySpace::Vec, MemorySpace::Mat}}})
       .doc(
           "Same shape, dtype, valid and pad in target_memory; cube targets take their implicit "
           "layout (Right: row_major blocks), blayout/slayout override");

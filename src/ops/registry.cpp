@@ -111,6 +111,14 @@ OpDef& OpDef::input_memory(size_t pos, std::vector<ir::MemorySpace> allowed) {
   return *this;
 }
 
+OpDef& OpDef::transfer_paths(size_t pos,
+                             std::map<ir::MemorySpace, std::vector<ir::MemorySpace>> paths) {
+  SetOnce(set_once_, name(), "transfer_paths");
+  transfer_arg_ = pos;
+  transfer_paths_ = std::move(paths);
+  return *this;
+}
+
 OpDef& OpDef::output_memory_fixed(ir::MemorySpace m) {
   SetOnce(set_once_, name(), "output_memory");
   out_rule_ = OutputMemoryRule::Fixed;

@@ -2,6 +2,7 @@
 #include "tilesplit/ops/value.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -214,9 +215,44 @@ void Release(std::vector<T>& v) {
   v = std::vector<T>();
 }
 
+// Storage held by live buffers, process-wide (cores are threads).
+std::atomic<int64_t> g_live_bytes{0};
+
 }  // namespace
 
+int64_t LiveBufferBytes() {
+  return g_live_bytes.load(std::memory_order_relaxed);
+}
+
+void Buffer::Account() {
+  const int64_t now =
+      static_cast<int64_t>(f.capacity() * sizeof(float) + i.capacity() * sizeof(int64_t));
+  g_live_bytes.fetch_add(now - charged_, std::memory_order_relaxed);
+  charged_ = now;
+}
+
+Buffer& Buffer::operator=(const Buffer& o) {
+  if (this == &o) return *this;
+  kind = o.kind;
+  f = o.f;
+  i = o.i;
+  Account();
+  return *this;
+}
+
+Buffer& Buffer::operator=(Buffer&& o) noexcept {
+  if (this == &o) return *this;
+  kind = o.kind;
+  f = std::move(o.f);
+  i = std::move(o.i);
+  g_live_bytes.fetch_add(o.charged_ - charged_, std::memory_order_relaxed);
+  charged_ = o.charged_;
+  o.charged_ = 0;
+  return *this;
+}
+
 Buffer::~Buffer() {
+  g_live_bytes.fetch_sub(charged_, std::memory_order_relaxed);
   if (!t_pool) return;
   t_pool->Put(f);
   t_pool->Put(i);
@@ -235,6 +271,7 @@ void Buffer::Allocate(StorageKind k, size_t n, BufferInit fill) {
     if (fill != BufferInit::Unspecified)
       std::fill(i.begin(), i.end(), fill == BufferInit::Poison ? kPoisonI64 : 0);
   }
+  Account();
 }
 
 void Buffer::Resize(StorageKind k, size_t n, bool poison) {

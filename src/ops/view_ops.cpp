@@ -39,6 +39,7 @@ TypePtr DeduceSlice(const CallInfo& c) {
   RequireStaticPositive(c, 1, shape);
   const Shape& offset = TupleOfRank(c, 2, rank);
   RequireIntegerElements(c, 2, offset);
+  RequireNonNegativeOffsets(c, 2, offset);
   const Shape* given_valid = nullptr;
   if (c.has_arg(3) && !c.tuple_arg(3).empty()) {
     given_valid = &TupleOfRank(c, 3, rank);
@@ -47,7 +48,7 @@ TypePtr DeduceSlice(const CallInfo& c) {
   Shape valid(shape.size());
   for (size_t d = 0; d < shape.size(); ++d) {
     auto o = Static(offset[d]), n = Static(in.shape[d]);
-    if (o && n && *o + *Static(shape[d]) > *n)
+    if (o && n && WindowLeaves(*o, *Static(shape[d]), *n))
       c.Fail("argument 'shape' " + Str(shape) + " at offset " + Str(offset) +
              " does not fit in input shape " + Str(in.shape) + " (dim " + std::to_string(d) + ")");
     valid[d] = given_valid ? (*given_valid)[d] : WindowRead(offset[d], shape[d], in.valid()[d]);
@@ -237,7 +238,7 @@ TypePtr DeduceExtract(const CallInfo& c) {
   Shape off{row, col}, valid(2);
   for (size_t d = 0; d < 2; ++d) {
     auto o = Static(off[d]), n = Static(src.shape[d]);
-    if (o && n && (*o < 0 || *o + *Static(shape[d]) > *n))
+    if (o && n && WindowLeaves(*o, *Static(shape[d]), *n))
       c.Fail("argument 'shape' " + Str(shape) + " at [" + Str(row) + ", " + Str(col) +
              "] does not fit in src shape " + Str(src.shape));
     valid[d] = WindowRead(off[d], shape[d], src.valid()[d]);

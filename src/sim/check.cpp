@@ -50,7 +50,13 @@ std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>&
                                      "' has a dimension the simulator cannot size (bind dynamic "
                                      "dimensions through a scalar parameter)");
     }
-    r.push_back(v.scalar() ? v.scalar()->AsInt() : 0);
+    const int64_t n = v.scalar() ? v.scalar()->AsInt() : 0;
+    if (n < 0 || n >= int64_t{1} << 31)
+      ir::ThrowUser(p.var->span,
+                    "parameter '" + p.var->name + "' has the dimension " + std::to_string(n) +
+                        " at run time (a dimension lies in [0, 2^31))",
+                    {{{}, "pin the scalars that size it to sensible values with --scalar NAME=V"}});
+    r.push_back(n);
   }
   return r;
 }
@@ -100,6 +106,10 @@ std::string NotSplitReason(const ir::Function& f) {
 
 std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOptions& o) {
   std::map<std::string, Value> in;
+  RunBudget budget(o.limits);
+  auto charge = [&](const ir::Param& p, ir::DataType dt, const std::vector<int64_t>& shape) {
+    budget.ChargeMemory(StorageBytes(dt, shape), p.var->span, "parameter '" + p.var->name + "'");
+  };
   ops::ExecContext ctx;
   Interpreter ev(ctx);
   namespace fs = std::filesystem;
@@ -134,6 +144,7 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     auto g = StreamFor(o.seed, p.var->name);
     if (const auto* tt = p.var->type->As<ir::TensorType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tt->shape, p);
+      charge(p, tt->dtype, shape);
       TensorPtr t;
       if (std::string path = npy_path(p.var->name); !path.empty()) {
         t = ReadNpy(path, p.var->name, tt->dtype, shape);
@@ -146,6 +157,7 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     } else if (const auto* tl = p.var->type->As<ir::TileType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tl->shape, p);
       std::vector<int64_t> valid = StaticDims(ev, tl->valid(), p);
+      charge(p, tl->dtype, shape);
       auto tile = MakePoisonTile(tl->dtype, tl->memory.value_or(MemorySpace::Vec), shape, valid);
       if (std::string path = npy_path(p.var->name); !path.empty())
         tile->data = ReadNpy(path, p.var->name, tl->dtype, shape)->data;
@@ -178,21 +190,28 @@ std::vector<std::string> OutputNames(const ir::Function& f) {
 }
 
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
-                       std::map<std::string, Value>& args, const Schedule& schedule) {
+                       std::map<std::string, Value>& args, const RunLimits& limits,
+                       const Schedule& schedule) {
   ir::FunctionPtr f = p.Find(name);
   if (!f) ir::ThrowUser(p.span, "no function '" + name + "' in the program");
+  RunBudget budget(limits);
   switch (f->func_type) {
     case ir::FunctionType::Group:
     case ir::FunctionType::AIC:
     case ir::FunctionType::AIV: {
       GroupSpec spec = ResolveGroup(p, name);
       spec.schedule = schedule;
-      return RunCoreGroup(spec, args);
+      spec.budget = &budget;
+      GroupOutcome out = RunCoreGroup(spec, args);
+      // A core stopped by the budget faults the group; that is the budget's error, not the split's.
+      if (budget.exceeded) throw *budget.exceeded;
+      return out;
     }
     default:
       break;
   }
   ops::ExecContext ctx;
+  ctx.budget = &budget;
   Interpreter interp(ctx);
   interp.SetProgram(&p);
   interp.SetSchedule(schedule);
@@ -201,6 +220,7 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
   try {
     interp.Run(*f, bound);
   } catch (GroupFailure& failure) {
+    if (budget.exceeded) throw *budget.exceeded;
     return std::move(failure.outcome);  // a called Group deadlocked or faulted
   }
   return {};
@@ -211,11 +231,12 @@ namespace {
 // One run of the split program under `schedule`, compared with the reference's outputs.
 CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
                        const ir::Program& split, const std::map<std::string, Value>& inputs,
-                       const std::map<std::string, Value>& ref_args, const Schedule& schedule) {
+                       const std::map<std::string, Value>& ref_args, const RunLimits& limits,
+                       const Schedule& schedule) {
   std::map<std::string, Value> split_args = CloneInputs(inputs);
   CheckResult r;
   std::ostringstream os;
-  const GroupOutcome out = RunKernel(split, ref_name, split_args, schedule);
+  const GroupOutcome out = RunKernel(split, ref_name, split_args, limits, schedule);
   if (out.kind == GroupOutcome::Kind::Deadlock) {
     r.kind = CheckResult::Kind::Deadlock;
     r.report = "check " + ref_name + ": DEADLOCK\n" + out.Describe();
@@ -276,11 +297,11 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
   if (!rf) ir::ThrowUser(ref.span, "no function '" + ref_name + "' in the program");
   const std::map<std::string, Value> inputs = MakeInputs(*rf, o);
   std::map<std::string, Value> ref_args = CloneInputs(inputs);
-  RunKernel(ref, ref_name, ref_args);  // a fault in the reference is the user's error
+  RunKernel(ref, ref_name, ref_args, o.limits);  // a fault in the reference is the user's error
   const std::vector<Schedule> all = CheckSchedules(std::max(schedules, 1));
   CheckResult r;
   for (size_t k = 0; k < all.size(); ++k) {
-    r = CheckUnder(rf.get(), ref_name, split, inputs, ref_args, all[k]);
+    r = CheckUnder(rf.get(), ref_name, split, inputs, ref_args, o.limits, all[k]);
     if (r.kind == CheckResult::Kind::Equal) continue;
     // The reference's outputs do not depend on the schedule, so neither does this verdict.
     if (r.kind == CheckResult::Kind::NothingCompared) return r;
@@ -293,9 +314,11 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
     return r;
   }
   if (all.size() > 1) {
-    const size_t close = r.report.rfind(")\n");
-    if (close != std::string::npos)
-      r.report.insert(close, " under " + std::to_string(all.size()) + " schedules");
+    // After the verdict's closing parenthesis, so the counts inside it read the same with any
+    // number of schedules.
+    const size_t eol = r.report.find('\n');
+    if (eol != std::string::npos)
+      r.report.insert(eol, " under " + std::to_string(all.size()) + " schedules");
   }
   return r;
 }

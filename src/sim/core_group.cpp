@@ -331,6 +331,7 @@ GroupOutcome Group::Run(const std::map<std::string, Value>& args,
   for (size_t i = 0; i < cores_.size(); ++i) {
     cores_[i].port = std::make_unique<CorePort>(*this, static_cast<int>(i));
     cores_[i].ctx.port = cores_[i].port.get();
+    cores_[i].ctx.budget = spec_.budget;
     cores_[i].interp = std::make_unique<Interpreter>(cores_[i].ctx);
   }
   rng_ = spec_.schedule.seed;

@@ -62,6 +62,7 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
 Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
   const ir::Stmt& s = *sp;
   if (ctx_.port) ctx_.port->Step();  // a schedule point of the core group
+  if (ctx_.budget) ctx_.budget->Step(s.span);
   switch (s.kind) {
     case StmtKind::Assign: {
       stmt_ = &s;
@@ -121,7 +122,9 @@ Interpreter::Flow Interpreter::ExecFor(const ir::ForStmt& s) {
   if (step == 0) ir::ThrowUser(s.span, "for loop with step 0");
   std::vector<Value> carry;
   for (const ir::IterArg& ia : s.iter_args) carry.push_back(Eval(ia.init));
-  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+  // The induction variable must not wrap past INT64_MAX: stop the loop instead of overflowing.
+  for (int64_t i = start; step > 0 ? i < stop : i > stop;) {
+    if (ctx_.budget) ctx_.budget->Step(s.span);
     Bind(s.loop_var, Value(Scalar::Int(i)));
     for (size_t k = 0; k < s.iter_args.size(); ++k) Bind(s.iter_args[k].var, carry[k]);
     std::vector<Value> next;
@@ -132,6 +135,7 @@ Interpreter::Flow Interpreter::ExecFor(const ir::ForStmt& s) {
                                   std::to_string(s.iter_args.size()) + " iter args");
       carry = std::move(next);
     }
+    if (__builtin_add_overflow(i, step, &i)) break;
   }
   for (size_t k = 0; k < s.return_vars.size() && k < carry.size(); ++k)
     Bind(s.return_vars[k], carry[k]);
@@ -143,6 +147,7 @@ Interpreter::Flow Interpreter::ExecWhile(const ir::WhileStmt& s) {
   std::vector<Value> carry;
   for (const ir::IterArg& ia : s.iter_args) carry.push_back(Eval(ia.init));
   while (true) {
+    if (ctx_.budget) ctx_.budget->Step(s.span);
     for (size_t k = 0; k < s.iter_args.size(); ++k) Bind(s.iter_args[k].var, carry[k]);
     if (EvalScalar(s.cond).AsInt() == 0) break;
     std::vector<Value> next;
@@ -349,22 +354,33 @@ Value Interpreter::EvalBinary(const ir::Binary& b) {
   }
   const int64_t a = x.AsInt(), c = y.AsInt();
   int64_t r = 0;
+  // Offsets and extents are computed here: a sum that leaves int64 is reported, never wrapped.
+  auto overflow = [&]() {
+    ir::ThrowUser(b.span, "integer overflow at run time: " + std::to_string(a) + " " +
+                              std::string(ir::BinaryOpText(b.op)) + " " + std::to_string(c) +
+                              " does not fit in 64 bits");
+  };
   switch (b.op) {
     case BinaryOp::Add:
-      r = a + c;
+      if (__builtin_add_overflow(a, c, &r)) overflow();
       break;
     case BinaryOp::Sub:
-      r = a - c;
+      if (__builtin_sub_overflow(a, c, &r)) overflow();
       break;
     case BinaryOp::Mul:
-      r = a * c;
+      if (__builtin_mul_overflow(a, c, &r)) overflow();
       break;
     case BinaryOp::FloorDiv:
       if (c == 0) ir::ThrowUser(b.span, "integer division by zero");
+      if (a == INT64_MIN && c == -1) overflow();
       r = FloorDivInt(a, c);
       break;
     case BinaryOp::FloorMod:
       if (c == 0) ir::ThrowUser(b.span, "integer modulo by zero");
+      if (c == -1) {
+        r = 0;
+        break;
+      }
       r = a - FloorDivInt(a, c) * c;
       break;
     case BinaryOp::Min:
@@ -407,6 +423,12 @@ Value Interpreter::EvalCall(const ir::Call& c) {
   for (const ir::ExprPtr& a : c.args) args.push_back(a ? Eval(a) : Value());
   std::vector<ops::TileGeom> geoms;
   GeometryOf(c.type, c, &geoms);
+  if (ctx_.budget) {
+    int64_t bytes = 0;
+    for (const ops::TileGeom& g : geoms)
+      if (__builtin_add_overflow(bytes, StorageBytes(g.dtype, g.shape), &bytes)) bytes = INT64_MAX;
+    ctx_.budget->ChargeMemory(bytes, stmt_ ? stmt_->span : c.span, "the result of " + c.op_name());
+  }
   ops::OpCall oc{c, args, geoms, ctx_};
   return (*fn)(oc);
 }
@@ -433,6 +455,7 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
       for (size_t i = 0; i < args.size(); ++i) named[callee->params[i].var->name] = args[i];
       GroupSpec spec = ResolveGroup(*program_, c.callee);
       spec.schedule = schedule_;
+      spec.budget = ctx_.budget;
       GroupOutcome out = RunCoreGroup(spec, named);
       if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
       // A Group returns expressions of its parameters (what its parts stored into).

@@ -594,6 +594,24 @@ std::optional<std::vector<ir::ExprPtr>> GroupResults(const ir::Function& f) {
   return out;
 }
 
+// A tensor lives in global memory, which both sides share: the value a store returns on one side
+// is the same buffer as the parameter it stores into. A side that reads such a value without
+// running the store reads the parameter instead; the order of the two sides' accesses is not the
+// SSA chain's business but the memory-order check's (lower-auto-vector-split), which accepts only
+// accesses a pipe transfer orders.
+ir::FunctionPtr ReadTensorsThroughParams(const ir::Function& orig, const ir::FunctionPtr& part) {
+  std::unordered_set<const ir::Var*> orig_free;
+  for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
+  std::unordered_map<const ir::Var*, ir::ExprPtr> defs;
+  CollectAssignDefs(orig.body, defs);
+  ir::VarMap to_param;
+  for (const VarPtr& v : ir::FreeVars(*part)) {
+    if (orig_free.count(v.get()) || !v->type || !v->type->As<ir::TensorType>()) continue;
+    if (ir::ExprPtr p = TraceToParam(v, orig, defs)) to_param[v.get()] = p;
+  }
+  return to_param.empty() ? part : ir::Substitute(part, to_param);
+}
+
 void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const char* side) {
   std::unordered_set<const ir::Var*> orig_free;
   for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
@@ -643,11 +661,13 @@ std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
   }
   const std::string aic_name = FreshName(taken, f_.name + "_aic");
   const std::string aiv_name = FreshName(taken, f_.name + "_aiv");
-  auto aic = std::make_shared<ir::Function>(aic_name, ir::FunctionType::AIC, f_.params,
+  ir::FunctionPtr aic = std::make_shared<ir::Function>(aic_name, ir::FunctionType::AIC, f_.params,
                                             std::vector<ir::TypePtr>{}, common, aic_body, f_.span);
-  auto aiv =
+  ir::FunctionPtr aiv =
       std::make_shared<ir::Function>(aiv_name, ir::FunctionType::AIV, f_.params,
                                      std::vector<ir::TypePtr>{}, aiv_attrs, aiv_body, f_.span);
+  aic = ReadTensorsThroughParams(f_, aic);
+  aiv = ReadTensorsThroughParams(f_, aiv);
   CheckSideClosed(f_, *aic, "AIC");
   CheckSideClosed(f_, *aiv, "AIV");
   ir::AttrMap group_attrs = common;

@@ -102,20 +102,18 @@ TEST(ParserLayout, Errors) {
 
 TEST(ParserDecorator, TypeAttrsLevelRole) {
   ProgramPtr p =
-      P("@pl.function(level=pl.Level.CHIP_DIE, attrs={\"split\": 1, \"zz\": 2.5, \"s\": \"x\", "
-        "\"d\": pl.BF16, \"m\": pl.Mem.Vec}, role=pl.Role.SubWorker, "
+      P("@pl.function(level=pl.Level.CHIP_DIE, attrs={\"split\": 1, \"slot_num\": 4, "
+        "\"dual_aiv_dispatch\": False}, role=pl.Role.SubWorker, "
         "type=pl.FunctionType.InCore)\n"
         "def f():\n    pl.func_attr({\"split_aiv\": True})\n    pass\n");
   const FunctionPtr& f = p->functions[0];
   EXPECT_EQ(f->func_type, FunctionType::InCore);
   EXPECT_EQ(f->split_mode(), SplitMode::UpDown);
   EXPECT_TRUE(f->BoolAttr("split_aiv"));
-  ASSERT_EQ(f->attrs.size(), 6u);
-  EXPECT_EQ(f->attrs[0].first, "d");  // sorted by key
-  EXPECT_EQ(GetAttr<double>(f->attrs, "zz"), 2.5);
-  EXPECT_EQ(GetAttr<std::string>(f->attrs, "s"), "x");
-  EXPECT_EQ(GetAttr<DataType>(f->attrs, "d"), DataType::BF16);
-  EXPECT_EQ(GetAttr<MemorySpace>(f->attrs, "m"), MemorySpace::Vec);
+  ASSERT_EQ(f->attrs.size(), 4u);
+  EXPECT_EQ(f->attrs[0].first, "dual_aiv_dispatch");  // sorted by key
+  EXPECT_EQ(GetAttr<int64_t>(f->attrs, "slot_num"), 4);
+  EXPECT_FALSE(f->BoolAttr("dual_aiv_dispatch"));
 }
 
 TEST(ParserDecorator, Errors) {
@@ -125,14 +123,19 @@ TEST(ParserDecorator, Errors) {
               "does not match function type Opaque");
   ExpectError("@pl.function(bogus=1)\ndef f():\n    pass\n", 1, 14,
               "unknown @pl.function keyword 'bogus'");
-  ExpectError("@pl.function(attrs={\"a\": 1, \"a\": 2})\ndef f():\n    pass\n", 1, 29,
-              "attr key \"a\" is given twice");
-  ExpectError("@pl.function(attrs={\"a\": 1})\ndef f():\n    pl.func_attr({\"a\": 2})\n    pass\n",
-              3, 19, "\"a\" is given twice");
+  ExpectError("@pl.function(attrs={\"slot_num\": 1, \"slot_num\": 2})\ndef f():\n    pass\n", 1, 36,
+              "attr key \"slot_num\" is given twice");
+  ExpectError(
+      "@pl.function(attrs={\"slot_num\": 1})\ndef f():\n    pl.func_attr({\"slot_num\": 2})\n"
+      "    pass\n",
+      3, 19, "\"slot_num\" is given twice");
+  // Only the attributes something reads; a misspelt one would silently drop the split.
+  ExpectError("@pl.function(attrs={\"splitt\": 1})\ndef f():\n    pass\n", 1, 21,
+              "unknown function attribute \"splitt\"");
   ExpectError("@pl.function(type=pl.FunctionType.Bogus)\ndef f():\n    pass\n", 1, 19,
               "unknown or unsupported function type 'Bogus'");
   ExpectError("@pl.function(attrs={\"split\": 7})\ndef f():\n    pass\n", 1, 30, "attr \"split\"");
-  ExpectError("@pl.function\ndef f():\n    x = 1\n    pl.func_attr({\"a\": 2})\n", 4, 5,
+  ExpectError("@pl.function\ndef f():\n    x = 1\n    pl.func_attr({\"slot_num\": 2})\n", 4, 5,
               "pl.func_attr is allowed only at the top");
 }
 

@@ -415,7 +415,7 @@ M = pl.dynamic("M")
 
 @pl.program
 class Demo:
-    @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True, "note": "x", "ratio": 0.5, "n": 3})
+    @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True, "slot_num": 3})
     def kernel(self, x: pl.Tensor[[M, 128], pl.FP32], out: pl.Out[pl.Tensor[[M, 128], pl.FP32]], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[M, 128], pl.FP32]:
         t: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [16, 128], target_memory=pl.Mem.Vec)
         acc0: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.add(t, t)

@@ -51,6 +51,21 @@ std::optional<ir::DataType> Promote(ir::DataType a, ir::DataType b);
 // requested extent when any operand is dynamic.
 ExprPtr WindowRead(const ExprPtr& offset, const ExprPtr& extent, const ExprPtr& valid);
 
+// A static dimension must lie in [1, kMaxDim): a box of 2^31 rows or more is far beyond any
+// on-chip buffer, and keeping dims below it keeps products of two dims inside int64.
+inline constexpr int64_t kMaxDim = int64_t{1} << 31;
+// What is wrong with static dimension `d` of a shape ("is -1; a dimension must be at least 1"),
+// or empty when it is fine.
+std::string DimProblem(int64_t d);
+// The same for a static valid extent `v` of a dimension whose static size is `n` (if known).
+std::string ValidProblem(int64_t v, std::optional<int64_t> n);
+
+// Whether the window [o, o + e) leaves [0, n) (or has a negative extent), computed without
+// overflow: an offset near INT64_MAX must not wrap round into bounds.
+bool WindowLeaves(int64_t o, int64_t e, int64_t n);
+// Every static element of offset tuple `i` is >= 0 (a negative offset addresses before the start).
+void RequireNonNegativeOffsets(const CallInfo& c, size_t i, const Shape& offsets);
+
 // Valid shape of a tile whose rank grew by broadcasting: right-aligned, leading dims from `full`.
 Shape RankExtendedValid(const Shape& valid, const Shape& full);
 

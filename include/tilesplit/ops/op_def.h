@@ -103,6 +103,10 @@ class OpDef : public ir::OpBase {
   OpDef& output_memory_fixed(ir::MemorySpace m);
   OpDef& output_memory_from_kwarg(std::string kwarg, std::optional<ir::MemorySpace> def);
   OpDef& output_memory_inherit();
+  // The data paths a memory-to-memory copy may take: a tile of argument `pos` in a space listed
+  // here may go to the spaces listed beside it (the target is the op's resolved output space).
+  // A resolved source space that is absent, or a target it does not list, is a located error.
+  OpDef& transfer_paths(size_t pos, std::map<ir::MemorySpace, std::vector<ir::MemorySpace>> paths);
   OpDef& core_affinity(CoreAffinity a);
   OpDef& cross_core_role(CrossCoreRole r);
   OpDef& reuses_input(size_t pos);
@@ -136,6 +140,11 @@ class OpDef : public ir::OpBase {
   std::optional<size_t> arg_index(std::string_view name) const;
   const DeduceFn& deducer() const { return deduce_; }
   const std::vector<ir::MemorySpace>* allowed_input_memory(size_t pos) const;
+  // The argument a transfer_paths declaration constrains, and its table.
+  std::optional<size_t> transfer_arg() const { return transfer_arg_; }
+  const std::map<ir::MemorySpace, std::vector<ir::MemorySpace>>& transfer_paths() const {
+    return transfer_paths_;
+  }
   OutputMemoryRule output_memory_rule() const { return out_rule_; }
   // The kwarg naming the output space under the Kwarg rule; empty otherwise.
   const std::string& output_memory_kwarg() const { return out_kwarg_; }
@@ -171,6 +180,8 @@ class OpDef : public ir::OpBase {
   std::vector<KwargSpec> kwargs_;
   DeduceFn deduce_;
   std::map<size_t, std::vector<ir::MemorySpace>> input_mem_;
+  std::optional<size_t> transfer_arg_;
+  std::map<ir::MemorySpace, std::vector<ir::MemorySpace>> transfer_paths_;
   OutputMemoryRule out_rule_ = OutputMemoryRule::None;
   std::optional<ir::MemorySpace> out_mem_;
   std::string out_kwarg_;

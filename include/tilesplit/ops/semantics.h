@@ -16,6 +16,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/ops/budget.h"
 #include "tilesplit/ops/value.h"
 
 namespace tilesplit::ops {
@@ -58,6 +59,8 @@ struct ExecContext {
   // the tiles each aic_gather call is joining across the lane iterations.
   std::optional<ir::SplitMode> region_mode;
   std::map<const ir::Call*, sim::MutTilePtr> joins;
+  // The run's step and memory budget; null runs unbudgeted (unit tests of single ops).
+  sim::RunBudget* budget = nullptr;
 };
 
 // The evaluated geometry of one tile result (box, valid, dtype, memory).

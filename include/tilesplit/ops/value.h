@@ -77,10 +77,13 @@ struct Buffer {
   std::vector<int64_t> i;
 
   Buffer() = default;
-  Buffer(const Buffer&) = default;
-  Buffer(Buffer&&) noexcept = default;
-  Buffer& operator=(const Buffer&) = default;
-  Buffer& operator=(Buffer&&) noexcept = default;
+  Buffer(const Buffer& o) : kind(o.kind), f(o.f), i(o.i) { Account(); }
+  Buffer(Buffer&& o) noexcept
+      : kind(o.kind), f(std::move(o.f)), i(std::move(o.i)), charged_(o.charged_) {
+    o.charged_ = 0;
+  }
+  Buffer& operator=(const Buffer& o);
+  Buffer& operator=(Buffer&& o) noexcept;
   ~Buffer();
 
   size_t size() const { return kind == StorageKind::F32 ? f.size() : i.size(); }
@@ -98,7 +101,17 @@ struct Buffer {
   }
   // The element's bit pattern widened to 64 bits, for bitwise comparison.
   uint64_t Bits(size_t idx) const;
+
+ private:
+  // Brings the process-wide count of live storage (LiveBufferBytes) up to this buffer's
+  // current capacity; the destructor takes back exactly what was charged.
+  void Account();
+  int64_t charged_ = 0;
 };
+
+// Bytes of storage held by every live Buffer of the process (the simulator's memory budget
+// compares against it before sizing a new tile).
+int64_t LiveBufferBytes();
 
 // The calling thread's storage pool: buffers handed back, and allocations served from it.
 struct StoragePoolStats {

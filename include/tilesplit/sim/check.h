@@ -18,6 +18,7 @@ struct InputOptions {
   uint64_t seed = 0;
   std::string inputs_dir;                  // NAME.npy per parameter, when present
   std::map<std::string, int64_t> scalars;  // pinned integer scalar parameters
+  RunLimits limits;                        // the budget of each run (inputs included)
 };
 
 // Inputs for every parameter of `f`, by name. In/InOut tensors and tiles get seeded random values
@@ -30,9 +31,12 @@ std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in)
 
 // Runs function `name` of `p`: an InCore/Opaque function sequentially on the reference
 // interpreter, a Group/AIC/AIV function on the core-group executor (under `schedule`, also for a
-// Group an Opaque function calls). Inputs are updated in place.
+// Group an Opaque function calls). Inputs are updated in place. A run that exceeds `limits` ends
+// with the budget's located UserError (whether the reference interpreter or a core of the group
+// hit it).
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
-                       std::map<std::string, Value>& args, const Schedule& schedule = {});
+                       std::map<std::string, Value>& args, const RunLimits& limits = {},
+                       const Schedule& schedule = {});
 
 // The Out/InOut tensor parameters of `f`, in parameter order.
 std::vector<std::string> OutputNames(const ir::Function& f);

@@ -13,6 +13,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ops/budget.h"
 #include "tilesplit/ops/value.h"
 #include "tilesplit/sim/schedule.h"
 
@@ -26,9 +27,10 @@ struct GroupSpec {
   // the entry's arguments by parameter name.
   const ir::Function* group = nullptr;
   std::vector<ir::ExprPtr> aic_args, aiv_args;
-  bool dual_aiv = false;  // the AIV program runs on both lanes
-  int64_t slot_num = 2;   // slots per pipe direction
-  Schedule schedule;      // which runnable core takes the next step
+  bool dual_aiv = false;        // the AIV program runs on both lanes
+  int64_t slot_num = 2;         // slots per pipe direction
+  Schedule schedule;            // which runnable core takes the next step
+  RunBudget* budget = nullptr;  // shared by every core of the group; null: unbudgeted
 };
 
 // The group a split program runs for entry `name`: a Group function's body calls its AIC and

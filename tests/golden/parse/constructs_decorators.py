@@ -1,9 +1,10 @@
-# Decorator spellings: level/role equal to the derived pair (dropped), attrs of every literal
-# kind, pl.func_attr statements merged with attrs=, docstrings, self on a bare def.
+# Decorator spellings: level/role equal to the derived pair (dropped), the known attrs (an
+# unknown key is an error), pl.func_attr statements merged with attrs=, docstrings, self on a
+# bare def.
 from pypto import language as pl
 
 @pl.function(level=pl.Level.CHIP, role=pl.Role.Orchestrator, type=pl.FunctionType.Orchestration,
-             attrs={"n": 3, "ratio": 0.5, "name": 'orch', "dt": pl.BF16, "mem": pl.Mem.Left})
+             attrs={"slot_num": 3, "c2v_slot_size": 4096, "v2c_slot_size": 2048})
 def orch(self, x: pl.Scalar[pl.INT32]):
     """Docstring, discarded."""
     pl.func_attr({"split": pl.SplitMode.NONE})

@@ -1,6 +1,6 @@
 import pypto.language as pl
 
-@pl.function(attrs={"k": 1})
+@pl.function(attrs={"slot_num": 1})
 def f():
-    pl.func_attr({"k": 2})
+    pl.func_attr({"slot_num": 2})
     pass

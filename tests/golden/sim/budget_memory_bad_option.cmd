@@ -1,0 +1,1 @@
+run --max-memory lots

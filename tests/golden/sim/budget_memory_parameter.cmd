@@ -1,0 +1,1 @@
+check --max-memory 32K

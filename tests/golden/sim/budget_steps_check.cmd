@@ -1,0 +1,1 @@
+check --max-steps 50

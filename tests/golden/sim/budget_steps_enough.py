@@ -1,0 +1,9 @@
+import pypto.language as pl
+
+# The same loop under a budget it fits in: the run completes.
+@pl.function(type=pl.FunctionType.InCore)
+def count(a: pl.Tensor[[16, 16], pl.FP32], out_0: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+    x = pl.load(a, [0, 0], [16, 16], target_memory=pl.Mem.Vec)
+    for i in pl.range(100):
+        pl.store(x, [0, 0], out_0)
+    return out_0
