@@ -272,19 +272,18 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
       return r;
     }
   }
-  const std::string undefined = r.undefined ? ", " + std::to_string(r.undefined) +
-                                                  " undefined in the reference and not compared"
-                                            : "";
   if (r.compared == 0) {
     r.kind = CheckResult::Kind::NothingCompared;
     os << "check " << ref_name << ": NOTHING COMPARED (the reference wrote "
-       << (r.undefined ? "only undefined output elements" + undefined
-                       : std::string("no output element"))
+       << (r.undefined ? "only undefined output elements" : "no output element")
        << "); choose inputs (--seed, --scalar) under which it stores defined data\n";
   } else {
-    os << "check " << ref_name << ": equal (" << r.compared << " output elements compared"
-       << undefined << ")\n";
+    os << "check " << ref_name << ": equal (" << r.compared << " output elements compared)\n";
   }
+  // On a line of its own, so that the verdict line reads the same with or without it.
+  if (r.undefined)
+    os << "  " << r.undefined
+       << " output elements the reference wrote undefined (poison) were not compared\n";
   if (std::string why = NotSplitReason(*rf); !why.empty()) os << "  not split: " << why << "\n";
   r.report = os.str();
   return r;

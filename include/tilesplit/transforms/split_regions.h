@@ -24,8 +24,10 @@ bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region);
 void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region);
 
 // Repairs the lane-agnostic valid extents of an explicit-boundary region's shards with the
-// author's lane index (static extents on the shard; a runtime extent pops the full box and moves
-// onto the first consumer), guards an empty lane's store and checks gather placement.
+// author's lane index (a placeable static extent on the shard; a runtime or unplaceable one pops
+// the full box, widened just before the region, and is applied right after the shard), guards an
+// empty lane's store and hands gathers full half boxes. Returns the region, preceded by the
+// widening statements when there are any.
 ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region);
 
 // After AUTO lowering: wraps the single straight-line vector phase of `lowered` in a region when
