@@ -49,7 +49,7 @@ class ovl_program:
 // The bits of `out` after running `name` of `p` under `s` on the seed-0 inputs.
 std::vector<uint64_t> Out(const ir::Program& p, const Schedule& s) {
   std::map<std::string, Value> args = MakeInputs(*p.Find("ovl"), {});
-  GroupOutcome o = RunKernel(p, "ovl", args, s);
+  GroupOutcome o = RunKernel(p, "ovl", args, RunLimits{}, s);
   EXPECT_EQ(o.kind, GroupOutcome::Kind::Ok) << o.Describe();
   const TensorValue& t = **args.at("out").tensor();
   std::vector<uint64_t> bits;
