@@ -661,8 +661,9 @@ std::vector<ir::FunctionPtr> Expander::Run(const std::set<std::string>& taken) {
   }
   const std::string aic_name = FreshName(taken, f_.name + "_aic");
   const std::string aiv_name = FreshName(taken, f_.name + "_aiv");
-  ir::FunctionPtr aic = std::make_shared<ir::Function>(aic_name, ir::FunctionType::AIC, f_.params,
-                                            std::vector<ir::TypePtr>{}, common, aic_body, f_.span);
+  ir::FunctionPtr aic =
+      std::make_shared<ir::Function>(aic_name, ir::FunctionType::AIC, f_.params,
+                                     std::vector<ir::TypePtr>{}, common, aic_body, f_.span);
   ir::FunctionPtr aiv =
       std::make_shared<ir::Function>(aiv_name, ir::FunctionType::AIV, f_.params,
                                      std::vector<ir::TypePtr>{}, aiv_attrs, aiv_body, f_.span);
