@@ -119,6 +119,10 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
                           *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv");
     if (!in_scope || !analysis::IsMixed(*f)) {
+      // A mixed kernel left unsplit still runs its cube and vector parts on different cores
+      // (expand-mixed-kernel), so the same memory order must hold between them.
+      if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f))
+        CheckLaneMemoryOrder(*f);
       out.push_back(f);
       continue;
     }

@@ -19,7 +19,8 @@ ir::ProgramPtr Split(const ir::ProgramPtr& p) {
 }
 
 // A [box, 8] (UP_DOWN) or [8, box] (LEFT_RIGHT) Acc tile with n valid cells on the split axis,
-// exp'd on the vector side and stored from there, or gathered back to Mat and stored by the cube.
+// exp'd on the vector side and stored from there, or gathered back to the cube, multiplied by a
+// fully valid [8, 8] tile w and stored from there.
 std::string Kernel(int box, bool up_down, bool back_to_cube) {
   const std::string b = std::to_string(box);
   const std::string shape = up_down ? "[" + b + ", 8]" : "[8, " + b + "]";
@@ -31,13 +32,25 @@ std::string Kernel(int box, bool up_down, bool back_to_cube) {
                   "def k(n: pl.Scalar[pl.INDEX], qk: pl.Tile[" +
                   shape + ", pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=" + valid +
                   ")], out_0: pl.Out[pl.Tensor[" + shape +
-                  ", pl.FP32]]):\n"
+                  ", pl.FP32]], w: pl.Tile[[8, 8], pl.FP32, pl.Mem." +
+                  (up_down ? "Right" : "Left") +
+                  "]):\n"
                   "    x = pl.tile.move(qk, target_memory=pl.Mem.Vec)\n"
                   "    y = pl.exp(x)\n";
+  // The cube cannot store a Mat tile: it multiplies the gathered tile by w on the side that keeps
+  // the split axis out of the contraction, so the product has the gathered tile's valid extent.
+  if (back_to_cube && up_down)
+    return k +
+           "    g = pl.tile.move(y, target_memory=pl.Mem.Mat)\n"
+           "    l = pl.tile.move(g, target_memory=pl.Mem.Left)\n"
+           "    c = pl.matmul(l, w)\n"
+           "    return pl.store(c, [0, 0], out_0)\n";
   if (back_to_cube)
     return k +
            "    g = pl.tile.move(y, target_memory=pl.Mem.Mat)\n"
-           "    return pl.store(g, [0, 0], out_0)\n";
+           "    r = pl.tile.move(g, target_memory=pl.Mem.Right)\n"
+           "    c = pl.matmul(w, r)\n"
+           "    return pl.store(c, [0, 0], out_0)\n";
   return k + "    return pl.store(y, [0, 0], out_0)\n";
 }
 
