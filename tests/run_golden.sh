@@ -52,11 +52,11 @@ run() {
   code=$?
 }
 
-# Words of a .cmd file: comment lines (#) dropped, the rest split on whitespace.
-read_cmd() {
-  local words
-  words=$(grep -v '^[[:space:]]*#' "$1" | tr '\n' ' ')
-  read -r -a cmd_args <<<"$words"
+# The command lines of a .cmd file: comment and blank lines dropped. Each line is one run of the
+# case (several seeds or scalars of one kernel without copying it); every run must meet the
+# case's expectations.
+read_cmd_lines() {
+  mapfile -t cmd_lines < <(grep -v '^[[:space:]]*#' "$1" | grep '[^[:space:]]')
 }
 
 # ---- Golden cases.
@@ -67,12 +67,25 @@ run_case() {
   base=$(basename "$py")
   stem=${py%.py}
   name=$(rel "$py")
-  cmd_args=(print)
-  if [ -f "$stem.cmd" ]; then read_cmd "$stem.cmd"; fi
-  if [ "${#cmd_args[@]}" -eq 0 ]; then
+  local -a cmd_lines=(print)
+  if [ -f "$stem.cmd" ]; then read_cmd_lines "$stem.cmd"; fi
+  if [ "${#cmd_lines[@]}" -eq 0 ]; then
     fail "$name" "empty $(basename "$stem").cmd"
     return
   fi
+  local line_of_cmd case_name=$name
+  for line_of_cmd in "${cmd_lines[@]}"; do
+    read -r -a cmd_args <<<"$line_of_cmd"
+    name=$case_name
+    [ "${#cmd_lines[@]}" -gt 1 ] && name="$case_name [${cmd_args[*]}]"
+    check_run "$dir" "$base" "$stem" "$name"
+  done
+}
+
+# check_run DIR BASE STEM NAME: one run of a case (the words in cmd_args) against its
+# expectations.
+check_run() {
+  local dir=$1 base=$2 stem=$3 name=$4
   local out="$WORK/out" err="$WORK/err"
   run "$dir" "$out" "$err" "${cmd_args[@]}" "$base"
 
