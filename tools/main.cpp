@@ -28,7 +28,8 @@ void TopLevelHelp(std::ostream& out) {
          "Run 'tilesplit <command> --help' for a command's options.\n"
          "\n"
          "exit codes: 0 success (equal), 1 error in the input (not equal), 2 bad usage,\n"
-         "            3 internal compiler error\n";
+         "            3 internal compiler error, 4 the split program differs from its reference\n"
+         "            or deadlocks (fuzz: a defect was found)\n";
 }
 
 // Rendering reads source buffers and allocates; if that fails too, the bare message must do.
