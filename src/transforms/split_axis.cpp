@@ -430,7 +430,12 @@ class Halver {
     std::vector<ExprPtr> valid = half_t->valid();
     valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
     if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
-    TypePtr type = ir::WithValid(*half_t, std::move(valid));
+    // The lane's half keeps the view the move declared (a move to Vec gives a col-major one).
+    const TileType* declared = ir::AsTileType(var->type);
+    TypePtr type = declared && declared->shape.size() == half_t->shape.size() &&
+                           declared->memory == half_t->memory
+                       ? ir::WithShape(*declared, half_t->shape, std::move(valid))
+                       : ir::WithValid(*half_t, std::move(valid));
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
     Track(v, std::move(info));
@@ -816,11 +821,11 @@ class Halver {
     }
     if (raw_deduced) *raw_deduced = deduced;
     const TileType* dt = ir::AsTileType(deduced);
-    if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) {
-      std::shared_ptr<const TileType> t = ir::WithValid(*dt, half_t.valid());
-      if (!t->memory && half_t.memory) t = ir::WithMemory(*t, *half_t.memory);
-      return t;
-    }
+    // The deduction only confirms the per-lane shape; the value keeps the type the program
+    // declared (its dtype, memory and view, e.g. the col-major view a move to Vec gave it) with
+    // the split axis halved.
+    if (dt && ir::ExprListEqual(dt->shape, half_t.shape))
+      return std::make_shared<const TileType>(half_t);
     std::string full_ops;
     for (size_t i = 0; i < call.args.size(); ++i)
       if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]) &&
