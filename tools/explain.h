@@ -50,10 +50,12 @@ struct CrossingFacts {
   std::string kind;  // "shard" (cube -> vector) or "gather" (vector -> cube)
   std::string value, operand;
   Location at;
-  int64_t code = 0;       // the transport split code, 0-4
-  int axis = -1;          // -1 for code 0
-  LaneExpr stride;        // where lane 1's band starts on the axis
-  bool balanced = false;  // lane_stride set by the pass (not the half box)
+  int64_t code = 0;                  // the transport split code, 0-4 (the expansion's, when it ran)
+  bool code_from_transport = false;  // read from the expanded tpop, not the boundary op
+  int64_t boundary_split = 0;        // the `split` the boundary op carries (the mode)
+  int axis = -1;                     // -1 for code 0
+  LaneExpr stride;                   // where lane 1's band starts on the axis
+  bool balanced = false;             // lane_stride set by the pass (not the half box)
   std::vector<std::optional<int64_t>> tile_box, tile_valid;  // the full tile
   std::vector<std::string> tile_box_text, tile_valid_text;
   LaneExpr lane_box;     // each lane's physical box on the axis

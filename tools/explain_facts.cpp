@@ -164,14 +164,39 @@ Band MakeBand(int axis, std::optional<int64_t> start, std::optional<int64_t> ext
   return b;
 }
 
-CrossingFacts ReadCrossing(const Collected::Def& d, const ir::Call& c, const Evaluator& ev) {
+// The transport code the expansion chose for each crossing, by (line, popped variable): the
+// tpop that receives it is bound to the boundary op's variable.
+using TransportCodes = std::map<std::pair<uint32_t, std::string>, int64_t>;
+
+TransportCodes ReadTransportCodes(const ir::Program& expanded) {
+  struct Finder : ir::IRVisitor {
+    TransportCodes codes;
+    void VisitAssign(const ir::AssignStmt& a) override {
+      if (const ir::Call* c = a.value->As<ir::Call>())
+        if (c->op_name() == "tile.tpop_from_aic" || c->op_name() == "tile.tpop_from_aiv")
+          if (auto code = ir::GetAttr<int64_t>(c->kwargs, "split"))
+            codes[{a.span.line, a.var->name}] = *code;
+      ir::IRVisitor::VisitAssign(a);
+    }
+  } f;
+  f.VisitProgram(expanded);
+  return f.codes;
+}
+
+CrossingFacts ReadCrossing(const Collected::Def& d, const ir::Call& c, const Evaluator& ev,
+                           const TransportCodes& codes) {
   CrossingFacts x;
   const bool shard = c.op_name() == "tile.aiv_shard";
   x.kind = shard ? "shard" : "gather";
   x.value = d.var->name;
   x.operand = c.args.empty() ? "?" : ir::ExprToString(c.args[0]);
   x.at = At(d.span);
-  x.code = ir::GetAttr<int64_t>(c.kwargs, "split").value_or(0);
+  x.boundary_split = ir::GetAttr<int64_t>(c.kwargs, "split").value_or(0);
+  x.code = x.boundary_split;
+  if (auto it = codes.find({d.span.line, d.var->name}); it != codes.end()) {
+    x.code = it->second;
+    x.code_from_transport = true;
+  }
   auto lane_stride = ir::GetAttr<int64_t>(c.kwargs, "lane_stride");
   x.balanced = lane_stride.has_value();
   x.axis = ops::SplitAxisFromSplitCode(x.code).value_or(-1);
@@ -242,7 +267,7 @@ bool MentionsAny(const ir::TypePtr& t, const std::set<const ir::Var*>& vars) {
 }
 
 void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, const Options& options,
-                 FunctionFacts& out) {
+                 const TransportCodes& codes, FunctionFacts& out) {
   Collector c;
   c.VisitStmt(f.body);
   const Collected& col = c.out;
@@ -258,7 +283,7 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
     if (const ir::Call* call = d.value->As<ir::Call>()) {
       const std::string& op = call->op_name();
       if (op == "tile.aiv_shard" || op == "tile.aic_gather")
-        out.crossings.push_back(ReadCrossing(d, *call, ev));
+        out.crossings.push_back(ReadCrossing(d, *call, ev, codes));
     }
     if (!t) continue;
     ValueFacts v;
@@ -375,12 +400,13 @@ Explanation Explain(const std::string& path, const Options& options) {
   }
   // The expansion sizes the rings and places the releases: its remarks say how.
   std::optional<std::pair<std::string, RejectionFacts>> late;
+  TransportCodes codes;
   if (lowered) {
     pass::RemarkCollector sink;
     pass::PipelineOptions po;
     po.remarks = &sink;
     try {
-      pass::RunPipeline(lowered, Passes({"expand-mixed-kernel"}), po);
+      codes = ReadTransportCodes(*pass::RunPipeline(lowered, Passes({"expand-mixed-kernel"}), po));
     } catch (const ir::UserError& e) {
       late.emplace(FunctionAt(*lowered, e.span()), Rejection(e, "expand-mixed-kernel"));
     }
@@ -431,7 +457,7 @@ Explanation Explain(const std::string& path, const Options& options) {
         f.path = "untouched";
         f.why = "lower-auto-vector-split made no decision about it (outlined or added by a pass)";
       }
-      if (f.path != "untouched") ReadLowered(*g, mine, options, f);
+      if (f.path != "untouched") ReadLowered(*g, mine, options, codes, f);
       if (late && late->first == g->name) {
         f.rejection = late->second;
         f.path += ", rejected by expand-mixed-kernel";

@@ -114,7 +114,8 @@ std::string RenderText(const Explanation& e) {
       o << "  crossings:\n";
       for (const CrossingFacts& c : f.crossings) {
         o << "    " << Loc(e, c.at) << " " << c.kind << " " << c.operand << " -> " << c.value
-          << ": split=" << c.code << " (" << CodeName(c.code) << ")";
+          << ": split code " << c.code << " (" << CodeName(c.code) << ")"
+          << (c.code_from_transport ? "" : " [the boundary op's; the expansion did not run]");
         if (c.axis >= 0)
           o << ", axis " << c.axis << ", lane stride " << LaneText(c.stride)
             << (c.balanced ? " (balanced)" : "");
@@ -339,6 +340,8 @@ std::string RenderJson(const Explanation& e) {
       Loc(j, c.at);
       j.I("split", c.code);
       j.S("code_name", CodeName(c.code));
+      j.B("code_from_transport", c.code_from_transport);
+      j.I("boundary_split", c.boundary_split);
       j.I("axis", c.axis >= 0 ? std::optional<int64_t>(c.axis) : std::nullopt);
       Lane(j, "lane_stride", c.stride);
       j.B("balanced", c.balanced);
