@@ -91,7 +91,7 @@ void HelpOpt(std::ostream& out) {
          "  --verify-roundtrip    after each pass, check that print -> parse gives an equal\n"
          "                        program and that printing is idempotent\n"
          "  --remarks[=KINDS]     print the passes' remarks on standard error as\n"
-         "                        FILE:LINE:COL: remark: [PASS] MESSAGE; KINDS is a comma list\n"
+         "                        FILE:LINE:COL: remark: MESSAGE [PASS, KIND]; KINDS is a list\n"
          "                        of passed (done), missed (not done, and why), analysis (facts\n"
          "                        a decision rests on) or all (the default)\n"
          "  --list-passes         list the registered passes and exit\n"
@@ -103,8 +103,10 @@ int RunOpt(const std::vector<std::string>& raw_args) {
   // taken off here and the option is scanned as a flag.
   std::vector<std::string> args;
   std::string remark_kinds;
+  bool options_done = false;
   for (const std::string& w : raw_args) {
-    if (w.rfind("--remarks=", 0) == 0) {
+    options_done = options_done || w == "--";
+    if (!options_done && w.rfind("--remarks=", 0) == 0) {
       remark_kinds = w.substr(10);
       if (remark_kinds.empty()) throw UsageError("opt", "--remarks= needs a kind");
       args.push_back("--remarks");

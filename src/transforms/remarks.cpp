@@ -76,10 +76,9 @@ std::string FormatRemark(const Remark& r) {
   if (r.span.valid())
     out += ir::SourceManager::Name(r.span.file) + ":" + std::to_string(r.span.line) + ":" +
            std::to_string(r.span.col) + ": ";
-  out += "remark: ";
-  if (!r.pass.empty()) out += "[" + r.pass + "] ";
-  out += r.message;
-  return out;
+  out += "remark: " + r.message + " [";
+  if (!r.pass.empty()) out += r.pass + ", ";
+  return out + RemarkKindName(r.kind) + "]";
 }
 
 }  // namespace tilesplit::pass

@@ -31,7 +31,7 @@ void RemarkLaneLocal(const ir::Var& v, const TileInfo& info) {
 void RemarkKeptWhole(const ir::Var& v, const std::string& why) {
   if (!pass::RemarksEnabled() || !ir::AsTileType(v.type)) return;
   pass::EmitRemark(pass::RemarkKind::Analysis, v.span,
-                   "'" + v.name + "' is kept full width on both sides: " + why,
+                   "'" + v.name + "' is kept full width: " + why,
                    {{"value", v.name}, {"why", why}});
 }
 

@@ -86,7 +86,7 @@ bool RemarksEnabled();
 void EmitRemark(RemarkKind kind, ir::Span span, std::string message,
                 std::vector<std::pair<std::string, std::string>> args = {});
 
-// `FILE:LINE:COL: remark: [pass] message` (no location prefix when the span has none).
+// `FILE:LINE:COL: remark: MESSAGE [PASS, KIND]` (no location prefix when the span has none).
 std::string FormatRemark(const Remark& r);
 
 }  // namespace tilesplit::pass
