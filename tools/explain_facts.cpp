@@ -448,8 +448,10 @@ Explanation Explain(const std::string& path, const Options& options) {
       for (const Remark& r : mine) {
         if (r.pass == "lower-auto-vector-split" && !r.Arg("path").empty()) {
           f.path = r.Arg("path");
-          f.why = r.message;
+          f.why = r.message + f.why;
         }
+        if (!r.Arg("flat_because").empty())
+          f.why += ": no region around its vector phase, because " + r.Arg("flat_because");
         if (!r.Arg("slot_num").empty()) f.slot_num = std::stoll(r.Arg("slot_num"));
         f.remarks.push_back(ToFacts(r));
       }

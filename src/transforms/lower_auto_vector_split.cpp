@@ -62,10 +62,7 @@ void RemarkAutoPath(const ir::Function& f, ir::SplitMode mode, const ir::Functio
              "'" + f.name + "' is split on " +
                  (mode == ir::SplitMode::UpDown ? "rows (UP_DOWN)" : "columns (LEFT_RIGHT)") +
                  " by the AUTO path" +
-                 (region ? ", its vector phase wrapped in a pl.split_aiv region"
-                         : ", flat: no region was synthesized (one needs a single straight-line "
-                           "vector phase, no lane_stride, no migrated gather axis, accepted by "
-                           "AivSplitLoweredValid)"),
+                 (region ? ", its vector phase wrapped in a pl.split_aiv region" : ", flat"),
              {{"path", region ? "AUTO region" : "AUTO flat"}});
 }
 
