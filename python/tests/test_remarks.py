@@ -56,8 +56,9 @@ def test_one_kind_only():
     with passes.PassContext(remarks="missed") as ctx:
         passes.lower_auto_vector_split()(vec_only)
         passes.lower_auto_vector_split()(kernel)
-    assert [r.kind for r in ctx.remarks] == ["missed"]
+    assert [r.kind for r in ctx.remarks] == ["missed", "missed"]
     assert "'vec_only' is not split: it is not mixed" in ctx.remarks[0].message
+    assert ctx.remarks[1].args["flat_because"].startswith("the return statement holds vector")
 
 
 def test_remarks_before_a_rejection_are_kept():
