@@ -291,7 +291,8 @@ std::string RenderHtml(const Explanation& e) {
         o << "<figure class=\"crossing\" data-line=\"" << c.at.line << "\">" << Svg(p)
           << "<figcaption><a href=\"#L" << c.at.line << "\">line " << c.at.line << "</a> "
           << HtmlEscape(c.kind) << " <code>" << HtmlEscape(c.operand) << "</code> &rarr; <code>"
-          << HtmlEscape(c.value) << "</code>: split code " << c.code << " (" << CodeName(c.code) << ")";
+          << HtmlEscape(c.value) << "</code>: split code " << c.code << " (" << CodeName(c.code)
+          << ")";
         if (c.axis >= 0)
           o << ", axis " << c.axis << ", lane stride " << HtmlEscape(LaneText(c.stride))
             << (c.balanced ? " (balanced)" : "");
