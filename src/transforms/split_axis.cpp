@@ -12,6 +12,7 @@
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/slice_axes.h"
 #include "tilesplit/ops/split_code.h"
+#include "tilesplit/transforms/split_remarks.h"
 
 namespace tilesplit::split_axis {
 
@@ -238,7 +239,10 @@ class Halver {
     return v;
   }
 
-  void Track(const VarPtr& v, TileInfo info) { ctx_.tile_vars.Set(v.get(), std::move(info)); }
+  void Track(const VarPtr& v, TileInfo info) {
+    RemarkLaneLocal(*v, info);
+    ctx_.tile_vars.Set(v.get(), std::move(info));
+  }
 
   std::string FreshName(const std::string& hint) {
     return ctx_.names ? ctx_.names->Fresh(hint) : own_names_.Fresh(hint);
@@ -390,6 +394,7 @@ class Halver {
     // cube-side extract still addresses its source by coordinates.
     CheckAddressedWindow(call, span);
     VarPtr v = Rebind(var, value->type);
+    RemarkKeptWhole(*v, call);
     out.push_back(ir::MakeAssign(v, value, span));
   }
 
@@ -404,6 +409,8 @@ class Halver {
       // stays neutral like any broadcast read.
       ir::AttrMap kw0{{"split", int64_t{0}}};
       ExprPtr e = ops::Create(*shard, {src}, kw0, span);
+      RemarkKeptWhole(
+          *var, "its split axis has extent 1, so both lanes receive the whole tile (split=0)");
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
       return;
     }
@@ -706,6 +713,9 @@ class Halver {
     if (singleton) {
       // A singleton split dim is a broadcast along the split: the value stays whole and neutral.
       ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+      RemarkKeptWhole(
+          *var,
+          "its extent on the split axis is 1 (or it has rank 1): a broadcast along the split");
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
       return;
     }
