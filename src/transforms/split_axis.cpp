@@ -437,16 +437,21 @@ class Halver {
     std::vector<ExprPtr> valid = half_t->valid();
     valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
     if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
-    // The lane's half keeps the view the move declared (a move to Vec gives a col-major one).
-    const TileType* declared = ir::AsTileType(var->type);
-    TypePtr type = declared && declared->shape.size() == half_t->shape.size() &&
-                           declared->memory == half_t->memory
-                       ? ir::WithShape(*declared, half_t->shape, std::move(valid))
-                       : ir::WithValid(*half_t, std::move(valid));
+    TypePtr type = LaneHalfType(var, *half_t, std::move(valid));
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
     Track(v, std::move(info));
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
+  }
+
+  // The lane's half of a crossing keeps the view the move declared (a move to Vec gives a
+  // col-major one, which the shard's own deducer cannot know); only the extents are the half's.
+  static TypePtr LaneHalfType(const VarPtr& move_var, const TileType& half,
+                              std::vector<ExprPtr> valid) {
+    const TileType* declared = ir::AsTileType(move_var->type);
+    if (declared && declared->shape.size() == half.shape.size() && declared->memory == half.memory)
+      return ir::WithShape(*declared, half.shape, std::move(valid));
+    return ir::WithValid(half, std::move(valid));
   }
 
   // Whether a split code places both lanes' bands of a static extent (core-group.md 2.1).
@@ -481,7 +486,7 @@ class Halver {
     std::vector<ExprPtr> pop_valid = half_t->valid();
     pop_valid[d] = LaneValidExtent(ctx_, full.shape[d], info.half, stride);
     if (ir::ExprListEqual(pop_valid, half_t->shape)) pop_valid.clear();
-    TypePtr pop_type = ir::WithValid(*half_t, std::move(pop_valid));
+    TypePtr pop_type = LaneHalfType(var, *half_t, std::move(pop_valid));
     VarPtr pop = ir::MakeVar(var->name + "_pop", pop_type, var->span);
     out.push_back(
         ir::MakeAssign(pop, ops::CreateWithType(*shard, {box}, kw, pop_type, span), span));
@@ -831,11 +836,15 @@ class Halver {
     }
     if (raw_deduced) *raw_deduced = deduced;
     const TileType* dt = ir::AsTileType(deduced);
-    // The deduction only confirms the per-lane shape; the value keeps the type the program
-    // declared (its dtype, memory and view, e.g. the col-major view a move to Vec gave it) with
-    // the split axis halved.
-    if (dt && ir::ExprListEqual(dt->shape, half_t.shape))
-      return std::make_shared<const TileType>(half_t);
+    // The per-lane result is what the operator deduces from the per-lane operands (so the
+    // printed form, whose types the parser deduces again, reads back the same), with the lane's
+    // valid extent. The declared view reaches it through the operands: the shard keeps the view
+    // the move declared (EmitShard), and the deducers pass it on.
+    if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) {
+      std::shared_ptr<const TileType> t = ir::WithValid(*dt, half_t.valid());
+      if (!t->memory && half_t.memory) t = ir::WithMemory(*t, *half_t.memory);
+      return t;
+    }
     std::string full_ops;
     for (size_t i = 0; i < call.args.size(); ++i)
       if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]) &&
@@ -1053,6 +1062,12 @@ class Halver {
           ir::AsConstInt(in->half) && ir::AsConstInt(in->full_box) &&
           *ir::AsConstInt(in->full_box) == 2 * *ir::AsConstInt(in->half))
         axis = ContiguousBlockAxis(full_src, rt.shape, in->split_dim);
+      // A reinterpretation without a shape keeps the rank and scales only the contiguous axis:
+      // each lane's rows (or its columns, scaled) are still its own, on the same axis. The
+      // deduction over the halved operand below confirms the per-lane shape (an odd box whose
+      // halves do not scale to whole elements is refused there).
+      if (!axis && name == "tile.reinterpret_view" && rt.shape.size() == full_src.size())
+        axis = in->split_dim;
       if (!axis)
         Reject(ctx_, span,
                name + " of the per-lane half " + Q(OperandName(call.args[0])) +
