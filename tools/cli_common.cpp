@@ -18,6 +18,11 @@ std::string ParsedArgs::Value(std::string_view name) const {
   return it == values.end() || it->second.empty() ? std::string() : it->second.back();
 }
 
+std::vector<std::string> ParsedArgs::Values(std::string_view name) const {
+  auto it = values.find(name);
+  return it == values.end() ? std::vector<std::string>() : it->second;
+}
+
 namespace {
 
 const OptionSpec* FindLong(const std::vector<OptionSpec>& specs, std::string_view name) {
@@ -143,16 +148,22 @@ void WriteOutput(const std::string& path, const std::string& text) {
 }
 
 const std::vector<Subcommand>& Subcommands() {
-  // Later subcommands (ops --markdown, run, check) add one line here and one file in tools/.
+  // A new subcommand adds one line here and one file in tools/.
   static const std::vector<Subcommand> commands = {
-      {"print", "parse and check a kernel, print its canonical text", RunPrint, HelpPrint},
-      {"opt", "run passes over a kernel and print the result", RunOpt, HelpOpt},
-      {"equal", "compare two kernels structurally", RunEqual, HelpEqual},
-      {"ops", "list the registered operators (--markdown: docs/operators.md)", RunOps, HelpOps},
-      {"run", "run a kernel on the simulator and write its outputs", RunRun, HelpRun},
-      {"check", "check a split kernel against its reference, bit for bit", RunCheck, HelpCheck},
-      {"fuzz", "random kernels (or mutated files) through opt and check; find defects", RunFuzz,
-       HelpFuzz},
+      {"print", "parse and check a kernel, print its canonical text", nullptr, nullptr,
+       PrintCommand},
+      {"opt", "run passes over a kernel and print the result", nullptr, nullptr, OptCommand},
+      {"equal", "compare two kernels structurally", nullptr, nullptr, EqualCommand},
+      {"ops", "list the registered operators (--markdown: docs/operators.md)", nullptr, nullptr,
+       OpsCommand},
+      {"run", "run a kernel on the simulator and write its outputs", nullptr, nullptr,
+       RunKernelCommand},
+      {"check", "check a split kernel against its reference, bit for bit", nullptr, nullptr,
+       CheckCommand},
+      {"fuzz", "random kernels (or mutated files) through opt and check; find defects", nullptr,
+       nullptr, FuzzCommand},
+      {"completion", "print a bash completion script for tilesplit", nullptr, nullptr,
+       CompletionCommand},
   };
   return commands;
 }

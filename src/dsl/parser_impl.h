@@ -119,6 +119,7 @@ class Parser {
   // After a parse error: lexes the rest of the file so a lexical error there wins (see
   // TokenSource::LexToEnd).
   void LexToEnd() { ts_.LexToEnd(); }
+  bool LexFailed() const { return ts_.failed(); }
 
   // ---- Tokens (parser.cpp).
   const Token& Peek(size_t k = 0) const { return ts_.At(pos_ + k); }
