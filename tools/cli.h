@@ -67,6 +67,14 @@ struct ParsedArgs {
 ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>& args,
                      const std::vector<OptionSpec>& specs);
 
+// Typed option values, shared by every command: a malformed value is a UsageError naming the
+// command and the option (`option` without the dashes).
+uint64_t UnsignedValue(const std::string& command, std::string_view option,
+                       const std::string& text);
+int64_t IntegerIn(const std::string& command, std::string_view option, const std::string& text,
+                  int64_t lo, int64_t hi);
+double SecondsValue(const std::string& command, std::string_view option, const std::string& text);
+
 // Writes `text` to standard output when `path` is empty or "-", else to `path` through a
 // temporary file in the same directory renamed into place, so a failure never leaves a partial
 // or stale output behind. A failure to write is a UserError.

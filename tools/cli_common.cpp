@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -93,6 +94,45 @@ ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>&
     out.values[name].push_back(value);
   }
   return out;
+}
+
+uint64_t UnsignedValue(const std::string& command, std::string_view option,
+                       const std::string& text) {
+  try {
+    size_t used = 0;
+    const unsigned long long v = std::stoull(text, &used);
+    if (used == text.size() && !text.empty() && text[0] != '-') return v;
+  } catch (const std::exception&) {
+  }
+  throw UsageError(
+      command, "--" + std::string(option) + " needs a non-negative integer, got '" + text + "'");
+}
+
+int64_t IntegerIn(const std::string& command, std::string_view option, const std::string& text,
+                  int64_t lo, int64_t hi) {
+  try {
+    size_t used = 0;
+    const long long v = std::stoll(text, &used);
+    if (used == text.size() && v >= lo && v <= hi) return v;
+  } catch (const std::exception&) {
+  }
+  const std::string range =
+      hi == INT64_MAX ? (lo == 1 ? std::string("a positive integer")
+                                 : "an integer of at least " + std::to_string(lo))
+                      : "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+  throw UsageError(command,
+                   "--" + std::string(option) + " needs " + range + ", got '" + text + "'");
+}
+
+double SecondsValue(const std::string& command, std::string_view option, const std::string& text) {
+  try {
+    size_t used = 0;
+    const double v = std::stod(text, &used);
+    if (used == text.size() && v >= 0) return v;
+  } catch (const std::exception&) {
+  }
+  throw UsageError(command, "--" + std::string(option) +
+                                " needs a non-negative number of seconds, got '" + text + "'");
 }
 
 void WriteOutputStreamed(const std::string& path, const OutputProducer& produce) {

@@ -16,20 +16,6 @@ namespace tilesplit::cli {
 
 namespace {
 
-int PositiveInt(const std::string& option, const std::string& s, int lo, int hi) {
-  size_t used = 0;
-  int n = 0;
-  try {
-    n = std::stoi(s, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != s.size() || n < lo || n > hi)
-    throw UsageError("check", "--" + option + " needs an integer from " + std::to_string(lo) +
-                                  " to " + std::to_string(hi) + ", got '" + s + "'");
-  return n;
-}
-
 // One input point: a seed and a value for each swept scalar.
 struct Point {
   uint64_t seed = 0;
@@ -44,10 +30,14 @@ struct Point {
 std::vector<Point> Points(const ParsedArgs& a, uint64_t first_seed) {
   int seeds = 1;
   if (std::string s = a.Value("seeds"); !s.empty())
-    seeds = PositiveInt("seeds", s, 1, static_cast<int>(kMaxSweepPoints));
+    seeds = static_cast<int>(IntegerIn("check", "seeds", s, 1, kMaxSweepPoints));
   std::vector<Point> points;
   for (int k = 0; k < seeds; ++k) points.push_back({first_seed + static_cast<uint64_t>(k), {}});
   for (const auto& [name, values] : ScalarSweep("check", a)) {
+    // Counted before the points are made, so a huge product is refused, not built.
+    if (static_cast<int64_t>(points.size()) * static_cast<int64_t>(values.size()) > kMaxSweepPoints)
+      throw UsageError("check", "the seeds and --scalar ranges give more than " +
+                                    std::to_string(kMaxSweepPoints) + " input points");
     std::vector<Point> next;
     for (const Point& p : points)
       for (int64_t v : values) {
@@ -56,9 +46,6 @@ std::vector<Point> Points(const ParsedArgs& a, uint64_t first_seed) {
         next.push_back(std::move(q));
       }
     points = std::move(next);
-    if (static_cast<int64_t>(points.size()) > kMaxSweepPoints)
-      throw UsageError("check", "the seeds and --scalar ranges give more than " +
-                                    std::to_string(kMaxSweepPoints) + " input points");
   }
   return points;
 }
@@ -93,10 +80,10 @@ int Run(const ParsedArgs& a) {
   const std::vector<Point> points = Points(a, base.seed);
   int schedules = sim::kDefaultSchedules;
   if (std::string s = a.Value("schedules"); !s.empty())
-    schedules = PositiveInt("schedules", s, 1, 1000);
+    schedules = static_cast<int>(IntegerIn("check", "schedules", s, 1, 1000));
   int shown = sim::kDefaultShownDifferences;
   if (std::string s = a.Value("show-diffs"); !s.empty())
-    shown = PositiveInt("show-diffs", s, 0, 1000000);
+    shown = static_cast<int>(IntegerIn("check", "show-diffs", s, 0, 1000000));
   const std::string outputs = a.Value("outputs");
 
   ir::ProgramPtr ref = dsl::ParseFile(a.positional[0]);

@@ -15,44 +15,19 @@ namespace tilesplit::cli {
 
 namespace {
 
-uint64_t Unsigned(const std::string& option, const std::string& text) {
-  try {
-    size_t used = 0;
-    const unsigned long long v = std::stoull(text, &used);
-    if (used == text.size() && text[0] != '-') return v;
-  } catch (const std::exception&) {
-  }
-  throw UsageError("fuzz", "--" + option + " needs a non-negative integer, got '" + text + "'");
-}
-
-double Seconds(const std::string& option, const std::string& text) {
-  try {
-    size_t used = 0;
-    const double v = std::stod(text, &used);
-    if (used == text.size() && v >= 0) return v;
-  } catch (const std::exception&) {
-  }
-  throw UsageError("fuzz",
-                   "--" + option + " needs a non-negative number of seconds, got '" + text + "'");
-}
-
-}  // namespace
-
-namespace {
-
 int Run(const ParsedArgs& a) {
   if (!a.positional.empty())
     throw UsageError("fuzz", "unexpected argument '" + a.positional[0] + "'");
   fuzz::CampaignOptions o;
-  if (std::string v = a.Value("count"); !v.empty()) o.count = Unsigned("count", v);
-  if (std::string v = a.Value("seed"); !v.empty()) o.seed = Unsigned("seed", v);
-  if (std::string v = a.Value("time-budget"); !v.empty()) o.time_budget = Seconds("time-budget", v);
-  if (std::string v = a.Value("timeout"); !v.empty()) o.timeout = Seconds("timeout", v);
+  if (std::string v = a.Value("count"); !v.empty()) o.count = UnsignedValue("fuzz", "count", v);
+  if (std::string v = a.Value("seed"); !v.empty()) o.seed = UnsignedValue("fuzz", "seed", v);
+  if (std::string v = a.Value("time-budget"); !v.empty())
+    o.time_budget = SecondsValue("fuzz", "time-budget", v);
+  if (std::string v = a.Value("timeout"); !v.empty())
+    o.timeout = SecondsValue("fuzz", "timeout", v);
   if (o.timeout <= 0) throw UsageError("fuzz", "--timeout must be positive");
   if (std::string v = a.Value("jobs"); !v.empty()) {
-    const uint64_t j = Unsigned("jobs", v);
-    if (j < 1 || j > 256) throw UsageError("fuzz", "--jobs must be between 1 and 256");
-    o.jobs = static_cast<int>(j);
+    o.jobs = static_cast<int>(IntegerIn("fuzz", "jobs", v, 1, 256));
   }
   if (std::string v = a.Value("mode"); !v.empty() && !fuzz::ParseModeFilter(v, &o.mode))
     throw UsageError("fuzz", "--mode must be up_down, left_right, regions or all, got '" + v + "'");

@@ -1,4 +1,5 @@
 // The options of the simulator commands (run, check) and their parsing.
+#include <climits>
 #include <filesystem>
 #include <string_view>
 
@@ -121,26 +122,11 @@ int64_t ParseByteCount(const std::string& command, const std::string& s) {
 sim::InputOptions SimInputOptions(const std::string& command, const ParsedArgs& a,
                                   bool with_scalars) {
   sim::InputOptions o;
-  if (std::string s = a.Value("max-steps"); !s.empty()) {
-    try {
-      size_t used = 0;
-      o.limits.max_steps = std::stoll(s, &used);
-      if (used != s.size() || o.limits.max_steps <= 0) throw std::invalid_argument(s);
-    } catch (const std::exception&) {
-      throw UsageError(command, "--max-steps needs a positive integer, got '" + s + "'");
-    }
-  }
+  if (std::string s = a.Value("max-steps"); !s.empty())
+    o.limits.max_steps = IntegerIn(command, "max-steps", s, 1, INT64_MAX);
   if (std::string s = a.Value("max-memory"); !s.empty())
     o.limits.max_memory = ParseByteCount(command, s);
-  if (std::string s = a.Value("seed"); !s.empty()) {
-    try {
-      size_t used = 0;
-      o.seed = std::stoull(s, &used);
-      if (used != s.size()) throw std::invalid_argument(s);
-    } catch (const std::exception&) {
-      throw UsageError(command, "--seed needs a non-negative integer, got '" + s + "'");
-    }
-  }
+  if (std::string s = a.Value("seed"); !s.empty()) o.seed = UnsignedValue(command, "seed", s);
   o.inputs_dir = a.Value("inputs");
   for (const auto& [name, values] : ScalarSweep(command, a)) {
     if (!with_scalars) break;

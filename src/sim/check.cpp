@@ -345,7 +345,7 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
             << " in the box [";
     for (size_t d = 0; d < lo.size(); ++d) summary << (d ? ", " : "") << lo[d] << ".." << hi[d];
     summary << "]";
-    if (count > shown) summary << ", the first " << shown << ":";
+    if (count > shown && shown > 0) summary << ", the first " << shown << ":";
     summary << "\n" << examples.str();
   }
   if (differing > 0) {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -287,6 +288,28 @@ TEST_F(CliTest, CheckAgainstAProgramAtAnyStage) {
     Result r = Run(std::string("check mixed.py --against ") + against);
     EXPECT_EQ(r.code, 0) << against << "\n" << r.out << r.err;
     EXPECT_NE(r.out.find("check k: equal"), std::string::npos) << against << "\n" << r.out;
+  }
+}
+
+// The typed option values every command shares (cli.h: UnsignedValue, IntegerIn, SecondsValue).
+TEST_F(CliTest, MalformedOptionValuesAreUsageErrors) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"fuzz --jobs 0", "--jobs needs an integer from 1 to 256, got '0'"},
+      {"fuzz --count -3", "--count needs a non-negative integer, got '-3'"},
+      {"fuzz --timeout soon", "--timeout needs a non-negative number of seconds, got 'soon'"},
+      {"check good.py --seeds 0", "--seeds needs an integer from 1 to 10000, got '0'"},
+      {"check good.py --schedules 1001", "--schedules needs an integer from 1 to 1000"},
+      {"check good.py --scalar a=5..1", "a range A..B needs A <= B"},
+      {"run good.py --scalar a=1..2", "takes one VALUE here, not a range A..B"},
+      {"run good.py --seed x", "--seed needs a non-negative integer, got 'x'"},
+      {"run good.py --max-steps 0", "--max-steps needs a positive integer, got '0'"},
+      {"opt good.py -p convert-to-ssa --print-after no-such-pass", "unknown pass 'no-such-pass'"},
+      {"completion zsh", "expected the shell name 'bash'"},
+  };
+  for (const auto& [args, message] : cases) {
+    Result r = Run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
   }
 }
 
