@@ -94,6 +94,7 @@ struct CommandSpec {
   std::string epilog;  // after the options: exit codes, notes
   Completion positional = Completion::File;
   int (*run)(const ParsedArgs& args) = nullptr;
+  std::string_view positional_choices = {};  // Completion::Choices: the words
 };
 
 struct Subcommand {

@@ -87,6 +87,9 @@ std::string BashScript() {
       s += ") " + CompleteValue(o->complete, o->choices, passes) + "; return 0 ;;\n";
     }
     s += "      esac\n";
+    if (spec.positional == Completion::Choices)
+      s += "      [[ \"$cur\" != -* ]] && { " +
+           CompleteValue(Completion::Choices, spec.positional_choices, passes) + "; return 0; }\n";
     s += "      opts=\"" + Words(words) + "\"; positional=" +
          (spec.positional == Completion::File  ? "file"
           : spec.positional == Completion::Dir ? "dir"
@@ -133,7 +136,8 @@ const CommandSpec* CompletionCommand() {
       {{"output", 'o', true, "OUT", "write to OUT instead of standard output", Completion::File}},
       "",
       Completion::Choices,
-      Run};
+      Run,
+      "bash"};
   return &spec;
 }
 

@@ -251,6 +251,23 @@ TEST_F(CliTest, ColorOnlyWhenAskedOrOnATerminal) {
   }
 }
 
+// --color=auto on a terminal: `script` (util-linux) gives the CLI a pseudo-terminal.
+TEST_F(CliTest, ColorAutoOnATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  auto on_tty = [&](const std::string& env) {
+    const std::string cmd = "cd " + Quote(dir_.string()) + " && " + env + " script -qec " +
+                            Quote(Quote(binary_.string()) + " print bad.py") +
+                            " /dev/null >tty.txt 2>&1 </dev/null";
+    std::system(cmd.c_str());
+    return Slurp(dir_ / "tty.txt");
+  };
+  const std::string colored = on_tty("TERM=xterm");
+  EXPECT_NE(colored.find("\033[1;31merror:"), std::string::npos) << colored;
+  const std::string plain = on_tty("TERM=xterm NO_COLOR=1");
+  EXPECT_NE(plain.find("bad.py:5:16: error:"), std::string::npos) << plain;
+  EXPECT_EQ(plain.find('\033'), std::string::npos) << plain;
+}
+
 TEST_F(CliTest, SarifLogIsWrittenAlsoWithoutErrors) {
   Result r = Run("print good.py --diagnostics-format=sarif");
   EXPECT_EQ(r.code, 0) << r.err;
@@ -329,7 +346,8 @@ TEST_F(CliTest, BashCompletionFromTheOptionTables) {
         "probe tilesplit print --diagnostics-format s\n"
         "probe tilesplit run --color = al\n"
         "probe tilesplit fuzz --mode re\n"
-        "probe tilesplit opt --pipel\n");
+        "probe tilesplit opt --pipel\n"
+        "probe tilesplit completion b\n");
   const std::string cmd = "cd " + Quote(dir_.string()) + " && bash probe.sh >probe.out 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << Slurp(dir_ / "probe.out");
   Result r;
@@ -338,7 +356,7 @@ TEST_F(CliTest, BashCompletionFromTheOptionTables) {
   std::string line;
   std::vector<std::string> got;
   while (std::getline(lines, line)) got.push_back(line);
-  ASSERT_EQ(got.size(), 8u) << r.out;
+  ASSERT_EQ(got.size(), 9u) << r.out;
   EXPECT_EQ(got[0], "check");
   EXPECT_EQ(got[1], "--seed --seeds");
   EXPECT_EQ(got[2], "lower-auto-vector-split");
@@ -347,6 +365,7 @@ TEST_F(CliTest, BashCompletionFromTheOptionTables) {
   EXPECT_EQ(got[5], "always");
   EXPECT_EQ(got[6], "regions");
   EXPECT_EQ(got[7], "--pipeline");
+  EXPECT_EQ(got[8], "bash");
 }
 
 }  // namespace
