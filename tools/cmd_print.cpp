@@ -24,9 +24,9 @@ int Run(const ParsedArgs& a) {
 const CommandSpec* PrintCommand() {
   static const CommandSpec spec{
       "tilesplit print FILE [-o OUT]",
-      "Parses and checks FILE ('-' reads standard input) and prints its canonical text. Every\n"
-      "error the parser finds is reported: after an error in one function it goes on with\n"
-      "the next.\n",
+      "Parses and checks FILE ('-' reads standard input) and prints its canonical text.\n"
+      "After an error the parser goes on with the next statement of the function body (or\n"
+      "the next function), so independent errors are all reported in one run.\n",
       {{"output", 'o', true, "OUT",
         "write to OUT instead of standard output (not written on\nerror)", Completion::File}},
       "",

@@ -216,10 +216,12 @@ ir::ProgramPtr Parser::ParseProgram() {
     auto record = [&](const ir::UserError& e, size_t start) {
       // After a lexical error no token can be read: stop here.
       if (LexFailed()) throw MergeLexical(so_far(), e);
-      if (first_error)
+      if (first_error) {
         first_error->AddFurther(e);
-      else
+        for (const ir::UserError& f : ir::FurtherOf(e)) first_error->AddFurther(f);
+      } else {
         first_error = ir::WithRule(e, "dsl.parse");
+      }
       allow_new_dyn_ = false;
       // Skip to the next decorator at the start of a line: the next top-level function.
       try {
@@ -456,7 +458,16 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     }
   }
   Block body;
+  statement_errors_.clear();
+  poisoned_.clear();
   if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
+  if (!statement_errors_.empty()) {
+    // Statements were dropped: the function cannot be built, only its errors reported.
+    ir::DetailedUserError all(statement_errors_[0], "dsl.parse");
+    for (size_t i = 1; i < statement_errors_.size(); ++i) all.AddFurther(statement_errors_[i]);
+    statement_errors_.clear();
+    throw all;
+  }
   Expect(Tok::kDedent, "at the end of the function body");
 
   std::vector<TypePtr> returns;

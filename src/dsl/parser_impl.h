@@ -307,6 +307,14 @@ class Parser {
   std::vector<Scope> scopes_;
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
   FunctionState fn_;
+
+  // ---- Recovery inside a top-level function body (parser_stmts.cpp). After an error in a simple
+  // statement the parser goes on with the next statement; the names the failed statement would
+  // have bound are "poisoned", and a later "unknown name" error about one of them is a
+  // consequence, not reported.
+  bool RecoverStatement(const ir::UserError& e, size_t start);
+  std::vector<ir::UserError> statement_errors_;
+  std::vector<std::string> poisoned_;
 };
 
 // dsl.md 7.3: kind, dtype, rank and the dims static on both sides agree (an INDEX value may

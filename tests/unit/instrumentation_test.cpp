@@ -173,5 +173,33 @@ def g(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
   }
 }
 
+TEST(ParserRecoveryTest, GoesOnWithTheNextStatementWithoutConsequences) {
+  constexpr const char* kStatements = R"(import pypto.language as pl
+
+@pl.function
+def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+    y = x + nowhere
+    z = y * 2
+    w = x * missing
+    v = (w +
+         z)
+    u = x - gone
+    return v + u
+)";
+  try {
+    dsl::Parse(kStatements, "statements.py");
+    FAIL() << "no error";
+  } catch (const ir::UserError& e) {
+    // The uses of 'y' (line 6), 'w' (line 8) and 'v' (line 11) are consequences of the errors on
+    // lines 5 and 7; line 10 is independent.
+    EXPECT_EQ(e.span().line, 5u);
+    const std::vector<ir::UserError> further = ir::FurtherOf(e);
+    ASSERT_EQ(further.size(), 2u) << ir::RenderUserError(e);
+    EXPECT_EQ(further[0].span().line, 7u);
+    EXPECT_EQ(further[1].span().line, 10u);
+    EXPECT_EQ(further[1].message(), "unknown name 'gone'");
+  }
+}
+
 }  // namespace
 }  // namespace tilesplit::pass
