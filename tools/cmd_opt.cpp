@@ -73,7 +73,8 @@ std::vector<OptionSpec> Options() {
        false,
        {},
        "after each pass, check that print -> parse gives an equal\nprogram and that printing is "
-       "idempotent"},
+       "idempotent, then run the\npass again on the reparsed output and require the same\n"
+       "program (a lowered program needs no second lowering)"},
       {"list-passes", 0, false, {}, "list the registered passes and pipelines and exit"},
   };
   for (OptionSpec& s : InstrumentOptions()) o.push_back(std::move(s));

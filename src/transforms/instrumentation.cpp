@@ -92,8 +92,8 @@ void VerifyPropertiesInstrumentation::AfterPass(const Pass& pass, const ProgramP
   }
 }
 
-void VerifyRoundTrip(const std::string& pass_name, const std::string& text,
-                     const ProgramPtr& program) {
+ProgramPtr VerifyRoundTrip(const std::string& pass_name, const std::string& text,
+                           const ProgramPtr& program) {
   const std::string where = "after pass '" + pass_name + "'";
   ProgramPtr reparsed;
   try {
@@ -105,7 +105,7 @@ void VerifyRoundTrip(const std::string& pass_name, const std::string& text,
              std::string(ir::SourceManager::Line(e.span().file, e.span().line)) + "`)";
     ir::ThrowInternal(ir::Span{}, msg);
   }
-  if (!program) return;
+  if (!program) return reparsed;
   analysis::EqualResult eq = analysis::StructuralEqual(program, reparsed);
   if (!eq)
     ir::ThrowInternal(ir::Span{}, where + ": print -> parse changed the program: " + eq.Describe());
@@ -113,6 +113,7 @@ void VerifyRoundTrip(const std::string& pass_name, const std::string& text,
   if (again != text)
     ir::ThrowInternal(ir::Span{},
                       where + ": printing is not idempotent, " + FirstDifferingLine(text, again));
+  return reparsed;
 }
 
 void RoundTripInstrumentation::AfterPass(const Pass& pass, const ProgramPtr& input,
@@ -124,7 +125,22 @@ void RoundTripInstrumentation::AfterPass(const Pass& pass, const ProgramPtr& inp
     ir::ThrowInternal(
         e.span(), "after pass '" + pass.name() + "': the output cannot be printed: " + e.message());
   }
-  VerifyRoundTrip(pass.name(), text, output);
+  const ProgramPtr reparsed = VerifyRoundTrip(pass.name(), text, output);
+  // A pass's printed output is a program of the language like any other, so running the pass on
+  // it again must find nothing left to do: a second lowering that splits, guards or renames again
+  // means the printed form lost what the first lowering knew (dsl.md 10, stable printed forms).
+  const std::string where = "after pass '" + pass.name() + "'";
+  ProgramPtr rerun;
+  try {
+    rerun = pass(reparsed);
+  } catch (const ir::UserError& e) {
+    ir::ThrowInternal(e.span(),
+                      where + ": running it again on its printed output fails: " + e.message());
+  }
+  analysis::EqualResult eq = analysis::StructuralEqual(output, rerun);
+  if (!eq)
+    ir::ThrowInternal(ir::Span{}, where + ": running it again on its printed output changes it: " +
+                                      eq.Describe());
 }
 
 void PrintIRInstrumentation::BeforePass(const Pass& pass, const ProgramPtr& input) {

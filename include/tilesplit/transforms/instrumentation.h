@@ -34,15 +34,16 @@ class VerifyPropertiesInstrumentation : public PassInstrumentation {
 };
 
 // After a pass: print -> parse gives a structurally equal program and printing is idempotent
-// (dsl.md 10). A failure is the pass's bug: an InternalError.
+// (dsl.md 10), and running the pass again on the reparsed output gives the same program (a
+// lowered program needs no second lowering). A failure is the pass's bug: an InternalError.
 class RoundTripInstrumentation : public PassInstrumentation {
  public:
   void AfterPass(const Pass& pass, const ProgramPtr& input, const ProgramPtr& output) override;
 };
 // The same check on a printed text alone: it must parse back. `program`, when given, must equal
-// the reparsed text and print to it again.
-void VerifyRoundTrip(const std::string& pass_name, const std::string& text,
-                     const ProgramPtr& program);
+// the reparsed text and print to it again. Returns the reparsed program.
+ProgramPtr VerifyRoundTrip(const std::string& pass_name, const std::string& text,
+                           const ProgramPtr& program);
 
 // Prints the program before and/or after the selected passes (LLVM's -print-before/-after),
 // each under a `# ---- IR after pass 'NAME' ----` header line.

@@ -107,7 +107,8 @@ ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
 
 // Runs `passes` in order. Before each pass, every required property that has a verifier is
 // checked on its input (a failure is a UserError). With `verify_roundtrip`, each pass's output
-// is printed, reparsed and compared structurally (a failure is an InternalError). The
+// is printed, reparsed and compared structurally, and the pass is run again on the reparsed
+// output, which must give the same program (a failure is an InternalError). The
 // `instruments` run around each pass after those two (instrumentation.h has the built-in ones).
 struct PipelineOptions {
   bool verify_required = true;
