@@ -163,6 +163,8 @@ ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const Exp
 }
 
 ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {
+  // A fresh offset is the lane's band start itself; an author's offset is moved by it.
+  if (ir::IsConstInt(offset, 0)) return ir::Mul(ctx.lane, stride);
   return ir::Add(offset, ir::Mul(ctx.lane, stride));
 }
 

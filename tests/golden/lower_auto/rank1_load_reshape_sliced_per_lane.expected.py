@@ -6,6 +6,6 @@ def r1(qk: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc], flat: pl.Tensor[[8192], pl.F
     popped: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
     line: pl.Tile[[8192], pl.FP32, pl.Mem.Vec] = pl.tile.load(flat, [0], [8192], [8192], target_memory=pl.Mem.Vec)
     grid_full: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(line, [64, 128])
-    grid: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.slice(grid_full, [32, 128], [0 + subblock_idx * 32, 0])
+    grid: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.slice(grid_full, [32, 128], [subblock_idx * 32, 0])
     s: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.add(popped, grid)
-    return pl.tile.store(s, [0 + subblock_idx * 32, 0], out_0)
+    return pl.tile.store(s, [subblock_idx * 32, 0], out_0)

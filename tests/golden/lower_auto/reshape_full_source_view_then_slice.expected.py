@@ -5,6 +5,6 @@ def view(qk: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc], flat: pl.Tile[[1, 8192], p
     subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
     popped: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
     grid_full: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(flat, [64, 128])
-    grid: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.slice(grid_full, [32, 128], [0 + subblock_idx * 32, 0])
+    grid: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.slice(grid_full, [32, 128], [subblock_idx * 32, 0])
     s: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.add(popped, grid)
-    return pl.tile.store(s, [0 + subblock_idx * 32, 0], out_0)
+    return pl.tile.store(s, [subblock_idx * 32, 0], out_0)
