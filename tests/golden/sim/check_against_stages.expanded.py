@@ -16,10 +16,10 @@ class cube_to_vector_program:
     def cube_to_vector_aiv(self, a: pl.Tensor[[64, 32], pl.FP32], b: pl.Tensor[[32, 48], pl.FP32], c: pl.Tensor[[64, 48], pl.FP32], out: pl.Out[pl.Tensor[[64, 48], pl.FP32]]):
         subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
         pv: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
-        cv: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.load(c, [0 + subblock_idx * 32, 0], [32, 48], [32, 48], target_memory=pl.Mem.Vec)
+        cv: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.load(c, [subblock_idx * 32, 0], [32, 48], [32, 48], target_memory=pl.Mem.Vec)
         y: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.add(cv, pv)
         pl.system.tfree_to_aic(pv, split=1)
-        pl.tile.store(y, [0 + subblock_idx * 32, 0], out)
+        pl.tile.store(y, [subblock_idx * 32, 0], out)
         return
 
     @pl.function(type=pl.FunctionType.Group, attrs={"c2v_slot_size": 12288, "slot_num": 2, "v2c_slot_size": 0})

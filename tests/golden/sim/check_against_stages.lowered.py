@@ -9,6 +9,6 @@ def cube_to_vector(a: pl.Tensor[[64, 32], pl.FP32], b: pl.Tensor[[32, 48], pl.FP
     br: pl.Tile[[32, 48], pl.FP32, pl.Mem.Right] = pl.tile.move(bm, target_memory=pl.Mem.Right)
     p: pl.Tile[[64, 48], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(al, br)
     pv: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(p, split=1)
-    cv: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.load(c, [0 + subblock_idx * 32, 0], [32, 48], [32, 48], target_memory=pl.Mem.Vec)
+    cv: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.load(c, [subblock_idx * 32, 0], [32, 48], [32, 48], target_memory=pl.Mem.Vec)
     y: pl.Tile[[32, 48], pl.FP32, pl.Mem.Vec] = pl.tile.add(cv, pv)
-    return pl.tile.store(y, [0 + subblock_idx * 32, 0], out)
+    return pl.tile.store(y, [subblock_idx * 32, 0], out)
