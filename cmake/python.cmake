@@ -34,6 +34,7 @@ if(TILESPLIT_PYTHON)
   # NO_EXTRAS: no LTO or stripping; the extension is built like the rest of the tree.
   pybind11_add_module(tilesplit_python MODULE NO_EXTRAS ${TILESPLIT_BINDING_SOURCES})
   target_link_libraries(tilesplit_python PRIVATE ${TILESPLIT_CORE_LINK})
+  target_compile_definitions(tilesplit_python PRIVATE TILESPLIT_VERSION="${PROJECT_VERSION}")
   set_target_properties(tilesplit_python PROPERTIES
     OUTPUT_NAME _core
     LIBRARY_OUTPUT_DIRECTORY ${TILESPLIT_PYTHON_DIR}/tilesplit)

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -16,6 +17,11 @@ namespace tilesplit::cli {
 std::string ParsedArgs::Value(std::string_view name) const {
   auto it = values.find(name);
   return it == values.end() || it->second.empty() ? std::string() : it->second.back();
+}
+
+std::vector<std::string> ParsedArgs::Values(std::string_view name) const {
+  auto it = values.find(name);
+  return it == values.end() ? std::vector<std::string>() : it->second;
 }
 
 namespace {
@@ -62,7 +68,7 @@ ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>&
       spec = FindLong(specs, name);
       if (!spec) throw UsageError(command, "unknown option '--" + std::string(name) + "'");
       if (eq != std::string_view::npos) {
-        if (!spec->takes_value)
+        if (!spec->takes_value && !spec->optional_value)
           throw UsageError(command, "option '--" + std::string(name) + "' takes no value");
         value = std::string(body.substr(eq + 1));
         has_inline_value = true;
@@ -79,6 +85,7 @@ ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>&
     const std::string name(spec->long_name);
     if (!spec->takes_value) {
       out.flags[name] = true;
+      if (has_inline_value) out.values[name].push_back(value);
       continue;
     }
     if (!has_inline_value) {
@@ -88,6 +95,45 @@ ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>&
     out.values[name].push_back(value);
   }
   return out;
+}
+
+uint64_t UnsignedValue(const std::string& command, std::string_view option,
+                       const std::string& text) {
+  try {
+    size_t used = 0;
+    const unsigned long long v = std::stoull(text, &used);
+    if (used == text.size() && !text.empty() && text[0] != '-') return v;
+  } catch (const std::exception&) {
+  }
+  throw UsageError(
+      command, "--" + std::string(option) + " needs a non-negative integer, got '" + text + "'");
+}
+
+int64_t IntegerIn(const std::string& command, std::string_view option, const std::string& text,
+                  int64_t lo, int64_t hi) {
+  try {
+    size_t used = 0;
+    const long long v = std::stoll(text, &used);
+    if (used == text.size() && v >= lo && v <= hi) return v;
+  } catch (const std::exception&) {
+  }
+  const std::string range =
+      hi == INT64_MAX ? (lo == 1 ? std::string("a positive integer")
+                                 : "an integer of at least " + std::to_string(lo))
+                      : "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+  throw UsageError(command,
+                   "--" + std::string(option) + " needs " + range + ", got '" + text + "'");
+}
+
+double SecondsValue(const std::string& command, std::string_view option, const std::string& text) {
+  try {
+    size_t used = 0;
+    const double v = std::stod(text, &used);
+    if (used == text.size() && v >= 0) return v;
+  } catch (const std::exception&) {
+  }
+  throw UsageError(command, "--" + std::string(option) +
+                                " needs a non-negative number of seconds, got '" + text + "'");
 }
 
 void WriteOutputStreamed(const std::string& path, const OutputProducer& produce) {
@@ -143,16 +189,22 @@ void WriteOutput(const std::string& path, const std::string& text) {
 }
 
 const std::vector<Subcommand>& Subcommands() {
-  // Later subcommands (ops --markdown, run, check) add one line here and one file in tools/.
+  // A new subcommand adds one line here and one file in tools/.
   static const std::vector<Subcommand> commands = {
-      {"print", "parse and check a kernel, print its canonical text", RunPrint, HelpPrint},
-      {"opt", "run passes over a kernel and print the result", RunOpt, HelpOpt},
-      {"equal", "compare two kernels structurally", RunEqual, HelpEqual},
-      {"ops", "list the registered operators (--markdown: docs/operators.md)", RunOps, HelpOps},
-      {"run", "run a kernel on the simulator and write its outputs", RunRun, HelpRun},
-      {"check", "check a split kernel against its reference, bit for bit", RunCheck, HelpCheck},
-      {"fuzz", "random kernels (or mutated files) through opt and check; find defects", RunFuzz,
-       HelpFuzz},
+      {"print", "parse and check a kernel, print its canonical text", nullptr, nullptr,
+       PrintCommand},
+      {"opt", "run passes over a kernel and print the result", nullptr, nullptr, OptCommand},
+      {"equal", "compare two kernels structurally", nullptr, nullptr, EqualCommand},
+      {"ops", "list the registered operators (--markdown: docs/operators.md)", nullptr, nullptr,
+       OpsCommand},
+      {"run", "run a kernel on the simulator and write its outputs", nullptr, nullptr,
+       RunKernelCommand},
+      {"check", "check a split kernel against its reference, bit for bit", nullptr, nullptr,
+       CheckCommand},
+      {"fuzz", "random kernels (or mutated files) through opt and check; find defects", nullptr,
+       nullptr, FuzzCommand},
+      {"completion", "print a bash completion script for tilesplit", nullptr, nullptr,
+       CompletionCommand},
       {"explain", "what the split decided, per function, value, crossing and store", RunExplain,
        HelpExplain},
   };

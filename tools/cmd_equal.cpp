@@ -7,24 +7,9 @@
 
 namespace tilesplit::cli {
 
-void HelpEqual(std::ostream& out) {
-  out << "usage: tilesplit equal A B [--names]\n"
-         "\n"
-         "Parses A and B (one of them may be '-' for standard input) and compares them\n"
-         "structurally: variables up to renaming, kwargs and attributes as unordered maps.\n"
-         "Prints 'equal' and exits 0, or prints the first difference and exits 1.\n"
-         "\n"
-         "options:\n"
-         "  --names     also require equal variable names\n"
-         "  -h, --help  show this help\n";
-}
+namespace {
 
-int RunEqual(const std::vector<std::string>& args) {
-  ParsedArgs a = ParseArgs("equal", args, {{"names", 0, false}});
-  if (a.help) {
-    HelpEqual(std::cout);
-    return kExitOk;
-  }
+int Run(const ParsedArgs& a) {
   if (a.positional.size() != 2) throw UsageError("equal", "expected two files A and B");
   if (a.positional[0] == "-" && a.positional[1] == "-")
     throw UsageError("equal", "only one of A and B can be standard input");
@@ -41,6 +26,21 @@ int RunEqual(const std::vector<std::string>& args) {
   std::cout << "not equal\n" << report;
   if (report.empty() || report.back() != '\n') std::cout << "\n";
   return kExitFailure;
+}
+
+}  // namespace
+
+const CommandSpec* EqualCommand() {
+  static const CommandSpec spec{
+      "tilesplit equal A B [--names]",
+      "Parses A and B (one of them may be '-' for standard input) and compares them\n"
+      "structurally: variables up to renaming, kwargs and attributes as unordered maps.\n"
+      "Prints 'equal' and exits 0, or prints the first difference and exits 1.\n",
+      {{"names", 0, false, {}, "also require equal variable names"}},
+      "",
+      Completion::File,
+      Run};
+  return &spec;
 }
 
 }  // namespace tilesplit::cli

@@ -8,24 +8,9 @@
 
 namespace tilesplit::cli {
 
-void HelpOps(std::ostream& out) {
-  out << "usage: tilesplit ops [--markdown] [-o OUT]\n"
-         "\n"
-         "Lists the registered operators, one per line with its result rule. With --markdown,\n"
-         "prints the operator table committed as docs/operators.md.\n"
-         "\n"
-         "options:\n"
-         "  --markdown        print the markdown table (one row per op)\n"
-         "  -o, --output OUT  write to OUT instead of standard output\n"
-         "  -h, --help        show this help\n";
-}
+namespace {
 
-int RunOps(const std::vector<std::string>& args) {
-  ParsedArgs a = ParseArgs("ops", args, {{"markdown", 0, false}, {"output", 'o', true}});
-  if (a.help) {
-    HelpOps(std::cout);
-    return kExitOk;
-  }
+int Run(const ParsedArgs& a) {
   if (!a.positional.empty()) throw UsageError("ops", "takes no FILE argument");
   std::string text;
   if (a.Flag("markdown")) {
@@ -36,6 +21,21 @@ int RunOps(const std::vector<std::string>& args) {
   }
   WriteOutput(a.Value("output"), text);
   return kExitOk;
+}
+
+}  // namespace
+
+const CommandSpec* OpsCommand() {
+  static const CommandSpec spec{
+      "tilesplit ops [--markdown] [-o OUT]",
+      "Lists the registered operators, one per line with its result rule. With --markdown,\n"
+      "prints the operator table committed as docs/operators.md.\n",
+      {{"markdown", 0, false, {}, "print the markdown table (one row per op)"},
+       {"output", 'o', true, "OUT", "write to OUT instead of standard output", Completion::File}},
+      "",
+      Completion::None,
+      Run};
+  return &spec;
 }
 
 }  // namespace tilesplit::cli

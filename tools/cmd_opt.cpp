@@ -1,42 +1,37 @@
-// `tilesplit opt FILE -p PASS[,PASS...]`: run registered passes over a kernel.
+// `tilesplit opt FILE -p PASS[,PASS...]`: run registered passes (or named pipelines) over a
+// kernel.
 #include <algorithm>
 #include <iostream>
 #include <optional>
 
 #include "cli.h"
+#include "pass_cli.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::cli {
 
 namespace {
 
 void ListPasses(std::ostream& out) {
-  const auto passes = pass::PassRegistry::Global().All();
+  const pass::PassRegistry& registry = pass::PassRegistry::Global();
   size_t width = 0;
-  for (const pass::PassInfo* p : passes) width = std::max(width, p->name.size());
-  for (const pass::PassInfo* p : passes) {
+  for (const pass::PassInfo* p : registry.All()) width = std::max(width, p->name.size());
+  for (const pass::PipelineInfo* p : registry.Pipelines()) width = std::max(width, p->name.size());
+  for (const pass::PassInfo* p : registry.All()) {
     out << p->name;
     if (!p->description.empty())
       out << std::string(width - p->name.size() + 2, ' ') << p->description;
     out << "\n";
   }
-}
-
-std::vector<std::string> SplitPassList(const std::vector<std::string>& values) {
-  std::vector<std::string> names;
-  for (const std::string& v : values) {
-    size_t start = 0;
-    while (start <= v.size()) {
-      size_t comma = v.find(',', start);
-      if (comma == std::string::npos) comma = v.size();
-      if (comma == start) throw UsageError("opt", "empty pass name in '-p " + v + "'");
-      names.push_back(v.substr(start, comma - start));
-      start = comma + 1;
-    }
+  out << "\npipelines:\n";
+  for (const pass::PipelineInfo* p : registry.Pipelines()) {
+    out << p->name << std::string(width - p->name.size() + 2, ' ') << p->description << "\n"
+        << std::string(width + 2, ' ') << "= ";
+    for (size_t i = 0; i < p->passes.size(); ++i) out << (i ? "," : "") << p->passes[i];
+    out << "\n";
   }
-  return names;
 }
 
 // Prints each remark on standard error as it is emitted, so the remarks before a rejection are
@@ -74,93 +69,88 @@ std::vector<pass::RemarkKind> ParseRemarkKinds(const std::string& spec) {
   return kinds;
 }
 
-}  // namespace
-
-void HelpOpt(std::ostream& out) {
-  out << "usage: tilesplit opt FILE -p PASS[,PASS...] [-o OUT] [--verify-roundtrip]\n"
-         "                    [--remarks[=KIND[,KIND...]]]\n"
-         "       tilesplit opt --list-passes\n"
-         "\n"
-         "Parses FILE ('-' reads standard input), runs the passes in order and prints the\n"
-         "result. Before each pass the IR properties it requires are verified.\n"
-         "\n"
-         "options:\n"
-         "  -p, --passes LIST     comma-separated pass names; may be repeated\n"
-         "  -o, --output OUT      write to OUT instead of standard output (not written on "
-         "error)\n"
-         "  --verify-roundtrip    after each pass, check that print -> parse gives an equal\n"
-         "                        program and that printing is idempotent, then run the\n"
-         "                        pass again on the reparsed output and require the same\n"
-         "                        program (a lowered program needs no second lowering)\n"
-         "  --remarks[=KINDS]     print the passes' remarks on standard error as\n"
-         "                        FILE:LINE:COL: remark: MESSAGE [PASS, KIND]; KINDS is a list\n"
-         "                        of passed (done), missed (not done, and why), analysis (facts\n"
-         "                        a decision rests on) or all (the default)\n"
-         "  --list-passes         list the registered passes and exit\n"
-         "  -h, --help            show this help\n";
-}
-
-int RunOpt(const std::vector<std::string>& raw_args) {
-  // `--remarks` takes an optional value, which the common scanner does not know: the value is
-  // taken off here and the option is scanned as a flag.
-  std::vector<std::string> args;
-  std::string remark_kinds;
-  bool options_done = false;
-  for (const std::string& w : raw_args) {
-    options_done = options_done || w == "--";
-    if (!options_done && w.rfind("--remarks=", 0) == 0) {
-      remark_kinds = w.substr(10);
-      if (remark_kinds.empty()) throw UsageError("opt", "--remarks= needs a kind");
-      args.push_back("--remarks");
-    } else {
-      args.push_back(w);
-    }
-  }
-  ParsedArgs a = ParseArgs("opt", args,
-                           {{"passes", 'p', true},
-                            {"output", 'o', true},
-                            {"verify-roundtrip", 0, false},
-                            {"list-passes", 0, false},
-                            {"remarks", 0, false}});
-  if (a.help) {
-    HelpOpt(std::cout);
-    return kExitOk;
-  }
+int Run(const ParsedArgs& a) {
   if (a.Flag("list-passes")) {
     ListPasses(std::cout);
     return kExitOk;
   }
   if (a.positional.size() != 1)
     throw UsageError("opt", a.positional.empty() ? "missing input FILE" : "expected one FILE");
-  auto it = a.values.find("passes");
-  if (it == a.values.end()) throw UsageError("opt", "no passes given (use -p PASS)");
+  std::vector<std::string> lists = a.Values("passes");
+  for (const std::string& p : a.Values("pipeline")) lists.push_back(p);
+  if (lists.empty()) throw UsageError("opt", "no passes given (use -p PASS or --pipeline NAME)");
 
   // Resolve every name before reading the input, so a typo costs no parse.
-  std::vector<pass::Pass> passes;
-  const pass::PassRegistry& registry = pass::PassRegistry::Global();
-  for (const std::string& name : SplitPassList(it->second)) {
-    const pass::PassInfo* info = registry.Find(name);
-    if (!info) {
-      std::string known;
-      for (const pass::PassInfo* p : registry.All()) known += (known.empty() ? "" : ", ") + p->name;
-      throw UsageError(
-          "opt", "unknown pass '" + name + "' (known: " + (known.empty() ? "none" : known) + ")");
-    }
-    passes.push_back(info->factory());
-  }
+  const std::vector<pass::Pass> passes = pass::BuildPasses(PassNames("opt", lists));
+  const PassInstruments instruments = MakeInstruments("opt", a);
 
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
   pass::PipelineOptions options;
   options.verify_roundtrip = a.Flag("verify-roundtrip");
+  options.instruments = instruments.instruments;
   std::optional<PrintingRemarkSink> remarks;
   if (a.Flag("remarks")) {
-    remarks.emplace(ParseRemarkKinds(remark_kinds));
+    const std::vector<std::string> kinds = a.Values("remarks");
+    if (!kinds.empty() && kinds.back().empty()) throw UsageError("opt", "--remarks= needs a kind");
+    remarks.emplace(ParseRemarkKinds(kinds.empty() ? std::string() : kinds.back()));
     options.remarks = &*remarks;
   }
   ir::ProgramPtr result = pass::RunPipeline(program, passes, options);
+  instruments.Finish();
   program = nullptr;  // the input is not needed any more
   WriteOutputStreamed(a.Value("output"), [&](const OutputSink& sink) { dsl::Print(result, sink); });
   return kExitOk;
+}
+
+std::vector<OptionSpec> Options() {
+  std::vector<OptionSpec> o = {
+      {"passes", 'p', true, "LIST", "comma-separated pass or pipeline names; may be repeated",
+       Completion::Pass},
+      {"pipeline", 0, true, "NAME",
+       "run the registered pipeline NAME (as -p NAME); e.g.\ncheck-pipeline, the lowering "
+       "`check` runs",
+       Completion::Pass},
+      {"output", 'o', true, "OUT",
+       "write to OUT instead of standard output (not written on\nerror)", Completion::File},
+      {"verify-roundtrip",
+       0,
+       false,
+       {},
+       "after each pass, check that print -> parse gives an equal\nprogram and that printing is "
+       "idempotent, then run the\npass again on the reparsed output and require the same\n"
+       "program (a lowered program needs no second lowering)"},
+      {"list-passes", 0, false, {}, "list the registered passes and pipelines and exit"},
+      {"remarks",
+       0,
+       false,
+       {},
+       "[=KINDS] print the passes' remarks on standard error as\nFILE:LINE:COL: remark: MESSAGE "
+       "[PASS, KIND]; KINDS is a list\nof passed (done), missed (not done, and why), analysis "
+       "(facts\na decision rests on) or all (the default)",
+       Completion::None,
+       {},
+       true},
+  };
+  for (OptionSpec& s : InstrumentOptions()) o.push_back(std::move(s));
+  return o;
+}
+
+}  // namespace
+
+const CommandSpec* OptCommand() {
+  static const CommandSpec spec{
+      "tilesplit opt FILE -p PASS[,PASS...] [-o OUT] [--verify-roundtrip] [--remarks[=KINDS]]\n"
+      "              [--print-after-all] [--print-after PASS] [--time-passes] ...\n"
+      "tilesplit opt FILE --pipeline NAME ...\n"
+      "tilesplit opt --list-passes",
+      "Parses FILE ('-' reads standard input), runs the passes in order and prints the\n"
+      "result. Before each pass the IR properties it requires are verified. A registered\n"
+      "pipeline name (--list-passes shows them) stands for its passes.\n",
+      Options(),
+      "",
+      Completion::File,
+      Run};
+  return &spec;
 }
 
 }  // namespace tilesplit::cli

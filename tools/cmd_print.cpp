@@ -8,28 +8,31 @@
 
 namespace tilesplit::cli {
 
-void HelpPrint(std::ostream& out) {
-  out << "usage: tilesplit print FILE [-o OUT]\n"
-         "\n"
-         "Parses and checks FILE ('-' reads standard input) and prints its canonical text.\n"
-         "\n"
-         "options:\n"
-         "  -o, --output OUT  write to OUT instead of standard output (not written on error)\n"
-         "  -h, --help        show this help\n";
-}
+namespace {
 
-int RunPrint(const std::vector<std::string>& args) {
-  ParsedArgs a = ParseArgs("print", args, {{"output", 'o', true}});
-  if (a.help) {
-    HelpPrint(std::cout);
-    return kExitOk;
-  }
+int Run(const ParsedArgs& a) {
   if (a.positional.size() != 1)
     throw UsageError("print", a.positional.empty() ? "missing input FILE" : "expected one FILE");
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
   WriteOutputStreamed(a.Value("output"),
                       [&](const OutputSink& sink) { dsl::Print(program, sink); });
   return kExitOk;
+}
+
+}  // namespace
+
+const CommandSpec* PrintCommand() {
+  static const CommandSpec spec{
+      "tilesplit print FILE [-o OUT]",
+      "Parses and checks FILE ('-' reads standard input) and prints its canonical text.\n"
+      "After an error the parser goes on with the next statement of the function body (or\n"
+      "the next function), so independent errors are all reported in one run.\n",
+      {{"output", 'o', true, "OUT",
+        "write to OUT instead of standard output (not written on\nerror)", Completion::File}},
+      "",
+      Completion::File,
+      Run};
+  return &spec;
 }
 
 }  // namespace tilesplit::cli

@@ -11,45 +11,9 @@
 
 namespace tilesplit::cli {
 
-void HelpRun(std::ostream& out) {
-  out << "usage: tilesplit run FILE [--func NAME] [--seed N] [--inputs DIR] [--outputs DIR]\n"
-         "                         [--scalar NAME=VALUE]... [--max-steps N] [--max-memory BYTES]\n"
-         "\n"
-         "Runs a kernel on the simulator: an InCore kernel on the sequential reference\n"
-         "interpreter, a split kernel (Group, AIC or AIV function) on the core-group executor.\n"
-         "Inputs are seeded random values unless DIR/NAME.npy exists for a parameter.\n"
-         "\n"
-         "options:\n"
-         "  --func NAME         the function to run (default: the only kernel in FILE)\n"
-         "  --seed N            seed of the random inputs (default 0)\n"
-         "  --inputs DIR        read parameter NAME from DIR/NAME.npy when that file exists\n"
-         "  --outputs DIR       write every Out/InOut tensor to DIR/NAME.npy\n"
-         "  --scalar NAME=V     pin an integer scalar parameter (repeatable)\n"
-         "  --max-steps N       stop after N steps, statements or loop iterations\n"
-         "                      (default "
-      << sim::RunLimits::kDefaultMaxSteps
-      << "): a kernel that does not terminate\n"
-         "  --max-memory BYTES  stop when live tiles and tensors would exceed BYTES\n"
-         "                      (suffix K, M, G or T; default 8G)\n"
-         "  -h, --help          show this help\n"
-         "\n"
-         "exit codes: 0 ran, 1 error in the input or a budget exceeded, 4 the split program\n"
-         "            deadlocked or faulted\n";
-}
+namespace {
 
-int RunRun(const std::vector<std::string>& args) {
-  ParsedArgs a = ParseArgs("run", args,
-                           {{"func", 0, true},
-                            {"seed", 0, true},
-                            {"inputs", 0, true},
-                            {"outputs", 0, true},
-                            {"scalar", 0, true},
-                            {"max-steps", 0, true},
-                            {"max-memory", 0, true}});
-  if (a.help) {
-    HelpRun(std::cout);
-    return kExitOk;
-  }
+int Run(const ParsedArgs& a) {
   if (a.positional.size() != 1)
     throw UsageError("run", a.positional.empty() ? "missing input FILE" : "expected one FILE");
   sim::InputOptions o = SimInputOptions("run", a);
@@ -62,26 +26,52 @@ int RunRun(const std::vector<std::string>& args) {
     return kExitDiffer;
   }
   const std::string dir = a.Value("outputs");
-  if (!dir.empty()) std::filesystem::create_directories(dir);
+  std::map<std::string, sim::TensorPtr> written;
   for (const std::string& o_name : sim::OutputNames(*p->Find(name))) {
-    const sim::TensorValue& t = **inputs.at(o_name).tensor();
-    size_t written = 0, undefined = 0;
+    const sim::TensorPtr& tp = *inputs.at(o_name).tensor();
+    const sim::TensorValue& t = *tp;
+    written[o_name] = tp;
+    size_t stored = 0, undefined = 0;
     for (size_t i = 0; i < t.data.size(); ++i) {
-      written += t.writer[i] != sim::Writer::None;
+      stored += t.writer[i] != sim::Writer::None;
       undefined += t.writer[i] != sim::Writer::None && t.data.IsPoison(i);
     }
     std::cout << o_name << ": " << ir::DataTypeName(t.dtype) << "[";
     for (size_t d = 0; d < t.shape.size(); ++d) std::cout << (d ? ", " : "") << t.shape[d];
-    std::cout << "], " << written << " elements written";
+    std::cout << "], " << stored << " elements written";
     if (undefined) std::cout << ", " << undefined << " of them undefined (poison)";
-    if (!dir.empty()) {
-      const std::string path = (std::filesystem::path(dir) / (o_name + ".npy")).string();
-      sim::WriteNpy(path, t);
-      std::cout << " -> " << path;
-    }
+    if (!dir.empty())
+      std::cout << " -> " << (std::filesystem::path(dir) / (o_name + ".npy")).string();
     std::cout << "\n";
   }
+  if (!dir.empty()) WriteTensors(dir, written);
   return kExitOk;
+}
+
+}  // namespace
+
+const CommandSpec* RunKernelCommand() {
+  static const CommandSpec spec{
+      "tilesplit run FILE [--func NAME] [--seed N] [--inputs DIR] [--outputs DIR]\n"
+      "              [--scalar NAME=VALUE]... [--max-steps N] [--max-memory BYTES]",
+      "Runs a kernel on the simulator: an InCore kernel on the sequential reference\n"
+      "interpreter, a split kernel (Group, AIC or AIV function) on the core-group executor.\n"
+      "Inputs are seeded random values, or read from --inputs DIR.\n",
+      [] {
+        std::vector<OptionSpec> o = {
+            {"func", 0, true, "NAME", "the function to run (default: the only kernel in FILE)"},
+            {"outputs", 0, true, "DIR",
+             "write every Out/InOut tensor to DIR/NAME.npy (DIR is\ncreated; failing to write "
+             "is an error)",
+             Completion::Dir}};
+        for (OptionSpec& s : SimOptions()) o.push_back(std::move(s));
+        return o;
+      }(),
+      "exit codes: 0 ran, 1 error in the input or a budget exceeded, 4 the split program\n"
+      "            deadlocked or faulted\n",
+      Completion::File,
+      Run};
+  return &spec;
 }
 
 }  // namespace tilesplit::cli

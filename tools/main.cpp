@@ -2,12 +2,14 @@
 // no input may crash the tool or let an exception escape.
 #include <pthread.h>
 
+#include <algorithm>
 #include <iostream>
 #include <new>
 #include <string>
 #include <vector>
 
 #include "cli.h"
+#include "diagnostics.h"
 #include "tilesplit/ir/error.h"
 
 namespace tilesplit::cli {
@@ -21,37 +23,27 @@ void TopLevelHelp(std::ostream& out) {
          "commands:\n";
   for (const Subcommand& c : Subcommands()) {
     std::string name(c.name);
-    out << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') << c.summary
+    out << "  " << name << std::string(name.size() < 12 ? 12 - name.size() : 1, ' ') << c.summary
         << "\n";
   }
   out << "\n"
-         "Run 'tilesplit <command> --help' for a command's options.\n"
+         "Run 'tilesplit <command> --help' for a command's options; every command takes\n"
+         "--diagnostics-format=text|json|sarif and --color=auto|always|never.\n"
+         "'tilesplit --version' prints the version.\n"
          "\n"
          "exit codes: 0 success (equal), 1 error in the input (not equal), 2 bad usage,\n"
          "            3 internal compiler error, 4 the split program differs from its reference\n"
          "            or deadlocks (fuzz: a defect was found)\n";
 }
 
-// Rendering reads source buffers and allocates; if that fails too, the bare message must do.
-std::string SafeRender(const ir::UserError& e) {
-  try {
-    return ir::RenderUserError(e);
-  } catch (...) {
-    return std::string("error: ") + e.what();
-  }
-}
-std::string SafeRender(const ir::InternalError& e) {
-  try {
-    return ir::RenderInternalError(e);
-  } catch (...) {
-    return std::string("internal error: ") + e.what();
-  }
+// The diagnostics of the running command (one command per process).
+DiagnosticsSink& Sink() {
+  static DiagnosticsSink sink{DiagnosticsSettings{}};
+  return sink;
 }
 
-void PrintDiagnostic(const std::string& text) {
-  std::cerr << text;
-  if (text.empty() || text.back() != '\n') std::cerr << '\n';
-  std::cerr.flush();
+void PrintVersion() {
+  std::cout << "tilesplit " << Version() << "\n";
 }
 
 int Dispatch(const std::vector<std::string>& argv) {
@@ -64,6 +56,10 @@ int Dispatch(const std::vector<std::string>& argv) {
     TopLevelHelp(std::cout);
     return kExitOk;
   }
+  if (cmd == "--version") {
+    PrintVersion();
+    return kExitOk;
+  }
   if (cmd == "help") {
     if (argv.size() == 1) {
       TopLevelHelp(std::cout);
@@ -71,21 +67,30 @@ int Dispatch(const std::vector<std::string>& argv) {
     }
     for (const Subcommand& c : Subcommands())
       if (c.name == argv[1]) {
-        c.help(std::cout);
+        if (c.spec)
+          PrintCommandHelp(std::cout, c.name, *c.spec());
+        else
+          c.help(std::cout);
         return kExitOk;
       }
     throw UsageError("", "unknown command '" + argv[1] + "'");
   }
-  for (const Subcommand& c : Subcommands())
-    if (c.name == cmd) return c.run(std::vector<std::string>(argv.begin() + 1, argv.end()));
+  for (const Subcommand& c : Subcommands()) {
+    if (c.name != cmd) continue;
+    // The diagnostics options are taken first, so that even a usage error later on is reported
+    // in the chosen format.
+    DiagnosticsSettings settings;
+    const std::vector<std::string> args = TakeDiagnosticsOptions(
+        cmd, std::vector<std::string>(argv.begin() + 1, argv.end()), settings);
+    Sink().Settings(settings);
+    if (std::find(args.begin(), args.end(), "--version") != args.end()) {
+      PrintVersion();
+      return kExitOk;
+    }
+    return c.spec ? RunCommand(c.name, *c.spec(), args) : c.run(args);
+  }
   throw UsageError("", "unknown command '" + cmd + "'");
 }
-
-}  // namespace
-}  // namespace tilesplit::cli
-
-namespace tilesplit::cli {
-namespace {
 
 // Runs a command and turns every failure into a diagnostic and an exit code.
 int RunGuarded(const std::vector<std::string>& args) {
@@ -94,22 +99,22 @@ int RunGuarded(const std::vector<std::string>& args) {
   } catch (const UsageError& e) {
     const std::string help =
         e.command().empty() ? "tilesplit --help" : "tilesplit " + e.command() + " --help";
-    PrintDiagnostic("tilesplit: " + std::string(e.what()) + " (see '" + help + "')");
+    Sink().Plain("usage", "error", "tilesplit: " + std::string(e.what()) + " (see '" + help + "')");
     return kExitUsage;
   } catch (const ir::UserError& e) {
-    PrintDiagnostic(SafeRender(e));
+    Sink().UserError(e);
     return kExitFailure;
   } catch (const ir::InternalError& e) {
-    PrintDiagnostic(SafeRender(e));
+    Sink().InternalError(e);
     return kExitInternal;
   } catch (const std::bad_alloc&) {
-    PrintDiagnostic("tilesplit: internal error: out of memory");
+    Sink().Plain("internal", "error", "tilesplit: internal error: out of memory");
     return kExitInternal;
   } catch (const std::exception& e) {
-    PrintDiagnostic(std::string("tilesplit: internal error: ") + e.what());
+    Sink().Plain("internal", "error", std::string("tilesplit: internal error: ") + e.what());
     return kExitInternal;
   } catch (...) {
-    PrintDiagnostic("tilesplit: internal error: unknown exception");
+    Sink().Plain("internal", "error", "tilesplit: internal error: unknown exception");
     return kExitInternal;
   }
 }
@@ -127,6 +132,11 @@ struct Job {
 void* RunJob(void* p) {
   Job* job = static_cast<Job*>(p);
   job->code = RunGuarded(job->args);
+  try {
+    Sink().Finish();  // the JSON or SARIF document, also when nothing went wrong
+  } catch (...) {
+    job->code = kExitInternal;
+  }
   return nullptr;
 }
 

@@ -1,17 +1,59 @@
-// The pass registry and pipeline. Python generates one factory per registered pass from
-// registered_passes(); instruments (tilesplit/passes.py) are plain Python around Pass.__call__.
+// The pass registry, the named pipelines and the pass instrumentation. Python runs every pass
+// through run_pass with the C++ instruments of its PassContext (tilesplit/passes.py); an
+// instrument written in Python is wrapped in PythonInstrumentation, so there is one
+// instrumentation mechanism, the C++ one (transforms/instrumentation.h).
 #include <pybind11/stl.h>
+
+#include <sstream>
 
 #include "bindings.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/transforms/instrumentation.h"
 #include "tilesplit/transforms/pass.h"
+
+#ifndef TILESPLIT_VERSION
+#define TILESPLIT_VERSION "0.0.0"
+#endif
 
 namespace tilesplit::python {
 
+namespace {
+
+using ProgramHolder = std::shared_ptr<ir::Program>;
+
+// The Pass object a hook receives is the caller's own Python object when there is one (pybind11
+// finds the registered instance by address), so a subclass's methods stay available.
+py::object PassObject(const pass::Pass& p) {
+  return py::cast(&p, py::return_value_policy::reference);
+}
+
+// An instrument written in Python: its before_pass(pass_, program) and
+// after_pass(pass_, before, after) methods are called around each pass.
+class PythonInstrumentation : public pass::PassInstrumentation {
+ public:
+  explicit PythonInstrumentation(py::object target) : target_(std::move(target)) {}
+  void BeforePass(const pass::Pass& p, const ir::ProgramPtr& input) override {
+    target_.attr("before_pass")(PassObject(p), Mut(input));
+  }
+  void AfterPass(const pass::Pass& p, const ir::ProgramPtr& input,
+                 const ir::ProgramPtr& output) override {
+    target_.attr("after_pass")(PassObject(p), Mut(input), Mut(output));
+  }
+
+ private:
+  py::object target_;
+};
+
+using InstrumentHolder = std::shared_ptr<pass::PassInstrumentation>;
+
+}  // namespace
+
 void BindPasses(py::module_& m) {
-  using ProgramHolder = std::shared_ptr<ir::Program>;
+  m.attr("__version__") = TILESPLIT_VERSION;
 
   py::class_<pass::Pass>(m, "Pass")
+      .def(py::init<const pass::Pass&>(), py::arg("other"),
+           "A copy of a registered pass (lets Python subclasses wrap one).")
       .def_property_readonly("name", &pass::Pass::name)
       .def_property_readonly("required", &pass::Pass::required)
       .def_property_readonly("produced", &pass::Pass::produced)
@@ -20,9 +62,7 @@ void BindPasses(py::module_& m) {
           "__call__",
           [](const pass::Pass& p, const ProgramHolder& program) {
             if (!program) throw py::type_error("a pass takes a Program, not None");
-            ir::ProgramPtr out = p(program);
-            if (!out) ir::ThrowInternal(ir::Span{}, "pass '" + p.name() + "' returned no program");
-            return Mut(out);
+            return Mut(pass::RunPass(p, program));
           },
           py::arg("program"))
       .def("__repr__", [](const pass::Pass& p) { return "<Pass " + p.name() + ">"; });
@@ -32,7 +72,8 @@ void BindPasses(py::module_& m) {
   // too, as (kind, filename, line, col, pass, function, message, args).
   m.def(
       "run_pass_with_remarks",
-      [](const pass::Pass& p, const ProgramHolder& program, const py::function& on_remark) {
+      [](const pass::Pass& p, const ProgramHolder& program,
+         const std::vector<InstrumentHolder>& instruments, const py::function& on_remark) {
         if (!program) throw py::type_error("a pass takes a Program, not None");
         struct Forward : pass::RemarkSink {
           const py::function* f;
@@ -47,15 +88,75 @@ void BindPasses(py::module_& m) {
         } sink;
         sink.f = &on_remark;
         pass::RemarkScope scope(&sink, p.name());
-        ir::ProgramPtr out = p(program);
-        if (!out) ir::ThrowInternal(ir::Span{}, "pass '" + p.name() + "' returned no program");
-        return Mut(out);
+        return Mut(pass::RunPass(p, program, instruments));
       },
-      py::arg("pass_"), py::arg("program"), py::arg("on_remark"));
+      py::arg("pass_"), py::arg("program"), py::arg("instruments"), py::arg("on_remark"));
+  py::class_<pass::PassInstrumentation, InstrumentHolder>(m, "PassInstrumentation")
+      .def(
+          "before_pass",
+          [](pass::PassInstrumentation& i, const pass::Pass& p, const ProgramHolder& program) {
+            i.BeforePass(p, program);
+          },
+          py::arg("pass_"), py::arg("program"))
+      .def(
+          "after_pass",
+          [](pass::PassInstrumentation& i, const pass::Pass& p, const ProgramHolder& before,
+             const ProgramHolder& after) { i.AfterPass(p, before, after); },
+          py::arg("pass_"), py::arg("before"), py::arg("after"));
+  py::class_<PythonInstrumentation, pass::PassInstrumentation,
+             std::shared_ptr<PythonInstrumentation>>(m, "PythonInstrumentation")
+      .def(py::init<py::object>(), py::arg("instrument"));
+  py::class_<pass::VerifyPropertiesInstrumentation, pass::PassInstrumentation,
+             std::shared_ptr<pass::VerifyPropertiesInstrumentation>>(
+      m, "VerifyPropertiesInstrumentation")
+      .def(py::init<bool, bool>(), py::arg("before") = true, py::arg("after") = true)
+      .def_readonly("verified", &pass::VerifyPropertiesInstrumentation::verified)
+      .def_readonly("unverified", &pass::VerifyPropertiesInstrumentation::unverified);
+  py::class_<pass::RoundTripInstrumentation, pass::PassInstrumentation,
+             std::shared_ptr<pass::RoundTripInstrumentation>>(m, "RoundTripInstrumentation")
+      .def(py::init<>());
+  py::class_<pass::TimePassesInstrumentation, pass::PassInstrumentation,
+             std::shared_ptr<pass::TimePassesInstrumentation>>(m, "TimePassesInstrumentation")
+      .def(py::init<>())
+      .def_property_readonly("rows",
+                             [](const pass::TimePassesInstrumentation& t) {
+                               py::list rows;
+                               for (const auto& r : t.rows())
+                                 rows.append(py::make_tuple(r.pass, r.runs, r.seconds));
+                               return rows;
+                             })
+      .def("report", [](const pass::TimePassesInstrumentation& t) {
+        std::ostringstream os;
+        t.Report(os);
+        return os.str();
+      });
+
+  m.def(
+      "run_pass",
+      [](const pass::Pass& p, const ProgramHolder& program,
+         const std::vector<InstrumentHolder>& instruments) {
+        if (!program) throw py::type_error("a pass takes a Program, not None");
+        return Mut(pass::RunPass(p, program, instruments));
+      },
+      py::arg("pass_"), py::arg("program"), py::arg("instruments"));
+  m.def(
+      "verify_round_trip",
+      [](const std::string& pass_name, const std::string& text) {
+        pass::VerifyRoundTrip(pass_name, text, nullptr);
+      },
+      py::arg("pass_name"), py::arg("text"),
+      "Raises InternalError when a pass's printed output does not parse back.");
+
   m.def("registered_passes", [] {
     std::vector<std::pair<std::string, std::string>> out;
     for (const pass::PassInfo* info : pass::PassRegistry::Global().All())
       out.emplace_back(info->name, info->description);
+    return out;
+  });
+  m.def("registered_pipelines", [] {
+    std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> out;
+    for (const pass::PipelineInfo* info : pass::PassRegistry::Global().Pipelines())
+      out.emplace_back(info->name, info->description, info->passes);
     return out;
   });
   m.def(
@@ -86,14 +187,16 @@ void BindPasses(py::module_& m) {
   m.def(
       "run_pipeline",
       [](const ProgramHolder& program, const std::vector<pass::Pass>& passes, bool verify_required,
-         bool verify_roundtrip) {
+         bool verify_roundtrip, const std::vector<InstrumentHolder>& instruments) {
         pass::PipelineOptions options;
         options.verify_required = verify_required;
         options.verify_roundtrip = verify_roundtrip;
+        options.instruments = instruments;
         return Mut(pass::RunPipeline(program, passes, options));
       },
       py::arg("program"), py::arg("passes"), py::arg("verify_required") = true,
-      py::arg("verify_roundtrip") = false);
+      py::arg("verify_roundtrip") = false,
+      py::arg("instruments") = std::vector<InstrumentHolder>{});
 }
 
 }  // namespace tilesplit::python

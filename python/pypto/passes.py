@@ -176,22 +176,16 @@ class VerificationLevel(enum.Enum):
 class VerificationInstrument(_tp.VerifyProperties):
     """Verifies a pass's required properties before it (a violation is a ValueError: the input is
     wrong) and its produced properties after it (a violation is an InternalError: the pass is
-    wrong), as ``mode`` selects."""
+    wrong), as ``mode`` selects. The checks are tilesplit's C++ VerifyPropertiesInstrumentation."""
 
     def __init__(self, mode: VerificationMode = VerificationMode.BEFORE_AND_AFTER):
-        super().__init__()
+        super().__init__(
+            before=mode in (VerificationMode.BEFORE, VerificationMode.BEFORE_AND_AFTER),
+            after=mode in (VerificationMode.AFTER, VerificationMode.BEFORE_AND_AFTER))
         self.mode = mode
 
     def get_name(self) -> str:
         return "VerificationInstrument"
-
-    def before_pass(self, pass_, program) -> None:
-        if self.mode in (VerificationMode.BEFORE, VerificationMode.BEFORE_AND_AFTER):
-            super().before_pass(pass_, program)
-
-    def after_pass(self, pass_, before, after) -> None:
-        if self.mode in (VerificationMode.AFTER, VerificationMode.BEFORE_AND_AFTER):
-            super().after_pass(pass_, before, after)
 
 
 class CallbackInstrument(_tp.PassInstrument):

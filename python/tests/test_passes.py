@@ -131,3 +131,71 @@ def test_pass_user_errors_propagate_through_instruments():
     with passes.PassContext([passes.VerifyProperties(), passes.RoundTrip()]):
         with pytest.raises(tilesplit.UserError, match="still holds a pl.at scope"):
             passes.lower_auto_vector_split()(scoped)
+
+
+# ---- one instrumentation: the C++ one, shared with the command line
+
+
+def test_version_is_the_cli_version():
+    assert isinstance(tilesplit.__version__, str) and tilesplit.__version__.count(".") == 2
+    assert tilesplit.__version__ == _core.__version__
+
+
+def test_the_check_pipeline_is_registered():
+    assert passes.pipelines()["check-pipeline"] == [
+        "outline-incore-scopes", "lower-auto-vector-split", "expand-mixed-kernel",
+        "split-vector-kernel"]
+    assert list(tilesplit.sim.SPLIT_PIPELINE) == passes.pipelines()["check-pipeline"]
+    split = passes.pipeline("check-pipeline")(kernel)
+    assert {f.name for f in split.functions} >= {"kernel"}
+    with pytest.raises(KeyError, match="no registered pipeline"):
+        passes.pipeline("nope")
+
+
+def test_hooks_receive_the_pass_object_that_was_called():
+    seen = []
+
+    class Keep(passes.PassInstrument):
+        def before_pass(self, pass_, program):
+            seen.append(pass_)
+
+    p = passes.lower_auto_vector_split()
+    with passes.PassContext([Keep()]):
+        p(kernel)
+    assert seen == [p] and seen[0] is p
+
+
+def test_builtin_instruments_run_in_cpp():
+    # Built-ins are C++ objects; one that overrides a hook is called back from C++.
+    assert isinstance(passes.RoundTrip()._native(), _core.RoundTripInstrumentation)
+    assert isinstance(passes.VerifyProperties()._native(), _core.VerifyPropertiesInstrumentation)
+
+    class Noisy(passes.RoundTrip):
+        def after_pass(self, pass_, before, after):
+            super().after_pass(pass_, before, after)
+
+    assert isinstance(Noisy()._native(), _core.PythonInstrumentation)
+
+
+def test_after_hooks_run_in_reverse_order():
+    log = []
+    with passes.PassContext([Recorder(log, "a"), Recorder(log, "b")]):
+        passes.lower_auto_vector_split()(kernel)
+    assert [(tag, when) for tag, when, *_ in log] == [
+        ("a", "before"), ("b", "before"), ("b", "after"), ("a", "after")]
+
+
+def test_verify_properties_one_side():
+    before_only = passes.VerifyProperties(before=True, after=False)
+    with passes.PassContext([before_only]):
+        passes.lower_auto_vector_split()(kernel)
+    assert {when for (_, _, when) in before_only.verified} <= {"before"}
+
+
+def test_time_passes_instrument():
+    timer = passes.TimePasses()
+    with passes.PassContext([timer]):
+        passes.pipeline("check-pipeline")(kernel)
+    assert [name for name, runs, _ in timer.rows] == passes.pipelines()["check-pipeline"]
+    assert all(runs == 1 and seconds >= 0 for _, runs, seconds in timer.rows)
+    assert "total" in timer.report()

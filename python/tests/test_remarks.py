@@ -3,6 +3,7 @@
 import pytest
 
 import tilesplit.language as pl
+import tilesplit
 from tilesplit import passes
 
 
@@ -63,7 +64,7 @@ def test_one_kind_only():
 
 def test_remarks_before_a_rejection_are_kept():
     with passes.PassContext(remarks=["passed", "analysis"]) as ctx:
-        with pytest.raises(passes.UserError, match="tile.gather operand 'src' was halved"):
+        with pytest.raises(tilesplit.UserError, match="tile.gather operand 'src' was halved"):
             passes.lower_auto_vector_split()(rejected)
     assert [r.args.get("value") for r in ctx.remarks] == ["v", "src", "tmp"]
 

@@ -18,7 +18,9 @@ from . import passes
 from . import sim
 from .ir import Program, assert_structural_equal, parse, parse_file, structural_equal
 
+__version__: str = _core.__version__  # the same as `tilesplit --version`
+
 __all__ = [
     "parse", "parse_file", "Program", "structural_equal", "assert_structural_equal",
-    "UserError", "InternalError", "Note", "ir", "passes", "sim",
+    "UserError", "InternalError", "Note", "ir", "passes", "sim", "__version__",
 ]

@@ -24,60 +24,35 @@ from __future__ import annotations
 import contextvars
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
-from . import _core, _errors
-from ._errors import UserError
+from . import _core
 from .ir import Program
 
 __all__ = [
-    "Pass", "PassInstrument", "PassContext", "RoundTrip", "VerifyProperties", "Sequential",
-    "Remark", "registered", "get",
+    "Pass", "PassInstrument", "PassContext", "RoundTrip", "VerifyProperties", "TimePasses",
+    "Sequential", "Remark", "registered", "get", "pipelines", "pipeline",
 ]
 
 
-def _internal(message: str) -> _errors.InternalError:
-    return _errors.internal_error_class(
-        message, rendered=_core.render_internal_error(message, (0, 0, 0)))
-
-
-class Pass:
+class Pass(_core.Pass):
     """A registered pass: ``name``, ``description``, the properties it ``required``,
     ``produced`` and ``invalidated``, and ``__call__(program) -> program``."""
 
     def __init__(self, impl: "_core.Pass", description: str = ""):
-        self._impl = impl
+        super().__init__(impl)
         self.description = description
-
-    @property
-    def name(self) -> str:
-        return self._impl.name
-
-    @property
-    def required(self) -> List[str]:
-        return list(self._impl.required)
-
-    @property
-    def produced(self) -> List[str]:
-        return list(self._impl.produced)
-
-    @property
-    def invalidated(self) -> List[str]:
-        return list(self._impl.invalidated)
 
     def __call__(self, program: Program) -> Program:
         if not isinstance(program, Program):
             raise TypeError(f"pass '{self.name}' takes a tilesplit.ir.Program, not "
                             f"{type(program).__name__}")
-        instruments = PassContext.current_instruments()
-        for inst in instruments:
-            inst.before_pass(self, program)
+        # The instruments run in C++ around the pass (pass.h: RunPass), the same code the
+        # command line's --print-after and --time-passes use; remarks, when asked for, are
+        # handed over as the pass emits them.
+        natives = [inst._native() for inst in PassContext.current_instruments()]
         ctx = PassContext.current()
         if ctx is not None and ctx._remark_kinds is not None:
-            result = _core.run_pass_with_remarks(self._impl, program, ctx._take_remark)
-        else:
-            result = self._impl(program)
-        for inst in instruments:
-            inst.after_pass(self, program, result)
-        return result
+            return _core.run_pass_with_remarks(self, program, natives, ctx._take_remark)
+        return _core.run_pass(self, program, natives)
 
     def __repr__(self) -> str:
         return f"<tilesplit.passes.Pass {self.name}>"
@@ -96,11 +71,13 @@ class Sequential:
 
 
 # ---------------------------------------------------------------------------------------------
-# Instruments and their context.
+# Instruments and their context. Each instrument stands for a C++ PassInstrumentation
+# (``_native()``): the built-in ones are C++ objects, one written in Python is called back.
 
 
 class PassInstrument:
-    """Base class: override either hook. Hooks raise to stop the pipeline."""
+    """Base class: override either hook. Hooks raise to stop the pipeline. Around each pass the
+    ``before_pass`` hooks run in the context's order and the ``after_pass`` hooks in reverse."""
 
     def before_pass(self, pass_: Pass, program: Program) -> None:
         pass
@@ -108,66 +85,99 @@ class PassInstrument:
     def after_pass(self, pass_: Pass, before: Program, after: Program) -> None:
         pass
 
+    def _native(self) -> "_core.PassInstrumentation":
+        native = self.__dict__.get("_python_native")
+        if native is None:
+            native = self.__dict__["_python_native"] = _core.PythonInstrumentation(self)
+        return native
 
-class RoundTrip(PassInstrument):
+
+class _Builtin(PassInstrument):
+    """An instrument implemented in C++. A subclass that overrides a hook is called back as a
+    Python instrument (its hooks may call the built-in ones through super())."""
+
+    _hooks_of = None  # the class whose hooks are the C++ ones
+
+    def _make(self):
+        raise NotImplementedError
+
+    def _impl(self):
+        impl = self.__dict__.get("_cxx")
+        if impl is None:
+            impl = self.__dict__["_cxx"] = self._make()
+        return impl
+
+    def _native(self):
+        cls = type(self)
+        if (cls.before_pass is self._hooks_of.before_pass
+                and cls.after_pass is self._hooks_of.after_pass):
+            return self._impl()
+        return super()._native()
+
+
+class RoundTrip(_Builtin):
     """After each pass: print -> parse gives a structurally equal program, and printing the
     reparsed program gives the same text (dsl.md 10). A failure is the pass's bug, raised as
     InternalError."""
 
+    def _make(self):
+        return _core.RoundTripInstrumentation()
+
     def after_pass(self, pass_: Pass, before: Program, after: Program) -> None:
-        where = f"after pass '{pass_.name}'"
-        text = after.as_python()
-        try:
-            reparsed = _core.parse(text, f"<{pass_.name} output>", True)
-        except UserError as e:
-            raise _internal(f"{where}: the printed output does not parse back: {e.message} "
-                            f"(printed line {e.line}: `{_line(text, e.line)}`)") from e
-        eq = _core.structural_equal(after, reparsed, True, False)
-        if not eq:
-            raise _internal(f"{where}: print -> parse changed the program: {eq.describe()}")
-        again = reparsed.as_python()
-        if again != text:
-            raise _internal(
-                f"{where}: printing is not idempotent: {_first_difference(text, again)}")
+        if isinstance(after, Program):
+            self._impl().after_pass(pass_, before, after)
+        else:
+            # Anything that prints itself: at least its text must parse back.
+            _core.verify_round_trip(pass_.name, after.as_python())
 
 
-class VerifyProperties(PassInstrument):
+class VerifyProperties(_Builtin):
     """Before each pass, verifies the properties it requires (a violation is the input's fault:
     UserError); after it, the properties it claims to produce (a violation is the pass's fault:
-    InternalError). Properties without a registered verifier are skipped and listed in
-    ``unverified``; ``verified`` lists what was checked, as (pass, property, "before"/"after")."""
+    InternalError). ``before``/``after`` select the two sides. Properties without a registered
+    verifier are skipped and listed in ``unverified``; ``verified`` lists what was checked, as
+    (pass, property, "before"/"after")."""
 
-    def __init__(self):
-        self.verified: List[tuple] = []
-        self.unverified: set = set()
+    def __init__(self, before: bool = True, after: bool = True):
+        self._sides = (before, after)
+
+    def _make(self):
+        before, after = self.__dict__.get("_sides", (True, True))
+        return _core.VerifyPropertiesInstrumentation(before, after)
+
+    @property
+    def verified(self) -> List[tuple]:
+        return list(self._impl().verified)
+
+    @property
+    def unverified(self) -> set:
+        return set(self._impl().unverified)
 
     def before_pass(self, pass_: Pass, program: Program) -> None:
-        for prop in pass_.required:
-            try:
-                checked = _core.verify_property(prop, program)
-            except UserError as e:
-                raise UserError(
-                    f"pass '{pass_.name}' requires property {prop}, which its input violates: "
-                    f"{e.message}", e.filename, e.line, e.col,
-                    e.rendered.replace(e.message, f"pass '{pass_.name}' requires property {prop}, "
-                                       f"which its input violates: {e.message}", 1),
-                    e.notes) from e
-            self._record(pass_, prop, "before", checked)
+        self._impl().before_pass(pass_, program)
 
     def after_pass(self, pass_: Pass, before: Program, after: Program) -> None:
-        for prop in pass_.produced:
-            try:
-                checked = _core.verify_property(prop, after)
-            except UserError as e:
-                raise _internal(f"pass '{pass_.name}' claims to produce property {prop}, but its "
-                                f"output violates it: {e.rendered.rstrip()}") from e
-            self._record(pass_, prop, "after", checked)
+        self._impl().after_pass(pass_, before, after)
 
-    def _record(self, pass_: Pass, prop: str, when: str, checked: bool) -> None:
-        if checked:
-            self.verified.append((pass_.name, prop, when))
-        else:
-            self.unverified.add(prop)
+
+class TimePasses(_Builtin):
+    """Sums the wall time of each pass by name: ``rows`` is a list of (pass, runs, seconds) and
+    ``report()`` the table ``tilesplit opt --time-passes`` prints."""
+
+    def _make(self):
+        return _core.TimePassesInstrumentation()
+
+    @property
+    def rows(self) -> List[tuple]:
+        return list(self._impl().rows)
+
+    def report(self) -> str:
+        return self._impl().report()
+
+
+RoundTrip._hooks_of = RoundTrip
+VerifyProperties._hooks_of = VerifyProperties
+TimePasses._hooks_of = PassInstrument
 
 
 _current: contextvars.ContextVar = contextvars.ContextVar("tilesplit_pass_context", default=None)
@@ -248,18 +258,6 @@ class PassContext:
         return ctx.instruments if ctx is not None else []
 
 
-def _line(text: str, line: int) -> str:
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else ""
-
-
-def _first_difference(a: str, b: str) -> str:
-    for i, (x, y) in enumerate(zip(a.splitlines(), b.splitlines()), start=1):
-        if x != y:
-            return f"line {i}: first print `{x}`, reprint `{y}`"
-    return "the texts differ in length"
-
-
 # ---------------------------------------------------------------------------------------------
 # One factory per registered pass.
 
@@ -298,3 +296,17 @@ def get(name: str) -> Callable[[], Pass]:
     if factory is None:
         raise KeyError(f"no registered pass '{name}' (known: {', '.join(registered()) or 'none'})")
     return factory
+
+
+def pipelines() -> Dict[str, List[str]]:
+    """The registered pipelines (``check-pipeline`` is the one ``tilesplit check`` runs): name ->
+    pass names."""
+    return {name: list(passes) for name, _, passes in _core.registered_pipelines()}
+
+
+def pipeline(name: str) -> Sequential:
+    """The registered pipeline ``name`` as a Sequential of fresh passes."""
+    known = pipelines()
+    if name not in known:
+        raise KeyError(f"no registered pipeline '{name}' (known: {', '.join(known) or 'none'})")
+    return Sequential([get(p)() for p in known[name]])

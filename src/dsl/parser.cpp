@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "parser_impl.h"
+#include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/ssa.h"
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
@@ -119,6 +120,26 @@ void Parser::ParseDynDecl() {
                                         ir::MakeScalarType(ir::DataType::INDEX), target.span));
 }
 
+ir::DetailedUserError MergeLexical(const ir::UserError* parsed, const ir::UserError& lexical) {
+  // A lexical error explains the parse errors after where it starts (an unclosed bracket
+  // swallows the newlines after it); the errors of earlier functions stand.
+  auto before = [&](const ir::UserError& x) {
+    const ir::Span& a = x.span();
+    const ir::Span& b = lexical.span();
+    return a.valid() && b.valid() && (a.line < b.line || (a.line == b.line && a.col < b.col));
+  };
+  std::vector<ir::UserError> kept;
+  if (parsed) {
+    if (before(*parsed)) kept.push_back(*parsed);
+    for (const ir::UserError& f : ir::FurtherOf(*parsed))
+      if (before(f)) kept.push_back(f);
+  }
+  kept.push_back(lexical);
+  ir::DetailedUserError all(kept[0], "dsl.parse");
+  for (size_t i = 1; i < kept.size(); ++i) all.AddFurther(kept[i]);
+  return all;
+}
+
 ir::ProgramPtr Parser::ParseProgram() {
   while (AtDocstring()) {
     Next();
@@ -188,8 +209,39 @@ ir::ProgramPtr Parser::ParseProgram() {
       if (Check(Tok::kEnd)) ir::ThrowUser(Peek().span, "the file defines no function");
       Unexpected("'@pl.program' or '@pl.function' (only functions may stand at the top level)");
     }
-    while (Check(Tok::kAt)) add(ParseFunction(false));
-    if (!Check(Tok::kEnd)) Unexpected("'@pl.function' (only functions may stand at the top level)");
+    // Top-level functions are independent (they do not call each other), so after an error in
+    // one the parser goes on with the next and reports every error it found.
+    std::optional<ir::DetailedUserError> first_error;
+    auto so_far = [&]() -> const ir::UserError* { return first_error ? &*first_error : nullptr; };
+    auto record = [&](const ir::UserError& e, size_t start) {
+      // After a lexical error no token can be read: stop here.
+      if (LexFailed()) throw MergeLexical(so_far(), e);
+      if (first_error) {
+        first_error->AddFurther(e);
+        for (const ir::UserError& f : ir::FurtherOf(e)) first_error->AddFurther(f);
+      } else {
+        first_error = ir::WithRule(e, "dsl.parse");
+      }
+      allow_new_dyn_ = false;
+      // Skip to the next decorator at the start of a line: the next top-level function.
+      try {
+        if (pos_ == start) Next();
+        while (!Check(Tok::kEnd) && !(Check(Tok::kAt) && Peek().span.col == 1)) Next();
+      } catch (const ir::UserError& lexical) {
+        throw MergeLexical(so_far(), lexical);
+      }
+    };
+    while (!Check(Tok::kEnd)) {
+      const size_t start = pos_;
+      try {
+        if (!Check(Tok::kAt))
+          Unexpected("'@pl.function' (only functions may stand at the top level)");
+        add(ParseFunction(false));
+      } catch (const ir::UserError& e) {
+        record(e, start);
+      }
+    }
+    if (first_error) throw *first_error;
   }
   return std::make_shared<ir::Program>(std::move(program_name), std::move(functions), program_span);
 }
@@ -406,7 +458,16 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     }
   }
   Block body;
+  statement_errors_.clear();
+  poisoned_.clear();
   if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
+  if (!statement_errors_.empty()) {
+    // Statements were dropped: the function cannot be built, only its errors reported.
+    ir::DetailedUserError all(statement_errors_[0], "dsl.parse");
+    for (size_t i = 1; i < statement_errors_.size(); ++i) all.AddFurther(statement_errors_[i]);
+    statement_errors_.clear();
+    throw all;
+  }
   Expect(Tok::kDedent, "at the end of the function body");
 
   std::vector<TypePtr> returns;
@@ -531,9 +592,13 @@ ir::ProgramPtr ParseOwned(std::string text, const std::string& filename,
   ir::ProgramPtr program;
   try {
     program = parser.ParseProgram();
-  } catch (const ir::UserError&) {
-    parser.LexToEnd();  // throws instead when the rest of the file has a lexical error
-    throw;
+  } catch (const ir::UserError& e) {
+    try {
+      parser.LexToEnd();  // throws instead when the rest of the file has a lexical error
+    } catch (const ir::UserError& lexical) {
+      throw detail::MergeLexical(&e, lexical);
+    }
+    throw ir::WithRule(e, "dsl.parse");
   }
   if (options.convert_to_ssa) program = ir::ConvertProgramToSSA(program);
   return program;

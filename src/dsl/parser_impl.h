@@ -119,6 +119,7 @@ class Parser {
   // After a parse error: lexes the rest of the file so a lexical error there wins (see
   // TokenSource::LexToEnd).
   void LexToEnd() { ts_.LexToEnd(); }
+  bool LexFailed() const { return ts_.failed(); }
 
   // ---- Tokens (parser.cpp).
   const Token& Peek(size_t k = 0) const { return ts_.At(pos_ + k); }
@@ -306,6 +307,14 @@ class Parser {
   std::vector<Scope> scopes_;
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
   FunctionState fn_;
+
+  // ---- Recovery inside a top-level function body (parser_stmts.cpp). After an error in a simple
+  // statement the parser goes on with the next statement; the names the failed statement would
+  // have bound are "poisoned", and a later "unknown name" error about one of them is a
+  // consequence, not reported.
+  bool RecoverStatement(const ir::UserError& e, size_t start);
+  std::vector<ir::UserError> statement_errors_;
+  std::vector<std::string> poisoned_;
 };
 
 // dsl.md 7.3: kind, dtype, rank and the dims static on both sides agree (an INDEX value may

@@ -60,8 +60,49 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
           Peek().span, "unreachable statement after return",
           {{block.stmts.back()->span, "the return is here"},
            {{}, "delete the statements after the return, or move the return to the end"}});
-    ParseStatement(kind, block);
+    if (kind != BlockKind::Function || in_class_) {
+      ParseStatement(kind, block);
+      continue;
+    }
+    const size_t start = pos_;
+    const size_t scopes = scopes_.size();
+    const std::optional<ir::SplitMode> region = region_mode_;
+    try {
+      ParseStatement(kind, block);
+    } catch (const ir::UserError& e) {
+      if (!RecoverStatement(e, start)) throw;
+      scopes_.resize(scopes);
+      region_mode_ = region;
+      allow_new_dyn_ = false;
+    }
   }
+}
+
+bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
+  if (ts_.failed()) return false;
+  const Tok first = ts_.At(start).kind;
+  // A compound statement's error may sit deep in its body: the function-level recovery handles
+  // it.
+  if (first == Tok::kFor || first == Tok::kWhile || first == Tok::kIf || first == Tok::kWith)
+    return false;
+  const std::string message = e.message();
+  bool consequence = false;
+  for (const std::string& n : poisoned_)
+    if (message == "unknown name '" + n + "'") consequence = true;
+  if (!consequence) statement_errors_.push_back(e);
+  // The names this statement would have bound: `a`, `a, b` or `a: T` before its `=`.
+  pos_ = start;
+  while (Check(Tok::kName)) {
+    poisoned_.emplace_back(Peek().text);
+    if (!Check(Tok::kComma, 1)) break;
+    Next();
+    Next();
+  }
+  // Skip to the end of the logical line (brackets join lines in the lexer).
+  pos_ = start;
+  while (!Check(Tok::kNewline) && !Check(Tok::kDedent) && !Check(Tok::kEnd)) Next();
+  Accept(Tok::kNewline);
+  return pos_ > start;
 }
 
 void Parser::ParseStatement(BlockKind kind, Block& block) {

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/error_info.h"
 
 namespace tilesplit::ir {
 namespace {
@@ -96,6 +97,7 @@ std::string RenderUserError(const UserError& e) {
       out += "note: " + n.message + "\n";
     }
   }
+  for (const UserError& f : FurtherOf(e)) out += RenderUserError(f);
   return out;
 }
 

@@ -2,15 +2,18 @@
 #include "tilesplit/sim/check.h"
 
 #include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <random>
 #include <sstream>
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
+#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::sim {
 
@@ -102,6 +105,47 @@ std::string NotSplitReason(const ir::Function& f) {
   return "";
 }
 
+// An --inputs directory must exist, hold DIR/NAME.npy for every parameter whose data the kernel
+// reads (In/InOut tensors and tiles), and hold no .npy that names no parameter: a misspelt file
+// name would otherwise silently leave its parameter random.
+void CheckInputsDir(const ir::Function& f, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    ir::ThrowUser({}, "--inputs: '" + dir + "' is not a directory",
+                  {{{}, "create it with one NAME.npy per input parameter of '" + f.name + "'"}});
+  std::vector<std::string> names, needed;
+  for (const ir::Param& p : f.params) {
+    const bool tensor = p.var->type->As<ir::TensorType>() != nullptr;
+    const bool tile = p.var->type->As<ir::TileType>() != nullptr;
+    if (!tensor && !tile) continue;
+    names.push_back(p.var->name);
+    if (tile || p.direction != ir::ParamDirection::Out) needed.push_back(p.var->name);
+  }
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().extension() != ".npy") continue;
+    const std::string stem = e.path().stem().string();
+    if (std::find(names.begin(), names.end(), stem) != names.end()) continue;
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n + ".npy";
+    std::string hint = ir::DidYouMean(stem, names);
+    ir::ThrowUser({},
+                  "--inputs: '" + e.path().string() + "' names no parameter of '" + f.name + "'",
+                  {{{},
+                    (hint.empty() ? "" : hint + "; ") + "the files it reads are " +
+                        (list.empty() ? "none" : list)}});
+  }
+  if (ec) ir::ThrowUser({}, "--inputs: cannot list '" + dir + "': " + ec.message());
+  for (const std::string& n : needed)
+    if (!fs::exists(fs::path(dir) / (n + ".npy")))
+      ir::ThrowUser({},
+                    "--inputs: no '" + (fs::path(dir) / (n + ".npy")).string() +
+                        "' for the input parameter '" + n + "' of '" + f.name + "'",
+                    {{{},
+                      "write the parameter's data there (numpy.save), or drop --inputs for "
+                      "seeded random inputs"}});
+}
+
 }  // namespace
 
 std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOptions& o) {
@@ -118,6 +162,7 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     fs::path p = fs::path(o.inputs_dir) / (name + ".npy");
     return fs::exists(p) ? p.string() : "";
   };
+  if (!o.inputs_dir.empty()) CheckInputsDir(f, o.inputs_dir);
   // Scalars first: tensor and tile types may be sized by them.
   for (const ir::Param& p : f.params) {
     const auto* st = p.var->type->As<ir::ScalarType>();
@@ -232,7 +277,7 @@ namespace {
 CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
                        const ir::Program& split, const std::map<std::string, Value>& inputs,
                        const std::map<std::string, Value>& ref_args, const RunLimits& limits,
-                       const Schedule& schedule) {
+                       const Schedule& schedule, int shown) {
   std::map<std::string, Value> split_args = CloneInputs(inputs);
   CheckResult r;
   std::ostringstream os;
@@ -247,11 +292,21 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
     r.report = "check " + ref_name + ": the split program failed\n" + out.Describe();
     return r;
   }
+  // Every difference is counted; the first is shown in full, then per tensor the count, the
+  // bounding box of the differing elements and the first `shown` of them.
+  std::ostringstream summary;
+  int64_t differing = 0;
+  bool first = true;
   for (const std::string& name : OutputNames(*rf)) {
     const TensorValue& a = **ref_args.at(name).tensor();
     const Value& sv = split_args.at(name);
+    r.reference_outputs[name] = *ref_args.at(name).tensor();
     if (!sv.tensor()) continue;
     const TensorValue& b = **sv.tensor();
+    r.split_outputs[name] = *sv.tensor();
+    int64_t count = 0;
+    std::vector<int64_t> lo(a.shape.size(), INT64_MAX), hi(a.shape.size(), -1);
+    std::ostringstream examples;
     for (size_t i = 0; i < a.data.size(); ++i) {
       if (a.writer[i] == Writer::None) continue;
       // Undefined data the reference stores says nothing about the split: any value there is as
@@ -262,15 +317,43 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
       }
       ++r.compared;
       if (a.data.Bits(i) == b.data.Bits(i)) continue;
-      r.kind = CheckResult::Kind::Differ;
-      os << "check " << ref_name << ": DIFFERENT\n"
-         << "  first differing element: " << name << Coords(a.shape, i) << "\n"
-         << "    reference: " << FormatElement(a.data, i, a.dtype) << "\n"
-         << "    split:     " << FormatElement(b.data, i, b.dtype) << "\n"
-         << "    stored by: " << WriterName(b.writer[i]) << " in the split program\n";
-      r.report = os.str();
-      return r;
+      if (first) {
+        os << "check " << ref_name << ": DIFFERENT\n"
+           << "  first differing element: " << name << Coords(a.shape, i) << "\n"
+           << "    reference: " << FormatElement(a.data, i, a.dtype) << "\n"
+           << "    split:     " << FormatElement(b.data, i, b.dtype) << "\n"
+           << "    stored by: " << WriterName(b.writer[i]) << " in the split program\n";
+        first = false;
+      }
+      if (count < shown)
+        examples << "      " << name << Coords(a.shape, i) << ": reference "
+                 << FormatElement(a.data, i, a.dtype) << ", split "
+                 << FormatElement(b.data, i, b.dtype) << " (stored by " << WriterName(b.writer[i])
+                 << ")\n";
+      ++count;
+      size_t flat = i;
+      for (size_t d = a.shape.size(); d-- > 0;) {
+        const int64_t at = static_cast<int64_t>(flat % static_cast<size_t>(a.shape[d]));
+        flat /= static_cast<size_t>(a.shape[d]);
+        lo[d] = std::min(lo[d], at);
+        hi[d] = std::max(hi[d], at);
+      }
     }
+    if (count == 0) continue;
+    differing += count;
+    summary << "    " << name << ": " << count << " differing element" << (count == 1 ? "" : "s")
+            << " in the box [";
+    for (size_t d = 0; d < lo.size(); ++d) summary << (d ? ", " : "") << lo[d] << ".." << hi[d];
+    summary << "]";
+    if (count > shown && shown > 0) summary << ", the first " << shown << ":";
+    summary << "\n" << examples.str();
+  }
+  if (differing > 0) {
+    r.kind = CheckResult::Kind::Differ;
+    os << "  differences: " << differing << " of " << r.compared << " compared elements\n"
+       << summary.str();
+    r.report = os.str();
+    return r;
   }
   if (r.compared == 0) {
     r.kind = CheckResult::Kind::NothingCompared;
@@ -292,16 +375,29 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
 }  // namespace
 
 CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
-                        const ir::Program& split, const InputOptions& o, int schedules) {
+                        const ir::Program& split, const InputOptions& o, int schedules, int shown) {
   ir::FunctionPtr rf = ref.Find(ref_name);
   if (!rf) ir::ThrowUser(ref.span, "no function '" + ref_name + "' in the program");
   const std::map<std::string, Value> inputs = MakeInputs(*rf, o);
+  std::vector<std::string> scalars;
+  for (const ir::Param& p : rf->params) {
+    auto found = inputs.find(p.var->name);
+    if (found == inputs.end() || !found->second.scalar()) continue;
+    const Value& v = found->second;
+    std::ostringstream text;
+    if (v.scalar()->is_float())
+      text << v.scalar()->AsDouble();
+    else
+      text << v.scalar()->AsInt();
+    scalars.push_back(p.var->name + "=" + text.str());
+  }
   std::map<std::string, Value> ref_args = CloneInputs(inputs);
   RunKernel(ref, ref_name, ref_args, o.limits);  // a fault in the reference is the user's error
   const std::vector<Schedule> all = CheckSchedules(std::max(schedules, 1));
   CheckResult r;
   for (size_t k = 0; k < all.size(); ++k) {
-    r = CheckUnder(rf.get(), ref_name, split, inputs, ref_args, o.limits, all[k]);
+    r = CheckUnder(rf.get(), ref_name, split, inputs, ref_args, o.limits, all[k], shown);
+    r.scalars = scalars;
     if (r.kind == CheckResult::Kind::Equal) continue;
     // The reference's outputs do not depend on the schedule, so neither does this verdict.
     if (r.kind == CheckResult::Kind::NothingCompared) return r;
@@ -323,10 +419,9 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
 }
 
 const std::vector<std::string>& SplitPipeline() {
-  static const std::vector<std::string> passes = {"outline-incore-scopes",
-                                                  "lower-auto-vector-split", "expand-mixed-kernel",
-                                                  "split-vector-kernel"};
-  return passes;
+  const pass::PipelineInfo* p = pass::PassRegistry::Global().FindPipeline(pass::kCheckPipeline);
+  if (!p) ir::ThrowInternal(ir::Span{}, "the pipeline 'check-pipeline' is not registered");
+  return p->passes;
 }
 
 std::vector<std::string> KernelsToCheck(const ir::Program& p) {

@@ -191,7 +191,9 @@ TensorPtr DecodeNpy(const std::string& bytes, const std::string& what, const std
   Descr d;
   const std::string descr = HeaderField(header, "descr");
   if (!ParseDescr(descr, &d)) fail("unsupported dtype '" + descr + "'");
-  if (HeaderField(header, "fortran_order") != "False") fail("only C-order arrays are supported");
+  const std::string order = HeaderField(header, "fortran_order");
+  if (order != "False" && order != "True") fail("unreadable fortran_order '" + order + "'");
+  const bool fortran = order == "True";
   std::vector<int64_t> file_shape;
   {
     std::string s = HeaderField(header, "shape");
@@ -212,7 +214,22 @@ TensorPtr DecodeNpy(const std::string& bytes, const std::string& what, const std
   const size_t data_start = hstart + hlen;
   if (bytes.size() < data_start + n * static_cast<size_t>(d.bytes)) fail("truncated data");
   const char* p = bytes.data() + data_start;
-  for (size_t i = 0; i < n; ++i, p += d.bytes) {
+  // A Fortran-order file holds the elements with the first index varying fastest: `index` counts
+  // in that order and `at` is the same element's row-major position.
+  std::vector<int64_t> index(shape.size(), 0);
+  std::vector<size_t> row_stride(shape.size(), 1);
+  for (size_t k = shape.size(); k-- > 1;)
+    row_stride[k - 1] = row_stride[k] * static_cast<size_t>(shape[k]);
+  for (size_t file_i = 0; file_i < n; ++file_i, p += d.bytes) {
+    size_t i = file_i;
+    if (fortran) {
+      i = 0;
+      for (size_t k = 0; k < shape.size(); ++k) i += static_cast<size_t>(index[k]) * row_stride[k];
+      for (size_t k = 0; k < shape.size(); ++k) {
+        if (++index[k] < shape[k]) break;
+        index[k] = 0;
+      }
+    }
     double fv = 0;
     int64_t iv = 0;
     bool is_f = d.kind == 'f';

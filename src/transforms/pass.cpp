@@ -1,11 +1,11 @@
 #include "tilesplit/transforms/pass.h"
 
+#include <algorithm>
 #include <optional>
 
-#include "tilesplit/analysis/structural_equal.h"
-#include "tilesplit/dsl/parser.h"
-#include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/error_info.h"
+#include "tilesplit/transforms/instrumentation.h"
 
 namespace tilesplit::pass {
 
@@ -20,73 +20,6 @@ bool IsKebabCase(std::string_view name) {
     prev = c;
   }
   return true;
-}
-
-// The first line where two texts differ, for the idempotence report.
-std::string FirstDifferingLine(const std::string& a, const std::string& b) {
-  size_t line = 1, i = 0;
-  size_t start = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) {
-    if (a[i] == '\n') {
-      ++line;
-      start = i + 1;
-    }
-    ++i;
-  }
-  auto line_at = [start](const std::string& s) {
-    size_t end = s.find('\n', start);
-    return s.substr(start, end == std::string::npos ? std::string::npos : end - start);
-  };
-  return "line " + std::to_string(line) + ": first print `" + line_at(a) + "`, reprint `" +
-         line_at(b) + "`";
-}
-
-// Print -> parse -> structural equality, then print again and require the same bytes (dsl.md
-// 10). Every failure is the pass's fault: it built IR outside the language.
-ProgramPtr VerifyRoundTrip(const std::string& pass_name, const ProgramPtr& program) {
-  const std::string where = "after pass '" + pass_name + "'";
-  std::string text;
-  try {
-    text = dsl::Print(program);
-  } catch (const ir::UserError& e) {
-    ir::ThrowInternal(e.span(), where + ": the output cannot be printed: " + e.message());
-  }
-  ProgramPtr reparsed;
-  try {
-    reparsed = dsl::Parse(text, "<" + pass_name + " output>");
-  } catch (const ir::UserError& e) {
-    std::string msg = where + ": the printed output does not parse back: " + e.message();
-    if (e.span().valid())
-      msg += " (printed line " + std::to_string(e.span().line) + ": `" +
-             std::string(ir::SourceManager::Line(e.span().file, e.span().line)) + "`)";
-    ir::ThrowInternal(ir::Span{}, msg);
-  }
-  analysis::EqualResult eq = analysis::StructuralEqual(program, reparsed);
-  if (!eq)
-    ir::ThrowInternal(ir::Span{}, where + ": print -> parse changed the program: " + eq.Describe());
-  std::string again = dsl::Print(reparsed);
-  if (again != text)
-    ir::ThrowInternal(ir::Span{},
-                      where + ": printing is not idempotent, " + FirstDifferingLine(text, again));
-  return reparsed;
-}
-
-// A pass's printed output is a program of the language like any other, so running the pass on
-// it again must find nothing left to do: a second lowering that splits, guards or renames again
-// means the printed form lost what the first lowering knew (dsl.md 10, stable printed forms).
-void VerifyRerunStable(const Pass& pass, const ProgramPtr& output, const ProgramPtr& reparsed) {
-  const std::string where = "after pass '" + pass.name() + "'";
-  ProgramPtr again;
-  try {
-    again = pass(reparsed);
-  } catch (const ir::UserError& e) {
-    ir::ThrowInternal(e.span(),
-                      where + ": running it again on its printed output fails: " + e.message());
-  }
-  analysis::EqualResult eq = analysis::StructuralEqual(output, again);
-  if (!eq)
-    ir::ThrowInternal(ir::Span{}, where + ": running it again on its printed output changes it: " +
-                                      eq.Describe());
 }
 
 }  // namespace
@@ -138,34 +71,85 @@ VerifierRegistrar::VerifierRegistrar(Property property, PropertyVerifier verifie
   PassRegistry::Global().RegisterVerifier(std::move(property), std::move(verifier));
 }
 
+void PassRegistry::RegisterPipeline(PipelineInfo info) {
+  if (!IsKebabCase(info.name))
+    ir::ThrowInternal(ir::Span{}, "pipeline name '" + info.name + "' is not kebab-case");
+  if (info.passes.empty())
+    ir::ThrowInternal(ir::Span{}, "pipeline '" + info.name + "' registered without passes");
+  std::string name = info.name;
+  if (!pipelines_.emplace(name, std::move(info)).second)
+    ir::ThrowInternal(ir::Span{}, "pipeline '" + name + "' registered twice");
+}
+
+const PipelineInfo* PassRegistry::FindPipeline(std::string_view name) const {
+  auto it = pipelines_.find(name);
+  return it == pipelines_.end() ? nullptr : &it->second;
+}
+
+std::vector<const PipelineInfo*> PassRegistry::Pipelines() const {
+  std::vector<const PipelineInfo*> out;
+  for (const auto& [name, info] : pipelines_) out.push_back(&info);
+  return out;
+}
+
+PipelineRegistrar::PipelineRegistrar(std::string name, std::string description,
+                                     std::vector<std::string> passes) {
+  PassRegistry::Global().RegisterPipeline(
+      {std::move(name), std::move(description), std::move(passes)});
+}
+
+std::vector<Pass> BuildPasses(const std::vector<std::string>& names) {
+  const PassRegistry& registry = PassRegistry::Global();
+  std::vector<Pass> out;
+  for (const std::string& name : names) {
+    if (const PassInfo* info = registry.Find(name)) {
+      out.push_back(info->factory());
+    } else if (const PipelineInfo* pipeline = registry.FindPipeline(name)) {
+      for (const std::string& p : pipeline->passes) {
+        const PassInfo* step = registry.Find(p);
+        if (!step)
+          ir::ThrowInternal(ir::Span{},
+                            "pipeline '" + name + "' names the unregistered pass '" + p + "'");
+        out.push_back(step->factory());
+      }
+    } else {
+      ir::ThrowInternal(ir::Span{}, "no registered pass or pipeline '" + name + "'");
+    }
+  }
+  return out;
+}
+
+ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
+                   const std::vector<InstrumentationPtr>& instruments) {
+  if (!input) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' given no program");
+  for (const InstrumentationPtr& i : instruments) i->BeforePass(pass, input);
+  ProgramPtr output;
+  try {
+    output = pass(input);
+  } catch (const ir::UserError& e) {
+    throw ir::WithRule(e, "pass." + pass.name());
+  }
+  if (!output) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' returned no program");
+  for (auto it = instruments.rbegin(); it != instruments.rend(); ++it)
+    (*it)->AfterPass(pass, input, output);
+  return output;
+}
+
 ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
                        const PipelineOptions& options) {
   if (!input) ir::ThrowInternal(ir::Span{}, "RunPipeline: no input program");
+  std::vector<InstrumentationPtr> instruments;
+  // Required properties are checked before anything else looks at a pass's input; the round
+  // trip is the last after-hook (hooks after a pass run in reverse order).
+  if (options.verify_roundtrip) instruments.push_back(std::make_shared<RoundTripInstrumentation>());
+  if (options.verify_required)
+    instruments.push_back(std::make_shared<VerifyPropertiesInstrumentation>(true, false));
+  instruments.insert(instruments.end(), options.instruments.begin(), options.instruments.end());
   ProgramPtr current = input;
-  const PassRegistry& registry = PassRegistry::Global();
   for (const Pass& pass : passes) {
-    if (options.verify_required) {
-      for (const Property& prop : pass.required()) {
-        const PropertyVerifier* verify = registry.FindVerifier(prop);
-        if (!verify) continue;
-        try {
-          (*verify)(current);
-        } catch (const ir::UserError& e) {
-          // Keep the violation's location and notes; say which pass needed the property.
-          throw ir::UserError(e.span(),
-                              "pass '" + pass.name() + "' requires property " + prop +
-                                  ", which its input violates: " + e.message(),
-                              e.notes());
-        }
-      }
-    }
     std::optional<RemarkScope> remarks;
     if (options.remarks) remarks.emplace(options.remarks, pass.name());
-    ProgramPtr next = pass(current);
-    if (!next) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' returned no program");
-    remarks.reset();  // the check below runs the pass again: its remarks are not the run's
-    if (options.verify_roundtrip) VerifyRerunStable(pass, next, VerifyRoundTrip(pass.name(), next));
-    current = std::move(next);
+    current = RunPass(pass, current, instruments);
   }
   return current;
 }

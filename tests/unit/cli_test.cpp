@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -197,6 +199,173 @@ TEST_F(CliTest, EqualReportsEqualityByExitCode) {
   Result bad = Run("equal good.py bad.py");
   EXPECT_EQ(bad.code, 1);
   EXPECT_NE(bad.err.find("bad.py:5:16:"), std::string::npos);
+}
+
+constexpr const char* kMixed = R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
+def k(a: pl.Tensor[[64, 32], pl.FP32], b: pl.Tensor[[32, 48], pl.FP32],
+      out: pl.Out[pl.Tensor[[64, 48], pl.FP32]]):
+    am = pl.load(a, [0, 0], [64, 32], target_memory=pl.Mem.Mat)
+    bm = pl.load(b, [0, 0], [32, 48], target_memory=pl.Mem.Mat)
+    al = pl.tile.move(am, target_memory=pl.Mem.Left)
+    br = pl.tile.move(bm, target_memory=pl.Mem.Right)
+    p = pl.matmul(al, br)
+    pv = pl.tile.move(p, target_memory=pl.Mem.Vec)
+    y = pl.exp(pv)
+    return pl.store(y, [0, 0], out)
+)";
+
+TEST_F(CliTest, VersionIsPrinted) {
+  for (const char* args : {"--version", "print --version", "check --version"}) {
+    Result r = Run(args);
+    EXPECT_EQ(r.code, 0) << args;
+    EXPECT_EQ(r.out.rfind("tilesplit ", 0), 0u) << r.out;
+  }
+}
+
+TEST_F(CliTest, EveryTableDrivenHelpListsTheCommonOptions) {
+  for (const char* cmd : {"print", "opt", "equal", "ops", "run", "check", "fuzz", "completion"}) {
+    Result r = Run(std::string(cmd) + " --help");
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_NE(r.out.find("--diagnostics-format FMT"), std::string::npos) << cmd;
+    EXPECT_NE(r.out.find("--color WHEN"), std::string::npos) << cmd;
+    EXPECT_NE(r.out.find("-h, --help"), std::string::npos) << cmd;
+  }
+  Result check = Run("check --help");
+  for (const char* option : {"--seeds N", "--inputs DIR", "--outputs DIR", "--against SPLIT",
+                             "--pipeline NAME", "--print-after-all", "--time-passes"})
+    EXPECT_NE(check.out.find(option), std::string::npos) << option;
+}
+
+TEST_F(CliTest, ColorOnlyWhenAskedOrOnATerminal) {
+  Result always = Run("print bad.py --color=always");
+  EXPECT_EQ(always.code, 1);
+  EXPECT_NE(always.err.find("\033[1;31merror:\033[0m"), std::string::npos) << always.err;
+  // Standard error is a file here, so auto means none.
+  for (const char* args :
+       {"print bad.py", "print bad.py --color=auto", "print bad.py --color never"}) {
+    Result r = Run(args);
+    EXPECT_EQ(r.err.find('\033'), std::string::npos) << args;
+    EXPECT_NE(r.err.find("bad.py:5:16: error:"), std::string::npos) << args;
+  }
+}
+
+// --color=auto on a terminal: `script` (util-linux) gives the CLI a pseudo-terminal.
+TEST_F(CliTest, ColorAutoOnATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  auto on_tty = [&](const std::string& env) {
+    const std::string cmd = "cd " + Quote(dir_.string()) + " && " + env + " script -qec " +
+                            Quote(Quote(binary_.string()) + " print bad.py") +
+                            " /dev/null >tty.txt 2>&1 </dev/null";
+    std::system(cmd.c_str());
+    return Slurp(dir_ / "tty.txt");
+  };
+  const std::string colored = on_tty("TERM=xterm");
+  EXPECT_NE(colored.find("\033[1;31merror:"), std::string::npos) << colored;
+  const std::string plain = on_tty("TERM=xterm NO_COLOR=1");
+  EXPECT_NE(plain.find("bad.py:5:16: error:"), std::string::npos) << plain;
+  EXPECT_EQ(plain.find('\033'), std::string::npos) << plain;
+}
+
+TEST_F(CliTest, SarifLogIsWrittenAlsoWithoutErrors) {
+  Result r = Run("print good.py --diagnostics-format=sarif");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("\"version\": \"2.1.0\""), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\"results\": []"), std::string::npos) << r.err;
+  Result usage = Run("print --bogus --diagnostics-format=json");
+  EXPECT_EQ(usage.code, 2);
+  EXPECT_NE(usage.err.find("\"rule\": \"usage\""), std::string::npos) << usage.err;
+}
+
+TEST_F(CliTest, CheckWritesBothProgramsOutputs) {
+  Write("mixed.py", kMixed);
+  Result r = Run("check mixed.py --outputs outs");
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("inputs: seed 0"), std::string::npos) << r.out;
+  ASSERT_TRUE(fs::exists(dir_ / "outs/k/reference/out.npy"));
+  ASSERT_TRUE(fs::exists(dir_ / "outs/k/split/out.npy"));
+  // Bit-equal programs write the same array.
+  EXPECT_EQ(Slurp(dir_ / "outs/k/reference/out.npy"), Slurp(dir_ / "outs/k/split/out.npy"));
+  Result seeds = Run("check mixed.py --seeds 2 --outputs many");
+  ASSERT_EQ(seeds.code, 0) << seeds.err;
+  EXPECT_TRUE(fs::exists(dir_ / "many/k/seed-1/split/out.npy"));
+  // The outputs of `run` on the same seed are the reference's.
+  Result run = Run("run mixed.py --outputs ran");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_EQ(Slurp(dir_ / "ran/out.npy"), Slurp(dir_ / "outs/k/reference/out.npy"));
+}
+
+TEST_F(CliTest, CheckAgainstAProgramAtAnyStage) {
+  Write("mixed.py", kMixed);
+  ASSERT_EQ(Run("opt mixed.py -p outline-incore-scopes,lower-auto-vector-split -o lowered.py").code,
+            0);
+  ASSERT_EQ(Run("opt mixed.py --pipeline check-pipeline -o expanded.py").code, 0);
+  for (const char* against : {"mixed.py", "lowered.py", "expanded.py"}) {
+    Result r = Run(std::string("check mixed.py --against ") + against);
+    EXPECT_EQ(r.code, 0) << against << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("check k: equal"), std::string::npos) << against << "\n" << r.out;
+  }
+}
+
+// The typed option values every command shares (cli.h: UnsignedValue, IntegerIn, SecondsValue).
+TEST_F(CliTest, MalformedOptionValuesAreUsageErrors) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"fuzz --jobs 0", "--jobs needs an integer from 1 to 256, got '0'"},
+      {"fuzz --count -3", "--count needs a non-negative integer, got '-3'"},
+      {"fuzz --timeout soon", "--timeout needs a non-negative number of seconds, got 'soon'"},
+      {"check good.py --seeds 0", "--seeds needs an integer from 1 to 10000, got '0'"},
+      {"check good.py --schedules 1001", "--schedules needs an integer from 1 to 1000"},
+      {"check good.py --scalar a=5..1", "a range A..B needs A <= B"},
+      {"run good.py --scalar a=1..2", "takes one VALUE here, not a range A..B"},
+      {"run good.py --seed x", "--seed needs a non-negative integer, got 'x'"},
+      {"run good.py --max-steps 0", "--max-steps needs a positive integer, got '0'"},
+      {"opt good.py -p convert-to-ssa --print-after no-such-pass", "unknown pass 'no-such-pass'"},
+      {"completion zsh", "expected the shell name 'bash'"},
+  };
+  for (const auto& [args, message] : cases) {
+    Result r = Run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
+  }
+}
+
+// The completion script, run by bash on simulated command lines.
+TEST_F(CliTest, BashCompletionFromTheOptionTables) {
+  if (std::system("command -v bash >/dev/null 2>&1") != 0) GTEST_SKIP() << "no bash";
+  Result gen = Run("completion bash -o completion.bash");
+  ASSERT_EQ(gen.code, 0) << gen.err;
+  Write("probe.sh",
+        "source ./completion.bash\n"
+        "probe() { COMP_WORDS=(\"$@\"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _tilesplit;\n"
+        "  echo \"${COMPREPLY[*]}\"; }\n"
+        "probe tilesplit ch\n"
+        "probe tilesplit check --see\n"
+        "probe tilesplit opt -p lower-auto\n"
+        "probe tilesplit opt -p outline-incore-scopes,lower\n"
+        "probe tilesplit print --diagnostics-format s\n"
+        "probe tilesplit run --color = al\n"
+        "probe tilesplit fuzz --mode re\n"
+        "probe tilesplit opt --pipel\n"
+        "probe tilesplit completion b\n");
+  const std::string cmd = "cd " + Quote(dir_.string()) + " && bash probe.sh >probe.out 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << Slurp(dir_ / "probe.out");
+  Result r;
+  r.out = Slurp(dir_ / "probe.out");
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<std::string> got;
+  while (std::getline(lines, line)) got.push_back(line);
+  ASSERT_EQ(got.size(), 9u) << r.out;
+  EXPECT_EQ(got[0], "check");
+  EXPECT_EQ(got[1], "--seed --seeds");
+  EXPECT_EQ(got[2], "lower-auto-vector-split");
+  EXPECT_EQ(got[3], "outline-incore-scopes,lower-auto-vector-split");
+  EXPECT_EQ(got[4], "sarif");
+  EXPECT_EQ(got[5], "always");
+  EXPECT_EQ(got[6], "regions");
+  EXPECT_EQ(got[7], "--pipeline");
+  EXPECT_EQ(got[8], "bash");
 }
 
 }  // namespace

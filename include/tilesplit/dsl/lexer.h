@@ -124,6 +124,8 @@ class TokenSource {
   // file is reported (thrown) in preference to a parse error, as when the whole file was lexed
   // up front. Does nothing once the lexer has thrown.
   void LexToEnd();
+  // True once the lexer has thrown: no token can be read any more.
+  bool failed() const { return failed_; }
 
  private:
   friend class Lexer;

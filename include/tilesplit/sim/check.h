@@ -47,18 +47,29 @@ struct CheckResult {
   std::string report;     // what to print
   int64_t compared = 0;   // elements compared
   int64_t undefined = 0;  // elements the reference wrote undefined (poison): never compared
+  // The Out/InOut tensors after the runs (the split program's from the schedule reported), by
+  // parameter name; empty when the split program deadlocked or faulted.
+  std::map<std::string, TensorPtr> reference_outputs, split_outputs;
+  // The scalar parameters' values the runs used (pinned or drawn), "NAME=VALUE" in parameter
+  // order, so that a report says which inputs it is about.
+  std::vector<std::string> scalars;
 };
+
+// How many differing elements the report lists per tensor by default.
+inline constexpr int kDefaultShownDifferences = 5;
 
 // Runs `ref_name` of `ref` once and the group of the same name in `split` under each of the
 // first `schedules` CheckSchedules, all on the same inputs, and compares every Out/InOut tensor
 // bit for bit over the elements the reference wrote with defined data. The first schedule whose
-// run differs, deadlocks or faults is reported, by name; the report names an InCore kernel the
-// pipeline does not split across the lanes, and why.
+// run differs, deadlocks or faults is reported, by name, with every difference summarised (per
+// tensor: the count, the bounding box and the first `shown` elements); the report names an
+// InCore kernel the pipeline does not split across the lanes, and why.
 CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
                         const ir::Program& split, const InputOptions& o,
-                        int schedules = kDefaultSchedules);
+                        int schedules = kDefaultSchedules, int shown = kDefaultShownDifferences);
 
-// The passes that turn a mixed program into the split program `check` runs, in order.
+// The passes that turn a mixed program into the split program `check` runs, in order: the
+// registered pipeline pass::kCheckPipeline.
 const std::vector<std::string>& SplitPipeline();
 
 // The kernels `check` compares when none is named: every InCore function, and every Opaque or

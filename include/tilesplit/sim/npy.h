@@ -18,7 +18,7 @@ void WriteNpy(const std::string& path, const TensorValue& t);
 
 // Reads `path` into a tensor of dtype `dt` and shape `shape` (the parameter's): the file's shape
 // must match and its dtype must convert (any numeric descriptor is accepted; values are rounded
-// to `dt`). Errors are UserErrors naming the file and what was expected.
+// to `dt`; C or Fortran order). Errors are UserErrors naming the file and what was expected.
 TensorPtr ReadNpy(const std::string& path, const std::string& name, DataType dt,
                   const std::vector<int64_t>& shape);
 // Decodes .npy bytes (`what` names the source in errors).

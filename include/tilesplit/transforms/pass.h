@@ -52,6 +52,17 @@ struct PassInfo {
   std::function<Pass()> factory;
 };
 
+// A named pipeline: registered pass names run in order (MLIR's pass pipeline registration).
+// `opt -p NAME` and `check --pipeline NAME` run one by its name.
+struct PipelineInfo {
+  std::string name;
+  std::string description;
+  std::vector<std::string> passes;
+};
+
+// The pipeline `tilesplit check` lowers a mixed program with into the split program it runs.
+inline constexpr const char* kCheckPipeline = "check-pipeline";
+
 class PassRegistry {
  public:
   static PassRegistry& Global();  // holds every built-in pass
@@ -62,20 +73,50 @@ class PassRegistry {
   void RegisterVerifier(Property p, PropertyVerifier v);
   const PropertyVerifier* FindVerifier(std::string_view p) const;
 
+  // A pipeline's passes must be registered when it is first used (BuildPasses checks).
+  void RegisterPipeline(PipelineInfo info);
+  const PipelineInfo* FindPipeline(std::string_view name) const;
+  std::vector<const PipelineInfo*> Pipelines() const;  // sorted by name
+
  private:
   std::map<std::string, PassInfo, std::less<>> passes_;
   std::map<std::string, PropertyVerifier, std::less<>> verifiers_;
+  std::map<std::string, PipelineInfo, std::less<>> pipelines_;
 };
+
+// The passes named by `names`, in order; a pipeline name stands for its passes. An unknown name
+// is an InternalError here: callers that take names from a user check them first
+// (PassRegistry::Find / FindPipeline).
+std::vector<Pass> BuildPasses(const std::vector<std::string>& names);
+
+// Observes the passes a pipeline runs (MLIR's PassInstrumentation). Around each pass the
+// BeforePass hooks run in order and the AfterPass hooks in reverse order, so that instruments
+// nest. A hook stops the pipeline by throwing (UserError: the input's fault; InternalError: the
+// pass's). The same objects serve the CLI (--print-after, --time-passes, --verify-roundtrip) and
+// the Python PassContext.
+class PassInstrumentation {
+ public:
+  virtual ~PassInstrumentation() = default;
+  virtual void BeforePass(const Pass& pass, const ProgramPtr& input) {}
+  virtual void AfterPass(const Pass& pass, const ProgramPtr& input, const ProgramPtr& output) {}
+};
+using InstrumentationPtr = std::shared_ptr<PassInstrumentation>;
+
+// Runs one pass with `instruments` around it.
+ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
+                   const std::vector<InstrumentationPtr>& instruments = {});
 
 // Runs `passes` in order. Before each pass, every required property that has a verifier is
 // checked on its input (a failure is a UserError). With `verify_roundtrip`, each pass's output
 // is printed, reparsed and compared structurally, and the pass is run again on the reparsed
-// output, which must give the same program (a failure is an InternalError).
+// output, which must give the same program (a failure is an InternalError). The
+// `instruments` run around each pass after those two (instrumentation.h has the built-in ones).
 struct PipelineOptions {
   bool verify_required = true;
   bool verify_roundtrip = false;
   // Where the passes' remarks go (remarks.h); none are built when null.
   RemarkSink* remarks = nullptr;
+  std::vector<InstrumentationPtr> instruments;
 };
 ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
                        const PipelineOptions& options = {});
@@ -102,6 +143,9 @@ struct PassRegistrar {
 struct VerifierRegistrar {
   VerifierRegistrar(Property property, PropertyVerifier verifier);
 };
+struct PipelineRegistrar {
+  PipelineRegistrar(std::string name, std::string description, std::vector<std::string> passes);
+};
 #define TILESPLIT_PASS_CONCAT_INNER(a, b) a##b
 #define TILESPLIT_PASS_CONCAT(a, b) TILESPLIT_PASS_CONCAT_INNER(a, b)
 #define TILESPLIT_REGISTER_PASS(NAME, DESCRIPTION, FACTORY)            \
@@ -110,5 +154,8 @@ struct VerifierRegistrar {
 #define TILESPLIT_REGISTER_VERIFIER(PROPERTY, VERIFIER)                    \
   static const ::tilesplit::pass::VerifierRegistrar TILESPLIT_PASS_CONCAT( \
       tilesplit_verifier_reg_, __COUNTER__)(PROPERTY, VERIFIER)
+#define TILESPLIT_REGISTER_PIPELINE(NAME, DESCRIPTION, ...)                \
+  static const ::tilesplit::pass::PipelineRegistrar TILESPLIT_PASS_CONCAT( \
+      tilesplit_pipeline_reg_, __COUNTER__)(NAME, DESCRIPTION, __VA_ARGS__)
 
 }  // namespace tilesplit::pass

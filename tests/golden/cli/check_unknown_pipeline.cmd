@@ -1,0 +1,1 @@
+check --pipeline no-such-pipeline

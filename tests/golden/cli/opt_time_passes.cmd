@@ -1,0 +1,1 @@
+opt --pipeline check-pipeline --time-passes

@@ -1,0 +1,1 @@
+print --diagnostics-format=json

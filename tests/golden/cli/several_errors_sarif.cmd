@@ -1,0 +1,2 @@
+print --diagnostics-format=sarif
+print --diagnostics-format sarif --color=always

@@ -1,0 +1,3 @@
+--version
+print --version
+check --version

@@ -1,0 +1,1 @@
+check --seeds 3 --scalar n=9..12

@@ -1,0 +1,1 @@
+check --seeds 10000 --scalar n=1..10000

@@ -1,0 +1,2 @@
+run --inputs npy_inputs/misnamed
+check --inputs npy_inputs/misnamed

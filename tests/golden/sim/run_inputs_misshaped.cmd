@@ -1,0 +1,1 @@
+run --inputs npy_inputs/misshaped

@@ -1,0 +1,1 @@
+run --outputs run_outputs_unwritable.py
