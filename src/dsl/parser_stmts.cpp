@@ -739,7 +739,17 @@ void Parser::ParseWith(Block& block) {
         ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text());
       level = *l;
     } else if (k.text == "name_hint") {
-      name_hint = Str(Expect(Tok::kString, "as the name hint"));
+      const Token& hint = Expect(Tok::kString, "as the name hint");
+      name_hint = Str(hint);
+      // outline-incore-scopes names the new function after the hint, and the printer writes it
+      // after `def`: anything but a plain name would print a program that does not read back.
+      if (!name_hint.empty() && !IsIdentifier(name_hint))
+        ir::ThrowUser(
+            hint.span,
+            "name_hint " + ir::AttrValueToString(name_hint) + " is not a plain identifier",
+            {{{},
+              "the outlined function is named after it: use letters, digits and '_', "
+              "not starting with a digit, and no keyword"}});
     } else if (k.text == "allow_early_resolve") {
       if (Accept(Tok::kTrue)) {
         early = true;
