@@ -166,6 +166,15 @@ void Parser::CheckTargetName(std::string_view name, Span span) const {
 }
 
 VarPtr Parser::BindNew(std::string_view name, Span span, const TypePtr& type) {
+  // A variable's type is printed as its annotation, and pl.Tuple[...] annotations do not nest:
+  // a nested tuple variable would print a program that does not read back.
+  if (const auto* tuple = type ? type->As<ir::TupleType>() : nullptr)
+    for (const TypePtr& e : tuple->elements)
+      if (e && e->kind == ir::TypeKind::Tuple)
+        ir::ThrowUser(span,
+                      "'" + std::string(name) + "' would hold a nested tuple " + TypeText(type) +
+                          "; nested tuple types are not supported",
+                      {{{}, "bind the elements to separate variables instead of one tuple"}});
   VarPtr v = ir::MakeVar(std::string(name), type, span);
   scopes_.back().names[name] = Binding{v, false};
   return v;
