@@ -26,7 +26,9 @@ for harness in "${harnesses[@]}"; do
   # Seeds: every kernel file of the repository (the corpus directory keeps what libFuzzer adds).
   find "$root/tests" "$root/examples" -name '*.py' -print0 |
     while IFS= read -r -d '' f; do
-      cp "$f" "$corpus/seed_$(echo "$f" | md5sum | cut -c1-12).py"
+      # A file removed while the list is walked (a checkout or merge during a run) is no reason
+      # to stop the campaign.
+      cp "$f" "$corpus/seed_$(echo "$f" | md5sum | cut -c1-12).py" 2>/dev/null || true
     done
   echo "== fuzz_$harness for $seconds s (log: $dir/$harness.log)"
   if ! "$dir/bin/fuzz_$harness" "$corpus" -dict="$root/tools/libfuzzer/dsl.dict" \
