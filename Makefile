@@ -8,6 +8,7 @@
 #   make bench    build and run the benchmarks
 #   make fuzz     a long campaign of the built-in fuzzer (FUZZ_SECONDS, FUZZ_OUT)
 #   make fuzz-libfuzzer SECONDS=N  the libFuzzer harnesses (clang) in build-libfuzzer
+#                                  (HARNESSES=frontend or split_pass runs only that one)
 #   make format   clang-format every C++ source
 #   make clean    remove the build directories
 
@@ -73,12 +74,13 @@ fuzz: build
 # their own and run for SECONDS each on one job, seeded from every .py under tests/ and examples/.
 LIBFUZZER_DIR ?= build-libfuzzer
 SECONDS ?= 60
+HARNESSES ?= frontend split_pass
 fuzz-libfuzzer: bootstrap
 	cmake -S . -B $(LIBFUZZER_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DTILESPLIT_LIBFUZZER=ON \
 	  -DTILESPLIT_BENCH=OFF -DTILESPLIT_MIMALLOC=OFF -DTILESPLIT_WERROR=OFF \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
 	ninja -C $(LIBFUZZER_DIR) -j $(JOBS) fuzz_frontend fuzz_split_pass
-	bash scripts/run_libfuzzer.sh $(LIBFUZZER_DIR) $(SECONDS)
+	bash scripts/run_libfuzzer.sh $(LIBFUZZER_DIR) $(SECONDS) $(HARNESSES)
 
 format:
 	find include src tools tests bench python -name '*.h' -o -name '*.cpp' | xargs -r clang-format -i

@@ -1,22 +1,34 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses built by `make fuzz-libfuzzer` for SECONDS each, one job, seeded
 # with every .py kernel under tests/ and examples/ and the DSL dictionary. Crashing inputs land in
-# DIR/artifacts/; the log of each run in DIR/<harness>.log (docs/reliability.md).
+# DIR/artifacts/; the log of each run in DIR/<harness>.log (docs/reliability.md). The harnesses
+# run one after the other: the front end is several times faster than the pass, so a campaign that
+# wants a given number of executions of each runs them separately with their own SECONDS.
 #
-#   scripts/run_libfuzzer.sh BUILD_DIR SECONDS
+#   scripts/run_libfuzzer.sh BUILD_DIR SECONDS [HARNESS...]   (frontend, split_pass; default both)
 set -euo pipefail
-dir=${1:?usage: run_libfuzzer.sh BUILD_DIR SECONDS}
-seconds=${2:?usage: run_libfuzzer.sh BUILD_DIR SECONDS}
+usage="usage: run_libfuzzer.sh BUILD_DIR SECONDS [HARNESS...]"
+dir=${1:?$usage}
+seconds=${2:?$usage}
+shift 2
+harnesses=("$@")
+[ "${#harnesses[@]}" -gt 0 ] || harnesses=(frontend split_pass)
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mkdir -p "$dir/artifacts"
+# UBSan's checks are compiled recoverable: without halt_on_error a report would only be printed
+# and libFuzzer would go on as if nothing happened. Leaks are found by ASan at the end of each
+# input run (libFuzzer's -detect_leaks, on by default).
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 status=0
-for harness in frontend split_pass; do
+for harness in "${harnesses[@]}"; do
   corpus="$dir/corpus-$harness"
   mkdir -p "$corpus"
   # Seeds: every kernel file of the repository (the corpus directory keeps what libFuzzer adds).
   find "$root/tests" "$root/examples" -name '*.py' -print0 |
     while IFS= read -r -d '' f; do
-      cp "$f" "$corpus/seed_$(echo "$f" | md5sum | cut -c1-12).py"
+      # A file removed while the list is walked (a checkout or merge during a run) is no reason
+      # to stop the campaign.
+      cp "$f" "$corpus/seed_$(echo "$f" | md5sum | cut -c1-12).py" 2>/dev/null || true
     done
   echo "== fuzz_$harness for $seconds s (log: $dir/$harness.log)"
   if ! "$dir/bin/fuzz_$harness" "$corpus" -dict="$root/tools/libfuzzer/dsl.dict" \
@@ -25,6 +37,6 @@ for harness in frontend split_pass; do
     status=1
     echo "fuzz_$harness stopped on a failing input (see $dir/artifacts/)"
   fi
-  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^Done|SUMMARY' "$dir/$harness.log" || true
+  grep -E '^stat::|^Done|SUMMARY' "$dir/$harness.log" || true
 done
 exit $status

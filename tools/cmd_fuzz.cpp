@@ -70,7 +70,9 @@ const CommandSpec* FuzzCommand() {
       {{"count", 0, true, "N", "cases to run (default 1000)"},
        {"seed", 0, true, "S", "campaign seed (default 1); case i of seed S is always the same"},
        {"time-budget", 0, true, "SEC", "stop handing out cases after SEC seconds (default: none)"},
-       {"timeout", 0, true, "SEC", "per-case limit before it counts as a hang (default 10)"},
+       {"timeout", 0, true, "SEC",
+        "per-case CPU-time limit before it counts as a hang (default\n10; a case that waits "
+        "without using the processor is a\nhang after 6 times SEC on the wall clock)"},
        {"out", 0, true, "DIR", "shrink every distinct failure and save it here (.py, .cmd, .txt)",
         Completion::Dir},
        {"jobs", 'j', true, "J", "worker processes (default 1)"},

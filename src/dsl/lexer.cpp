@@ -203,6 +203,14 @@ Word ClassifyWord(std::string_view w, Tok* kind) {
 
 }  // namespace
 
+bool IsIdentifier(std::string_view text) {
+  if (text.empty() || !IsIdentStart(static_cast<unsigned char>(text[0]))) return false;
+  for (char c : text)
+    if (!IsIdentChar(static_cast<unsigned char>(c))) return false;
+  Tok kind = Tok::kName;
+  return ClassifyWord(text, &kind) == Word::kName;
+}
+
 class Lexer {
  public:
   Lexer(std::string_view text, uint32_t file, TokenSource& out)

@@ -207,6 +207,15 @@ void Parser::CheckTargetName(std::string_view name, Span span) const {
 }
 
 VarPtr Parser::BindNew(std::string_view name, Span span, const TypePtr& type) {
+  // A variable's type is printed as its annotation, and pl.Tuple[...] annotations do not nest:
+  // a nested tuple variable would print a program that does not read back.
+  if (const auto* tuple = type ? type->As<ir::TupleType>() : nullptr)
+    for (const TypePtr& e : tuple->elements)
+      if (e && e->kind == ir::TypeKind::Tuple)
+        ir::ThrowUser(span,
+                      "'" + std::string(name) + "' would hold a nested tuple " + TypeText(type) +
+                          "; nested tuple types are not supported",
+                      {{{}, "bind the elements to separate variables instead of one tuple"}});
   VarPtr v = ir::MakeVar(std::string(name), type, span);
   scopes_.back().names[name] = Binding{v, false};
   return v;
@@ -780,7 +789,17 @@ void Parser::ParseWith(Block& block) {
         ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text());
       level = *l;
     } else if (k.text == "name_hint") {
-      name_hint = Str(Expect(Tok::kString, "as the name hint"));
+      const Token& hint = Expect(Tok::kString, "as the name hint");
+      name_hint = Str(hint);
+      // outline-incore-scopes names the new function after the hint, and the printer writes it
+      // after `def`: anything but a plain name would print a program that does not read back.
+      if (!name_hint.empty() && !IsIdentifier(name_hint))
+        ir::ThrowUser(
+            hint.span,
+            "name_hint " + ir::AttrValueToString(name_hint) + " is not a plain identifier",
+            {{{},
+              "the outlined function is named after it: use letters, digits and '_', "
+              "not starting with a digit, and no keyword"}});
     } else if (k.text == "allow_early_resolve") {
       if (Accept(Tok::kTrue)) {
         early = true;

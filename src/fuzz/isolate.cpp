@@ -1,7 +1,9 @@
 // Forked workers report each finished case over a pipe as a length-prefixed record; the parent
 // polls every pipe, and a worker that dies or stays silent past the time limit is charged with
 // the case it was on (the one after its last report), then replaced by a fresh fork for the rest
-// of its chunk.
+// of its chunk. The limit is CPU time: on a loaded machine a worker may get a small share of a
+// core, and a case that merely waited for the processor is not a hang. A case that neither
+// finishes nor uses the processor (blocked) is still a hang after kWallFactor times the limit.
 #include "tilesplit/fuzz/isolate.h"
 
 #include <poll.h>
@@ -13,6 +15,7 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +23,28 @@ namespace tilesplit::fuzz {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// How much longer than the CPU-time limit a case may take on the wall clock.
+constexpr int kWallFactor = 6;
+
+Clock::duration Seconds(double s) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+// User + system CPU seconds process `pid` has used, from /proc/PID/stat (fields 14 and 15,
+// counted after the parenthesised command name, which may contain spaces); negative when unknown.
+double CpuSeconds(pid_t pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(f, line)) return -1;
+  const size_t close = line.rfind(')');
+  if (close == std::string::npos) return -1;
+  unsigned long long user = 0, sys = 0;
+  if (std::sscanf(line.c_str() + close + 1,
+                  " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &user, &sys) != 2)
+    return -1;
+  return static_cast<double>(user + sys) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
 
 void WriteAll(int fd, const std::string& s) {
   size_t done = 0;
@@ -77,9 +102,31 @@ struct Worker {
   pid_t pid = -1;
   int fd = -1;
   uint64_t next = 0, end = 0;  // the case it is on, and the end of its chunk
-  Clock::time_point deadline;
+  Clock::time_point deadline;  // when to look at its CPU time again
+  Clock::time_point since;     // its last report (or its start)
+  double cpu_since = 0;        // its CPU seconds then
   std::string buf;
 };
+
+// Starts the clocks of the case `w` is now on.
+void StartCase(Worker& w, Clock::time_point now, double timeout) {
+  w.since = now;
+  w.deadline = now + Seconds(timeout);
+  w.cpu_since = CpuSeconds(w.pid);
+}
+
+// Past its deadline, a case is late only when it has used its CPU time (or its CPU time cannot
+// be read) or has reached the wall-clock cap; otherwise the deadline moves by the CPU time the
+// case still has.
+bool Late(Worker& w, Clock::time_point now, double timeout) {
+  if (now <= w.deadline) return false;
+  const double cpu = CpuSeconds(w.pid);
+  const double used = cpu - w.cpu_since;
+  if (cpu < 0 || w.cpu_since < 0 || used >= timeout) return true;
+  if (now - w.since >= Seconds(timeout * kWallFactor)) return true;
+  w.deadline = now + Seconds(timeout - used);
+  return false;
+}
 
 Worker Spawn(uint64_t begin, uint64_t end, const std::function<Verdict(uint64_t)>& work,
              double timeout) {
@@ -104,8 +151,7 @@ Worker Spawn(uint64_t begin, uint64_t end, const std::function<Verdict(uint64_t)
   w.fd = fds[0];
   w.next = begin;
   w.end = end;
-  w.deadline = Clock::now() +
-               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
+  StartCase(w, Clock::now(), timeout);
   return w;
 }
 
@@ -130,8 +176,6 @@ uint64_t RunIsolated(uint64_t count, const std::function<Verdict(uint64_t)>& wor
                      const IsolateOptions& o) {
   std::vector<Worker> workers;
   uint64_t handed = 0, finished = 0;
-  const auto timeout =
-      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.timeout_seconds));
   auto report = [&](uint64_t i, const Verdict& v) {
     ++finished;
     if (o.on_result) o.on_result(i, v);
@@ -164,13 +208,15 @@ uint64_t RunIsolated(uint64_t count, const std::function<Verdict(uint64_t)>& wor
         }
         uint64_t idx;
         Verdict v;
+        bool reported = false;
         while (Decode(w.buf, &idx, &v)) {
           report(idx, v);
           w.next = idx + 1;
-          w.deadline = now + timeout;
+          reported = true;
         }
+        if (reported) StartCase(w, now, o.timeout_seconds);
       }
-      const bool late = !closed && now > w.deadline;
+      const bool late = !closed && Late(w, now, o.timeout_seconds);
       if (!closed && !late) {
         ++k;
         continue;

@@ -5,6 +5,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/error_info.h"
+#include "tilesplit/ir/source_scope.h"
 
 namespace tilesplit::ir {
 namespace {
@@ -30,6 +31,18 @@ uint32_t SourceManager::Register(std::string name, std::string text) {
   std::lock_guard<std::mutex> lock(BufferMutex());
   Buffers().push_back(Buffer{std::move(name), std::move(text)});
   return static_cast<uint32_t>(Buffers().size() - 1);
+}
+
+SourceScope::SourceScope() {
+  std::lock_guard<std::mutex> lock(BufferMutex());
+  mark_ = Buffers().size();
+}
+
+SourceScope::~SourceScope() {
+  // Popping from the back of a deque leaves references to the remaining buffers valid.
+  std::lock_guard<std::mutex> lock(BufferMutex());
+  auto& b = Buffers();
+  while (b.size() > mark_) b.pop_back();
 }
 
 const std::string& SourceManager::Name(uint32_t file) {

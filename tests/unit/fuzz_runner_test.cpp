@@ -74,6 +74,30 @@ TEST(FuzzIsolate, CrashAndHangAreClassifiedAndTheRunGoesOn) {
   EXPECT_EQ(got[5], Outcome::Equal);
 }
 
+// The limit is CPU time: a case that waits longer than the limit without using the processor
+// (as a starved worker on a loaded machine does) is not a hang, unless it waits past the
+// wall-clock cap, like case 3 above.
+TEST(FuzzIsolate, WaitingWithoutCpuWithinTheWallCapIsNotAHang) {
+  const Verdict v = RunOneIsolated(
+      [] {
+        usleep(1500 * 1000);
+        return Verdict{};
+      },
+      0.5);
+  EXPECT_EQ(v.outcome, Outcome::Equal);
+}
+
+TEST(FuzzIsolate, SpinningPastTheCpuLimitIsAHang) {
+  const Verdict v = RunOneIsolated(
+      [] {
+        volatile uint64_t spins = 0;
+        for (;;) spins = spins + 1;
+        return Verdict{};
+      },
+      0.3);
+  EXPECT_EQ(v.outcome, Outcome::Hang);
+}
+
 TEST(FuzzIsolate, ResultsCrossTheProcessBoundaryIntact) {
   Verdict in;
   in.outcome = Outcome::Internal;

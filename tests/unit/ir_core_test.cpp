@@ -3,6 +3,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ir/source_scope.h"
 
 namespace tilesplit::ir {
 namespace {
@@ -109,6 +110,24 @@ TEST(Diagnostics, RenderShowsLocationSourceLineAndCaret) {
   EXPECT_NE(r.find("note: define 'c' before use"), std::string::npos);
   std::string i = RenderInternalError(InternalError(Span{f, 1, 1}, "broken"));
   EXPECT_NE(i.find("internal error: broken"), std::string::npos);
+}
+
+// A harness that parses millions of inputs must not keep every text: a scope drops what was
+// registered inside it and leaves earlier buffers readable.
+TEST(SourceScope, DropsOnlyTheBuffersRegisteredInside) {
+  uint32_t kept = SourceManager::Register("kept.py", "x = 1\n");
+  uint32_t first_inside = 0;
+  {
+    SourceScope scope;
+    first_inside = SourceManager::Register("a.py", "a = 1\n");
+    SourceManager::Register("b.py", "b = 2\n");
+    EXPECT_EQ(SourceManager::Name(first_inside), "a.py");
+  }
+  EXPECT_EQ(SourceManager::Name(kept), "kept.py");
+  EXPECT_EQ(SourceManager::Line(kept, 1), "x = 1");
+  // The dropped ids read as unknown, and the next registration takes the first of them again.
+  EXPECT_EQ(SourceManager::Name(first_inside), "<unknown>");
+  EXPECT_EQ(SourceManager::Register("c.py", "c = 3\n"), first_inside);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // libFuzzer harness for the front end: any bytes are parsed and type-checked; text that is
-// accepted must print, parse back structurally equal and print identically again. A user error
-// is a normal outcome; an internal error, another exception or a round-trip failure aborts so
-// that libFuzzer keeps the input.
+// accepted must print, parse back structurally equal and print identically again. A located user
+// error is a normal outcome; a user error without a location (the CLI would exit 1 without
+// saying where), an internal error, another exception or a round-trip failure aborts so that
+// libFuzzer keeps the input.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/source_scope.h"
 
 namespace {
 
@@ -23,11 +25,16 @@ namespace {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace tilesplit;
+  // Every parse registers its text with the SourceManager; nothing made from this input outlives
+  // the call, so the texts are dropped with it (else memory grows with every input run, and
+  // libFuzzer's leak check rescans the heap after each one).
+  ir::SourceScope sources;
   const std::string text(reinterpret_cast<const char*>(data), size);
   ir::ProgramPtr p;
   try {
     p = dsl::Parse(text, "input.py");
-  } catch (const ir::UserError&) {
+  } catch (const ir::UserError& e) {
+    if (!e.span().valid()) Fail("user error without a location: " + e.message());
     return 0;
   } catch (const ir::InternalError& e) {
     Fail("internal error while parsing: " + e.message());

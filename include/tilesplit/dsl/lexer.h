@@ -96,6 +96,11 @@ struct TokenStream {
 // `file` is the SourceManager id stamped on every span.
 TokenStream Tokenize(std::string_view text, uint32_t file);
 
+// True when `text` lexes as exactly one name: an identifier that is neither a keyword of the
+// language nor a Python keyword it rejects. Names taken from strings (a scope's name_hint becomes
+// a function name) are checked with it so that the printed program reads back.
+bool IsIdentifier(std::string_view text);
+
 class Lexer;
 
 // Tokens of one buffer produced on demand, so the parser of a large file holds a window of
