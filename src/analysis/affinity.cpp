@@ -1,6 +1,7 @@
 #include "tilesplit/analysis/affinity.h"
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/walk.h"
 
 namespace tilesplit::analysis {
 
@@ -108,42 +109,21 @@ const ir::Call* TopLevelCall(const ir::Stmt& s) {
 
 CoreAffinity RollupAffinity(const ir::StmtPtr& stmt, const PlacedCalls* placed) {
   if (!stmt) return CoreAffinity::SHARED;
-  switch (stmt->kind) {
-    case ir::StmtKind::Assign:
-    case ir::StmtKind::Eval: {
-      // A FunctionCall is not a Call and rolls up SHARED: the caller does no core work itself,
-      // the callee is a kernel of its own (calls stand only in Opaque/Orchestration/Group code).
-      const ir::Call* c = TopLevelCall(*stmt);
-      return c ? ClassifyCallAffinity(*c, placed) : CoreAffinity::SHARED;
-    }
-    case ir::StmtKind::Seq: {
-      CoreAffinity acc = CoreAffinity::SHARED;
-      for (const ir::StmtPtr& s : stmt->As<ir::SeqStmts>()->stmts) {
-        acc = CombineAffinity(acc, RollupAffinity(s, placed));
-        if (acc == CoreAffinity::MIXED) break;
-      }
-      return acc;
-    }
-    case ir::StmtKind::For:
-      return RollupAffinity(stmt->As<ir::ForStmt>()->body, placed);
-    case ir::StmtKind::While:
-      return RollupAffinity(stmt->As<ir::WhileStmt>()->body, placed);
-    case ir::StmtKind::If: {
-      const ir::IfStmt* i = stmt->As<ir::IfStmt>();
-      return CombineAffinity(RollupAffinity(i->then_body, placed),
-                             RollupAffinity(i->else_body, placed));
-    }
-    // A scope's affinity is its body's; without this arm a scope-bodied mixed function would
-    // roll up SHARED and slip through the split unsplit.
-    case ir::StmtKind::Scope:
-      return RollupAffinity(stmt->As<ir::ScopeStmt>()->body, placed);
-    case ir::StmtKind::SplitAiv:
-      return RollupAffinity(stmt->As<ir::SplitAivStmt>()->body, placed);
-    case ir::StmtKind::Return:
-    case ir::StmtKind::Yield:
-      return CoreAffinity::SHARED;
+  if (ir::IsLeafStmt(*stmt)) {
+    // A FunctionCall is not a Call and rolls up SHARED: the caller does no core work itself,
+    // the callee is a kernel of its own (calls stand only in Opaque/Orchestration/Group code).
+    // Returns and yields have no top-level call and roll up SHARED too.
+    const ir::Call* c = TopLevelCall(*stmt);
+    return c ? ClassifyCallAffinity(*c, placed) : CoreAffinity::SHARED;
   }
-  return CoreAffinity::SHARED;
+  // Every nested body counts, scopes and regions included: a scope-bodied mixed function that
+  // rolled up SHARED would slip through the split unsplit.
+  CoreAffinity acc = CoreAffinity::SHARED;
+  ir::ForEachChild(*stmt, ir::kWalkAll, [&](const ir::StmtPtr& s) {
+    acc = CombineAffinity(acc, RollupAffinity(s, placed));
+    return acc != CoreAffinity::MIXED;
+  });
+  return acc;
 }
 
 CoreAffinity RollupAffinity(const ir::Function& f) {

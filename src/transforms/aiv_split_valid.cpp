@@ -7,6 +7,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_axis.h"
 #include "tilesplit/transforms/split_regions.h"
@@ -72,36 +73,22 @@ class Checker {
   // will lift; each scope is checked like a function body.
   void OpaqueUnit(const StmtPtr& s) {
     if (!s) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) OpaqueUnit(c);
-        return;
-      case ir::StmtKind::For:
-        return OpaqueUnit(s->As<ir::ForStmt>()->body);
-      case ir::StmtKind::While:
-        return OpaqueUnit(s->As<ir::WhileStmt>()->body);
-      case ir::StmtKind::If:
-        OpaqueUnit(s->As<ir::IfStmt>()->then_body);
-        return OpaqueUnit(s->As<ir::IfStmt>()->else_body);
-      case ir::StmtKind::Scope: {
-        const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
-        manual_ = HasSplitRegion(sc->body);
-        in_scope_ = true;
-        Walk(sc->body, nullptr, YieldTo::None);
-        in_scope_ = false;
-        manual_ = false;
-        return;
-      }
-      case ir::StmtKind::SplitAiv:
-        Fail('h', s->span,
-             "a pl.split_aiv region outside any pl.at(level=pl.Level.CORE_GROUP) scope of a " +
-                 std::string(ir::FunctionTypeName(f_.func_type)) +
-                 " function; only the outliner may place a region in a function",
-             "wrap the region in `with pl.at(level=pl.Level.CORE_GROUP):` so OutlineIncoreScopes "
-             "lifts it into an InCore function");
-      default:
-        return;
+    if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>()) {
+      manual_ = HasSplitRegion(sc->body);
+      in_scope_ = true;
+      Walk(sc->body, nullptr, YieldTo::None);
+      in_scope_ = false;
+      manual_ = false;
+      return;
     }
+    if (s->As<SplitAivStmt>())
+      Fail('h', s->span,
+           "a pl.split_aiv region outside any pl.at(level=pl.Level.CORE_GROUP) scope of a " +
+               std::string(ir::FunctionTypeName(f_.func_type)) +
+               " function; only the outliner may place a region in a function",
+           "wrap the region in `with pl.at(level=pl.Level.CORE_GROUP):` so OutlineIncoreScopes "
+           "lifts it into an InCore function");
+    ir::ForEachChild(*s, ir::kWalkOutsideScopes, [&](const StmtPtr& c) { OpaqueUnit(c); });
   }
 
   void Walk(const StmtPtr& s, const SplitAivStmt* region, YieldTo yt) {

@@ -21,6 +21,7 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::pass {
@@ -123,26 +124,20 @@ class Collector {
 
   void WalkList(const ir::StmtPtr& s, int list, int& pos) {
     if (!s) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts) WalkList(c, list, pos);
-        return;
-      case ir::StmtKind::Scope:
-        WalkList(s->As<ir::ScopeStmt>()->body, list, pos);
-        return;
-      case ir::StmtKind::SplitAiv: {
-        // A region runs once on each lane, in line with the statements around it: it adds no
-        // synchronisation, so its body belongs to the enclosing list.
-        const auto& r = *s->As<ir::SplitAivStmt>();
-        if (ir::VarPtr lv = ir::LaneVar(r)) lanes_.insert(lv.get());
-        const bool was = in_region_;
-        in_region_ = true;
-        WalkList(r.body, list, pos);
-        in_region_ = was;
-        return;
-      }
-      default:
-        break;
+    if (const ir::SplitAivStmt* r = s->As<ir::SplitAivStmt>()) {
+      // A region runs once on each lane, in line with the statements around it: it adds no
+      // synchronisation, so its body belongs to the enclosing list.
+      if (ir::VarPtr lv = ir::LaneVar(*r)) lanes_.insert(lv.get());
+      const bool was = in_region_;
+      in_region_ = true;
+      WalkList(r->body, list, pos);
+      in_region_ = was;
+      return;
+    }
+    // Sequences and scopes add no synchronisation either: their statements join the list.
+    if (s->As<ir::SeqStmts>() || s->As<ir::ScopeStmt>()) {
+      ir::ForEachChild(*s, ir::kWalkAll, [&](const ir::StmtPtr& c) { WalkList(c, list, pos); });
+      return;
     }
     path_.push_back({list, pos});
     WalkItem(s, list, pos);

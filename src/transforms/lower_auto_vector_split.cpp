@@ -4,6 +4,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/analyze_split_body.h"
 #include "tilesplit/transforms/lane_memory_order.h"
 #include "tilesplit/transforms/pass.h"
@@ -15,33 +16,6 @@ namespace {
 
 using analysis::CoreAffinity;
 using ir::FunctionPtr;
-
-bool ContainsKind(const ir::StmtPtr& s, ir::StmtKind kind, ir::Span* where) {
-  if (!s) return false;
-  if (s->kind == kind) {
-    if (where) *where = s->span;
-    return true;
-  }
-  switch (s->kind) {
-    case ir::StmtKind::Seq:
-      for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (ContainsKind(c, kind, where)) return true;
-      return false;
-    case ir::StmtKind::For:
-      return ContainsKind(s->As<ir::ForStmt>()->body, kind, where);
-    case ir::StmtKind::While:
-      return ContainsKind(s->As<ir::WhileStmt>()->body, kind, where);
-    case ir::StmtKind::If:
-      return ContainsKind(s->As<ir::IfStmt>()->then_body, kind, where) ||
-             ContainsKind(s->As<ir::IfStmt>()->else_body, kind, where);
-    case ir::StmtKind::Scope:
-      return ContainsKind(s->As<ir::ScopeStmt>()->body, kind, where);
-    case ir::StmtKind::SplitAiv:
-      return ContainsKind(s->As<ir::SplitAivStmt>()->body, kind, where);
-    default:
-      return false;
-  }
-}
 
 ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
   ir::AttrMap out = attrs;
@@ -126,9 +100,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
       out.push_back(f);
       continue;
     }
-    ir::Span scope_span;
-    if (ContainsKind(f->body, ir::StmtKind::Scope, &scope_span))
-      ir::ThrowUser(scope_span,
+    if (const ir::ScopeStmt* scope = ir::FirstOfKind<ir::ScopeStmt>(f->body, ir::kWalkAll))
+      ir::ThrowUser(scope->span,
                     "LowerAutoVectorSplit: the mixed split function '" + f->name +
                         "' still holds a pl.at scope; whole-function halving does not cross a "
                         "scope boundary",

@@ -8,6 +8,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/analyze_split_body.h"
@@ -57,107 +58,50 @@ bool ExprHasOp(const ExprPtr& e, std::string_view a, std::string_view b) {
   }
 }
 
+// Whether `s` holds a boundary call outside any region (inside scopes too).
 bool StmtHasBoundary(const StmtPtr& s) {
-  if (!s) return false;
   constexpr std::string_view kShard = "tile.aiv_shard", kGather = "tile.aic_gather";
-  switch (s->kind) {
-    case ir::StmtKind::Assign:
-      return ExprHasOp(s->As<ir::AssignStmt>()->value, kShard, kGather);
-    case ir::StmtKind::Eval:
-      return ExprHasOp(s->As<ir::EvalStmt>()->expr, kShard, kGather);
-    case ir::StmtKind::Return:
-      for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values)
-        if (ExprHasOp(v, kShard, kGather)) return true;
-      return false;
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (StmtHasBoundary(c)) return true;
-      return false;
-    case ir::StmtKind::For:
-      return StmtHasBoundary(s->As<ir::ForStmt>()->body);
-    case ir::StmtKind::While:
-      return StmtHasBoundary(s->As<ir::WhileStmt>()->body);
-    case ir::StmtKind::If:
-      return StmtHasBoundary(s->As<ir::IfStmt>()->then_body) ||
-             StmtHasBoundary(s->As<ir::IfStmt>()->else_body);
-    case ir::StmtKind::Scope:
-      return StmtHasBoundary(s->As<ir::ScopeStmt>()->body);
-    default:
-      return false;
-  }
+  return ir::AnyStmt(s, ir::kWalkOutsideRegions, [&](const StmtPtr& c) {
+    return !ir::ForEachLeafExpr(*c, /*yields=*/false,
+                                [&](const ExprPtr& e) { return !ExprHasOp(e, kShard, kGather); });
+  });
 }
 
 // The first region inside `s`, if any.
 const ir::SplitAivStmt* FirstRegion(const StmtPtr& s) {
-  if (!s) return nullptr;
-  switch (s->kind) {
-    case ir::StmtKind::SplitAiv:
-      return s->As<ir::SplitAivStmt>();
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (auto r = FirstRegion(c)) return r;
-      return nullptr;
-    case ir::StmtKind::For:
-      return FirstRegion(s->As<ir::ForStmt>()->body);
-    case ir::StmtKind::While:
-      return FirstRegion(s->As<ir::WhileStmt>()->body);
-    case ir::StmtKind::If: {
-      if (auto r = FirstRegion(s->As<ir::IfStmt>()->then_body)) return r;
-      return FirstRegion(s->As<ir::IfStmt>()->else_body);
-    }
-    case ir::StmtKind::Scope:
-      return FirstRegion(s->As<ir::ScopeStmt>()->body);
-    default:
-      return nullptr;
-  }
+  return ir::FirstOfKind<ir::SplitAivStmt>(s, ir::kWalkAll);
 }
 
 // Regions must be scope-free: lowering recurses through for / while / if but never into a
 // scope, whose outlining and visibility semantics region-local halving must not cross.
 void CheckScopeFree(const StmtPtr& s, const ir::Function& f, bool hidden_regions_pass) {
   if (!s) return;
-  switch (s->kind) {
-    case ir::StmtKind::Scope: {
-      const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
-      if (hidden_regions_pass) {
-        if (const ir::SplitAivStmt* r = FirstRegion(sc->body))
-          ir::ThrowUser(r->span,
-                        "this pl.split_aiv region sits behind a pl.at scope inside the InCore "
-                        "function " +
-                            Q(f.name) +
-                            "; region lowering does not reach through a scope, so the region "
-                            "would be left unsplit",
-                        {{sc->span, "the scope is here"},
-                         {ir::Span{},
-                          "drop the redundant scope, or write the kernel as a plain "
-                          "@pl.function (Opaque) so OutlineIncoreScopes lifts the "
-                          "scope into its own function"}});
-        return CheckScopeFree(sc->body, f, true);
-      }
-      ir::ThrowUser(sc->span,
-                    "a pl.at scope survives in the split function " + Q(f.name) +
-                        "; region lowering steps over scopes, so the vector work inside would "
-                        "run full width on both AIV lanes",
-                    {{ir::Span{},
-                      "remove the scope, or let OutlineIncoreScopes lift it into its "
-                      "own function before lowering"}});
+  if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>()) {
+    if (hidden_regions_pass) {
+      if (const ir::SplitAivStmt* r = FirstRegion(sc->body))
+        ir::ThrowUser(r->span,
+                      "this pl.split_aiv region sits behind a pl.at scope inside the InCore "
+                      "function " +
+                          Q(f.name) +
+                          "; region lowering does not reach through a scope, so the region "
+                          "would be left unsplit",
+                      {{sc->span, "the scope is here"},
+                       {ir::Span{},
+                        "drop the redundant scope, or write the kernel as a plain "
+                        "@pl.function (Opaque) so OutlineIncoreScopes lifts the "
+                        "scope into its own function"}});
+      return CheckScopeFree(sc->body, f, true);
     }
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        CheckScopeFree(c, f, hidden_regions_pass);
-      return;
-    case ir::StmtKind::For:
-      return CheckScopeFree(s->As<ir::ForStmt>()->body, f, hidden_regions_pass);
-    case ir::StmtKind::While:
-      return CheckScopeFree(s->As<ir::WhileStmt>()->body, f, hidden_regions_pass);
-    case ir::StmtKind::If:
-      CheckScopeFree(s->As<ir::IfStmt>()->then_body, f, hidden_regions_pass);
-      return CheckScopeFree(s->As<ir::IfStmt>()->else_body, f, hidden_regions_pass);
-    case ir::StmtKind::SplitAiv:
-      return CheckScopeFree(s->As<ir::SplitAivStmt>()->body, f, hidden_regions_pass);
-    default:
-      return;
+    ir::ThrowUser(sc->span,
+                  "a pl.at scope survives in the split function " + Q(f.name) +
+                      "; region lowering steps over scopes, so the vector work inside would "
+                      "run full width on both AIV lanes",
+                  {{ir::Span{},
+                    "remove the scope, or let OutlineIncoreScopes lift it into its "
+                    "own function before lowering"}});
   }
+  ir::ForEachChild(*s, ir::WalkOptions{.into_scopes = false, .into_regions = true},
+                   [&](const StmtPtr& c) { CheckScopeFree(c, f, hidden_regions_pass); });
 }
 
 // The region's statements without its leading lane binding.
@@ -600,35 +544,16 @@ class RegionLowerer {
 
   StmtPtr Lower(const StmtPtr& s) {
     if (!s) return s;
-    switch (s->kind) {
-      case ir::StmtKind::Seq: {
-        std::vector<StmtPtr> out;
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-          if (StmtPtr l = Lower(c)) out.push_back(l);
-        return ir::MakeSeq(std::move(out), s->span);
-      }
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        return std::make_shared<ir::ForStmt>(f->loop_var, f->start, f->stop, f->step, f->for_kind,
-                                             f->stage, f->iter_args, Body(f->body), f->return_vars,
-                                             f->span);
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        return std::make_shared<ir::WhileStmt>(w->cond, w->iter_args, Body(w->body), w->return_vars,
-                                               w->span);
-      }
-      case ir::StmtKind::If: {
-        const ir::IfStmt* i = s->As<ir::IfStmt>();
-        return std::make_shared<ir::IfStmt>(i->cond, Body(i->then_body),
-                                            i->else_body ? Body(i->else_body) : nullptr,
-                                            i->return_vars, i->span);
-      }
-      case ir::StmtKind::SplitAiv:
-        return Region(*s->As<ir::SplitAivStmt>());
-      default:
-        return s;
+    if (const ir::SplitAivStmt* r = s->As<ir::SplitAivStmt>()) return Region(*r);
+    if (const ir::SeqStmts* q = s->As<ir::SeqStmts>()) {
+      std::vector<StmtPtr> out;  // an empty region lowers to nothing
+      for (const StmtPtr& c : q->stmts)
+        if (StmtPtr l = Lower(c)) out.push_back(l);
+      return ir::MakeSeq(std::move(out), s->span);
     }
+    // Loops and branches are rebuilt around their lowered bodies; a scope is not entered
+    // (CheckScopeFree has refused the ones that hide regions).
+    return ir::MapChildren(s, ir::kWalkOutsideScopes, [&](const StmtPtr& b) { return Body(b); });
   }
 
   // Values a full-width region halved keep their old variables outside it: a later use would
@@ -707,40 +632,15 @@ class RegionLowerer {
 
   void LeakScan(const StmtPtr& s, const ir::SplitAivStmt* region) const {
     if (!s) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) LeakScan(c, region);
-        return;
-      case ir::StmtKind::SplitAiv:  // a sibling region must not read another region's halves
-        return LeakScan(s->As<ir::SplitAivStmt>()->body, s->As<ir::SplitAivStmt>());
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        for (const ir::IterArg& ia : f->iter_args) LeakExpr(ia.init, s->span);
-        return LeakScan(f->body, region);
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        for (const ir::IterArg& ia : w->iter_args) LeakExpr(ia.init, s->span);
-        LeakExpr(w->cond, s->span);
-        return LeakScan(w->body, region);
-      }
-      case ir::StmtKind::If:
-        LeakExpr(s->As<ir::IfStmt>()->cond, s->span);
-        LeakScan(s->As<ir::IfStmt>()->then_body, region);
-        return LeakScan(s->As<ir::IfStmt>()->else_body, region);
-      case ir::StmtKind::Assign:
-        return LeakExpr(s->As<ir::AssignStmt>()->value, s->span);
-      case ir::StmtKind::Eval:
-        return LeakExpr(s->As<ir::EvalStmt>()->expr, s->span);
-      case ir::StmtKind::Return:
-        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) LeakExpr(v, s->span);
-        return;
-      case ir::StmtKind::Yield:
-        for (const ExprPtr& v : s->As<ir::YieldStmt>()->values) LeakExpr(v, s->span);
-        return;
-      default:
-        return;
-    }
+    // A sibling region must not read another region's halves.
+    if (const ir::SplitAivStmt* r = s->As<ir::SplitAivStmt>()) return LeakScan(r->body, r);
+    // What the statement reads itself (loop inits, conditions, a leaf's values), then its bodies.
+    if (auto loop = ir::AsLoop(*s))
+      for (const ir::IterArg& ia : *loop->iter_args) LeakExpr(ia.init, s->span);
+    if (const ir::WhileStmt* w = s->As<ir::WhileStmt>()) LeakExpr(w->cond, s->span);
+    if (const ir::IfStmt* i = s->As<ir::IfStmt>()) LeakExpr(i->cond, s->span);
+    ir::ForEachLeafExpr(*s, /*yields=*/true, [&](const ExprPtr& e) { LeakExpr(e, s->span); });
+    ir::ForEachChild(*s, ir::kWalkOutsideScopes, [&](const StmtPtr& c) { LeakScan(c, region); });
   }
 
   void LeakExpr(const ExprPtr& e, ir::Span span) const {
