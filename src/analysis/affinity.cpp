@@ -25,7 +25,8 @@ std::optional<std::optional<MemorySpace>> GetFirstTileArgMemory(const ir::Call& 
 }
 
 MoveDirection ClassifyMoveDirection(const ir::Call& call) {
-  if (!call.op || call.op_name() != "tile.move") return MoveDirection::NONE;
+  const ops::OpDef* def = dynamic_cast<const ops::OpDef*>(call.op);
+  if (!def || !def->is_memory_move()) return MoveDirection::NONE;
   auto src = GetFirstTileArgMemory(call);
   if (!src || !*src) return MoveDirection::NONE;
   auto tgt = ir::GetAttr<MemorySpace>(call.kwargs, "target_memory");
@@ -58,15 +59,14 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
   if (!def) return CoreAffinity::SHARED;  // rule 0
   const ops::OpDef& op = *def;
   if (auto a = op.declared_affinity()) return *a;  // rule 1
-  const std::string& name = op.name();
-  if (name == "tile.move") {  // rule 2
+  if (op.is_memory_move()) {                       // rule 2
     if (ClassifyMoveDirection(call) != MoveDirection::NONE) return CoreAffinity::MIXED;
     auto src = GetFirstTileArgMemory(call);
     if (src && *src && ir::IsCubeMemorySpace(**src)) return CoreAffinity::CUBE;
     return CoreAffinity::VECTOR;
   }
-  if (name == "tile.aiv_shard" || name == "tile.aic_gather") return CoreAffinity::MIXED;  // 2c
-  if (auto m = op.ResolveOutputMemory(call.kwargs)) return FromSpace(*m);                 // rule 3
+  if (op.is_boundary()) return CoreAffinity::MIXED;                        // 2c
+  if (auto m = op.ResolveOutputMemory(call.kwargs)) return FromSpace(*m);  // rule 3
   if (auto first = GetFirstTileArgMemory(call); first && *first) return FromSpace(**first);  // 4
   return CoreAffinity::SHARED;  // rule 5
 }
@@ -74,9 +74,9 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
 std::string DescribeIntrinsicAffinity(const ops::OpDef& op) {
   auto side = [](MemorySpace m) { return std::string(ops::CoreAffinityName(FromSpace(m))); };
   if (auto a = op.declared_affinity()) return "declared " + std::string(ops::CoreAffinityName(*a));
-  if (op.name() == "tile.move")
+  if (op.is_memory_move())
     return "rule 2: MIXED across cube/vector, else the source side (VECTOR if unresolved)";
-  if (op.name() == "tile.aiv_shard" || op.name() == "tile.aic_gather") return "rule 2c: MIXED";
+  if (op.is_boundary()) return "rule 2c: MIXED";
   switch (op.output_memory_rule()) {
     case ops::OutputMemoryRule::Fixed:
       return "rule 3: " + side(*op.ResolveOutputMemory({}));

@@ -68,6 +68,7 @@ TypePtr DeduceFree(const CallInfo& c) {
 
 void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tile.aiv_shard")
+      .boundary(BoundaryKind::Shard)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("lane_stride", KwargKind::Int)
@@ -78,6 +79,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "valid, 0 keeps both; the consuming lane's Vec tile");
 
   r.Register("tile.aic_gather")
+      .boundary(BoundaryKind::Gather)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/false); })
@@ -87,6 +89,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "keeps both; the joined Mat tile");
 
   r.Register("tile.get_subblock_idx")
+      .lane_index()
       .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
       .core_affinity(CoreAffinity::VECTOR)
       .doc("Scalar[INDEX]: this AIV lane, 0 or 1");

@@ -224,13 +224,13 @@ class Checker {
       if (const Var* src = VarOf(a.value); src && gathered_.count(src)) gathered_.insert(v);
       return;
     }
-    if (c->op_name() == "tile.aic_gather") gathered_.insert(v);
+    if (ops::IsGatherCall(*c)) gathered_.insert(v);
     if (!region) return;
     bool local = false;
-    if (c->op_name() == "tile.aiv_shard") {
+    if (ops::IsShardCall(*c)) {
       auto split = ir::GetAttr<int64_t>(c->kwargs, "split");
       local = !split || *split != 0;
-    } else if (c->op_name() != "tile.aic_gather") {
+    } else if (!ops::IsGatherCall(*c)) {
       for (const ExprPtr& arg : c->args)
         if (LaneLocalOrigin(arg) == region) local = true;
     }
@@ -239,7 +239,7 @@ class Checker {
 
   void CheckCall(const ir::Call& c, ir::Span span, const SplitAivStmt* region) {
     const std::string& name = c.op_name();
-    const bool boundary = name == "tile.aiv_shard" || name == "tile.aic_gather";
+    const bool boundary = ops::Def(c).is_boundary();
     const CoreAffinity aff = analysis::ClassifyCallAffinity(c);
     if (boundary) CheckBoundaryMemory(c, span);
     if (region) {
@@ -270,7 +270,7 @@ class Checker {
                    "; a region recognises only shard results defined inside it",
                "compute the value in this region (shard it here with tile.aiv_shard), or merge "
                "the two regions");
-        if (name != "tile.aiv_shard" && IsCubeMemory(ir::TileTypeOf(arg)) && DefRegion(v) != region)
+        if (!ops::IsShardCall(c) && IsCubeMemory(ir::TileTypeOf(arg)) && DefRegion(v) != region)
           Fail('g', span,
                name + " reads the cube tile " + Q(ir::ExprToString(arg)) + " (" +
                    MemName(ir::TileTypeOf(arg)) +
@@ -284,8 +284,9 @@ class Checker {
       Fail('c', span,
            name + " outside every pl.split_aiv region; the boundary ops belong to a region",
            "move the " + name + " into the region that consumes (or produces) its vector side");
-    if (manual_ && aff == CoreAffinity::VECTOR && name != "tile.load" && name != "tile.store" &&
-        name != "tile.get_subblock_idx")
+    // GM traffic and the lane index stay outside regions: they are not vector work to place.
+    if (manual_ && aff == CoreAffinity::VECTOR && !ops::Def(c).gm_window() &&
+        !ops::Def(c).is_lane_index())
       Fail('e', span,
            "vector operation " + name +
                " outside every pl.split_aiv region of a function that opens regions; the "
@@ -310,7 +311,7 @@ class Checker {
   void CheckBoundaryMemory(const ir::Call& c, ir::Span span) {
     const ir::TileType* in = c.args.empty() ? nullptr : ir::TileTypeOf(c.args[0]);
     const ir::TileType* out = ir::AsTileType(c.type);
-    const bool shard = c.op_name() == "tile.aiv_shard";
+    const bool shard = ops::IsShardCall(c);
     auto is = [](const ir::TileType* t, ir::MemorySpace m) { return t && t->memory == m; };
     bool ok;
     if (shard)

@@ -268,18 +268,16 @@ class Collector {
     const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
     if (!c) return;
     for (const ir::ExprPtr& a : c->args) Calls(s, a, list, pos);
-    const std::string& name = c->op_name();
-    if (name == "tile.aiv_shard") lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
-    if (name == "tile.aic_gather")
-      lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
-    const ops::OpDef* def = ops::FindOp(name);
+    const ops::OpDef* def = ops::FindOp(c->op_name());
+    if (def && def->is_shard()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
+    if (def && def->is_gather()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
     for (size_t i = 0; i < c->args.size(); ++i) {
       const ir::ExprPtr& arg = c->args[i];
       const ir::TensorType* tt = arg && arg->type ? arg->type->As<ir::TensorType>() : nullptr;
       if (!tt) continue;
       Access a;
       a.stmt = &s;
-      a.op = name;
+      a.op = c->op_name();
       // An op writes the tensor it hands back as its result (a store), or, yielding nothing,
       // acts on it (a notify); anything else reads it.
       a.write = (def && def->reused_input() == i) || !c->type;
@@ -313,27 +311,31 @@ class Collector {
   }
 
   // The window an access of argument `i` touches: offsets and extents per axis, when the op
-  // says which (load, store, indexed read); otherwise unknown.
+  // declares a GM window on that argument (ops::GmWindow); otherwise unknown.
   static void SetWindow(const ir::Call& c, size_t i, Access* a) {
-    const std::string& n = c.op_name();
-    std::vector<ir::ExprPtr> off, ext, bound;
-    if (n == "tile.load" && i == 0) {
-      off = Tuple(c, 1);
-      ext = Tuple(c, 3);
-      bound = Tuple(c, 2);  // the valid shape lies inside the window's shape
-      if (ext.empty()) ext = bound;
-    } else if (n == "tile.store" && i == 2) {
-      off = Tuple(c, 1);
-      ext = Tuple(c, 3);
-      const ir::TileType* t =
-          c.args[0] && c.args[0]->type ? c.args[0]->type->As<ir::TileType>() : nullptr;
-      if (ext.empty() && t) {
-        ext = t->valid();  // a store writes the tile's valid extent, inside its box
-        bound = t->shape;
+    const ops::OpDef* def = ops::FindOp(c.op_name());
+    const std::optional<ops::GmWindow> w = def ? def->gm_window() : std::nullopt;
+    if (!w || w->tensor != i) return;
+    std::vector<ir::ExprPtr> off = Tuple(c, w->offsets), ext, bound;
+    if (w->extents) ext = Tuple(c, *w->extents);
+    if (w->bounds) bound = Tuple(c, *w->bounds);  // the extents lie inside these
+    if (ext.empty()) {
+      switch (w->fallback) {
+        case ops::GmWindow::Fallback::Bounds:
+          ext = bound;
+          break;
+        case ops::GmWindow::Fallback::TileValid:
+          // A store writes the tile's valid extent, inside its box.
+          if (const ir::TileType* t =
+                  c.args[0] && c.args[0]->type ? c.args[0]->type->As<ir::TileType>() : nullptr) {
+            ext = t->valid();
+            bound = t->shape;
+          }
+          break;
+        case ops::GmWindow::Fallback::Unit:
+          ext.assign(off.size(), ir::MakeConstInt(1));
+          break;
       }
-    } else if (n == "tensor.read" && i == 0) {
-      off = Tuple(c, 1);
-      ext.assign(off.size(), ir::MakeConstInt(1));
     }
     if (off.size() != a->rank || ext.size() != a->rank) return;
     a->offsets = std::move(off);
@@ -370,9 +372,8 @@ class Collector {
           return true;
         // A gather joins the lanes' bands into one tile on the AIC; a shard hands each lane its
         // own band, except with code 0 (every lane the whole tile).
-        if (c->op_name() == "tile.aic_gather") return false;
-        if (c->op_name() == "tile.aiv_shard" && ir::GetAttr<int64_t>(c->kwargs, "split") != 0)
-          return true;
+        if (def && def->is_gather()) return false;
+        if (def && def->is_shard() && ir::GetAttr<int64_t>(c->kwargs, "split") != 0) return true;
         for (const ir::ExprPtr& x : c->args)
           if (Tainted(x)) return true;
         return false;

@@ -69,7 +69,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   split_axis::ReportAdmission(admission.report(), split_axis::BodyOrigin::Automatic,
                               "the automatically halved body of '" + f->name + "'", lane->name);
   body.insert(body.begin(),
-              ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, f->span), f->span));
+              ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
   // 6. Stamp the split_aiv form.
   return std::make_shared<ir::Function>(f->name, f->func_type, std::move(params),
                                         std::move(returns), WithSplitAivAttrs(f->attrs, mode),

@@ -39,19 +39,26 @@ std::string Q(const std::string& s) {
   return "'" + s + "'";
 }
 
-bool ExprHasOp(const ExprPtr& e, std::string_view a, std::string_view b) {
+// A call writing a GM window (tile.store): its result is the tensor it wrote.
+bool IsGmWrite(const ir::Call& c) {
+  const auto& w = ops::Def(c).gm_window();
+  return w && w->access == ops::GmWindow::Access::Write;
+}
+
+// Whether `e` is or holds (in call arguments, tuple elements) a boundary call.
+bool ExprHasBoundary(const ExprPtr& e) {
   if (!e) return false;
   switch (e->kind) {
     case ir::ExprKind::Call: {
       const ir::Call* c = e->As<ir::Call>();
-      if (c->op_name() == a || c->op_name() == b) return true;
+      if (ops::Def(*c).is_boundary()) return true;
       for (const ExprPtr& x : c->args)
-        if (ExprHasOp(x, a, b)) return true;
+        if (ExprHasBoundary(x)) return true;
       return false;
     }
     case ir::ExprKind::MakeTuple:
       for (const ExprPtr& x : e->As<ir::MakeTuple>()->elements)
-        if (ExprHasOp(x, a, b)) return true;
+        if (ExprHasBoundary(x)) return true;
       return false;
     default:
       return false;
@@ -60,10 +67,9 @@ bool ExprHasOp(const ExprPtr& e, std::string_view a, std::string_view b) {
 
 // Whether `s` holds a boundary call outside any region (inside scopes too).
 bool StmtHasBoundary(const StmtPtr& s) {
-  constexpr std::string_view kShard = "tile.aiv_shard", kGather = "tile.aic_gather";
   return ir::AnyStmt(s, ir::kWalkOutsideRegions, [&](const StmtPtr& c) {
     return !ir::ForEachLeafExpr(*c, /*yields=*/false,
-                                [&](const ExprPtr& e) { return !ExprHasOp(e, kShard, kGather); });
+                                [&](const ExprPtr& e) { return !ExprHasBoundary(e); });
   });
 }
 
@@ -114,7 +120,7 @@ std::vector<StmtPtr> BodyWithoutLane(const ir::SplitAivStmt& r, const VarPtr& la
 }
 
 StmtPtr LaneBinding(const VarPtr& lane, ir::Span span) {
-  return ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, span), span);
+  return ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, span), span);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -267,7 +273,7 @@ class Localizer {
   // The lane fact of the tile a tile.store call writes, if the store is one.
   const LaneFact* StoredFact(const ExprPtr& e) const {
     const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
-    if (!c || c->op_name() != "tile.store" || c->args.empty()) return nullptr;
+    if (!c || !IsGmWrite(*c) || c->args.empty()) return nullptr;
     return FactOf(c->args[0]);
   }
 
@@ -293,10 +299,10 @@ class Localizer {
       if (const LaneFact* f = FactOf(value)) facts_[v.get()] = *f;
       return out.push_back(ir::MakeAssign(v, value, a.span));
     }
-    const std::string& name = c->op_name();
-    if (name == "tile.aiv_shard") return EmitShard(a, *c, out);
-    if (name == "tile.aic_gather") return EmitGather(a, *c, value, out);
-    if (name == "tile.store") {
+    const ops::OpDef& op = ops::Def(*c);
+    if (op.is_shard()) return EmitShard(a, *c, out);
+    if (op.is_gather()) return EmitGather(a, *c, value, out);
+    if (IsGmWrite(*c)) {
       if (const LaneFact* f = StoredFact(value); f && f->may_be_empty) {
         VarPtr v = Retype(a.var, value->type);
         return out.push_back(GuardedStore(v, value, *f, a.span));
@@ -312,10 +318,9 @@ class Localizer {
       if (value != a.value) e = ops::Create(ops::Def(*c), c->args, c->kwargs, a.span);
       return out.push_back(ir::MakeAssign(Retype(a.var, e->type), e, a.span));
     }
-    if (name == "tile.reshape" || name == "tile.reinterpret_view" || name == "tile.transpose" ||
-        name == "tile.transpose_view")
+    if (op.rectangle_change() != ops::RectangleChange::None)
       ir::ThrowUser(a.span,
-                    name +
+                    op.name() +
                         " reshapes the logical rectangle of a tile whose valid extent on the "
                         "split axis is this lane's own (" +
                         ir::ExprToString(in->extent) +
@@ -354,7 +359,7 @@ class Localizer {
     std::vector<ExprPtr> box_valid = src.valid();
     box_valid[axis] = src.shape[axis];
     ExprPtr widened =
-        ops::Create("tile.set_validshape", {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+        ops::Create(ops::ValidShapeSetterOp(), {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
     VarPtr box = ir::MakeVar(a.var->name + "_box", widened->type, a.var->span);
     hoisted_.push_back(ir::MakeAssign(box, widened, a.span));
     ExprPtr deduced = ops::Create(ops::Def(c), {box}, c.kwargs, a.span);
@@ -374,7 +379,7 @@ class Localizer {
     std::vector<ExprPtr> lane_valid = dt->valid();
     lane_valid[axis] = fact.extent;
     ExprPtr narrowed =
-        ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, a.span);
+        ops::Create(ops::ValidShapeSetterOp(), {pop, lane_valid[0], lane_valid[1]}, {}, a.span);
     VarPtr nv = Retype(a.var, narrowed->type);
     if (auto v = ir::AsConstInt(fact.full_valid)) {
       const ops::LaneExtentPair p =
@@ -455,8 +460,8 @@ class Localizer {
       // the pre-shard extent are undefined there too), so later uses keep their variable.
       std::vector<ExprPtr> box_valid = in->valid();
       box_valid[axis] = in->shape[axis];
-      ExprPtr widened =
-          ops::Create("tile.set_validshape", {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+      ExprPtr widened = ops::Create(ops::ValidShapeSetterOp(),
+                                    {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
       VarPtr lanes = ir::MakeVar(a.var->name + "_lanes", widened->type, a.var->span);
       out.push_back(ir::MakeAssign(lanes, widened, a.span));
       ExprPtr joined = ops::Create(ops::Def(c), {lanes}, c.kwargs, a.span);

@@ -160,9 +160,8 @@ std::vector<StmtPtr> Releaser::Block(const std::vector<StmtPtr>& in0) {
       if (!tile || !tile->memory)
         ir::ThrowInternal(in[i]->span, "pipe slots: a popped value without a tile memory");
       VarPtr copy = ir::MakeVar(names_.Fresh(var->name + "_kept"), var->type, in[i]->span);
-      ir::ExprPtr move =
-          ops::CreateWithType(*ops::FindOp("tile.move"), {var}, {{"target_memory", *tile->memory}},
-                              var->type, in[i]->span);
+      ir::ExprPtr move = ops::CreateWithType(
+          ops::MemoryMoveOp(), {var}, {{"target_memory", *tile->memory}}, var->type, in[i]->span);
       after[i].push_back(ir::MakeAssign(copy, move, in[i]->span));
       after[i].push_back(Release(v, in[i]));
       kept[v] = copy;

@@ -18,7 +18,7 @@ enum class Phase : uint8_t { Shared, Vector, Cube };
 Phase PhaseOf(const ir::Stmt& s) {
   const ir::Call* c = analysis::TopLevelCall(s);
   if (!c) return Phase::Shared;
-  if (c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather") return Phase::Vector;
+  if (ops::Def(*c).is_boundary()) return Phase::Vector;
   switch (analysis::ClassifyCallAffinity(*c)) {
     case CoreAffinity::VECTOR:
       return Phase::Vector;
@@ -55,9 +55,8 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
     const StmtPtr& s = body[i];
     if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>()) return lowered;
     if (const ir::Call* c = analysis::TopLevelCall(*s)) {
-      if (c->op_name() == "tile.aiv_shard" && ir::FindAttr(c->kwargs, "lane_stride"))
-        return lowered;
-      if (c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather")
+      if (ops::IsShardCall(*c) && ir::FindAttr(c->kwargs, "lane_stride")) return lowered;
+      if (ops::Def(*c).is_boundary())
         if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code) return lowered;
     }
     if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
