@@ -52,7 +52,9 @@ void HelpOpt(std::ostream& out) {
          "  -o, --output OUT      write to OUT instead of standard output (not written on "
          "error)\n"
          "  --verify-roundtrip    after each pass, check that print -> parse gives an equal\n"
-         "                        program and that printing is idempotent\n"
+         "                        program and that printing is idempotent, then run the\n"
+         "                        pass again on the reparsed output and require the same\n"
+         "                        program (a lowered program needs no second lowering)\n"
          "  --list-passes         list the registered passes and exit\n"
          "  -h, --help            show this help\n";
 }

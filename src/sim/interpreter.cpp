@@ -5,6 +5,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ops/op_def.h"
 #include "tilesplit/sim/core_group.h"
 
 namespace tilesplit::sim {
@@ -415,6 +416,56 @@ void Interpreter::GeometryOf(const ir::TypePtr& t, const ir::Call& c,
   }
 }
 
+namespace {
+
+std::vector<ir::ExprPtr> ConstExtents(const std::vector<int64_t>& v) {
+  std::vector<ir::ExprPtr> out;
+  out.reserve(v.size());
+  for (int64_t x : v) out.push_back(ir::MakeConstInt(x));
+  return out;
+}
+
+}  // namespace
+
+// The IR gives a value of a lane-by-lane region one lane-agnostic type, but a shard of a
+// partially valid (or odd) box hands the two lanes different valid extents (7 valid rows of a
+// 7-row box: lane 0 holds 4, lane 1 holds 3). What a lane computes from its band follows the band
+// it holds, as on the split core; the registry's own deducer, run on the operands' actual
+// geometry, says what that is.
+bool Interpreter::LaneGeometry(const ir::Call& c, const std::vector<Value>& args,
+                               std::vector<ops::TileGeom>* geoms) {
+  if (ctx_.core != ops::CoreKind::Reference || !ctx_.region_mode) return false;
+  const ops::OpDef* op = ops::FindOp(c.op_name());
+  if (!op || !op->deducer()) return false;
+  bool differs = false;
+  std::vector<ir::ExprPtr> lane_args = c.args;
+  for (size_t i = 0; i < args.size() && i < c.args.size(); ++i) {
+    const TilePtr* t = args[i].tile();
+    const auto* tt =
+        t && c.args[i] && c.args[i]->type ? c.args[i]->type->As<ir::TileType>() : nullptr;
+    if (!tt || tt->shape.size() != (*t)->shape.size()) continue;
+    std::vector<int64_t> declared;
+    for (const ir::ExprPtr& d : tt->valid()) declared.push_back(EvalInt(d));
+    if (declared == (*t)->valid) continue;
+    differs = true;
+    lane_args[i] = ir::MakeVar(
+        "lane_operand", ir::WithShape(*tt, ConstExtents((*t)->shape), ConstExtents((*t)->valid)));
+  }
+  if (!differs) return false;
+  std::vector<ops::TileGeom> lane;
+  try {
+    GeometryOf(ops::DeduceType(*op, lane_args, c.kwargs, c.span), c, &lane);
+  } catch (const ir::UserError&) {
+    return false;
+  }
+  if (lane.size() != geoms->size()) return false;
+  for (size_t i = 0; i < lane.size(); ++i) {
+    if (lane[i].shape != (*geoms)[i].shape) return false;  // only valid extents follow the lane
+    (*geoms)[i].valid = lane[i].valid;
+  }
+  return true;
+}
+
 Value Interpreter::EvalCall(const ir::Call& c) {
   const ops::SemanticsFn* fn = ops::SemanticsTable::Global().Find(c.op_name());
   if (!fn) ir::ThrowUser(c.span, c.op_name() + ": no execution semantics registered");
@@ -423,6 +474,7 @@ Value Interpreter::EvalCall(const ir::Call& c) {
   for (const ir::ExprPtr& a : c.args) args.push_back(a ? Eval(a) : Value());
   std::vector<ops::TileGeom> geoms;
   GeometryOf(c.type, c, &geoms);
+  LaneGeometry(c, args, &geoms);
   if (ctx_.budget) {
     int64_t bytes = 0;
     for (const ops::TileGeom& g : geoms)

@@ -32,6 +32,7 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/deduce_util.h"
@@ -572,10 +573,46 @@ void CollectAssignDefs(const StmtPtr& s, std::unordered_map<const ir::Var*, ir::
       return CollectAssignDefs(s->As<ir::ScopeStmt>()->body, defs);
     case ir::StmtKind::SplitAiv:
       return CollectAssignDefs(s->As<ir::SplitAivStmt>()->body, defs);
+    case ir::StmtKind::If: {
+      // A branch's store still writes into what its operand traces to (a lane guard around a
+      // store, `if extent > 0: o = store(..., out)`); merges and carries are not followed.
+      const ir::IfStmt* i = s->As<ir::IfStmt>();
+      CollectAssignDefs(i->then_body, defs);
+      return CollectAssignDefs(i->else_body, defs);
+    }
     default:
-      return;  // values defined in loops and branches do not trace to a parameter
+      return;  // values carried by loops do not trace to a parameter
   }
 }
+
+// A branch left with nothing to do on one side but to pass the same values on (a lane guard
+// around a vector store, seen from the cube once the store's tensor reads its parameter) is no
+// branch there: its results are those values, and its condition, which may read a value of the
+// other side, goes away.
+class UniformBranchFolder : public ir::IRMutator {
+ protected:
+  StmtPtr MutateIf(const ir::IfStmtPtr& op) override {
+    StmtPtr m = IRMutator::MutateIf(op);
+    const ir::IfStmt* i = m->As<ir::IfStmt>();
+    if (!i || !i->else_body) return m;
+    const ir::YieldStmt* ty = OnlyYield(i->then_body);
+    const ir::YieldStmt* ey = OnlyYield(i->else_body);
+    if (!ty || !ey || ty->values.size() != i->return_vars.size() ||
+        ey->values.size() != i->return_vars.size())
+      return m;
+    for (size_t k = 0; k < ty->values.size(); ++k)
+      if (!ty->values[k]->As<ir::Var>() || !ir::ExprEqual(ty->values[k], ey->values[k])) return m;
+    for (size_t k = 0; k < ty->values.size(); ++k)
+      SetVarMapping(i->return_vars[k], std::static_pointer_cast<const ir::Var>(ty->values[k]));
+    return ir::MakeSeq({}, i->span);
+  }
+
+ private:
+  static const ir::YieldStmt* OnlyYield(const StmtPtr& body) {
+    std::vector<StmtPtr> stmts = ir::FlattenStmts(body);
+    return stmts.size() == 1 ? stmts[0]->As<ir::YieldStmt>() : nullptr;
+  }
+};
 
 // The Group's results: each returned value of `f` traced to a parameter, or nullopt when one
 // does not trace (the Group then returns nothing, as its parts do).
@@ -609,7 +646,9 @@ ir::FunctionPtr ReadTensorsThroughParams(const ir::Function& orig, const ir::Fun
     if (orig_free.count(v.get()) || !v->type || !v->type->As<ir::TensorType>()) continue;
     if (ir::ExprPtr p = TraceToParam(v, orig, defs)) to_param[v.get()] = p;
   }
-  return to_param.empty() ? part : ir::Substitute(part, to_param);
+  if (to_param.empty()) return part;
+  UniformBranchFolder fold;
+  return fold.MutateFunction(ir::Substitute(part, to_param));
 }
 
 void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const char* side) {

@@ -109,7 +109,13 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                       "remove the scope from the InCore function, or write the kernel "
                       "in an Opaque function so the outliner lifts the scope"}});
     // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
-    out.push_back(split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode)));
+    // The synthesized region is lowered like a hand-written one (the lane guards of stores a
+    // lane may hold no rows of, the per-lane extents), so that the printed output, read back and
+    // lowered again, is the same program: one lowering for both arms.
+    FunctionPtr lowered = split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode));
+    if (split_regions::HasSplitRegion(lowered->body))
+      lowered = split_regions::LowerExplicitRegionFunction(lowered);
+    out.push_back(std::move(lowered));
     CheckExplicitSlotNum(*out.back());
     CheckLaneMemoryOrder(*out.back());
   }

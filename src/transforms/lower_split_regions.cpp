@@ -159,6 +159,17 @@ class Localizer {
   split_axis::SplitContext ctx_;
   ir::VarMap repl_;
   std::unordered_map<const Var*, LaneFact> facts_;
+  // Conditions of the branches being emitted. A store already inside its own lane guard (a
+  // region this pass printed and reads back) needs no second one.
+  std::vector<ExprPtr> enclosing_;
+
+  bool NeedsGuard(const LaneFact* f) const {
+    if (!f || !f->may_be_empty) return false;
+    const ExprPtr g = Guard(*f);
+    for (const ExprPtr& c : enclosing_)
+      if (ir::ExprEqual(c, g)) return false;
+    return true;
+  }
 
   ExprPtr Sub(const ExprPtr& e) const { return e ? ir::Substitute(e, repl_) : e; }
 
@@ -185,7 +196,7 @@ class Localizer {
         return EmitAssign(*s->As<ir::AssignStmt>(), out);
       case ir::StmtKind::Eval: {
         ExprPtr e = Sub(s->As<ir::EvalStmt>()->expr);
-        if (const LaneFact* f = StoredFact(e); f && f->may_be_empty)
+        if (const LaneFact* f = StoredFact(e); NeedsGuard(f))
           return out.push_back(std::make_shared<ir::IfStmt>(
               Guard(*f), ir::MakeEval(e, s->span), nullptr, std::vector<VarPtr>{}, s->span));
         return out.push_back(ir::MakeEval(e, s->span));
@@ -194,7 +205,7 @@ class Localizer {
         std::vector<ExprPtr> vals;
         for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
           ExprPtr e = Sub(v);
-          if (const LaneFact* f = StoredFact(e); f && f->may_be_empty) {
+          if (const LaneFact* f = StoredFact(e); NeedsGuard(f)) {
             VarPtr r = ir::MakeVar("stored", e->type, s->span);
             out.push_back(GuardedStore(r, e, *f, s->span));
             e = r;
@@ -227,7 +238,9 @@ class Localizer {
       case ir::StmtKind::If: {
         const ir::IfStmt* i = s->As<ir::IfStmt>();
         ExprPtr cond = Sub(i->cond);
+        enclosing_.push_back(cond);
         StmtPtr t = ir::MakeSeq(Stmts(ir::FlattenStmts(i->then_body)), i->then_body->span);
+        enclosing_.pop_back();
         StmtPtr e = i->else_body
                         ? ir::MakeSeq(Stmts(ir::FlattenStmts(i->else_body)), i->else_body->span)
                         : nullptr;
@@ -303,7 +316,7 @@ class Localizer {
     if (op.is_shard()) return EmitShard(a, *c, out);
     if (op.is_gather()) return EmitGather(a, *c, value, out);
     if (IsGmWrite(*c)) {
-      if (const LaneFact* f = StoredFact(value); f && f->may_be_empty) {
+      if (const LaneFact* f = StoredFact(value); NeedsGuard(f)) {
         VarPtr v = Retype(a.var, value->type);
         return out.push_back(GuardedStore(v, value, *f, a.span));
       }
@@ -341,7 +354,11 @@ class Localizer {
       fact.pending = false;
     }
     VarPtr v = Retype(a.var, e->type);
-    facts_[v.get()] = fact;
+    // An op that sets the split-axis extent to a constant (tile.set_validshape to the half box)
+    // ends the lane dependence: its result is an ordinary tile from here on.
+    if (fact.pending || !t || fact.axis >= static_cast<int>(t->shape.size()) ||
+        !ir::AsConstInt(t->valid()[fact.axis]))
+      facts_[v.get()] = fact;
     out.push_back(ir::MakeAssign(v, e, a.span));
   }
 

@@ -41,7 +41,7 @@ std::string FirstDifferingLine(const std::string& a, const std::string& b) {
 
 // Print -> parse -> structural equality, then print again and require the same bytes (dsl.md
 // 10). Every failure is the pass's fault: it built IR outside the language.
-void VerifyRoundTrip(const std::string& pass_name, const ProgramPtr& program) {
+ProgramPtr VerifyRoundTrip(const std::string& pass_name, const ProgramPtr& program) {
   const std::string where = "after pass '" + pass_name + "'";
   std::string text;
   try {
@@ -66,6 +66,25 @@ void VerifyRoundTrip(const std::string& pass_name, const ProgramPtr& program) {
   if (again != text)
     ir::ThrowInternal(ir::Span{},
                       where + ": printing is not idempotent, " + FirstDifferingLine(text, again));
+  return reparsed;
+}
+
+// A pass's printed output is a program of the language like any other, so running the pass on
+// it again must find nothing left to do: a second lowering that splits, guards or renames again
+// means the printed form lost what the first lowering knew (dsl.md 10, stable printed forms).
+void VerifyRerunStable(const Pass& pass, const ProgramPtr& output, const ProgramPtr& reparsed) {
+  const std::string where = "after pass '" + pass.name() + "'";
+  ProgramPtr again;
+  try {
+    again = pass(reparsed);
+  } catch (const ir::UserError& e) {
+    ir::ThrowInternal(e.span(),
+                      where + ": running it again on its printed output fails: " + e.message());
+  }
+  analysis::EqualResult eq = analysis::StructuralEqual(output, again);
+  if (!eq)
+    ir::ThrowInternal(ir::Span{}, where + ": running it again on its printed output changes it: " +
+                                      eq.Describe());
 }
 
 }  // namespace
@@ -140,7 +159,7 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
     }
     ProgramPtr next = pass(current);
     if (!next) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' returned no program");
-    if (options.verify_roundtrip) VerifyRoundTrip(pass.name(), next);
+    if (options.verify_roundtrip) VerifyRerunStable(pass, next, VerifyRoundTrip(pass.name(), next));
     current = std::move(next);
   }
   return current;

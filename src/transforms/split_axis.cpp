@@ -611,10 +611,20 @@ class Halver {
     const TileInfo* mask = OperandSplitInfo(ctx_, call.args[bm->first]);
     const TileType* mt = ir::TileTypeOf(call.args[bm->first]);
     const TileType* dt = ir::TileTypeOf(call.args[bm->second]);
-    if (!mask || !mt || !dt) return;
+    if (!mt || !dt) return;
     const int last = static_cast<int>(mt->shape.size()) - 1;
-    if (mask->split_dim != last) return;
     const TileInfo* data = OperandSplitInfo(ctx_, call.args[bm->second]);
+    if (!mask && data && data->split_dim == static_cast<int>(dt->shape.size()) - 1)
+      // One mask element holds the bits of several columns, so even a one-column mask is no
+      // broadcast: lane 1's columns need the bits from L * (data half) on, and a whole mask
+      // hands every lane the bits of the first columns.
+      Reject(ctx_, span,
+             call.op_name() + ": the bit mask " + Q(OperandName(call.args[bm->first])) +
+                 " is whole on its columns while the data columns are halved: each lane would "
+                 "select with the bits of the first columns, not of its own",
+             "give each lane its own part of the mask (load it inside the split function with "
+             "one bit per data column), or split UP_DOWN");
+    if (!mask || mask->split_dim != last) return;
     const ExprPtr data_cols = data && data->split_dim == last ? data->full_box : dt->shape.back();
     const std::optional<int64_t> mc = ir::AsConstInt(mask->full_box);
     const std::optional<int64_t> dc = ir::AsConstInt(data_cols);
@@ -1070,6 +1080,14 @@ class Halver {
                  " has a dynamic split extent " + ir::ExprToString(rt.shape[axis]) +
                  "; the per-lane slice needs a static half",
              "give the view a static extent on the split axis, or view a per-lane value");
+    if (const std::optional<int64_t> box = ir::AsConstInt(rt.shape[axis]); box && *box % 2 != 0)
+      Reject(ctx_, span,
+             name + " of the full-width " + Q(OperandName(call.args[0])) +
+                 " gives the split axis " + std::to_string(axis) + " the odd extent " +
+                 std::to_string(*box) + ": each lane would take its half with a slice of " +
+                 std::to_string((*box + 1) / 2) + ", and lane 1's would reach past the view",
+             "give the view an even extent on the split axis, or view a value the split already "
+             "halved");
     if (ctx_.lane_stride)
       Reject(ctx_, span,
              name + " of a full-width value inside a rebalanced body (lane_stride=" +

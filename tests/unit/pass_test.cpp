@@ -156,6 +156,31 @@ TEST(RunPipelineTest, RoundTripRejectsOutputThatDoesNotReparse) {
   }
 }
 
+TEST(RunPipelineTest, RoundTripRejectsOutputThatASecondRunChanges) {
+  // Each run prepends one more statement: the output prints and reparses fine, but running the
+  // pass on it again finds more to do, so what it printed was not a finished lowering.
+  Pass growing("growing-pass", [](const ProgramPtr& p) {
+    const ir::FunctionPtr& f = p->functions[0];
+    std::vector<ir::StmtPtr> body = ir::FlattenStmts(f->body);
+    ir::VarPtr n = ir::MakeVar("n", ir::MakeScalarType(ir::DataType::INDEX));
+    body.insert(body.begin(), ir::MakeAssign(n, ir::Index(1)));
+    ir::FunctionPtr g = ir::WithBody(*f, ir::MakeSeq(std::move(body)));
+    return std::make_shared<ir::Program>(p->name, std::vector<ir::FunctionPtr>{g}, p->span);
+  });
+  ProgramPtr p = ParseKernel();
+  PipelineOptions opts;
+  opts.verify_roundtrip = true;
+  try {
+    RunPipeline(p, {growing}, opts);
+    FAIL() << "expected an InternalError";
+  } catch (const ir::InternalError& e) {
+    EXPECT_NE(e.message().find("after pass 'growing-pass': running it again on its printed "
+                               "output changes it"),
+              std::string::npos)
+        << e.message();
+  }
+}
+
 // Every property a registered pass names is in the catalogue, and each known property either
 // has a verifier or says why it has none (never both).
 TEST(PassProperties, EveryNamedPropertyIsKnown) {

@@ -56,6 +56,10 @@ class Interpreter {
   Scalar EvalScalar(const ir::ExprPtr& e);
   int64_t EvalInt(const ir::ExprPtr& e);
   void GeometryOf(const ir::TypePtr& t, const ir::Call& c, std::vector<ops::TileGeom>* out);
+  // In a lane-by-lane region of the reference: re-deduces the result geometry from the operands
+  // this lane holds; false (geometry kept) when they match their types or deduction refuses.
+  bool LaneGeometry(const ir::Call& c, const std::vector<Value>& args,
+                    std::vector<ops::TileGeom>* geoms);
   void Bind(const ir::VarPtr& v, Value value);
   void BindShapeVars(const std::vector<ir::ExprPtr>& shape, const std::vector<int64_t>& actual);
 

