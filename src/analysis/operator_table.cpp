@@ -145,6 +145,10 @@ std::string Flags(const ops::OpDef& op) {
     parts.push_back(std::string("GM ") +
                     (w->access == ops::GmWindow::Access::Read ? "read" : "write") + " of arg " +
                     std::to_string(w->tensor) + " at offsets " + std::to_string(w->offsets));
+  if (op.pipe_direction() == ops::PipeDirection::C2V) parts.emplace_back("pipe C2V");
+  if (op.pipe_direction() == ops::PipeDirection::V2C) parts.emplace_back("pipe V2C");
+  if (op.has_side_effect() && op.has_result()) parts.emplace_back("side effect");
+  if (op.is_position_dependent()) parts.emplace_back("position-dependent");
   if (!op.has_result()) parts.emplace_back("no result (statement only)");
   if (op.result_from_annotation()) parts.emplace_back("type from annotation");
   if (auto r = op.reused_input()) parts.push_back("reuses input " + std::to_string(*r));

@@ -95,6 +95,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .doc("Scalar[INDEX]: this AIV lane, 0 or 1");
 
   r.Register("tile.tpush_to_aiv")
+      .pipe_direction(PipeDirection::C2V)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("lane_stride", KwargKind::Int)
@@ -108,6 +109,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "split");
 
   r.Register("tile.tpop_from_aic")
+      .pipe_direction(PipeDirection::C2V)
       .req_kwarg("split", KwargKind::Int)
       .kwarg("lane_stride", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
@@ -120,6 +122,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "builder");
 
   r.Register("tile.tpush_to_aic")
+      .pipe_direction(PipeDirection::V2C)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
@@ -130,6 +133,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .doc("No result: the vector side of a V->C transfer, pushing the lane's tile");
 
   r.Register("tile.tpop_from_aiv")
+      .pipe_direction(PipeDirection::V2C)
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeducePop)
@@ -141,6 +145,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "builder");
 
   r.Register("system.tfree_to_aic")
+      .pipe_direction(PipeDirection::C2V)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
@@ -151,6 +156,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .doc("No result: releases the buffer this lane popped from the AIC");
 
   r.Register("system.tfree_to_aiv")
+      .pipe_direction(PipeDirection::V2C)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})

@@ -170,6 +170,7 @@ void RegisterMemoryOps(OpRegistry& r) {
           "through the window (offsets, valid_shape), static overruns rejected unless clamp");
 
   r.Register("tile.store")
+      .side_effect()
       .gm_window({.access = GmWindow::Access::Write,
                   .tensor = 2,
                   .offsets = 1,

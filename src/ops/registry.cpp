@@ -212,6 +212,24 @@ OpDef& OpDef::gm_window(GmWindow w) {
   return *this;
 }
 
+OpDef& OpDef::pipe_direction(PipeDirection d) {
+  SetOnce(set_once_, name(), "pipe_direction");
+  pipe_dir_ = d;
+  return *this;
+}
+
+OpDef& OpDef::side_effect() {
+  SetOnce(set_once_, name(), "side_effect");
+  side_effect_ = true;
+  return *this;
+}
+
+OpDef& OpDef::position_dependent() {
+  SetOnce(set_once_, name(), "position_dependent");
+  position_dependent_ = true;
+  return *this;
+}
+
 OpDef& OpDef::address_args(std::vector<size_t> positions) {
   SetOnce(set_once_, name(), "address_args");
   address_args_ = std::move(positions);
@@ -474,6 +492,29 @@ const OpDef& ValidShapeSetterOp() {
 const OpDef& MemoryMoveOp() {
   static const OpDef& op = UniqueWith(&OpDef::is_memory_move, "memory_move");
   return op;
+}
+
+const OpDef& ShardOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_shard, "boundary shard");
+  return op;
+}
+
+const OpDef& GatherOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_gather, "boundary gather");
+  return op;
+}
+
+const OpDef& PipeOp(CrossCoreRole role, PipeDirection dir) {
+  const OpDef* found = nullptr;
+  for (const OpDef* d : OpRegistry::Global().All())
+    if (d->cross_core_role() == role && d->pipe_direction() == dir) {
+      if (found)
+        ir::ThrowInternal(
+            {}, "two ops work the same end of one pipe: " + found->name() + ", " + d->name());
+      found = d;
+    }
+  if (!found) ir::ThrowInternal({}, "no op works this end of the pipe");
+  return *found;
 }
 
 bool IsShardCall(const ir::Call& c) {

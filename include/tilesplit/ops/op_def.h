@@ -1,17 +1,19 @@
 // The operator registry: each operator is defined once, with its argument and kwarg schema, type
 // deduction, memory rules, core affinity and the declarations the split pass queries.
 //
-// Adding an operator (docs/architecture.md; the tests named in brackets fail until it is done):
+// Adding an operator (docs/architecture.md; the test in brackets fails until the step is done):
 //   1. Register it in the catalogue section it belongs to, src/ops/<section>_ops.cpp: arguments,
-//      kwargs, deducer, memory rules, affinity, doc text [OpsRegistry*, docs/operators.md is
-//      generated from the registry by `tilesplit ops`].
+//      kwargs, deducer, memory rules, affinity, doc text; regenerate docs/operators.md with
+//      `tilesplit ops --markdown -o docs/operators.md` [OperatorTable.CommittedDocMatchesRegistry].
 //   2. Declare every trait below that holds for it: what the passes ask of an op they do not know
 //      by name (boundary, reshapes, memory move, lane index, GM window, generator, address
-//      arguments, lane-invariant operands, combined axes, bit mask, reuse, no-duplicate). A pass
-//      never tests an op name; if a pass needs a new question, add a trait here.
-//   3. Give it execution semantics in src/ops/semantics_<section>.cpp [SemanticsCoverage].
-//   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsStatementForms*] and a golden case
-//      under tests/golden/ops/ [OpsGoldenCoverage].
+//      arguments, lane-invariant operands, combined axes, bit mask, reuse, no-duplicate, pipe
+//      direction, side effect, position dependence). A pass never tests an op name; if a pass
+//      needs a new question, add a trait here [OpsFlags.*, OpsLaneInvariant.*].
+//   3. Give it execution semantics in src/ops/semantics_<section>.cpp
+//      [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
+//   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
+//      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once
 
 #include <functional>
@@ -42,6 +44,8 @@ enum class LaneInvariantKind : uint8_t {
 std::string_view LaneInvariantKindName(LaneInvariantKind k);
 
 enum class CrossCoreRole : uint8_t { None, TPush, TPop, TFree };
+// Which pipe a cross-core op works: cube to vector (C2V) or vector to cube (V2C).
+enum class PipeDirection : uint8_t { None, C2V, V2C };
 
 // Which axes of an operand feed each result element together (a reduction, a merge). Halving such
 // an axis leaves each lane with a partial answer, so the split pass rejects it.
@@ -172,6 +176,13 @@ class OpDef : public ir::OpBase {
   // Narrows a tile's valid extent (args: tile, then one extent per axis).
   OpDef& valid_shape_setter();
   OpDef& gm_window(GmWindow w);
+  OpDef& pipe_direction(PipeDirection d);
+  // Acts beyond its result (writes GM, signals another core): never dropped or duplicated as
+  // dead or lane-local work. Ops without a result are effects by nature and need not say so.
+  OpDef& side_effect();
+  // A generator whose elements depend on their position (an index ramp, a random stream):
+  // halving its result type alone would give both lanes the first half's values.
+  OpDef& position_dependent();
   OpDef& doc(std::string text);
   // The op yields no value (tpush, tfree, notify, wait): its deducer returns null and its calls
   // stand only as expression statements.
@@ -225,6 +236,9 @@ class OpDef : public ir::OpBase {
   bool is_lane_index() const { return lane_index_; }
   bool is_valid_shape_setter() const { return valid_setter_; }
   const std::optional<GmWindow>& gm_window() const { return gm_window_; }
+  PipeDirection pipe_direction() const { return pipe_dir_; }
+  bool has_side_effect() const { return side_effect_ || !has_result_; }
+  bool is_position_dependent() const { return position_dependent_; }
   const std::string& documentation() const { return doc_; }
   bool has_result() const { return has_result_; }
   // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
@@ -259,6 +273,9 @@ class OpDef : public ir::OpBase {
   bool lane_index_ = false;
   bool valid_setter_ = false;
   std::optional<GmWindow> gm_window_;
+  PipeDirection pipe_dir_ = PipeDirection::None;
+  bool side_effect_ = false;
+  bool position_dependent_ = false;
   std::string doc_;
   bool has_result_ = true;
   std::vector<std::string> set_once_;  // properties already set, for the set-once check
@@ -287,6 +304,10 @@ const OpDef* FindOp(std::string_view name);
 const OpDef& LaneIndexOp();
 const OpDef& ValidShapeSetterOp();
 const OpDef& MemoryMoveOp();
+const OpDef& ShardOp();
+const OpDef& GatherOp();
+// The push, pop or free of one pipe direction.
+const OpDef& PipeOp(CrossCoreRole role, PipeDirection dir);
 // Whether a call is a boundary shard / gather (false for a call of no registered op).
 bool IsShardCall(const ir::Call& c);
 bool IsGatherCall(const ir::Call& c);
