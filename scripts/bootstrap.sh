@@ -7,9 +7,10 @@
 #   scripts/bootstrap.sh --check               only report; exit 1 when something is missing
 set -euo pipefail
 
+# chromium: the headless browser that renders the `tilesplit explain` page in the test suite.
 PACKAGES=(g++ cmake ninja-build libgtest-dev libbenchmark-dev make python3
   python3-dev pybind11-dev python3-pytest python3-numpy libmimalloc-dev
-  clang-format clang libclang-rt-14-dev)
+  clang-format clang libclang-rt-14-dev chromium)
 
 mode=install
 case "${1:-}" in

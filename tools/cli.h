@@ -83,5 +83,7 @@ int RunOps(const std::vector<std::string>& args);
 void HelpOps(std::ostream& out);
 int RunFuzz(const std::vector<std::string>& args);
 void HelpFuzz(std::ostream& out);
+int RunExplain(const std::vector<std::string>& args);
+void HelpExplain(std::ostream& out);
 
 }  // namespace tilesplit::cli

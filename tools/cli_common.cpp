@@ -153,6 +153,8 @@ const std::vector<Subcommand>& Subcommands() {
       {"check", "check a split kernel against its reference, bit for bit", RunCheck, HelpCheck},
       {"fuzz", "random kernels (or mutated files) through opt and check; find defects", RunFuzz,
        HelpFuzz},
+      {"explain", "what the split decided, per function, value, crossing and store", RunExplain,
+       HelpExplain},
   };
   return commands;
 }

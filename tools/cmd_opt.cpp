@@ -1,6 +1,7 @@
 // `tilesplit opt FILE -p PASS[,PASS...]`: run registered passes over a kernel.
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "cli.h"
 #include "tilesplit/dsl/parser.h"
@@ -38,10 +39,46 @@ std::vector<std::string> SplitPassList(const std::vector<std::string>& values) {
   return names;
 }
 
+// Prints each remark on standard error as it is emitted, so the remarks before a rejection are
+// seen too. `kinds` empty: every kind.
+class PrintingRemarkSink : public pass::RemarkSink {
+ public:
+  explicit PrintingRemarkSink(std::vector<pass::RemarkKind> kinds) : kinds_(std::move(kinds)) {}
+  void Emit(const pass::Remark& r) override {
+    if (!kinds_.empty() && std::find(kinds_.begin(), kinds_.end(), r.kind) == kinds_.end()) return;
+    std::cerr << pass::FormatRemark(r) << "\n";
+  }
+
+ private:
+  std::vector<pass::RemarkKind> kinds_;
+};
+
+// `--remarks=passed,missed` -> the kinds named; `--remarks` alone (empty) -> every kind.
+std::vector<pass::RemarkKind> ParseRemarkKinds(const std::string& spec) {
+  std::vector<pass::RemarkKind> kinds;
+  size_t start = 0;
+  while (!spec.empty() && start <= spec.size()) {
+    size_t comma = spec.find(',', start);
+    if (comma == std::string::npos) comma = spec.size();
+    const std::string k = spec.substr(start, comma - start);
+    if (k == "passed")
+      kinds.push_back(pass::RemarkKind::Passed);
+    else if (k == "missed")
+      kinds.push_back(pass::RemarkKind::Missed);
+    else if (k == "analysis")
+      kinds.push_back(pass::RemarkKind::Analysis);
+    else if (k != "all")
+      throw UsageError("opt", "unknown remark kind '" + k + "' (passed, missed, analysis, all)");
+    start = comma + 1;
+  }
+  return kinds;
+}
+
 }  // namespace
 
 void HelpOpt(std::ostream& out) {
   out << "usage: tilesplit opt FILE -p PASS[,PASS...] [-o OUT] [--verify-roundtrip]\n"
+         "                    [--remarks[=KIND[,KIND...]]]\n"
          "       tilesplit opt --list-passes\n"
          "\n"
          "Parses FILE ('-' reads standard input), runs the passes in order and prints the\n"
@@ -55,16 +92,36 @@ void HelpOpt(std::ostream& out) {
          "                        program and that printing is idempotent, then run the\n"
          "                        pass again on the reparsed output and require the same\n"
          "                        program (a lowered program needs no second lowering)\n"
+         "  --remarks[=KINDS]     print the passes' remarks on standard error as\n"
+         "                        FILE:LINE:COL: remark: MESSAGE [PASS, KIND]; KINDS is a list\n"
+         "                        of passed (done), missed (not done, and why), analysis (facts\n"
+         "                        a decision rests on) or all (the default)\n"
          "  --list-passes         list the registered passes and exit\n"
          "  -h, --help            show this help\n";
 }
 
-int RunOpt(const std::vector<std::string>& args) {
+int RunOpt(const std::vector<std::string>& raw_args) {
+  // `--remarks` takes an optional value, which the common scanner does not know: the value is
+  // taken off here and the option is scanned as a flag.
+  std::vector<std::string> args;
+  std::string remark_kinds;
+  bool options_done = false;
+  for (const std::string& w : raw_args) {
+    options_done = options_done || w == "--";
+    if (!options_done && w.rfind("--remarks=", 0) == 0) {
+      remark_kinds = w.substr(10);
+      if (remark_kinds.empty()) throw UsageError("opt", "--remarks= needs a kind");
+      args.push_back("--remarks");
+    } else {
+      args.push_back(w);
+    }
+  }
   ParsedArgs a = ParseArgs("opt", args,
                            {{"passes", 'p', true},
                             {"output", 'o', true},
                             {"verify-roundtrip", 0, false},
-                            {"list-passes", 0, false}});
+                            {"list-passes", 0, false},
+                            {"remarks", 0, false}});
   if (a.help) {
     HelpOpt(std::cout);
     return kExitOk;
@@ -95,6 +152,11 @@ int RunOpt(const std::vector<std::string>& args) {
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
   pass::PipelineOptions options;
   options.verify_roundtrip = a.Flag("verify-roundtrip");
+  std::optional<PrintingRemarkSink> remarks;
+  if (a.Flag("remarks")) {
+    remarks.emplace(ParseRemarkKinds(remark_kinds));
+    options.remarks = &*remarks;
+  }
   ir::ProgramPtr result = pass::RunPipeline(program, passes, options);
   program = nullptr;  // the input is not needed any more
   WriteOutputStreamed(a.Value("output"), [&](const OutputSink& sink) { dsl::Print(result, sink); });

@@ -27,6 +27,31 @@ void BindPasses(py::module_& m) {
           py::arg("program"))
       .def("__repr__", [](const pass::Pass& p) { return "<Pass " + p.name() + ">"; });
 
+  // The pass with a remark sink installed (tilesplit.passes.PassContext(remarks=...)): each
+  // remark is handed to `on_remark` as it is emitted, so the remarks before a rejection arrive
+  // too, as (kind, filename, line, col, pass, function, message, args).
+  m.def(
+      "run_pass_with_remarks",
+      [](const pass::Pass& p, const ProgramHolder& program, const py::function& on_remark) {
+        if (!program) throw py::type_error("a pass takes a Program, not None");
+        struct Forward : pass::RemarkSink {
+          const py::function* f;
+          void Emit(const pass::Remark& r) override {
+            py::dict args;
+            for (const auto& [k, v] : r.args) args[py::str(k)] = v;
+            (*f)(py::make_tuple(
+                pass::RemarkKindName(r.kind),
+                r.span.valid() ? ir::SourceManager::Name(r.span.file) : std::string(), r.span.line,
+                r.span.col, r.pass, r.function, r.message, args));
+          }
+        } sink;
+        sink.f = &on_remark;
+        pass::RemarkScope scope(&sink, p.name());
+        ir::ProgramPtr out = p(program);
+        if (!out) ir::ThrowInternal(ir::Span{}, "pass '" + p.name() + "' returned no program");
+        return Mut(out);
+      },
+      py::arg("pass_"), py::arg("program"), py::arg("on_remark"));
   m.def("registered_passes", [] {
     std::vector<std::pair<std::string, std::string>> out;
     for (const pass::PassInfo* info : pass::PassRegistry::Global().All())

@@ -220,12 +220,13 @@ class PassContext(_tp.PassContext):
     """``with PassContext([instruments]):`` — every pass called inside runs the instruments.
     Contexts nest and the innermost applies; ``PassContext([])`` runs none. The remaining PyPTO
     options are accepted and recorded: tilesplit has one memory planner and no diagnostics
-    phases."""
+    phases. ``remarks=`` collects the passes' remarks in ``self.remarks``, as in
+    ``tilesplit.passes.PassContext``."""
 
     def __init__(self, instruments: Iterable = (), verification_level=VerificationLevel.BASIC,
                  diagnostic_phase=None, disabled_diagnostics=None, memory_planner=None,
-                 enable_pypto_l0c_double_buffer: bool = False, runtime=None):
-        super().__init__(instruments)
+                 enable_pypto_l0c_double_buffer: bool = False, runtime=None, remarks=None):
+        super().__init__(instruments, remarks=remarks)
         self.verification_level = verification_level
         self.diagnostic_phase = diagnostic_phase
         self.disabled_diagnostics = disabled_diagnostics

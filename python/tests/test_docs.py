@@ -51,4 +51,4 @@ def test_readme_snippet_runs(tmp_path):
     code = blocks(ROOT / "README.md", "python")[0]
     out = run_snippet(code, tmp_path)
     assert "pl.tile.aiv_shard(qk, split=1)" in out
-    assert "pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]" in out
+    assert "pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major" in out

@@ -9,6 +9,14 @@ Instruments observe every pass called inside a ``PassContext``:
 
     with passes.PassContext([passes.VerifyProperties(), passes.RoundTrip()]):
         lowered = passes.lower_auto_vector_split()(program)
+
+and ``PassContext(remarks=...)`` collects the passes' remarks (what they decided and why, as
+``tilesplit opt --remarks`` prints them) in ``context.remarks``:
+
+    with passes.PassContext(remarks="missed") as ctx:
+        passes.lower_auto_vector_split()(program)
+    for r in ctx.remarks:
+        print(r)          # FILE:LINE:COL: remark: MESSAGE [PASS, KIND]
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from .ir import Program
 
 __all__ = [
     "Pass", "PassInstrument", "PassContext", "RoundTrip", "VerifyProperties", "Sequential",
-    "registered", "get",
+    "Remark", "registered", "get",
 ]
 
 
@@ -62,7 +70,11 @@ class Pass:
         instruments = PassContext.current_instruments()
         for inst in instruments:
             inst.before_pass(self, program)
-        result = self._impl(program)
+        ctx = PassContext.current()
+        if ctx is not None and ctx._remark_kinds is not None:
+            result = _core.run_pass_with_remarks(self._impl, program, ctx._take_remark)
+        else:
+            result = self._impl(program)
         for inst in instruments:
             inst.after_pass(self, program, result)
         return result
@@ -161,17 +173,63 @@ class VerifyProperties(PassInstrument):
 _current: contextvars.ContextVar = contextvars.ContextVar("tilesplit_pass_context", default=None)
 
 
-class PassContext:
-    """``with PassContext([instruments]):`` — every pass called inside runs the instruments, in
-    order. Contexts nest; the innermost one applies."""
+class Remark:
+    """One remark of a pass: ``kind`` ("passed", "missed" or "analysis"), where it points
+    (``filename``, ``line``, ``col``; empty and 0 without a location), the ``pass_name`` that made
+    it, the ``function`` it is about, the ``message`` and its machine-readable ``args`` (e.g.
+    ``{"value": "y", "axis": "0"}``). ``str(remark)`` is the line ``opt --remarks`` prints."""
 
-    def __init__(self, instruments: Iterable[PassInstrument] = ()):
+    __slots__ = ("kind", "filename", "line", "col", "pass_name", "function", "message", "args")
+
+    def __init__(self, kind: str, filename: str, line: int, col: int, pass_name: str,
+                 function: str, message: str, args: Dict[str, str]):
+        self.kind, self.filename, self.line, self.col = kind, filename, line, col
+        self.pass_name, self.function, self.message, self.args = pass_name, function, message, args
+
+    def __str__(self) -> str:
+        where = f"{self.filename}:{self.line}:{self.col}: " if self.filename else ""
+        tag = f"{self.pass_name}, {self.kind}" if self.pass_name else self.kind
+        return f"{where}remark: {self.message} [{tag}]"
+
+    def __repr__(self) -> str:
+        return f"<Remark {self}>"
+
+
+_REMARK_KINDS = ("passed", "missed", "analysis")
+
+
+def _remark_kinds(remarks) -> Optional[frozenset]:
+    """None (off), or the kinds to keep: True / "all" keep every kind; a kind or several."""
+    if remarks is None or remarks is False:
+        return None
+    if remarks is True or remarks == "all":
+        return frozenset(_REMARK_KINDS)
+    kinds = [remarks] if isinstance(remarks, str) else list(remarks)
+    for k in kinds:
+        if k not in _REMARK_KINDS:
+            raise ValueError(f"unknown remark kind {k!r} (passed, missed, analysis, all)")
+    return frozenset(kinds)
+
+
+class PassContext:
+    """``with PassContext([instruments], remarks=None):`` — every pass called inside runs the
+    instruments, in order. Contexts nest; the innermost one applies. ``remarks`` turns remark
+    collection on: True or "all" for every kind, or "passed", "missed", "analysis" (or a list of
+    them); the remarks of the passes run inside, in order, land in ``self.remarks``."""
+
+    def __init__(self, instruments: Iterable[PassInstrument] = (), remarks=None):
         self.instruments = list(instruments)
         for inst in self.instruments:
             if not isinstance(inst, PassInstrument):
                 raise TypeError(f"PassContext takes PassInstrument objects, got "
                                 f"{type(inst).__name__}")
+        self._remark_kinds = _remark_kinds(remarks)
+        self.remarks: List[Remark] = []
         self._tokens: List[contextvars.Token] = []
+
+    def _take_remark(self, fields: tuple) -> None:
+        if fields[0] in self._remark_kinds:
+            self.remarks.append(Remark(*fields))
 
     def __enter__(self) -> "PassContext":
         self._tokens.append(_current.set(self))

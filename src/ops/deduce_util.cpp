@@ -146,8 +146,22 @@ std::optional<DataType> Promote(DataType a, DataType b) {
   return std::nullopt;
 }
 
+namespace {
+
+// Whether `valid` can never exceed the static `bound`: a constant, or a min with such an operand
+// (a lane's own extent, min(..., S), read through a window of S).
+bool AtMost(const ExprPtr& valid, int64_t bound) {
+  if (auto v = Static(valid)) return *v <= bound;
+  if (const auto* b = valid->As<ir::Binary>(); b && b->op == ir::BinaryOp::Min)
+    return AtMost(b->lhs, bound) || AtMost(b->rhs, bound);
+  return false;
+}
+
+}  // namespace
+
 ExprPtr WindowRead(const ExprPtr& offset, const ExprPtr& extent, const ExprPtr& valid) {
   auto o = Static(offset), e = Static(extent), v = Static(valid);
+  if (o && *o == 0 && e && !v && valid->type && AtMost(valid, *e)) return valid;
   if (!o || !e || !v) return extent;
   int64_t rest = 0;
   if (__builtin_sub_overflow(*v, *o, &rest)) return extent;

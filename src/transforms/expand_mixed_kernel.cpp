@@ -469,6 +469,7 @@ int64_t Expander::SizeRings(const std::vector<StmtPtr>& aic,
                           n + ") on the scope, or attrs={\"slot_num\": " + n + "}); or use '" +
                           s.held_name + "' before '" + s.pop_name + "' crosses"}});
   }
+  pipe_slots::RemarkRingSize(f_, pipes[0].demand.slots, pipes[1].demand.slots, slot_num_, need);
   return slot_num_.value_or(need);
 }
 

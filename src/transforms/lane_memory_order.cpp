@@ -23,6 +23,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -691,6 +692,19 @@ std::string Describe(const Window& a, const Window& b) {
        {ir::Span{}, fix}});
 }
 
+// The remark that two cores touch the same elements and the pipes keep their order.
+void RemarkOrdered(const Access& first, int g1, const Access& second, int g2) {
+  if (!RemarksEnabled()) return;
+  EmitRemark(RemarkKind::Analysis, second.stmt->span,
+             "this " + second.op + (second.write ? " writes '" : " reads '") + second.tensor +
+                 "' on " + kAgentName[g2] + " and the " + first.op + " at line " +
+                 std::to_string(first.stmt->span.line) + (first.write ? " writes" : " reads") +
+                 " it on " + kAgentName[g1] +
+                 ": they may touch the same elements, and the pipe transfers between them keep "
+                 "the sequential order",
+             {{"tensor", second.tensor}});
+}
+
 void CheckPair(const Orderer& ord, const Access& a, const Access& b, bool self) {
   const int64_t pairs = static_cast<int64_t>(a.inst.size()) * static_cast<int64_t>(b.inst.size());
   for (int ga = 0; ga < 3; ++ga) {
@@ -703,13 +717,20 @@ void CheckPair(const Orderer& ord, const Access& a, const Access& b, bool self) 
       if (pairs > kMaxInstancePairs) {
         const Window ha = Hull(a, ga), hb = Hull(b, gb);
         const std::vector<int64_t> ua(a.loops.size(), -1), ub(b.loops.size(), -1);
-        if (Overlap(ha, hb) && !ord.Ordered(a, ua, ga, b, ub, gb)) Report(a, ga, b, gb, ha, hb);
+        if (!Overlap(ha, hb)) continue;
+        if (!ord.Ordered(a, ua, ga, b, ub, gb)) Report(a, ga, b, gb, ha, hb);
+        RemarkOrdered(a, ga, b, gb);
         continue;
       }
+      bool overlapping = false;
       for (const Instance& x : a.inst)
         for (const Instance& y : b.inst)
-          if (Overlap(x.w[ga], y.w[gb]) && !ord.Ordered(a, x.iters, ga, b, y.iters, gb))
-            Report(a, ga, b, gb, x.w[ga], y.w[gb]);
+          if (Overlap(x.w[ga], y.w[gb])) {
+            if (!ord.Ordered(a, x.iters, ga, b, y.iters, gb))
+              Report(a, ga, b, gb, x.w[ga], y.w[gb]);
+            overlapping = true;
+          }
+      if (overlapping) RemarkOrdered(a, ga, b, gb);
     }
   }
 }

@@ -119,6 +119,9 @@ std::optional<int64_t> ResolveLaneStride(const StmtPtr& body, int split_dim) {
   const int64_t balanced = (scan.valid + 1) / 2;
   const int64_t box_half = (scan.box + 1) / 2;
   if (balanced >= box_half) return std::nullopt;  // the box partition already balances
+  // Nothing valid: no partition balances an empty extent, and a stride of 0 would give both
+  // lanes the same (empty) band; the box partition keeps each lane its own box.
+  if (balanced == 0) return std::nullopt;
   return balanced;
 }
 

@@ -8,6 +8,7 @@
 #include "tilesplit/transforms/analyze_split_body.h"
 #include "tilesplit/transforms/lane_memory_order.h"
 #include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/remarks.h"
 #include "tilesplit/transforms/split_axis.h"
 #include "tilesplit/transforms/split_regions.h"
 
@@ -16,6 +17,28 @@ namespace {
 
 using analysis::CoreAffinity;
 using ir::FunctionPtr;
+
+// Why a function is left as it is; the same conditions, in the same order, as the gate in Run.
+std::string UnsplitReason(const ir::Function& f, std::optional<ir::SplitMode> mode) {
+  if (f.func_type != ir::FunctionType::InCore) return "it is not an InCore function";
+  if (!mode) return "it has no split attribute";
+  if (*mode == ir::SplitMode::None)
+    return "its split mode is NONE (task-parallel: the author dispatches by lane)";
+  if (f.BoolAttr("split_aiv")) return "it is already split_aiv (a hand-written split kernel)";
+  return "it is not mixed: without cube work there is no crossing to split at";
+}
+
+// The remark naming the AUTO path's form: a synthesized region, or flat.
+void RemarkAutoPath(const ir::Function& f, ir::SplitMode mode, const ir::Function& lowered) {
+  if (!RemarksEnabled()) return;
+  const bool region = ir::FirstOfKind<ir::SplitAivStmt>(lowered.body, ir::kWalkAll) != nullptr;
+  EmitRemark(RemarkKind::Passed, f.span,
+             "'" + f.name + "' is split on " +
+                 (mode == ir::SplitMode::UpDown ? "rows (UP_DOWN)" : "columns (LEFT_RIGHT)") +
+                 " by the AUTO path" +
+                 (region ? ", its vector phase wrapped in a pl.split_aiv region" : ", flat"),
+             {{"path", region ? "AUTO region" : "AUTO flat"}});
+}
 
 ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
   ir::AttrMap out = attrs;
@@ -38,6 +61,12 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ctx.names = &names;
   ctx.auto_arm = true;
   ctx.lane_stride = split_axis::ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
+  if (ctx.lane_stride)
+    EmitRemark(RemarkKind::Analysis, f->span,
+               "'" + f->name + "' takes the balanced partition: lane 1 starts at row/column " +
+                   std::to_string(*ctx.lane_stride) +
+                   " of the ragged crossing (lane_stride=" + std::to_string(*ctx.lane_stride) + ")",
+               {{"lane_stride", std::to_string(*ctx.lane_stride)}});
   // 5. The result shares no node with the input: the walk builds it detached (fresh parameters
   // first, so that every use in the body follows them) rather than deep-cloning it afterwards.
   ctx.detach = true;
@@ -80,9 +109,13 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
   std::vector<FunctionPtr> out;
   out.reserve(p->functions.size());
   for (const FunctionPtr& f : p->functions) {
+    RemarkFunction remark_function(f->name);
     // The region path is checked first: each pl.split_aiv region carries its own mode.
     if (f->func_type == ir::FunctionType::InCore && split_regions::HasSplitRegion(f->body)) {
       out.push_back(split_regions::LowerExplicitRegionFunction(f));
+      EmitRemark(RemarkKind::Passed, f->span,
+                 "'" + f->name + "' is split by its explicit pl.split_aiv regions",
+                 {{"path", "explicit regions"}});
       CheckExplicitSlotNum(*out.back());
       CheckLaneMemoryOrder(*out.back());  // the cores must keep the sequential memory order
       continue;
@@ -93,6 +126,9 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
                           *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv");
     if (!in_scope || !analysis::IsMixed(*f)) {
+      EmitRemark(RemarkKind::Missed, f->span,
+                 "'" + f->name + "' is not split: " + UnsplitReason(*f, mode),
+                 {{"path", "untouched"}});
       // A mixed kernel left unsplit still runs its cube and vector parts on different cores
       // (expand-mixed-kernel), so the same memory order must hold between them.
       if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f))
@@ -116,6 +152,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     if (split_regions::HasSplitRegion(lowered->body))
       lowered = split_regions::LowerExplicitRegionFunction(lowered);
     out.push_back(std::move(lowered));
+    RemarkAutoPath(*f, *mode, *out.back());
     CheckExplicitSlotNum(*out.back());
     CheckLaneMemoryOrder(*out.back());
   }

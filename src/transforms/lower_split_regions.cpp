@@ -354,11 +354,19 @@ class Localizer {
       fact.pending = false;
     }
     VarPtr v = Retype(a.var, e->type);
-    // An op that sets the split-axis extent to a constant (tile.set_validshape to the half box)
-    // ends the lane dependence: its result is an ordinary tile from here on.
-    if (fact.pending || !t || fact.axis >= static_cast<int>(t->shape.size()) ||
-        !ir::AsConstInt(t->valid()[fact.axis]))
+    // An op that sets the split-axis extent to a nonzero constant (tile.set_validshape to the
+    // half box) ends the lane dependence: its result is an ordinary tile from here on.
+    const std::optional<int64_t> fixed =
+        !fact.pending && t && fact.axis < static_cast<int>(t->shape.size())
+            ? ir::AsConstInt(t->valid()[fact.axis])
+            : std::nullopt;
+    if (!fixed) {
       facts_[v.get()] = fact;
+    } else if (*fixed == 0) {  // no lane holds rows: its stores stay guarded
+      fact.extent = t->valid()[fact.axis];
+      fact.may_be_empty = true;
+      facts_[v.get()] = fact;
+    }
     out.push_back(ir::MakeAssign(v, e, a.span));
   }
 

@@ -1,5 +1,7 @@
 #include "tilesplit/transforms/pass.h"
 
+#include <optional>
+
 #include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
@@ -157,8 +159,11 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
         }
       }
     }
+    std::optional<RemarkScope> remarks;
+    if (options.remarks) remarks.emplace(options.remarks, pass.name());
     ProgramPtr next = pass(current);
     if (!next) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' returned no program");
+    remarks.reset();  // the check below runs the pass again: its remarks are not the run's
     if (options.verify_roundtrip) VerifyRerunStable(pass, next, VerifyRoundTrip(pass.name(), next));
     current = std::move(next);
   }

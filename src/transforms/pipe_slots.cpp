@@ -15,6 +15,7 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::pipe_slots {
 namespace {
@@ -164,6 +165,11 @@ std::vector<StmtPtr> Releaser::Block(const std::vector<StmtPtr>& in0) {
           ops::MemoryMoveOp(), {var}, {{"target_memory", *tile->memory}}, var->type, in[i]->span);
       after[i].push_back(ir::MakeAssign(copy, move, in[i]->span));
       after[i].push_back(Release(v, in[i]));
+      pass::EmitRemark(pass::RemarkKind::Passed, in[i]->span,
+                       "'" + var->name + "' is copied to '" + copy->name +
+                           "' and its slot released at once: " +
+                           (leaves ? "it leaves its block through a yield"
+                                   : "a loop that pops on this side runs while it is held"));
       kept[v] = copy;
       is_copied_pop[i] = true;
       continue;
@@ -276,6 +282,18 @@ Demand MeasureDemand(const std::vector<StmtPtr>& body, const PoppedMap& popped, 
   Meter m(popped, limit);
   m.Block(body, Outer{});
   return m.demand;
+}
+
+void RemarkRingSize(const ir::Function& f, int64_t c2v_demand, int64_t v2c_demand,
+                    std::optional<int64_t> explicit_slots, int64_t chosen) {
+  if (!pass::RemarksEnabled()) return;
+  const std::string n = std::to_string(explicit_slots.value_or(chosen));
+  pass::EmitRemark(
+      pass::RemarkKind::Analysis, f.span,
+      "'" + f.name + "': the C2V ring needs " + std::to_string(c2v_demand) +
+          " slot(s), the V2C ring " + std::to_string(v2c_demand) + "; slot_num=" + n +
+          (explicit_slots ? " (the author's)" : " (the default 2, grown to the demand)"),
+      {{"slot_num", n}, {"function", f.name}});
 }
 
 }  // namespace tilesplit::pipe_slots

@@ -3,6 +3,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/transforms/remarks.h"
 #include "tilesplit/transforms/split_regions.h"
 
 namespace tilesplit::split_regions {
@@ -38,6 +39,16 @@ bool IsCall(const StmtPtr& s) {
 
 }  // namespace
 
+// The function as it was, with the remark saying why no region was made around its phase.
+ir::FunctionPtr KeepFlat(const ir::FunctionPtr& lowered, ir::Span at, const char* why) {
+  if (!pass::RemarksEnabled()) return lowered;
+  pass::EmitRemark(
+      pass::RemarkKind::Missed, at.valid() ? at : lowered->span,
+      std::string("no pl.split_aiv region is synthesized around the vector phase: ") + why,
+      {{"flat_because", why}});
+  return lowered;
+}
+
 ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   auto mode = lowered->split_mode();
   if (!mode || *mode == ir::SplitMode::None) return lowered;
@@ -53,11 +64,14 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   bool cube_after_vector = false;
   for (size_t i = 1; i < body.size(); ++i) {
     const StmtPtr& s = body[i];
-    if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>()) return lowered;
+    if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>())
+      return KeepFlat(lowered, s->span, "the body has control flow");
     if (const ir::Call* c = analysis::TopLevelCall(*s)) {
-      if (ops::IsShardCall(*c) && ir::FindAttr(c->kwargs, "lane_stride")) return lowered;
+      if (ops::IsShardCall(*c) && ir::FindAttr(c->kwargs, "lane_stride"))
+        return KeepFlat(lowered, s->span, "a crossing is rebalanced (lane_stride)");
       if (ops::Def(*c).is_boundary())
-        if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code) return lowered;
+        if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code)
+          return KeepFlat(lowered, s->span, "a crossing is split on another axis than the mode's");
     }
     if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
       // A returned vector call (return pl.store(...)) would be vector work outside the region.
@@ -65,12 +79,15 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
         if (const ir::Call* c = v->As<ir::Call>();
             c && analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE &&
             analysis::ClassifyCallAffinity(*c) != CoreAffinity::SHARED)
-          return lowered;
+          return KeepFlat(lowered, s->span,
+                          "the return statement holds vector work (return pl.store(...)); bind "
+                          "it to a name first");
       continue;
     }
     const Phase p = PhaseOf(*s);
     if (p == Phase::Vector) {
-      if (cube_after_vector) return lowered;  // interleaved cube / vector phases
+      if (cube_after_vector)
+        return KeepFlat(lowered, s->span, "cube work lies between two vector phases");
       if (first < 0) first = static_cast<int>(i);
       last = static_cast<int>(i);
     } else if (p == Phase::Cube && first >= 0) {
@@ -107,8 +124,8 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   try {
     VerifyAivSplitLoweredValid(
         std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{wrapped}, wrapped->span));
-  } catch (const ir::UserError&) {
-    return lowered;
+  } catch (const ir::UserError& e) {
+    return KeepFlat(lowered, e.span(), "the region form fails AivSplitLoweredValid");
   }
   return wrapped;
 }

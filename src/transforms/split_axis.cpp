@@ -13,6 +13,7 @@
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/slice_axes.h"
 #include "tilesplit/ops/split_code.h"
+#include "tilesplit/transforms/split_remarks.h"
 
 namespace tilesplit::split_axis {
 
@@ -176,6 +177,8 @@ ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const Exp
 }
 
 ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {
+  // A fresh offset is the lane's band start itself; an author's offset is moved by it.
+  if (ir::IsConstInt(offset, 0)) return ir::Mul(ctx.lane, stride);
   return ir::Add(offset, ir::Mul(ctx.lane, stride));
 }
 
@@ -249,7 +252,10 @@ class Halver {
     return v;
   }
 
-  void Track(const VarPtr& v, TileInfo info) { ctx_.tile_vars.Set(v.get(), std::move(info)); }
+  void Track(const VarPtr& v, TileInfo info) {
+    RemarkLaneLocal(*v, info);
+    ctx_.tile_vars.Set(v.get(), std::move(info));
+  }
 
   std::string FreshName(const std::string& hint) {
     return ctx_.names ? ctx_.names->Fresh(hint) : own_names_.Fresh(hint);
@@ -382,6 +388,7 @@ class Halver {
     // cube-side extract still addresses its source by coordinates.
     CheckAddressedWindow(call, span);
     VarPtr v = Rebind(var, value->type);
+    RemarkKeptWhole(*v, call);
     out.push_back(ir::MakeAssign(v, value, span));
   }
 
@@ -396,6 +403,8 @@ class Halver {
       // stays neutral like any broadcast read.
       ir::AttrMap kw0{{"split", int64_t{0}}};
       ExprPtr e = ops::Create(*shard, {src}, kw0, span);
+      RemarkKeptWhole(
+          *var, "its split axis has extent 1, so both lanes receive the whole tile (split=0)");
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
       return;
     }
@@ -422,7 +431,12 @@ class Halver {
     std::vector<ExprPtr> valid = half_t->valid();
     valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
     if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
-    TypePtr type = ir::WithValid(*half_t, std::move(valid));
+    // The lane's half keeps the view the move declared (a move to Vec gives a col-major one).
+    const TileType* declared = ir::AsTileType(var->type);
+    TypePtr type = declared && declared->shape.size() == half_t->shape.size() &&
+                           declared->memory == half_t->memory
+                       ? ir::WithShape(*declared, half_t->shape, std::move(valid))
+                       : ir::WithValid(*half_t, std::move(valid));
     VarPtr v = ir::MakeVar(var->name, type, var->span);
     ctx_.replacements[var.get()] = v;
     Track(v, std::move(info));
@@ -693,6 +707,9 @@ class Halver {
     if (singleton) {
       // A singleton split dim is a broadcast along the split: the value stays whole and neutral.
       ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+      RemarkKeptWhole(
+          *var,
+          "its extent on the split axis is 1 (or it has rank 1): a broadcast along the split");
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
       return;
     }
@@ -809,11 +826,11 @@ class Halver {
     }
     if (raw_deduced) *raw_deduced = deduced;
     const TileType* dt = ir::AsTileType(deduced);
-    if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) {
-      std::shared_ptr<const TileType> t = ir::WithValid(*dt, half_t.valid());
-      if (!t->memory && half_t.memory) t = ir::WithMemory(*t, *half_t.memory);
-      return t;
-    }
+    // The deduction only confirms the per-lane shape; the value keeps the type the program
+    // declared (its dtype, memory and view, e.g. the col-major view a move to Vec gave it) with
+    // the split axis halved.
+    if (dt && ir::ExprListEqual(dt->shape, half_t.shape))
+      return std::make_shared<const TileType>(half_t);
     std::string full_ops;
     for (size_t i = 0; i < call.args.size(); ++i)
       if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]) &&

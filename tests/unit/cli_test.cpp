@@ -102,7 +102,7 @@ class CliTest : public ::testing::Test {
 
 TEST_F(CliTest, HelpEverywhereExitsZero) {
   for (const char* args : {"--help", "-h", "help", "help print", "print --help", "opt --help",
-                           "equal --help", "opt -h"}) {
+                           "equal --help", "opt -h", "explain --help"}) {
     Result r = Run(args);
     EXPECT_EQ(r.code, 0) << args;
     EXPECT_NE(r.out.find("usage: tilesplit"), std::string::npos) << args;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tilesplit/ir/function.h"
+#include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::pass {
 
@@ -73,6 +74,8 @@ class PassRegistry {
 struct PipelineOptions {
   bool verify_required = true;
   bool verify_roundtrip = false;
+  // Where the passes' remarks go (remarks.h); none are built when null.
+  RemarkSink* remarks = nullptr;
 };
 ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
                        const PipelineOptions& options = {});

@@ -57,4 +57,9 @@ struct Demand {
 };
 Demand MeasureDemand(const std::vector<ir::StmtPtr>& body, const PoppedMap& popped, int64_t limit);
 
+// The remark saying how deep the rings were made: each pipe's demand, and the slot_num kept (the
+// author's `explicit_slots`) or chosen (`chosen`, the default 2 grown to the demand).
+void RemarkRingSize(const ir::Function& f, int64_t c2v_demand, int64_t v2c_demand,
+                    std::optional<int64_t> explicit_slots, int64_t chosen);
+
 }  // namespace tilesplit::pipe_slots

@@ -1,0 +1,45 @@
+// Remarks of the halving walk (include/tilesplit/transforms/split_remarks.h).
+#include "tilesplit/transforms/split_remarks.h"
+
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ir/type.h"
+#include "tilesplit/transforms/remarks.h"
+
+namespace tilesplit::split_axis {
+
+namespace {
+std::string Text(const ExprPtr& e) {
+  return e ? ir::ExprToString(e) : std::string("?");
+}
+}  // namespace
+
+void RemarkLaneLocal(const ir::Var& v, const TileInfo& info) {
+  if (!pass::RemarksEnabled()) return;
+  const std::string axis = std::to_string(info.split_dim);
+  pass::EmitRemark(pass::RemarkKind::Passed, v.span,
+                   "'" + v.name + "' is lane-local: halved on axis " + axis +
+                       ", each lane holds a box of " + Text(info.half) + " of " +
+                       Text(info.full_box),
+                   {{"value", v.name},
+                    {"axis", axis},
+                    {"half", Text(info.half)},
+                    {"full_box", Text(info.full_box)},
+                    {"full_valid", Text(info.full_valid)}});
+}
+
+void RemarkKeptWhole(const ir::Var& v, const std::string& why) {
+  if (!pass::RemarksEnabled() || !ir::AsTileType(v.type)) return;
+  pass::EmitRemark(pass::RemarkKind::Analysis, v.span,
+                   "'" + v.name + "' is kept full width: " + why,
+                   {{"value", v.name}, {"why", why}});
+}
+
+void RemarkKeptWhole(const ir::Var& v, const ir::Call& call) {
+  if (!pass::RemarksEnabled()) return;
+  RemarkKeptWhole(v, analysis::ClassifyCallAffinity(call) == analysis::CoreAffinity::CUBE
+                         ? "cube work runs once, on the AIC"
+                         : "shared work, replicated on every core");
+}
+
+}  // namespace tilesplit::split_axis

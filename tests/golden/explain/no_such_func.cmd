@@ -1,0 +1,1 @@
+explain --func nothing_here

@@ -1,0 +1,78 @@
+// `tilesplit explain FILE [--func NAME] [--html OUT.html] [--json] [--scalar NAME=V]...`: what
+// lower-auto-vector-split decided about a kernel, and why (tools/explain.h).
+#include <iostream>
+
+#include "cli.h"
+#include "explain.h"
+
+namespace tilesplit::cli {
+
+void HelpExplain(std::ostream& out) {
+  out << "usage: tilesplit explain FILE [--func NAME] [--json] [--html OUT.html]\n"
+         "                        [--scalar NAME=VALUE]...\n"
+         "\n"
+         "Runs the split stage of 'check' (outline-incore-scopes, lower-auto-vector-split,\n"
+         "then expand-mixed-kernel for the ring depth) and reports what it decided:\n"
+         "  - per function: split or not, by which path (AUTO flat, AUTO region, explicit\n"
+         "    regions, untouched, rejected) and why;\n"
+         "  - per value: lane-local or shared, its split axis, each lane's box and valid\n"
+         "    extent as expressions of the lane index and as numbers;\n"
+         "  - per crossing: shard or gather, split code (0-4), lane stride, the band each\n"
+         "    lane pops or pushes;\n"
+         "  - per store: the rows and columns each lane (or the AIC) writes;\n"
+         "  - per rejection: the statement, the rule and the suggested fix;\n"
+         "  - the passes' remarks (see 'tilesplit opt --remarks').\n"
+         "A rejected function does not stop the others. Exit 0 when the report was written,\n"
+         "even if it reports a rejection; 1 when FILE does not parse.\n"
+         "\n"
+         "options:\n"
+         "  --func NAME         only this function (and the functions outlined from it)\n"
+         "  --json              print the facts as one JSON object instead of text\n"
+         "  --html OUT.html     also write one self-contained page (no network; '-': only\n"
+         "                      the page, on standard output): the source\n"
+         "                      beside an SVG picture per crossing and per store, each lane's\n"
+         "                      band coloured; hovering a value shows its facts\n"
+         "  --scalar NAME=V     evaluate extents with the scalar parameter or dynamic\n"
+         "                      dimension NAME set to the integer V (repeatable)\n"
+         "  -h, --help          show this help\n";
+}
+
+int RunExplain(const std::vector<std::string>& args) {
+  ParsedArgs a =
+      ParseArgs("explain", args,
+                {{"func", 0, true}, {"html", 0, true}, {"json", 0, false}, {"scalar", 0, true}});
+  if (a.help) {
+    HelpExplain(std::cout);
+    return kExitOk;
+  }
+  if (a.positional.size() != 1)
+    throw UsageError("explain", a.positional.empty() ? "missing input FILE" : "expected one FILE");
+  explain::Options o;
+  o.func = a.Value("func");
+  if (auto it = a.values.find("scalar"); it != a.values.end())
+    for (const std::string& kv : it->second) {
+      const size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
+        throw UsageError("explain", "--scalar needs NAME=VALUE, got '" + kv + "'");
+      const std::string v = kv.substr(eq + 1);
+      size_t used = 0;
+      int64_t n = 0;
+      try {
+        n = std::stoll(v, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != v.size())
+        throw UsageError("explain", "--scalar " + kv + ": VALUE must be an integer");
+      o.scalars[kv.substr(0, eq)] = n;
+    }
+  const explain::Explanation e = explain::Explain(a.positional[0], o);
+  const std::string html = a.Value("html");
+  // The page goes to OUT.html, or alone to standard output for '--html -'.
+  if (!html.empty()) WriteOutput(html, explain::RenderHtml(e));
+  if (html == "-") return kExitOk;
+  WriteOutput("", a.Flag("json") ? explain::RenderJson(e) : explain::RenderText(e));
+  return kExitOk;
+}
+
+}  // namespace tilesplit::cli

@@ -1,0 +1,126 @@
+// `tilesplit explain`: what the split pass decided about a kernel, per function, value, crossing
+// and store. Every fact is read from the pass itself: its remarks (which path, which values it
+// halved and on which axis, which it kept full width and why) and the program it produced (the
+// per-lane types, the boundary ops and their split codes, the localized store offsets). Nothing
+// here decides how to split; it only evaluates what the pass wrote, per lane.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tilesplit/ir/span.h"
+
+namespace tilesplit::cli::explain {
+
+// An extent or offset the pass wrote: its expression (in the lane index and the kernel's
+// scalars) and its value on lane 0 and lane 1 when it evaluates to an integer there.
+struct LaneExpr {
+  std::string expr;
+  std::optional<int64_t> lane[2];
+  bool Known() const { return lane[0].has_value() && lane[1].has_value(); }
+};
+
+struct Location {
+  int line = 0;
+  int col = 0;
+};
+
+struct ValueFacts {
+  std::string name;
+  Location at;
+  bool lane_local = false;
+  int axis = -1;                      // the split axis of a lane-local value, -1 when unknown
+  std::string why;                    // lane-local: how; shared: why it stays full width
+  std::string memory;                 // Vec, Mat, Acc, ... ("" for a non-tile)
+  std::vector<LaneExpr> box, valid;   // per axis, per lane (the type the pass gave the value)
+  std::vector<std::string> full_box;  // the full tile's box before the split, when known
+};
+
+// One lane's rectangle [row0, row0 + rows) x [col0, col0 + cols); unknown when not evaluable.
+struct Band {
+  std::optional<int64_t> row0, rows, col0, cols;
+  bool Known() const { return row0 && rows && col0 && cols; }
+  bool Empty() const { return (rows && *rows <= 0) || (cols && *cols <= 0); }
+};
+
+struct CrossingFacts {
+  std::string kind;  // "shard" (cube -> vector) or "gather" (vector -> cube)
+  std::string value, operand;
+  Location at;
+  int64_t code = 0;                  // the transport split code, 0-4 (the expansion's, when it ran)
+  bool code_from_transport = false;  // read from the expanded tpop, not the boundary op
+  int64_t boundary_split = 0;        // the `split` the boundary op carries (the mode)
+  int axis = -1;                     // -1 for code 0
+  LaneExpr stride;                   // where lane 1's band starts on the axis
+  bool balanced = false;             // lane_stride set by the pass (not the half box)
+  std::vector<std::optional<int64_t>> tile_box, tile_valid;  // the full tile
+  std::vector<std::string> tile_box_text, tile_valid_text;
+  LaneExpr lane_box;     // each lane's physical box on the axis
+  LaneExpr lane_extent;  // each lane's valid extent on the axis
+  Band band[2];          // each lane's part of the full tile
+};
+
+struct StoreFacts {
+  std::string tile, tensor;
+  Location at;
+  std::string writer;                    // "lanes" (a vector tile, each lane its own) or "aic"
+  std::vector<LaneExpr> offset, extent;  // per axis
+  std::vector<std::optional<int64_t>> tensor_shape;
+  std::vector<std::string> tensor_shape_text;
+  Band band[2];
+};
+
+struct RejectionFacts {
+  Location at;
+  std::string statement;  // the source line
+  std::string rule;       // the diagnostic
+  std::vector<std::string> fixes;
+  std::string pass;
+};
+
+struct RemarkFacts {
+  std::string kind;  // passed / missed / analysis
+  Location at;
+  std::string pass, message;
+};
+
+struct FunctionFacts {
+  std::string name;
+  Location at;
+  // "AUTO flat", "AUTO region", "explicit regions", "untouched", "rejected", "not reached"
+  std::string path;
+  std::string why;
+  std::string mode;  // UP_DOWN / LEFT_RIGHT when split
+  std::string lane;  // the lane index variable(s)
+  std::optional<int64_t> slot_num;
+  std::vector<ValueFacts> values;
+  std::vector<CrossingFacts> crossings;
+  std::vector<StoreFacts> stores;
+  std::optional<RejectionFacts> rejection;
+  std::vector<RemarkFacts> remarks;
+};
+
+struct Explanation {
+  std::string file;
+  std::string source;  // the kernel's text
+  std::map<std::string, int64_t> scalars;
+  std::vector<FunctionFacts> functions;
+};
+
+struct Options {
+  std::string func;  // only this function ("" = all)
+  std::map<std::string, int64_t> scalars;
+};
+
+// Runs the split pipeline of `check` up to the expansion with a remark sink and reads the facts.
+// A rejection becomes the rejected function's facts, not an exception.
+Explanation Explain(const std::string& path, const Options& options);
+
+std::string RenderText(const Explanation& e);
+std::string RenderJson(const Explanation& e);
+std::string RenderHtml(const Explanation& e);
+
+}  // namespace tilesplit::cli::explain

@@ -1,0 +1,476 @@
+// The facts of `tilesplit explain`, read from the split pass's remarks and output (explain.h).
+#include <algorithm>
+#include <set>
+
+#include "explain.h"
+#include "tilesplit/dsl/parser.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/split_code.h"
+#include "tilesplit/transforms/pass.h"
+
+namespace tilesplit::cli::explain {
+namespace {
+
+using pass::Remark;
+using pass::RemarkKind;
+
+Location At(ir::Span s) {
+  return {static_cast<int>(s.line), static_cast<int>(s.col)};
+}
+
+// Integer evaluation of the expressions the pass wrote, with the lane index and the given
+// scalars bound; anything else (a loop variable, an unbound scalar) leaves it unknown.
+class Evaluator {
+ public:
+  Evaluator(const std::set<const ir::Var*>& lanes, const std::map<std::string, int64_t>& scalars)
+      : lanes_(lanes), scalars_(scalars) {}
+
+  LaneExpr Both(const ir::ExprPtr& e) const {
+    LaneExpr out;
+    out.expr = e ? ir::ExprToString(e) : "?";
+    for (int l = 0; l < 2; ++l) out.lane[l] = Eval(e, l);
+    return out;
+  }
+
+  std::optional<int64_t> Eval(const ir::ExprPtr& e, int lane) const {
+    if (!e) return std::nullopt;
+    if (auto c = ir::AsConstInt(e)) return *c;
+    if (const ir::Var* v = e->As<ir::Var>()) {
+      if (lanes_.count(v)) return lane;
+      auto it = scalars_.find(v->name);
+      if (it != scalars_.end()) return it->second;
+      return std::nullopt;
+    }
+    if (const ir::Cast* c = e->As<ir::Cast>()) return Eval(c->value, lane);
+    if (const ir::Unary* u = e->As<ir::Unary>()) {
+      auto a = Eval(u->operand, lane);
+      if (a && u->op == ir::UnaryOp::Neg) return -*a;
+      return std::nullopt;
+    }
+    const ir::Binary* b = e->As<ir::Binary>();
+    if (!b) return std::nullopt;
+    auto x = Eval(b->lhs, lane), y = Eval(b->rhs, lane);
+    if (!x || !y) return std::nullopt;
+    switch (b->op) {
+      case ir::BinaryOp::Add:
+        return *x + *y;
+      case ir::BinaryOp::Sub:
+        return *x - *y;
+      case ir::BinaryOp::Mul:
+        return *x * *y;
+      case ir::BinaryOp::FloorDiv:
+        if (*y == 0) return std::nullopt;
+        return (*x / *y) - ((*x % *y != 0) && ((*x < 0) != (*y < 0)) ? 1 : 0);
+      case ir::BinaryOp::FloorMod:
+        if (*y == 0) return std::nullopt;
+        return ((*x % *y) + *y) % *y;
+      case ir::BinaryOp::Min:
+        return std::min(*x, *y);
+      case ir::BinaryOp::Max:
+        return std::max(*x, *y);
+      default:
+        return std::nullopt;
+    }
+  }
+
+ private:
+  const std::set<const ir::Var*>& lanes_;
+  const std::map<std::string, int64_t>& scalars_;
+};
+
+// The statements and calls of one lowered function that explain reads.
+struct Collected {
+  struct Def {
+    const ir::Var* var;
+    const ir::Expr* value;
+    ir::Span span;
+    int region_mode = -1;  // the split mode of the enclosing pl.split_aiv region, -1 outside
+  };
+  std::vector<Def> defs;
+  std::vector<std::pair<const ir::Call*, ir::Span>> stores;
+  std::set<const ir::Var*> lanes;
+};
+
+class Collector : public ir::IRVisitor {
+ public:
+  Collected out;
+
+ protected:
+  void VisitAssign(const ir::AssignStmt& a) override {
+    if (ir::IsGetSubblockIdxCall(a.value)) out.lanes.insert(a.var.get());
+    out.defs.push_back({a.var.get(), a.value.get(), a.span, region_mode_});
+    span_ = a.span;
+    ir::IRVisitor::VisitAssign(a);
+  }
+  void VisitEval(const ir::EvalStmt& s) override {
+    span_ = s.span;
+    ir::IRVisitor::VisitEval(s);
+  }
+  void VisitReturn(const ir::ReturnStmt& s) override {
+    span_ = s.span;
+    ir::IRVisitor::VisitReturn(s);
+  }
+  void VisitSplitAiv(const ir::SplitAivStmt& r) override {
+    const int saved = region_mode_;
+    region_mode_ = static_cast<int>(r.mode);
+    ir::IRVisitor::VisitSplitAiv(r);
+    region_mode_ = saved;
+  }
+  void VisitCall(const ir::Call& c) override {
+    if (c.op_name() == "tile.store") out.stores.push_back({&c, c.span.valid() ? c.span : span_});
+    ir::IRVisitor::VisitCall(c);
+  }
+
+ private:
+  ir::Span span_;
+  int region_mode_ = -1;
+};
+
+std::vector<std::optional<int64_t>> Consts(const std::vector<ir::ExprPtr>& v) {
+  std::vector<std::optional<int64_t>> out;
+  for (const ir::ExprPtr& e : v) out.push_back(ir::AsConstInt(e));
+  return out;
+}
+
+std::vector<std::string> Texts(const std::vector<ir::ExprPtr>& v) {
+  std::vector<std::string> out;
+  for (const ir::ExprPtr& e : v) out.push_back(ir::ExprToString(e));
+  return out;
+}
+
+std::string ModeName(ir::SplitMode m) {
+  switch (m) {
+    case ir::SplitMode::UpDown:
+      return "UP_DOWN";
+    case ir::SplitMode::LeftRight:
+      return "LEFT_RIGHT";
+    case ir::SplitMode::None:
+      break;
+  }
+  return "NONE";
+}
+
+// Lane `l`'s band along `axis` (start, extent) and the whole valid extent on the other axis.
+Band MakeBand(int axis, std::optional<int64_t> start, std::optional<int64_t> extent,
+              std::optional<int64_t> other) {
+  Band b;
+  if (axis == 0) {
+    b.row0 = start, b.rows = extent, b.col0 = 0, b.cols = other;
+  } else {
+    b.col0 = start, b.cols = extent, b.row0 = 0, b.rows = other;
+  }
+  return b;
+}
+
+// The transport code the expansion chose for each crossing, by (line, popped variable): the
+// tpop that receives it is bound to the boundary op's variable.
+using TransportCodes = std::map<std::pair<uint32_t, std::string>, int64_t>;
+
+TransportCodes ReadTransportCodes(const ir::Program& expanded) {
+  struct Finder : ir::IRVisitor {
+    TransportCodes codes;
+    void VisitAssign(const ir::AssignStmt& a) override {
+      if (const ir::Call* c = a.value->As<ir::Call>())
+        if (c->op_name() == "tile.tpop_from_aic" || c->op_name() == "tile.tpop_from_aiv")
+          if (auto code = ir::GetAttr<int64_t>(c->kwargs, "split"))
+            codes[{a.span.line, a.var->name}] = *code;
+      ir::IRVisitor::VisitAssign(a);
+    }
+  } f;
+  f.VisitProgram(expanded);
+  return f.codes;
+}
+
+CrossingFacts ReadCrossing(const Collected::Def& d, const ir::Call& c, const Evaluator& ev,
+                           const TransportCodes& codes) {
+  CrossingFacts x;
+  const bool shard = c.op_name() == "tile.aiv_shard";
+  x.kind = shard ? "shard" : "gather";
+  x.value = d.var->name;
+  x.operand = c.args.empty() ? "?" : ir::ExprToString(c.args[0]);
+  x.at = At(d.span);
+  x.boundary_split = ir::GetAttr<int64_t>(c.kwargs, "split").value_or(0);
+  x.code = x.boundary_split;
+  if (auto it = codes.find({d.span.line, d.var->name}); it != codes.end()) {
+    x.code = it->second;
+    x.code_from_transport = true;
+  }
+  auto lane_stride = ir::GetAttr<int64_t>(c.kwargs, "lane_stride");
+  x.balanced = lane_stride.has_value();
+  x.axis = ops::SplitAxisFromSplitCode(x.code).value_or(-1);
+  // The full tile is the shard's source or the gather's result; the per-lane tile the other.
+  const ir::TileType* full = ir::AsTileType(shard ? c.args[0]->type : c.type);
+  const ir::TileType* lane = ir::AsTileType(shard ? c.type : c.args[0]->type);
+  if (!full || !lane || full->shape.size() != 2 || lane->shape.size() != 2) return x;
+  x.tile_box = Consts(full->shape);
+  x.tile_valid = Consts(full->valid());
+  x.tile_box_text = Texts(full->shape);
+  x.tile_valid_text = Texts(full->valid());
+  if (x.axis < 0) {
+    // split=0: both lanes hold the whole tile.
+    for (Band& b : x.band) b = MakeBand(0, 0, x.tile_valid[0], x.tile_valid[1]);
+    x.stride = {"0", {0, 0}};
+    x.lane_box = ev.Both(full->shape[0]);
+    x.lane_extent = ev.Both(full->valid()[0]);
+    return x;
+  }
+  const int a = x.axis, o = 1 - a;
+  // Lane 1 starts at the stride the shard carries, else at the per-lane box (ops.md 5.4).
+  x.stride = lane_stride ? LaneExpr{std::to_string(*lane_stride), {*lane_stride, *lane_stride}}
+                         : ev.Both(lane->shape[a]);
+  x.lane_box = ev.Both(lane->shape[a]);
+  x.lane_extent = ev.Both(lane->valid()[a]);
+  for (int l = 0; l < 2; ++l) {
+    std::optional<int64_t> start;
+    if (x.stride.lane[l]) start = l * *x.stride.lane[l];
+    x.band[l] = MakeBand(a, start, x.lane_extent.lane[l], ev.Eval(lane->valid()[o], l));
+  }
+  return x;
+}
+
+StoreFacts ReadStore(const ir::Call& c, ir::Span span, const Evaluator& ev) {
+  StoreFacts s;
+  s.at = At(span);
+  if (c.args.size() < 3) return s;
+  s.tile = ir::ExprToString(c.args[0]);
+  s.tensor = ir::ExprToString(c.args[2]);
+  const ir::TileType* t = ir::TileTypeOf(c.args[0]);
+  s.writer = t && t->memory && *t->memory == ir::MemorySpace::Vec ? "lanes" : "aic";
+  if (const ir::TensorType* tt =
+          c.args[2]->type ? c.args[2]->type->As<ir::TensorType>() : nullptr) {
+    s.tensor_shape = Consts(tt->shape);
+    s.tensor_shape_text = Texts(tt->shape);
+  }
+  std::vector<ir::ExprPtr> offs;
+  if (const ir::MakeTuple* m = c.args[1]->As<ir::MakeTuple>()) offs = m->elements;
+  for (const ir::ExprPtr& e : offs) s.offset.push_back(ev.Both(e));
+  if (t)
+    for (const ir::ExprPtr& e : t->valid()) s.extent.push_back(ev.Both(e));
+  if (s.offset.size() == 2 && s.extent.size() == 2)
+    for (int l = 0; l < 2; ++l)
+      s.band[l] =
+          Band{s.offset[0].lane[l], s.extent[0].lane[l], s.offset[1].lane[l], s.extent[1].lane[l]};
+  return s;
+}
+
+bool MentionsAny(const ir::TypePtr& t, const std::set<const ir::Var*>& vars) {
+  struct Finder : ir::IRVisitor {
+    const std::set<const ir::Var*>* vars;
+    bool found = false;
+    void VisitVar(const ir::VarPtr& v) override { found = found || vars->count(v.get()); }
+  } f;
+  f.vars = &vars;
+  f.VisitType(t);
+  return f.found;
+}
+
+void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, const Options& options,
+                 const TransportCodes& codes, FunctionFacts& out) {
+  Collector c;
+  c.VisitStmt(f.body);
+  const Collected& col = c.out;
+  Evaluator ev(col.lanes, options.scalars);
+  for (const ir::Var* l : col.lanes) out.lane += (out.lane.empty() ? "" : ", ") + l->name;
+  if (auto m = f.split_mode()) out.mode = ModeName(*m);
+  // The last remark about a value wins (a value is tracked once, an alias again).
+  std::map<std::string, const Remark*> about;
+  for (const Remark& r : remarks)
+    if (!r.Arg("value").empty()) about[r.Arg("value")] = &r;
+  for (const Collected::Def& d : col.defs) {
+    const ir::TileType* t = ir::AsTileType(d.var->type);
+    if (const ir::Call* call = d.value->As<ir::Call>()) {
+      const std::string& op = call->op_name();
+      if (op == "tile.aiv_shard" || op == "tile.aic_gather")
+        out.crossings.push_back(ReadCrossing(d, *call, ev, codes));
+    }
+    if (!t) continue;
+    ValueFacts v;
+    v.name = d.var->name;
+    v.at = At(d.span);
+    v.memory = t->memory ? std::string(ir::MemorySpaceName(*t->memory)) : "";
+    for (const ir::ExprPtr& e : t->shape) v.box.push_back(ev.Both(e));
+    for (const ir::ExprPtr& e : t->valid()) v.valid.push_back(ev.Both(e));
+    auto it = about.find(v.name);
+    const Remark* r = it == about.end() ? nullptr : it->second;
+    if (r && !r->Arg("axis").empty()) {
+      v.lane_local = true;
+      v.axis = std::stoi(r->Arg("axis"));
+      v.why = r->message;
+      v.full_box.assign(t->shape.size(), "");
+      if (static_cast<size_t>(v.axis) < v.full_box.size()) {
+        for (size_t i = 0; i < t->shape.size(); ++i) v.full_box[i] = ir::ExprToString(t->shape[i]);
+        v.full_box[v.axis] = r->Arg("full_box");
+      }
+    } else if (d.region_mode > 0 && out.path == "explicit regions") {
+      v.lane_local = true;
+      v.axis = d.region_mode == static_cast<int>(ir::SplitMode::UpDown) ? 0 : 1;
+      v.why = "written per lane by the author, inside a pl.split_aiv region";
+    } else if (MentionsAny(d.var->type, col.lanes)) {
+      v.lane_local = true;
+      v.why = "its type depends on the lane index";
+    } else {
+      v.why = r ? r->Arg("why") : "not halved: the same full tile wherever it is used";
+    }
+    out.values.push_back(std::move(v));
+  }
+  for (const auto& [call, span] : col.stores) out.stores.push_back(ReadStore(*call, span, ev));
+}
+
+// The function of `p` whose text holds `line`: the last one starting at or before it.
+std::string FunctionAt(const ir::Program& p, ir::Span s) {
+  std::string best;
+  uint32_t best_line = 0;
+  for (const ir::FunctionPtr& f : p.functions)
+    if (f->span.file == s.file && f->span.line <= s.line && f->span.line >= best_line)
+      best = f->name, best_line = f->span.line;
+  return best;
+}
+
+RejectionFacts Rejection(const ir::UserError& e, const std::string& pass_name) {
+  RejectionFacts r;
+  r.at = At(e.span());
+  if (e.span().valid())
+    r.statement = std::string(ir::SourceManager::Line(e.span().file, e.span().line));
+  r.rule = e.message();
+  for (const ir::Note& n : e.notes()) r.fixes.push_back(n.message);
+  r.pass = pass_name;
+  return r;
+}
+
+std::vector<pass::Pass> Passes(const std::vector<std::string>& names) {
+  std::vector<pass::Pass> out;
+  for (const std::string& n : names) {
+    const pass::PassInfo* info = pass::PassRegistry::Global().Find(n);
+    if (!info) ir::ThrowInternal({}, "explain: pass '" + n + "' is not registered");
+    out.push_back(info->factory());
+  }
+  return out;
+}
+
+ir::ProgramPtr Without(const ir::Program& p, const std::set<std::string>& drop) {
+  std::vector<ir::FunctionPtr> keep;
+  for (const ir::FunctionPtr& f : p.functions)
+    if (!drop.count(f->name)) keep.push_back(f);
+  return std::make_shared<ir::Program>(p.name, std::move(keep), p.span);
+}
+
+RemarkFacts ToFacts(const Remark& r) {
+  return {pass::RemarkKindName(r.kind), At(r.span), r.pass, r.message};
+}
+
+}  // namespace
+
+Explanation Explain(const std::string& path, const Options& options) {
+  Explanation ex;
+  ex.file = path;
+  ex.scalars = options.scalars;
+  ir::ProgramPtr input = dsl::ParseFile(path);
+  if (input->span.file) ex.source = ir::SourceManager::Text(input->span.file);
+  if (!options.func.empty()) {
+    bool found = false;
+    for (const ir::FunctionPtr& f : input->functions) found = found || f->name == options.func;
+    if (!found) ir::ThrowUser({}, "explain: no function '" + options.func + "' in " + path);
+  }
+
+  // The split stage of `check`. A rejected function is set aside and the rest run again, so
+  // that each function gets its own facts.
+  std::map<std::string, RejectionFacts> rejected;
+  std::map<std::string, std::vector<Remark>> rejected_remarks;
+  std::set<std::string> dropped;
+  ir::ProgramPtr lowered;
+  std::vector<Remark> remarks;
+  const auto split = Passes({"outline-incore-scopes", "lower-auto-vector-split"});
+  for (size_t attempt = 0; attempt <= input->functions.size() && !lowered; ++attempt) {
+    pass::RemarkCollector sink;
+    pass::PipelineOptions po;
+    po.remarks = &sink;
+    try {
+      lowered = pass::RunPipeline(Without(*input, dropped), split, po);
+      remarks = sink.remarks();
+    } catch (const ir::UserError& e) {
+      std::string f = FunctionAt(*input, e.span());
+      if (f.empty() || dropped.count(f)) throw;  // not one function's: report it as it is
+      rejected[f] = Rejection(e, "lower-auto-vector-split");
+      for (const Remark& r : sink.remarks())
+        if (r.function == f) rejected_remarks[f].push_back(r);
+      dropped.insert(f);
+    }
+  }
+  // The expansion sizes the rings and places the releases: its remarks say how.
+  std::optional<std::pair<std::string, RejectionFacts>> late;
+  TransportCodes codes;
+  if (lowered) {
+    pass::RemarkCollector sink;
+    pass::PipelineOptions po;
+    po.remarks = &sink;
+    try {
+      codes = ReadTransportCodes(*pass::RunPipeline(lowered, Passes({"expand-mixed-kernel"}), po));
+    } catch (const ir::UserError& e) {
+      late.emplace(FunctionAt(*lowered, e.span()), Rejection(e, "expand-mixed-kernel"));
+    }
+    for (const Remark& r : sink.remarks()) remarks.push_back(r);
+  }
+
+  auto wanted = [&](const std::string& name) {
+    return options.func.empty() || name == options.func ||
+           name.rfind(options.func + "_", 0) == 0;  // the functions outlined from it
+  };
+  // Remarks without a function name (the expansion's) belong to the function holding them.
+  auto owner = [&](const Remark& r) {
+    if (!r.function.empty()) return r.function;
+    if (!r.Arg("function").empty()) return r.Arg("function");
+    return lowered ? FunctionAt(*lowered, r.span) : std::string();
+  };
+  std::vector<FunctionFacts> fns;
+  for (const auto& [name, rej] : rejected) {
+    if (!wanted(name)) continue;
+    FunctionFacts f;
+    f.name = name;
+    for (const ir::FunctionPtr& g : input->functions)
+      if (g->name == name) f.at = At(g->span);
+    f.path = "rejected";
+    f.why = rej.rule;
+    f.rejection = rej;
+    for (const Remark& r : rejected_remarks[name]) f.remarks.push_back(ToFacts(r));
+    fns.push_back(std::move(f));
+  }
+  if (lowered)
+    for (const ir::FunctionPtr& g : lowered->functions) {
+      if (!wanted(g->name)) continue;
+      FunctionFacts f;
+      f.name = g->name;
+      f.at = At(g->span);
+      std::vector<Remark> mine;
+      for (const Remark& r : remarks)
+        if (owner(r) == g->name) mine.push_back(r);
+      for (const Remark& r : mine) {
+        if (r.pass == "lower-auto-vector-split" && !r.Arg("path").empty()) {
+          f.path = r.Arg("path");
+          f.why = r.message + f.why;
+        }
+        if (!r.Arg("flat_because").empty())
+          f.why += ": no region around its vector phase, because " + r.Arg("flat_because");
+        if (!r.Arg("slot_num").empty()) f.slot_num = std::stoll(r.Arg("slot_num"));
+        f.remarks.push_back(ToFacts(r));
+      }
+      if (f.path.empty()) {
+        f.path = "untouched";
+        f.why = "lower-auto-vector-split made no decision about it (outlined or added by a pass)";
+      }
+      if (f.path != "untouched") ReadLowered(*g, mine, options, codes, f);
+      if (late && late->first == g->name) {
+        f.rejection = late->second;
+        f.path += ", rejected by expand-mixed-kernel";
+      }
+      fns.push_back(std::move(f));
+    }
+  std::stable_sort(fns.begin(), fns.end(), [](const FunctionFacts& a, const FunctionFacts& b) {
+    return a.at.line < b.at.line;
+  });
+  ex.functions = std::move(fns);
+  return ex;
+}
+
+}  // namespace tilesplit::cli::explain
