@@ -1,6 +1,7 @@
 #include "tilesplit/analysis/affinity.h"
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/walk.h"
 
 namespace tilesplit::analysis {
 
@@ -24,7 +25,8 @@ std::optional<std::optional<MemorySpace>> GetFirstTileArgMemory(const ir::Call& 
 }
 
 MoveDirection ClassifyMoveDirection(const ir::Call& call) {
-  if (!call.op || call.op_name() != "tile.move") return MoveDirection::NONE;
+  const ops::OpDef* def = dynamic_cast<const ops::OpDef*>(call.op);
+  if (!def || !def->is_memory_move()) return MoveDirection::NONE;
   auto src = GetFirstTileArgMemory(call);
   if (!src || !*src) return MoveDirection::NONE;
   auto tgt = ir::GetAttr<MemorySpace>(call.kwargs, "target_memory");
@@ -57,15 +59,14 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
   if (!def) return CoreAffinity::SHARED;  // rule 0
   const ops::OpDef& op = *def;
   if (auto a = op.declared_affinity()) return *a;  // rule 1
-  const std::string& name = op.name();
-  if (name == "tile.move") {  // rule 2
+  if (op.is_memory_move()) {                       // rule 2
     if (ClassifyMoveDirection(call) != MoveDirection::NONE) return CoreAffinity::MIXED;
     auto src = GetFirstTileArgMemory(call);
     if (src && *src && ir::IsCubeMemorySpace(**src)) return CoreAffinity::CUBE;
     return CoreAffinity::VECTOR;
   }
-  if (name == "tile.aiv_shard" || name == "tile.aic_gather") return CoreAffinity::MIXED;  // 2c
-  if (auto m = op.ResolveOutputMemory(call.kwargs)) return FromSpace(*m);                 // rule 3
+  if (op.is_boundary()) return CoreAffinity::MIXED;                        // 2c
+  if (auto m = op.ResolveOutputMemory(call.kwargs)) return FromSpace(*m);  // rule 3
   if (auto first = GetFirstTileArgMemory(call); first && *first) return FromSpace(**first);  // 4
   return CoreAffinity::SHARED;  // rule 5
 }
@@ -73,9 +74,9 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
 std::string DescribeIntrinsicAffinity(const ops::OpDef& op) {
   auto side = [](MemorySpace m) { return std::string(ops::CoreAffinityName(FromSpace(m))); };
   if (auto a = op.declared_affinity()) return "declared " + std::string(ops::CoreAffinityName(*a));
-  if (op.name() == "tile.move")
+  if (op.is_memory_move())
     return "rule 2: MIXED across cube/vector, else the source side (VECTOR if unresolved)";
-  if (op.name() == "tile.aiv_shard" || op.name() == "tile.aic_gather") return "rule 2c: MIXED";
+  if (op.is_boundary()) return "rule 2c: MIXED";
   switch (op.output_memory_rule()) {
     case ops::OutputMemoryRule::Fixed:
       return "rule 3: " + side(*op.ResolveOutputMemory({}));
@@ -108,42 +109,21 @@ const ir::Call* TopLevelCall(const ir::Stmt& s) {
 
 CoreAffinity RollupAffinity(const ir::StmtPtr& stmt, const PlacedCalls* placed) {
   if (!stmt) return CoreAffinity::SHARED;
-  switch (stmt->kind) {
-    case ir::StmtKind::Assign:
-    case ir::StmtKind::Eval: {
-      // A FunctionCall is not a Call and rolls up SHARED: the caller does no core work itself,
-      // the callee is a kernel of its own (calls stand only in Opaque/Orchestration/Group code).
-      const ir::Call* c = TopLevelCall(*stmt);
-      return c ? ClassifyCallAffinity(*c, placed) : CoreAffinity::SHARED;
-    }
-    case ir::StmtKind::Seq: {
-      CoreAffinity acc = CoreAffinity::SHARED;
-      for (const ir::StmtPtr& s : stmt->As<ir::SeqStmts>()->stmts) {
-        acc = CombineAffinity(acc, RollupAffinity(s, placed));
-        if (acc == CoreAffinity::MIXED) break;
-      }
-      return acc;
-    }
-    case ir::StmtKind::For:
-      return RollupAffinity(stmt->As<ir::ForStmt>()->body, placed);
-    case ir::StmtKind::While:
-      return RollupAffinity(stmt->As<ir::WhileStmt>()->body, placed);
-    case ir::StmtKind::If: {
-      const ir::IfStmt* i = stmt->As<ir::IfStmt>();
-      return CombineAffinity(RollupAffinity(i->then_body, placed),
-                             RollupAffinity(i->else_body, placed));
-    }
-    // A scope's affinity is its body's; without this arm a scope-bodied mixed function would
-    // roll up SHARED and slip through the split unsplit.
-    case ir::StmtKind::Scope:
-      return RollupAffinity(stmt->As<ir::ScopeStmt>()->body, placed);
-    case ir::StmtKind::SplitAiv:
-      return RollupAffinity(stmt->As<ir::SplitAivStmt>()->body, placed);
-    case ir::StmtKind::Return:
-    case ir::StmtKind::Yield:
-      return CoreAffinity::SHARED;
+  if (ir::IsLeafStmt(*stmt)) {
+    // A FunctionCall is not a Call and rolls up SHARED: the caller does no core work itself,
+    // the callee is a kernel of its own (calls stand only in Opaque/Orchestration/Group code).
+    // Returns and yields have no top-level call and roll up SHARED too.
+    const ir::Call* c = TopLevelCall(*stmt);
+    return c ? ClassifyCallAffinity(*c, placed) : CoreAffinity::SHARED;
   }
-  return CoreAffinity::SHARED;
+  // Every nested body counts, scopes and regions included: a scope-bodied mixed function that
+  // rolled up SHARED would slip through the split unsplit.
+  CoreAffinity acc = CoreAffinity::SHARED;
+  ir::ForEachChild(*stmt, ir::kWalkAll, [&](const ir::StmtPtr& s) {
+    acc = CombineAffinity(acc, RollupAffinity(s, placed));
+    return acc != CoreAffinity::MIXED;
+  });
+  return acc;
 }
 
 CoreAffinity RollupAffinity(const ir::Function& f) {

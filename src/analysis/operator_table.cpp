@@ -132,6 +132,23 @@ std::string Flags(const ops::OpDef& op) {
     case ops::CrossCoreRole::None:
       break;
   }
+  if (op.is_shard()) parts.emplace_back("boundary shard");
+  if (op.is_gather()) parts.emplace_back("boundary gather");
+  if (op.rectangle_change() == ops::RectangleChange::OrderKept)
+    parts.emplace_back("reshapes (order kept)");
+  if (op.rectangle_change() == ops::RectangleChange::OrderPermuted)
+    parts.emplace_back("reshapes (order permuted)");
+  if (op.is_memory_move()) parts.emplace_back("memory move");
+  if (op.is_lane_index()) parts.emplace_back("lane index");
+  if (op.is_valid_shape_setter()) parts.emplace_back("sets valid shape");
+  if (const auto& w = op.gm_window())
+    parts.push_back(std::string("GM ") +
+                    (w->access == ops::GmWindow::Access::Read ? "read" : "write") + " of arg " +
+                    std::to_string(w->tensor) + " at offsets " + std::to_string(w->offsets));
+  if (op.pipe_direction() == ops::PipeDirection::C2V) parts.emplace_back("pipe C2V");
+  if (op.pipe_direction() == ops::PipeDirection::V2C) parts.emplace_back("pipe V2C");
+  if (op.has_side_effect() && op.has_result()) parts.emplace_back("side effect");
+  if (op.is_position_dependent()) parts.emplace_back("position-dependent");
   if (!op.has_result()) parts.emplace_back("no result (statement only)");
   if (op.result_from_annotation()) parts.emplace_back("type from annotation");
   if (auto r = op.reused_input()) parts.push_back("reuses input " + std::to_string(*r));

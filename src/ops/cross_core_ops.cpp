@@ -68,6 +68,7 @@ TypePtr DeduceFree(const CallInfo& c) {
 
 void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tile.aiv_shard")
+      .boundary(BoundaryKind::Shard)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("lane_stride", KwargKind::Int)
@@ -78,6 +79,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "valid, 0 keeps both; the consuming lane's Vec tile");
 
   r.Register("tile.aic_gather")
+      .boundary(BoundaryKind::Gather)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/false); })
@@ -87,11 +89,13 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "keeps both; the joined Mat tile");
 
   r.Register("tile.get_subblock_idx")
+      .lane_index()
       .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
       .core_affinity(CoreAffinity::VECTOR)
       .doc("Scalar[INDEX]: this AIV lane, 0 or 1");
 
   r.Register("tile.tpush_to_aiv")
+      .pipe_direction(PipeDirection::C2V)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("lane_stride", KwargKind::Int)
@@ -105,6 +109,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "split");
 
   r.Register("tile.tpop_from_aic")
+      .pipe_direction(PipeDirection::C2V)
       .req_kwarg("split", KwargKind::Int)
       .kwarg("lane_stride", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
@@ -117,6 +122,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "builder");
 
   r.Register("tile.tpush_to_aic")
+      .pipe_direction(PipeDirection::V2C)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
@@ -127,6 +133,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .doc("No result: the vector side of a V->C transfer, pushing the lane's tile");
 
   r.Register("tile.tpop_from_aiv")
+      .pipe_direction(PipeDirection::V2C)
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeducePop)
@@ -138,6 +145,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "builder");
 
   r.Register("system.tfree_to_aic")
+      .pipe_direction(PipeDirection::C2V)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
@@ -148,6 +156,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .doc("No result: releases the buffer this lane popped from the AIC");
 
   r.Register("system.tfree_to_aiv")
+      .pipe_direction(PipeDirection::V2C)
       .arg("tile")
       .req_kwarg("split", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})

@@ -119,6 +119,7 @@ void RegisterGeneratorOps(OpRegistry& r) {
           "(Mat) stamp their layouts");
 
   r.Register("tile.ci")
+      .position_dependent()
       .arg("start")
       .arg("shape")
       .req_kwarg("dtype", KwargKind::DType)
@@ -131,6 +132,7 @@ void RegisterGeneratorOps(OpRegistry& r) {
           "(reversed when descending), fully valid");
 
   r.Register("tile.random")
+      .position_dependent()
       .arg("key0")
       .arg("key1")
       .arg("counter0")

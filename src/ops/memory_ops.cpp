@@ -149,6 +149,12 @@ TypePtr DeduceIndexedRead(const CallInfo& c, size_t rank, DataType dt) {
 
 void RegisterMemoryOps(OpRegistry& r) {
   r.Register("tile.load")
+      .gm_window({.access = GmWindow::Access::Read,
+                  .tensor = 0,
+                  .offsets = 1,
+                  .extents = 3,
+                  .bounds = 2,
+                  .fallback = GmWindow::Fallback::Bounds})
       .arg("tensor")
       .arg("offsets")
       .arg("shapes")
@@ -164,6 +170,13 @@ void RegisterMemoryOps(OpRegistry& r) {
           "through the window (offsets, valid_shape), static overruns rejected unless clamp");
 
   r.Register("tile.store")
+      .side_effect()
+      .gm_window({.access = GmWindow::Access::Write,
+                  .tensor = 2,
+                  .offsets = 1,
+                  .extents = 3,
+                  .bounds = std::nullopt,
+                  .fallback = GmWindow::Fallback::TileValid})
       .arg("tile")
       .arg("offsets")
       .arg("output_tensor")
@@ -177,6 +190,7 @@ void RegisterMemoryOps(OpRegistry& r) {
           "tile's valid shape");
 
   r.Register("tile.move")
+      .memory_move()
       .arg("tile")
       .kwarg("target_memory", KwargKind::Mem)
       .kwarg("blayout", KwargKind::Layout)
@@ -212,6 +226,12 @@ void RegisterMemoryOps(OpRegistry& r) {
       .doc("Scalar of the tile's dtype at indices (one per axis)");
 
   r.Register("tensor.read")
+      .gm_window({.access = GmWindow::Access::Read,
+                  .tensor = 0,
+                  .offsets = 1,
+                  .extents = std::nullopt,
+                  .bounds = std::nullopt,
+                  .fallback = GmWindow::Fallback::Unit})
       .arg("tensor")
       .arg("indices")
       .deduce([](const CallInfo& c) {

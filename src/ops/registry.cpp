@@ -176,6 +176,60 @@ OpDef& OpDef::generator() {
   return *this;
 }
 
+OpDef& OpDef::boundary(BoundaryKind k) {
+  SetOnce(set_once_, name(), "boundary");
+  boundary_ = k;
+  return *this;
+}
+
+OpDef& OpDef::reshapes(RectangleChange how) {
+  SetOnce(set_once_, name(), "reshapes");
+  reshapes_ = how;
+  return *this;
+}
+
+OpDef& OpDef::memory_move() {
+  SetOnce(set_once_, name(), "memory_move");
+  memory_move_ = true;
+  return *this;
+}
+
+OpDef& OpDef::lane_index() {
+  SetOnce(set_once_, name(), "lane_index");
+  lane_index_ = true;
+  return *this;
+}
+
+OpDef& OpDef::valid_shape_setter() {
+  SetOnce(set_once_, name(), "valid_shape_setter");
+  valid_setter_ = true;
+  return *this;
+}
+
+OpDef& OpDef::gm_window(GmWindow w) {
+  SetOnce(set_once_, name(), "gm_window");
+  gm_window_ = w;
+  return *this;
+}
+
+OpDef& OpDef::pipe_direction(PipeDirection d) {
+  SetOnce(set_once_, name(), "pipe_direction");
+  pipe_dir_ = d;
+  return *this;
+}
+
+OpDef& OpDef::side_effect() {
+  SetOnce(set_once_, name(), "side_effect");
+  side_effect_ = true;
+  return *this;
+}
+
+OpDef& OpDef::position_dependent() {
+  SetOnce(set_once_, name(), "position_dependent");
+  position_dependent_ = true;
+  return *this;
+}
+
 OpDef& OpDef::address_args(std::vector<size_t> positions) {
   SetOnce(set_once_, name(), "address_args");
   address_args_ = std::move(positions);
@@ -407,6 +461,70 @@ OpRegistry& OpRegistry::Global() {
 
 const OpDef* FindOp(std::string_view n) {
   return OpRegistry::Global().Find(n);
+}
+
+namespace {
+// The op carrying a trait that exactly one op may carry; looked up once.
+const OpDef& UniqueWith(bool (OpDef::*has)() const, const char* trait) {
+  const OpDef* found = nullptr;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    if (!(d->*has)()) continue;
+    if (found)
+      ir::ThrowInternal({}, std::string("two ops carry the trait ") + trait + ": " + found->name() +
+                                ", " + d->name());
+    found = d;
+  }
+  if (!found) ir::ThrowInternal({}, std::string("no op carries the trait ") + trait);
+  return *found;
+}
+}  // namespace
+
+const OpDef& LaneIndexOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_lane_index, "lane_index");
+  return op;
+}
+
+const OpDef& ValidShapeSetterOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_valid_shape_setter, "valid_shape_setter");
+  return op;
+}
+
+const OpDef& MemoryMoveOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_memory_move, "memory_move");
+  return op;
+}
+
+const OpDef& ShardOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_shard, "boundary shard");
+  return op;
+}
+
+const OpDef& GatherOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_gather, "boundary gather");
+  return op;
+}
+
+const OpDef& PipeOp(CrossCoreRole role, PipeDirection dir) {
+  const OpDef* found = nullptr;
+  for (const OpDef* d : OpRegistry::Global().All())
+    if (d->cross_core_role() == role && d->pipe_direction() == dir) {
+      if (found)
+        ir::ThrowInternal(
+            {}, "two ops work the same end of one pipe: " + found->name() + ", " + d->name());
+      found = d;
+    }
+  if (!found) ir::ThrowInternal({}, "no op works this end of the pipe");
+  return *found;
+}
+
+bool IsShardCall(const ir::Call& c) {
+  const OpDef* d = dynamic_cast<const OpDef*>(c.op);
+  return d && d->is_shard();
+}
+
+bool IsGatherCall(const ir::Call& c) {
+  const OpDef* d = dynamic_cast<const OpDef*>(c.op);
+  return d && d->is_gather();
 }
 
 }  // namespace tilesplit::ops

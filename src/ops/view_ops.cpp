@@ -329,6 +329,7 @@ void RegisterViewOps(OpRegistry& r) {
           "drop_dims removed, unit axes prepended up to rank 2; stored layout kept");
 
   r.Register("tile.reshape")
+      .reshapes(RectangleChange::OrderKept)
       .arg("input")
       .arg("shape")
       .deduce(DeduceReshape)
@@ -338,6 +339,7 @@ void RegisterViewOps(OpRegistry& r) {
           "only or a row-major prefix rectangle; implicit layout for the new shape");
 
   r.Register("tile.reinterpret_view")
+      .reshapes(RectangleChange::OrderKept)
       .arg("data")
       .opt_arg("shape")
       .req_kwarg("dtype", KwargKind::DType)
@@ -361,6 +363,7 @@ void RegisterViewOps(OpRegistry& r) {
           "window read; Left/Right get row-major fractal layouts");
 
   r.Register("tile.set_validshape")
+      .valid_shape_setter()
       .arg("tile")
       .arg("valid_rows")
       .arg("valid_cols")
@@ -369,6 +372,7 @@ void RegisterViewOps(OpRegistry& r) {
       .doc("The tile's type with valid shape [valid_rows, valid_cols]");
 
   r.Register("tile.transpose")
+      .reshapes(RectangleChange::OrderPermuted)
       .arg("input")
       .arg("axis1")
       .arg("axis2")
@@ -379,6 +383,7 @@ void RegisterViewOps(OpRegistry& r) {
       .doc("A copy with axis1 and axis2 of the shape exchanged, fully valid, implicit layout");
 
   r.Register("tile.transpose_view")
+      .reshapes(RectangleChange::OrderPermuted)
       .arg("input")
       .deduce(DeduceTransposeView)
       .output_memory_inherit()

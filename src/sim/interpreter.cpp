@@ -3,8 +3,10 @@
 
 #include <cmath>
 
+#include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/sim/core_group.h"
 
@@ -178,32 +180,12 @@ Interpreter::Flow Interpreter::ExecIf(const ir::IfStmt& s) {
 
 namespace {
 
+// Whether a boundary call stands in `s`, outside nested scopes and regions.
 bool HasBoundary(const ir::StmtPtr& s) {
-  bool found = false;
-  auto visit = [&](auto&& self, const ir::StmtPtr& x) -> void {
-    if (!x || found) return;
-    switch (x->kind) {
-      case StmtKind::Seq:
-        for (const ir::StmtPtr& c : x->As<ir::SeqStmts>()->stmts) self(self, c);
-        return;
-      case StmtKind::For:
-        return self(self, x->As<ir::ForStmt>()->body);
-      case StmtKind::While:
-        return self(self, x->As<ir::WhileStmt>()->body);
-      case StmtKind::If:
-        self(self, x->As<ir::IfStmt>()->then_body);
-        return self(self, x->As<ir::IfStmt>()->else_body);
-      default:
-        break;
-    }
-    ir::ExprPtr e;
-    if (const auto* a = x->As<ir::AssignStmt>()) e = a->value;
-    if (const auto* v = x->As<ir::EvalStmt>()) e = v->expr;
-    if (const auto* c = e ? e->As<ir::Call>() : nullptr)
-      found = c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather";
-  };
-  visit(visit, s);
-  return found;
+  return ir::AnyStmt(s, ir::kWalkOutsideScopes, [](const ir::StmtPtr& x) {
+    const ir::Call* c = analysis::TopLevelCall(*x);
+    return c && ops::Def(*c).is_boundary();
+  });
 }
 
 }  // namespace

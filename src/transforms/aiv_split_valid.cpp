@@ -7,6 +7,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_axis.h"
 #include "tilesplit/transforms/split_regions.h"
@@ -72,36 +73,22 @@ class Checker {
   // will lift; each scope is checked like a function body.
   void OpaqueUnit(const StmtPtr& s) {
     if (!s) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) OpaqueUnit(c);
-        return;
-      case ir::StmtKind::For:
-        return OpaqueUnit(s->As<ir::ForStmt>()->body);
-      case ir::StmtKind::While:
-        return OpaqueUnit(s->As<ir::WhileStmt>()->body);
-      case ir::StmtKind::If:
-        OpaqueUnit(s->As<ir::IfStmt>()->then_body);
-        return OpaqueUnit(s->As<ir::IfStmt>()->else_body);
-      case ir::StmtKind::Scope: {
-        const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
-        manual_ = HasSplitRegion(sc->body);
-        in_scope_ = true;
-        Walk(sc->body, nullptr, YieldTo::None);
-        in_scope_ = false;
-        manual_ = false;
-        return;
-      }
-      case ir::StmtKind::SplitAiv:
-        Fail('h', s->span,
-             "a pl.split_aiv region outside any pl.at(level=pl.Level.CORE_GROUP) scope of a " +
-                 std::string(ir::FunctionTypeName(f_.func_type)) +
-                 " function; only the outliner may place a region in a function",
-             "wrap the region in `with pl.at(level=pl.Level.CORE_GROUP):` so OutlineIncoreScopes "
-             "lifts it into an InCore function");
-      default:
-        return;
+    if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>()) {
+      manual_ = HasSplitRegion(sc->body);
+      in_scope_ = true;
+      Walk(sc->body, nullptr, YieldTo::None);
+      in_scope_ = false;
+      manual_ = false;
+      return;
     }
+    if (s->As<SplitAivStmt>())
+      Fail('h', s->span,
+           "a pl.split_aiv region outside any pl.at(level=pl.Level.CORE_GROUP) scope of a " +
+               std::string(ir::FunctionTypeName(f_.func_type)) +
+               " function; only the outliner may place a region in a function",
+           "wrap the region in `with pl.at(level=pl.Level.CORE_GROUP):` so OutlineIncoreScopes "
+           "lifts it into an InCore function");
+    ir::ForEachChild(*s, ir::kWalkOutsideScopes, [&](const StmtPtr& c) { OpaqueUnit(c); });
   }
 
   void Walk(const StmtPtr& s, const SplitAivStmt* region, YieldTo yt) {
@@ -237,13 +224,13 @@ class Checker {
       if (const Var* src = VarOf(a.value); src && gathered_.count(src)) gathered_.insert(v);
       return;
     }
-    if (c->op_name() == "tile.aic_gather") gathered_.insert(v);
+    if (ops::IsGatherCall(*c)) gathered_.insert(v);
     if (!region) return;
     bool local = false;
-    if (c->op_name() == "tile.aiv_shard") {
+    if (ops::IsShardCall(*c)) {
       auto split = ir::GetAttr<int64_t>(c->kwargs, "split");
       local = !split || *split != 0;
-    } else if (c->op_name() != "tile.aic_gather") {
+    } else if (!ops::IsGatherCall(*c)) {
       for (const ExprPtr& arg : c->args)
         if (LaneLocalOrigin(arg) == region) local = true;
     }
@@ -252,7 +239,7 @@ class Checker {
 
   void CheckCall(const ir::Call& c, ir::Span span, const SplitAivStmt* region) {
     const std::string& name = c.op_name();
-    const bool boundary = name == "tile.aiv_shard" || name == "tile.aic_gather";
+    const bool boundary = ops::Def(c).is_boundary();
     const CoreAffinity aff = analysis::ClassifyCallAffinity(c);
     if (boundary) CheckBoundaryMemory(c, span);
     if (region) {
@@ -283,7 +270,7 @@ class Checker {
                    "; a region recognises only shard results defined inside it",
                "compute the value in this region (shard it here with tile.aiv_shard), or merge "
                "the two regions");
-        if (name != "tile.aiv_shard" && IsCubeMemory(ir::TileTypeOf(arg)) && DefRegion(v) != region)
+        if (!ops::IsShardCall(c) && IsCubeMemory(ir::TileTypeOf(arg)) && DefRegion(v) != region)
           Fail('g', span,
                name + " reads the cube tile " + Q(ir::ExprToString(arg)) + " (" +
                    MemName(ir::TileTypeOf(arg)) +
@@ -297,8 +284,9 @@ class Checker {
       Fail('c', span,
            name + " outside every pl.split_aiv region; the boundary ops belong to a region",
            "move the " + name + " into the region that consumes (or produces) its vector side");
-    if (manual_ && aff == CoreAffinity::VECTOR && name != "tile.load" && name != "tile.store" &&
-        name != "tile.get_subblock_idx")
+    // GM traffic and the lane index stay outside regions: they are not vector work to place.
+    if (manual_ && aff == CoreAffinity::VECTOR && !ops::Def(c).gm_window() &&
+        !ops::Def(c).is_lane_index())
       Fail('e', span,
            "vector operation " + name +
                " outside every pl.split_aiv region of a function that opens regions; the "
@@ -323,7 +311,7 @@ class Checker {
   void CheckBoundaryMemory(const ir::Call& c, ir::Span span) {
     const ir::TileType* in = c.args.empty() ? nullptr : ir::TileTypeOf(c.args[0]);
     const ir::TileType* out = ir::AsTileType(c.type);
-    const bool shard = c.op_name() == "tile.aiv_shard";
+    const bool shard = ops::IsShardCall(c);
     auto is = [](const ir::TileType* t, ir::MemorySpace m) { return t && t->memory == m; };
     bool ok;
     if (shard)

@@ -107,28 +107,28 @@ class Analyzer {
   // Whether an op with tile result is admitted, and whether its result joins the per-lane
   // dataflow. Reports it otherwise.
   bool AdmitTileCall(const ir::Call& c, const ir::AssignStmt& a) {
-    const std::string& name = c.op_name();
-    if (name == "tile.aiv_shard") {
+    const ops::OpDef& op = ops::Def(c);
+    if (op.is_shard()) {
       auto split = ir::GetAttr<int64_t>(c.kwargs, "split");
       return !split || *split != 0;
     }
-    if (name == "tile.aic_gather") return false;  // full width on the cube side
+    if (op.is_gather()) return false;  // full width on the cube side
     for (const ExprPtr& arg : c.args)
       if (IsLocal(arg)) return true;  // in the half-width dataflow by construction
     if (analysis::ClassifyCallAffinity(c) != analysis::CoreAffinity::VECTOR) return false;
-    const ops::OpDef& op = ops::Def(c);
     if (op.is_generator()) return false;  // admitted for itself only
     for (size_t pos : op.address_arg_positions())
       if (pos < c.args.size() && RefsLane(c.args[pos])) return true;  // localized read address
     // Staging for a later lane-local slice: views of full values and rank-1 loads.
-    if (name == "tile.reshape" || name == "tile.reinterpret_view") return false;
+    if (op.rectangle_change() == ops::RectangleChange::OrderKept) return false;
     const ir::TileType* rt = ir::AsTileType(c.type);
-    if (name == "tile.load" && rt && rt->shape.size() == 1) return false;
+    const bool gm_read = op.gm_window() && op.gm_window()->access == ops::GmWindow::Access::Read;
+    if (gm_read && rt && rt->shape.size() == 1) return false;
     // A broadcast read or read-only singleton arithmetic: one copy serves both lanes.
     if (rt && (axis_ >= static_cast<int>(rt->shape.size()) || ir::IsConstInt(rt->shape[axis_], 1)))
       return false;
     if (!rt && c.type && c.type->kind != ir::TypeKind::Tuple) return false;
-    report_.full_width_vec_ops.push_back({name, a.var->name, a.span});
+    report_.full_width_vec_ops.push_back({c.op_name(), a.var->name, a.span});
     return false;
   }
 

@@ -35,6 +35,7 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
@@ -50,8 +51,9 @@ using ir::VarPtr;
 
 enum class Side { AIC, AIV };
 
-bool IsOp(const ir::Call* c, std::string_view name) {
-  return c && c->op_name() == name;
+// The free that releases a popped slot of a pipe.
+std::string FreeOpName(ops::PipeDirection dir) {
+  return ops::PipeOp(ops::CrossCoreRole::TFree, dir).name();
 }
 
 int64_t TileBytes(const ir::TileType* t) {
@@ -86,9 +88,7 @@ bool OnSide(const ir::TypePtr& t, Side side) {
 // Ops whose statement must survive even when its result is unused.
 bool HasEffect(const ir::Call& c) {
   const ops::OpDef& d = ops::Def(c);
-  if (d.cross_core_role() != ops::CrossCoreRole::None) return true;
-  const std::string& n = c.op_name();
-  return n == "tile.store" || n.rfind("pld.system.", 0) == 0 || !d.has_result();
+  return d.cross_core_role() != ops::CrossCoreRole::None || d.has_side_effect();
 }
 
 class Expander {
@@ -111,6 +111,7 @@ class Expander {
   std::vector<StmtPtr> Unwrap(const StmtPtr& s, bool in_region);
   StmtPtr UnwrapBody(const StmtPtr& s, bool in_region);
   void PlaceRegionCalls(const StmtPtr& s);
+  void PlaceRegionCall(const ir::Stmt& s);
 
   // ---- Partitioning.
   std::vector<StmtPtr> Part(const StmtPtr& s, Side side, const std::vector<bool>* yield_keep);
@@ -162,55 +163,30 @@ std::vector<StmtPtr> Expander::Unwrap(const StmtPtr& s, bool in_region) {
       PlaceRegionCalls(r.body);
       return Unwrap(r.body, true);
     }
-    case ir::StmtKind::For: {
-      const auto& x = *s->As<ir::ForStmt>();
-      return {std::make_shared<ir::ForStmt>(x.loop_var, x.start, x.stop, x.step, x.for_kind,
-                                            x.stage, x.iter_args, UnwrapBody(x.body, in_region),
-                                            x.return_vars, x.span)};
-    }
-    case ir::StmtKind::While: {
-      const auto& x = *s->As<ir::WhileStmt>();
-      return {std::make_shared<ir::WhileStmt>(x.cond, x.iter_args, UnwrapBody(x.body, in_region),
-                                              x.return_vars, x.span)};
-    }
-    case ir::StmtKind::If: {
-      const auto& x = *s->As<ir::IfStmt>();
-      return {std::make_shared<ir::IfStmt>(x.cond, UnwrapBody(x.then_body, in_region),
-                                           UnwrapBody(x.else_body, in_region), x.return_vars,
-                                           x.span)};
-    }
     default:
-      return {s};
+      // Loops and branches keep their shape around unwrapped bodies; leaves stay as they are.
+      if (ir::IsLeafStmt(*s)) return {s};
+      return {ir::MapChildren(s, ir::kWalkOutsideScopes,
+                              [&](const StmtPtr& b) { return UnwrapBody(b, in_region); })};
   }
 }
 
 // Region placement (ops.md 4.5): a no-duplicate SHARED call inside a region runs on the AIV only;
 // cube compute has no place in a region.
 void Expander::PlaceRegionCalls(const StmtPtr& s) {
-  if (!s) return;
-  switch (s->kind) {
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) PlaceRegionCalls(c);
-      return;
-    case ir::StmtKind::For:
-      return PlaceRegionCalls(s->As<ir::ForStmt>()->body);
-    case ir::StmtKind::While:
-      return PlaceRegionCalls(s->As<ir::WhileStmt>()->body);
-    case ir::StmtKind::If:
-      PlaceRegionCalls(s->As<ir::IfStmt>()->then_body);
-      return PlaceRegionCalls(s->As<ir::IfStmt>()->else_body);
-    case ir::StmtKind::Scope:
-      return PlaceRegionCalls(s->As<ir::ScopeStmt>()->body);
-    default:
-      break;
-  }
-  const ir::Call* c = analysis::TopLevelCall(*s);
+  ir::ForEachStmt(s, ir::kWalkOutsideRegions, [&](const StmtPtr& x) {
+    if (ir::IsLeafStmt(*x)) PlaceRegionCall(*x);
+  });
+}
+
+void Expander::PlaceRegionCall(const ir::Stmt& s) {
+  const ir::Call* c = analysis::TopLevelCall(s);
   if (!c) return;
   const CoreAffinity a = analysis::ClassifyIntrinsicCallAffinity(*c);
   const ops::OpDef& d = ops::Def(*c);
   if (a == CoreAffinity::CUBE)
-    ir::ThrowUser(s->span, "expand-mixed-kernel: cube compute '" + c->op_name() +
-                               "' inside a pl.split_aiv region; move it out of the region");
+    ir::ThrowUser(s.span, "expand-mixed-kernel: cube compute '" + c->op_name() +
+                              "' inside a pl.split_aiv region; move it out of the region");
   if (a == CoreAffinity::SHARED && d.is_no_duplicate() && !analysis::IsLaneStated(d))
     placed_.insert(c);
 }
@@ -329,13 +305,14 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
   int64_t code = 0;
   std::optional<int64_t> lane_stride;
   std::optional<ir::MemorySpace> move_target;
-  if (IsOp(&c, "tile.aiv_shard")) {
+  const ops::OpDef& op = ops::Def(c);
+  if (op.is_shard()) {
     to_vector = true;
     const int64_t mode = ir::AttrAsInt(*ir::FindAttr(c.kwargs, "split")).value_or(0);
     if (auto ls = ir::FindAttr(c.kwargs, "lane_stride")) lane_stride = ir::AttrAsInt(*ls);
     try {  // the split-code rules know no spans: locate their rejection at the crossing
       code = ops::ShardSplitCode(static_cast<ir::SplitMode>(mode), src_t->shape, src_t->valid(),
-                                 lane_stride, "tile.aiv_shard");
+                                 lane_stride, op.name());
     } catch (const ir::UserError& e) {
       // lower-auto-vector-split transports the full box of any extent no code places, so only a
       // hand-written boundary gets here.
@@ -343,7 +320,7 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
           "shard the full box (tile.set_validshape to the whole box on the cube side) and "
           "narrow each lane's extent after the shard, as lower-auto-vector-split does");
     }
-  } else if (IsOp(&c, "tile.aic_gather")) {
+  } else if (op.is_gather()) {
     to_vector = false;
     const int64_t mode = ir::AttrAsInt(*ir::FindAttr(c.kwargs, "split")).value_or(0);
     // The placement depends on the lanes' own extents: lanes that fill their half boxes abut
@@ -355,11 +332,11 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
       joined_valid[*axis] = dst_t->shape[*axis];
     try {
       code = ops::GatherSplitCode(static_cast<ir::SplitMode>(mode), dst_t->shape, joined_valid,
-                                  "tile.aic_gather");
+                                  op.name());
     } catch (const ir::UserError& e) {
       throw e.WithSpanIfMissing(sp);
     }
-  } else if (IsOp(&c, "tile.move")) {
+  } else if (op.is_memory_move()) {
     const auto dir = analysis::ClassifyMoveDirection(c);
     if (dir == analysis::MoveDirection::NONE)
       ir::ThrowInternal(sp, "expand-mixed-kernel: a MIXED move with no direction");
@@ -373,65 +350,53 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
   if (to_vector) {
     c2v_bytes_ = std::max(c2v_bytes_, TileBytes(src_t));
     if (side == Side::AIC) {
-      out->push_back(ir::MakeEval(
-          ops::Create("tile.tpush_to_aiv", {src}, SplitKwargs(code, lane_stride), sp), sp));
+      out->push_back(
+          ir::MakeEval(ops::Create(ops::PipeOp(ops::CrossCoreRole::TPush, ops::PipeDirection::C2V),
+                                   {src}, SplitKwargs(code, lane_stride), sp),
+                       sp));
     } else {
-      const ops::OpDef& pop = *ops::FindOp("tile.tpop_from_aic");
+      const ops::OpDef& pop = ops::PipeOp(ops::CrossCoreRole::TPop, ops::PipeDirection::C2V);
       out->push_back(ir::MakeAssign(
           dst, ops::CreateWithType(pop, {}, SplitKwargs(code, lane_stride), dst->type, sp), sp));
-      popped_[dst.get()] = {"system.tfree_to_aic", code};
+      popped_[dst.get()] = {FreeOpName(ops::PipeDirection::C2V), code};
     }
     return;
   }
   v2c_bytes_ = std::max(v2c_bytes_, TileBytes(dst_t));
   if (side == Side::AIV) {
-    out->push_back(ir::MakeEval(
-        ops::Create("tile.tpush_to_aic", {src}, SplitKwargs(code, std::nullopt), sp), sp));
+    out->push_back(
+        ir::MakeEval(ops::Create(ops::PipeOp(ops::CrossCoreRole::TPush, ops::PipeDirection::V2C),
+                                 {src}, SplitKwargs(code, std::nullopt), sp),
+                     sp));
     return;
   }
-  const ops::OpDef& pop = *ops::FindOp("tile.tpop_from_aiv");
+  const ops::OpDef& pop = ops::PipeOp(ops::CrossCoreRole::TPop, ops::PipeDirection::V2C);
   if (!move_target || *move_target == ir::MemorySpace::Mat) {
     out->push_back(ir::MakeAssign(
         dst, ops::CreateWithType(pop, {}, SplitKwargs(code, std::nullopt), dst->type, sp), sp));
-    popped_[dst.get()] = {"system.tfree_to_aiv", code};
+    popped_[dst.get()] = {FreeOpName(ops::PipeDirection::V2C), code};
     return;
   }
   // The cube pops into L1 (Mat); a move to the final operand space follows.
   VarPtr landed = ir::MakeVar(dst->name + "_mat", ir::WithMemory(*dst_t, ir::MemorySpace::Mat), sp);
   out->push_back(ir::MakeAssign(
       landed, ops::CreateWithType(pop, {}, SplitKwargs(code, std::nullopt), landed->type, sp), sp));
-  popped_[landed.get()] = {"system.tfree_to_aiv", code};
+  popped_[landed.get()] = {FreeOpName(ops::PipeDirection::V2C), code};
   out->push_back(ir::MakeAssign(
-      dst, ops::Create("tile.move", {landed}, {{"target_memory", *move_target}}, sp), sp));
+      dst, ops::Create(ops::MemoryMoveOp(), {landed}, {{"target_memory", *move_target}}, sp), sp));
 }
 
 // ---- Dead code per side.
 
 bool Expander::Effectful(const StmtPtr& s) {
   if (!s) return false;
-  switch (s->kind) {
-    case ir::StmtKind::Assign:
-    case ir::StmtKind::Eval: {
-      const ir::Call* c = analysis::TopLevelCall(*s);
-      return c && HasEffect(*c);
-    }
-    case ir::StmtKind::Return:
-      return true;
-    case ir::StmtKind::Yield:
-      return false;
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (Effectful(c)) return true;
-      return false;
-    case ir::StmtKind::For:
-      return Effectful(s->As<ir::ForStmt>()->body);
-    case ir::StmtKind::While:
-      return Effectful(s->As<ir::WhileStmt>()->body);
-    case ir::StmtKind::If:
-      return Effectful(s->As<ir::IfStmt>()->then_body) || Effectful(s->As<ir::IfStmt>()->else_body);
-    default:
-      return true;
+  // Scopes and regions are gone after unwrapping; anything not understood is kept.
+  if (s->As<ir::ScopeStmt>() || s->As<ir::SplitAivStmt>() || s->As<ir::ReturnStmt>()) return true;
+  if (ir::IsLeafStmt(*s)) {
+    const ir::Call* c = analysis::TopLevelCall(*s);  // a yield has none: passing values on
+    return c && HasEffect(*c);
   }
+  return !ir::ForEachChild(*s, ir::kWalkAll, [&](const StmtPtr& c) { return !Effectful(c); });
 }
 
 StmtPtr Expander::DceBody(const StmtPtr& body) {
@@ -447,33 +412,16 @@ std::vector<StmtPtr> Expander::Dce(const std::vector<StmtPtr>& in,
     StmtPtr s = in[i];
     bool needed = Effectful(s);
     std::vector<VarPtr> defs;
-    switch (s->kind) {
-      case ir::StmtKind::Assign:
-        defs.push_back(s->As<ir::AssignStmt>()->var);
-        break;
-      case ir::StmtKind::For: {
-        const auto& x = *s->As<ir::ForStmt>();
-        defs = x.return_vars;
-        s = std::make_shared<ir::ForStmt>(x.loop_var, x.start, x.stop, x.step, x.for_kind, x.stage,
-                                          x.iter_args, DceBody(x.body), x.return_vars, x.span);
-        break;
-      }
-      case ir::StmtKind::While: {
-        const auto& x = *s->As<ir::WhileStmt>();
-        defs = x.return_vars;
-        s = std::make_shared<ir::WhileStmt>(x.cond, x.iter_args, DceBody(x.body), x.return_vars,
-                                            x.span);
-        break;
-      }
-      case ir::StmtKind::If: {
-        const auto& x = *s->As<ir::IfStmt>();
-        defs = x.return_vars;
-        s = std::make_shared<ir::IfStmt>(x.cond, DceBody(x.then_body), DceBody(x.else_body),
-                                         x.return_vars, x.span);
-        break;
-      }
-      default:
-        needed = true;  // eval, return, yield
+    if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) {
+      defs.push_back(a->var);
+    } else if (auto loop = ir::AsLoop(*s)) {
+      defs = *loop->return_vars;
+      s = ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& b) { return DceBody(b); });
+    } else if (const ir::IfStmt* x = s->As<ir::IfStmt>()) {
+      defs = x->return_vars;
+      s = ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& b) { return DceBody(b); });
+    } else {
+      needed = true;  // eval, return, yield
     }
     for (const VarPtr& v : defs) needed = needed || live.count(v.get());
     if (!needed) continue;
@@ -560,30 +508,14 @@ ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f,
 }
 
 void CollectAssignDefs(const StmtPtr& s, std::unordered_map<const ir::Var*, ir::ExprPtr>& defs) {
-  if (!s) return;
-  switch (s->kind) {
-    case ir::StmtKind::Assign: {
-      const ir::AssignStmt* a = s->As<ir::AssignStmt>();
-      defs[a->var.get()] = a->value;
-      return;
-    }
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) CollectAssignDefs(c, defs);
-      return;
-    case ir::StmtKind::Scope:
-      return CollectAssignDefs(s->As<ir::ScopeStmt>()->body, defs);
-    case ir::StmtKind::SplitAiv:
-      return CollectAssignDefs(s->As<ir::SplitAivStmt>()->body, defs);
-    case ir::StmtKind::If: {
-      // A branch's store still writes into what its operand traces to (a lane guard around a
-      // store, `if extent > 0: o = store(..., out)`); merges and carries are not followed.
-      const ir::IfStmt* i = s->As<ir::IfStmt>();
-      CollectAssignDefs(i->then_body, defs);
-      return CollectAssignDefs(i->else_body, defs);
-    }
-    default:
-      return;  // values carried by loops do not trace to a parameter
-  }
+  // A branch's store still writes into what its operand traces to (a lane guard around a store,
+  // `if extent > 0: o = store(..., out)`); merges are not followed, and values carried by loops
+  // do not trace to a parameter, so loops are not entered.
+  ir::ForEachStmt(s, ir::kWalkAll, [&](const StmtPtr& x) {
+    if (ir::AsLoop(*x)) return ir::WalkStep::SkipChildren;
+    if (const ir::AssignStmt* a = x->As<ir::AssignStmt>()) defs[a->var.get()] = a->value;
+    return ir::WalkStep::Descend;
+  });
 }
 
 // A branch left with nothing to do on one side but to pass the same values on (a lane guard

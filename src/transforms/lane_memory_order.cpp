@@ -21,6 +21,7 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/remarks.h"
 
@@ -124,26 +125,20 @@ class Collector {
 
   void WalkList(const ir::StmtPtr& s, int list, int& pos) {
     if (!s) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts) WalkList(c, list, pos);
-        return;
-      case ir::StmtKind::Scope:
-        WalkList(s->As<ir::ScopeStmt>()->body, list, pos);
-        return;
-      case ir::StmtKind::SplitAiv: {
-        // A region runs once on each lane, in line with the statements around it: it adds no
-        // synchronisation, so its body belongs to the enclosing list.
-        const auto& r = *s->As<ir::SplitAivStmt>();
-        if (ir::VarPtr lv = ir::LaneVar(r)) lanes_.insert(lv.get());
-        const bool was = in_region_;
-        in_region_ = true;
-        WalkList(r.body, list, pos);
-        in_region_ = was;
-        return;
-      }
-      default:
-        break;
+    if (const ir::SplitAivStmt* r = s->As<ir::SplitAivStmt>()) {
+      // A region runs once on each lane, in line with the statements around it: it adds no
+      // synchronisation, so its body belongs to the enclosing list.
+      if (ir::VarPtr lv = ir::LaneVar(*r)) lanes_.insert(lv.get());
+      const bool was = in_region_;
+      in_region_ = true;
+      WalkList(r->body, list, pos);
+      in_region_ = was;
+      return;
+    }
+    // Sequences and scopes add no synchronisation either: their statements join the list.
+    if (s->As<ir::SeqStmts>() || s->As<ir::ScopeStmt>()) {
+      ir::ForEachChild(*s, ir::kWalkAll, [&](const ir::StmtPtr& c) { WalkList(c, list, pos); });
+      return;
     }
     path_.push_back({list, pos});
     WalkItem(s, list, pos);
@@ -274,18 +269,16 @@ class Collector {
     const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
     if (!c) return;
     for (const ir::ExprPtr& a : c->args) Calls(s, a, list, pos);
-    const std::string& name = c->op_name();
-    if (name == "tile.aiv_shard") lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
-    if (name == "tile.aic_gather")
-      lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
-    const ops::OpDef* def = ops::FindOp(name);
+    const ops::OpDef* def = ops::FindOp(c->op_name());
+    if (def && def->is_shard()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
+    if (def && def->is_gather()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
     for (size_t i = 0; i < c->args.size(); ++i) {
       const ir::ExprPtr& arg = c->args[i];
       const ir::TensorType* tt = arg && arg->type ? arg->type->As<ir::TensorType>() : nullptr;
       if (!tt) continue;
       Access a;
       a.stmt = &s;
-      a.op = name;
+      a.op = c->op_name();
       // An op writes the tensor it hands back as its result (a store), or, yielding nothing,
       // acts on it (a notify); anything else reads it.
       a.write = (def && def->reused_input() == i) || !c->type;
@@ -319,27 +312,31 @@ class Collector {
   }
 
   // The window an access of argument `i` touches: offsets and extents per axis, when the op
-  // says which (load, store, indexed read); otherwise unknown.
+  // declares a GM window on that argument (ops::GmWindow); otherwise unknown.
   static void SetWindow(const ir::Call& c, size_t i, Access* a) {
-    const std::string& n = c.op_name();
-    std::vector<ir::ExprPtr> off, ext, bound;
-    if (n == "tile.load" && i == 0) {
-      off = Tuple(c, 1);
-      ext = Tuple(c, 3);
-      bound = Tuple(c, 2);  // the valid shape lies inside the window's shape
-      if (ext.empty()) ext = bound;
-    } else if (n == "tile.store" && i == 2) {
-      off = Tuple(c, 1);
-      ext = Tuple(c, 3);
-      const ir::TileType* t =
-          c.args[0] && c.args[0]->type ? c.args[0]->type->As<ir::TileType>() : nullptr;
-      if (ext.empty() && t) {
-        ext = t->valid();  // a store writes the tile's valid extent, inside its box
-        bound = t->shape;
+    const ops::OpDef* def = ops::FindOp(c.op_name());
+    const std::optional<ops::GmWindow> w = def ? def->gm_window() : std::nullopt;
+    if (!w || w->tensor != i) return;
+    std::vector<ir::ExprPtr> off = Tuple(c, w->offsets), ext, bound;
+    if (w->extents) ext = Tuple(c, *w->extents);
+    if (w->bounds) bound = Tuple(c, *w->bounds);  // the extents lie inside these
+    if (ext.empty()) {
+      switch (w->fallback) {
+        case ops::GmWindow::Fallback::Bounds:
+          ext = bound;
+          break;
+        case ops::GmWindow::Fallback::TileValid:
+          // A store writes the tile's valid extent, inside its box.
+          if (const ir::TileType* t =
+                  c.args[0] && c.args[0]->type ? c.args[0]->type->As<ir::TileType>() : nullptr) {
+            ext = t->valid();
+            bound = t->shape;
+          }
+          break;
+        case ops::GmWindow::Fallback::Unit:
+          ext.assign(off.size(), ir::MakeConstInt(1));
+          break;
       }
-    } else if (n == "tensor.read" && i == 0) {
-      off = Tuple(c, 1);
-      ext.assign(off.size(), ir::MakeConstInt(1));
     }
     if (off.size() != a->rank || ext.size() != a->rank) return;
     a->offsets = std::move(off);
@@ -376,9 +373,8 @@ class Collector {
           return true;
         // A gather joins the lanes' bands into one tile on the AIC; a shard hands each lane its
         // own band, except with code 0 (every lane the whole tile).
-        if (c->op_name() == "tile.aic_gather") return false;
-        if (c->op_name() == "tile.aiv_shard" && ir::GetAttr<int64_t>(c->kwargs, "split") != 0)
-          return true;
+        if (def && def->is_gather()) return false;
+        if (def && def->is_shard() && ir::GetAttr<int64_t>(c->kwargs, "split") != 0) return true;
         for (const ir::ExprPtr& x : c->args)
           if (Tainted(x)) return true;
         return false;

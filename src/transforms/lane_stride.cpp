@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/split_axis.h"
 
 namespace tilesplit::split_axis {
@@ -72,51 +73,39 @@ struct Scan {
 
   void Stmt(const StmtPtr& s) {
     if (!s || !ok) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Stmt(c);
-        return;
-      case ir::StmtKind::Assign: {
-        const ir::AssignStmt* a = s->As<ir::AssignStmt>();
-        if (const ir::Call* c = a->value->As<ir::Call>()) return Call(a->var, *c);
-        if (Derived(a->value)) derived.insert(a->var.get());
-        return;
-      }
-      case ir::StmtKind::Eval:
-        if (const ir::Call* c = s->As<ir::EvalStmt>()->expr->As<ir::Call>()) Call(nullptr, *c);
-        return;
-      case ir::StmtKind::Return:
-        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values)
-          if (const ir::Call* c = v->As<ir::Call>()) Call(nullptr, *c);
-        return;
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        for (const ir::IterArg& ia : f->iter_args)
-          if (Derived(ia.init)) derived.insert(ia.var.get());
-        Stmt(f->body);
-        for (size_t i = 0; i < f->return_vars.size() && i < f->iter_args.size(); ++i)
-          if (derived.count(f->iter_args[i].var.get())) derived.insert(f->return_vars[i].get());
-        return;
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        for (const ir::IterArg& ia : w->iter_args)
-          if (Derived(ia.init)) derived.insert(ia.var.get());
-        Stmt(w->body);
-        for (size_t i = 0; i < w->return_vars.size() && i < w->iter_args.size(); ++i)
-          if (derived.count(w->iter_args[i].var.get())) derived.insert(w->return_vars[i].get());
-        return;
-      }
-      case ir::StmtKind::If: {
-        const ir::IfStmt* i = s->As<ir::IfStmt>();
-        Stmt(i->then_body);
-        Stmt(i->else_body);
-        for (const ir::VarPtr& rv : i->return_vars) derived.insert(rv.get());
-        return;
-      }
-      default:
-        return;
+    if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) {
+      if (const ir::Call* c = a->value->As<ir::Call>()) return Call(a->var, *c);
+      if (Derived(a->value)) derived.insert(a->var.get());
+      return;
     }
+    if (const ir::EvalStmt* e = s->As<ir::EvalStmt>()) {
+      if (const ir::Call* c = e->expr->As<ir::Call>()) Call(nullptr, *c);
+      return;
+    }
+    if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
+      for (const ExprPtr& v : r->values)
+        if (const ir::Call* c = v->As<ir::Call>()) Call(nullptr, *c);
+      return;
+    }
+    if (auto loop = ir::AsLoop(*s)) {
+      // A carry seeded from the boundary stays derived through the loop and out of it.
+      for (const ir::IterArg& ia : *loop->iter_args)
+        if (Derived(ia.init)) derived.insert(ia.var.get());
+      Stmt(*loop->body);
+      const auto& ia = *loop->iter_args;
+      const auto& rv = *loop->return_vars;
+      for (size_t i = 0; i < rv.size() && i < ia.size(); ++i)
+        if (derived.count(ia[i].var.get())) derived.insert(rv[i].get());
+      return;
+    }
+    if (const ir::IfStmt* i = s->As<ir::IfStmt>()) {
+      Stmt(i->then_body);
+      Stmt(i->else_body);
+      for (const ir::VarPtr& rv : i->return_vars) derived.insert(rv.get());
+      return;
+    }
+    // Sequences are walked; scopes and regions stay opaque here.
+    ir::ForEachChild(*s, ir::kWalkOutsideScopes, [&](const StmtPtr& c) { Stmt(c); });
   }
 };
 

@@ -4,6 +4,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/analyze_split_body.h"
 #include "tilesplit/transforms/lane_memory_order.h"
 #include "tilesplit/transforms/pass.h"
@@ -16,33 +17,6 @@ namespace {
 
 using analysis::CoreAffinity;
 using ir::FunctionPtr;
-
-bool ContainsKind(const ir::StmtPtr& s, ir::StmtKind kind, ir::Span* where) {
-  if (!s) return false;
-  if (s->kind == kind) {
-    if (where) *where = s->span;
-    return true;
-  }
-  switch (s->kind) {
-    case ir::StmtKind::Seq:
-      for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (ContainsKind(c, kind, where)) return true;
-      return false;
-    case ir::StmtKind::For:
-      return ContainsKind(s->As<ir::ForStmt>()->body, kind, where);
-    case ir::StmtKind::While:
-      return ContainsKind(s->As<ir::WhileStmt>()->body, kind, where);
-    case ir::StmtKind::If:
-      return ContainsKind(s->As<ir::IfStmt>()->then_body, kind, where) ||
-             ContainsKind(s->As<ir::IfStmt>()->else_body, kind, where);
-    case ir::StmtKind::Scope:
-      return ContainsKind(s->As<ir::ScopeStmt>()->body, kind, where);
-    case ir::StmtKind::SplitAiv:
-      return ContainsKind(s->As<ir::SplitAivStmt>()->body, kind, where);
-    default:
-      return false;
-  }
-}
 
 // Why a function is left as it is; the same conditions, in the same order, as the gate in Run.
 std::string UnsplitReason(const ir::Function& f, std::optional<ir::SplitMode> mode) {
@@ -57,7 +31,7 @@ std::string UnsplitReason(const ir::Function& f, std::optional<ir::SplitMode> mo
 // The remark naming the AUTO path's form: a synthesized region, or flat.
 void RemarkAutoPath(const ir::Function& f, ir::SplitMode mode, const ir::Function& lowered) {
   if (!RemarksEnabled()) return;
-  const bool region = ContainsKind(lowered.body, ir::StmtKind::SplitAiv, nullptr);
+  const bool region = ir::FirstOfKind<ir::SplitAivStmt>(lowered.body, ir::kWalkAll) != nullptr;
   EmitRemark(RemarkKind::Passed, f.span,
              "'" + f.name + "' is split on " +
                  (mode == ir::SplitMode::UpDown ? "rows (UP_DOWN)" : "columns (LEFT_RIGHT)") +
@@ -124,7 +98,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   split_axis::ReportAdmission(admission.report(), split_axis::BodyOrigin::Automatic,
                               "the automatically halved body of '" + f->name + "'", lane->name);
   body.insert(body.begin(),
-              ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, f->span), f->span));
+              ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
   // 6. Stamp the split_aiv form.
   return std::make_shared<ir::Function>(f->name, f->func_type, std::move(params),
                                         std::move(returns), WithSplitAivAttrs(f->attrs, mode),
@@ -162,9 +136,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
       out.push_back(f);
       continue;
     }
-    ir::Span scope_span;
-    if (ContainsKind(f->body, ir::StmtKind::Scope, &scope_span))
-      ir::ThrowUser(scope_span,
+    if (const ir::ScopeStmt* scope = ir::FirstOfKind<ir::ScopeStmt>(f->body, ir::kWalkAll))
+      ir::ThrowUser(scope->span,
                     "LowerAutoVectorSplit: the mixed split function '" + f->name +
                         "' still holds a pl.at scope; whole-function halving does not cross a "
                         "scope boundary",

@@ -8,6 +8,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/analyze_split_body.h"
@@ -38,126 +39,75 @@ std::string Q(const std::string& s) {
   return "'" + s + "'";
 }
 
-bool ExprHasOp(const ExprPtr& e, std::string_view a, std::string_view b) {
+// A call writing a GM window (tile.store): its result is the tensor it wrote.
+bool IsGmWrite(const ir::Call& c) {
+  const auto& w = ops::Def(c).gm_window();
+  return w && w->access == ops::GmWindow::Access::Write;
+}
+
+// Whether `e` is or holds (in call arguments, tuple elements) a boundary call.
+bool ExprHasBoundary(const ExprPtr& e) {
   if (!e) return false;
   switch (e->kind) {
     case ir::ExprKind::Call: {
       const ir::Call* c = e->As<ir::Call>();
-      if (c->op_name() == a || c->op_name() == b) return true;
+      if (ops::Def(*c).is_boundary()) return true;
       for (const ExprPtr& x : c->args)
-        if (ExprHasOp(x, a, b)) return true;
+        if (ExprHasBoundary(x)) return true;
       return false;
     }
     case ir::ExprKind::MakeTuple:
       for (const ExprPtr& x : e->As<ir::MakeTuple>()->elements)
-        if (ExprHasOp(x, a, b)) return true;
+        if (ExprHasBoundary(x)) return true;
       return false;
     default:
       return false;
   }
 }
 
+// Whether `s` holds a boundary call outside any region (inside scopes too).
 bool StmtHasBoundary(const StmtPtr& s) {
-  if (!s) return false;
-  constexpr std::string_view kShard = "tile.aiv_shard", kGather = "tile.aic_gather";
-  switch (s->kind) {
-    case ir::StmtKind::Assign:
-      return ExprHasOp(s->As<ir::AssignStmt>()->value, kShard, kGather);
-    case ir::StmtKind::Eval:
-      return ExprHasOp(s->As<ir::EvalStmt>()->expr, kShard, kGather);
-    case ir::StmtKind::Return:
-      for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values)
-        if (ExprHasOp(v, kShard, kGather)) return true;
-      return false;
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (StmtHasBoundary(c)) return true;
-      return false;
-    case ir::StmtKind::For:
-      return StmtHasBoundary(s->As<ir::ForStmt>()->body);
-    case ir::StmtKind::While:
-      return StmtHasBoundary(s->As<ir::WhileStmt>()->body);
-    case ir::StmtKind::If:
-      return StmtHasBoundary(s->As<ir::IfStmt>()->then_body) ||
-             StmtHasBoundary(s->As<ir::IfStmt>()->else_body);
-    case ir::StmtKind::Scope:
-      return StmtHasBoundary(s->As<ir::ScopeStmt>()->body);
-    default:
-      return false;
-  }
+  return ir::AnyStmt(s, ir::kWalkOutsideRegions, [&](const StmtPtr& c) {
+    return !ir::ForEachLeafExpr(*c, /*yields=*/false,
+                                [&](const ExprPtr& e) { return !ExprHasBoundary(e); });
+  });
 }
 
 // The first region inside `s`, if any.
 const ir::SplitAivStmt* FirstRegion(const StmtPtr& s) {
-  if (!s) return nullptr;
-  switch (s->kind) {
-    case ir::StmtKind::SplitAiv:
-      return s->As<ir::SplitAivStmt>();
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (auto r = FirstRegion(c)) return r;
-      return nullptr;
-    case ir::StmtKind::For:
-      return FirstRegion(s->As<ir::ForStmt>()->body);
-    case ir::StmtKind::While:
-      return FirstRegion(s->As<ir::WhileStmt>()->body);
-    case ir::StmtKind::If: {
-      if (auto r = FirstRegion(s->As<ir::IfStmt>()->then_body)) return r;
-      return FirstRegion(s->As<ir::IfStmt>()->else_body);
-    }
-    case ir::StmtKind::Scope:
-      return FirstRegion(s->As<ir::ScopeStmt>()->body);
-    default:
-      return nullptr;
-  }
+  return ir::FirstOfKind<ir::SplitAivStmt>(s, ir::kWalkAll);
 }
 
 // Regions must be scope-free: lowering recurses through for / while / if but never into a
 // scope, whose outlining and visibility semantics region-local halving must not cross.
 void CheckScopeFree(const StmtPtr& s, const ir::Function& f, bool hidden_regions_pass) {
   if (!s) return;
-  switch (s->kind) {
-    case ir::StmtKind::Scope: {
-      const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>();
-      if (hidden_regions_pass) {
-        if (const ir::SplitAivStmt* r = FirstRegion(sc->body))
-          ir::ThrowUser(r->span,
-                        "this pl.split_aiv region sits behind a pl.at scope inside the InCore "
-                        "function " +
-                            Q(f.name) +
-                            "; region lowering does not reach through a scope, so the region "
-                            "would be left unsplit",
-                        {{sc->span, "the scope is here"},
-                         {ir::Span{},
-                          "drop the redundant scope, or write the kernel as a plain "
-                          "@pl.function (Opaque) so OutlineIncoreScopes lifts the "
-                          "scope into its own function"}});
-        return CheckScopeFree(sc->body, f, true);
-      }
-      ir::ThrowUser(sc->span,
-                    "a pl.at scope survives in the split function " + Q(f.name) +
-                        "; region lowering steps over scopes, so the vector work inside would "
-                        "run full width on both AIV lanes",
-                    {{ir::Span{},
-                      "remove the scope, or let OutlineIncoreScopes lift it into its "
-                      "own function before lowering"}});
+  if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>()) {
+    if (hidden_regions_pass) {
+      if (const ir::SplitAivStmt* r = FirstRegion(sc->body))
+        ir::ThrowUser(r->span,
+                      "this pl.split_aiv region sits behind a pl.at scope inside the InCore "
+                      "function " +
+                          Q(f.name) +
+                          "; region lowering does not reach through a scope, so the region "
+                          "would be left unsplit",
+                      {{sc->span, "the scope is here"},
+                       {ir::Span{},
+                        "drop the redundant scope, or write the kernel as a plain "
+                        "@pl.function (Opaque) so OutlineIncoreScopes lifts the "
+                        "scope into its own function"}});
+      return CheckScopeFree(sc->body, f, true);
     }
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        CheckScopeFree(c, f, hidden_regions_pass);
-      return;
-    case ir::StmtKind::For:
-      return CheckScopeFree(s->As<ir::ForStmt>()->body, f, hidden_regions_pass);
-    case ir::StmtKind::While:
-      return CheckScopeFree(s->As<ir::WhileStmt>()->body, f, hidden_regions_pass);
-    case ir::StmtKind::If:
-      CheckScopeFree(s->As<ir::IfStmt>()->then_body, f, hidden_regions_pass);
-      return CheckScopeFree(s->As<ir::IfStmt>()->else_body, f, hidden_regions_pass);
-    case ir::StmtKind::SplitAiv:
-      return CheckScopeFree(s->As<ir::SplitAivStmt>()->body, f, hidden_regions_pass);
-    default:
-      return;
+    ir::ThrowUser(sc->span,
+                  "a pl.at scope survives in the split function " + Q(f.name) +
+                      "; region lowering steps over scopes, so the vector work inside would "
+                      "run full width on both AIV lanes",
+                  {{ir::Span{},
+                    "remove the scope, or let OutlineIncoreScopes lift it into its "
+                    "own function before lowering"}});
   }
+  ir::ForEachChild(*s, ir::WalkOptions{.into_scopes = false, .into_regions = true},
+                   [&](const StmtPtr& c) { CheckScopeFree(c, f, hidden_regions_pass); });
 }
 
 // The region's statements without its leading lane binding.
@@ -170,7 +120,7 @@ std::vector<StmtPtr> BodyWithoutLane(const ir::SplitAivStmt& r, const VarPtr& la
 }
 
 StmtPtr LaneBinding(const VarPtr& lane, ir::Span span) {
-  return ir::MakeAssign(lane, ops::Create("tile.get_subblock_idx", {}, {}, span), span);
+  return ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, span), span);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,7 +286,7 @@ class Localizer {
   // The lane fact of the tile a tile.store call writes, if the store is one.
   const LaneFact* StoredFact(const ExprPtr& e) const {
     const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
-    if (!c || c->op_name() != "tile.store" || c->args.empty()) return nullptr;
+    if (!c || !IsGmWrite(*c) || c->args.empty()) return nullptr;
     return FactOf(c->args[0]);
   }
 
@@ -362,10 +312,10 @@ class Localizer {
       if (const LaneFact* f = FactOf(value)) facts_[v.get()] = *f;
       return out.push_back(ir::MakeAssign(v, value, a.span));
     }
-    const std::string& name = c->op_name();
-    if (name == "tile.aiv_shard") return EmitShard(a, *c, out);
-    if (name == "tile.aic_gather") return EmitGather(a, *c, value, out);
-    if (name == "tile.store") {
+    const ops::OpDef& op = ops::Def(*c);
+    if (op.is_shard()) return EmitShard(a, *c, out);
+    if (op.is_gather()) return EmitGather(a, *c, value, out);
+    if (IsGmWrite(*c)) {
       if (const LaneFact* f = StoredFact(value); NeedsGuard(f)) {
         VarPtr v = Retype(a.var, value->type);
         return out.push_back(GuardedStore(v, value, *f, a.span));
@@ -381,10 +331,9 @@ class Localizer {
       if (value != a.value) e = ops::Create(ops::Def(*c), c->args, c->kwargs, a.span);
       return out.push_back(ir::MakeAssign(Retype(a.var, e->type), e, a.span));
     }
-    if (name == "tile.reshape" || name == "tile.reinterpret_view" || name == "tile.transpose" ||
-        name == "tile.transpose_view")
+    if (op.rectangle_change() != ops::RectangleChange::None)
       ir::ThrowUser(a.span,
-                    name +
+                    op.name() +
                         " reshapes the logical rectangle of a tile whose valid extent on the "
                         "split axis is this lane's own (" +
                         ir::ExprToString(in->extent) +
@@ -435,7 +384,7 @@ class Localizer {
     std::vector<ExprPtr> box_valid = src.valid();
     box_valid[axis] = src.shape[axis];
     ExprPtr widened =
-        ops::Create("tile.set_validshape", {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+        ops::Create(ops::ValidShapeSetterOp(), {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
     VarPtr box = ir::MakeVar(a.var->name + "_box", widened->type, a.var->span);
     hoisted_.push_back(ir::MakeAssign(box, widened, a.span));
     ExprPtr deduced = ops::Create(ops::Def(c), {box}, c.kwargs, a.span);
@@ -455,7 +404,7 @@ class Localizer {
     std::vector<ExprPtr> lane_valid = dt->valid();
     lane_valid[axis] = fact.extent;
     ExprPtr narrowed =
-        ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, a.span);
+        ops::Create(ops::ValidShapeSetterOp(), {pop, lane_valid[0], lane_valid[1]}, {}, a.span);
     VarPtr nv = Retype(a.var, narrowed->type);
     if (auto v = ir::AsConstInt(fact.full_valid)) {
       const ops::LaneExtentPair p =
@@ -536,8 +485,8 @@ class Localizer {
       // the pre-shard extent are undefined there too), so later uses keep their variable.
       std::vector<ExprPtr> box_valid = in->valid();
       box_valid[axis] = in->shape[axis];
-      ExprPtr widened =
-          ops::Create("tile.set_validshape", {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+      ExprPtr widened = ops::Create(ops::ValidShapeSetterOp(),
+                                    {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
       VarPtr lanes = ir::MakeVar(a.var->name + "_lanes", widened->type, a.var->span);
       out.push_back(ir::MakeAssign(lanes, widened, a.span));
       ExprPtr joined = ops::Create(ops::Def(c), {lanes}, c.kwargs, a.span);
@@ -625,35 +574,16 @@ class RegionLowerer {
 
   StmtPtr Lower(const StmtPtr& s) {
     if (!s) return s;
-    switch (s->kind) {
-      case ir::StmtKind::Seq: {
-        std::vector<StmtPtr> out;
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-          if (StmtPtr l = Lower(c)) out.push_back(l);
-        return ir::MakeSeq(std::move(out), s->span);
-      }
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        return std::make_shared<ir::ForStmt>(f->loop_var, f->start, f->stop, f->step, f->for_kind,
-                                             f->stage, f->iter_args, Body(f->body), f->return_vars,
-                                             f->span);
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        return std::make_shared<ir::WhileStmt>(w->cond, w->iter_args, Body(w->body), w->return_vars,
-                                               w->span);
-      }
-      case ir::StmtKind::If: {
-        const ir::IfStmt* i = s->As<ir::IfStmt>();
-        return std::make_shared<ir::IfStmt>(i->cond, Body(i->then_body),
-                                            i->else_body ? Body(i->else_body) : nullptr,
-                                            i->return_vars, i->span);
-      }
-      case ir::StmtKind::SplitAiv:
-        return Region(*s->As<ir::SplitAivStmt>());
-      default:
-        return s;
+    if (const ir::SplitAivStmt* r = s->As<ir::SplitAivStmt>()) return Region(*r);
+    if (const ir::SeqStmts* q = s->As<ir::SeqStmts>()) {
+      std::vector<StmtPtr> out;  // an empty region lowers to nothing
+      for (const StmtPtr& c : q->stmts)
+        if (StmtPtr l = Lower(c)) out.push_back(l);
+      return ir::MakeSeq(std::move(out), s->span);
     }
+    // Loops and branches are rebuilt around their lowered bodies; a scope is not entered
+    // (CheckScopeFree has refused the ones that hide regions).
+    return ir::MapChildren(s, ir::kWalkOutsideScopes, [&](const StmtPtr& b) { return Body(b); });
   }
 
   // Values a full-width region halved keep their old variables outside it: a later use would
@@ -732,40 +662,15 @@ class RegionLowerer {
 
   void LeakScan(const StmtPtr& s, const ir::SplitAivStmt* region) const {
     if (!s) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) LeakScan(c, region);
-        return;
-      case ir::StmtKind::SplitAiv:  // a sibling region must not read another region's halves
-        return LeakScan(s->As<ir::SplitAivStmt>()->body, s->As<ir::SplitAivStmt>());
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        for (const ir::IterArg& ia : f->iter_args) LeakExpr(ia.init, s->span);
-        return LeakScan(f->body, region);
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        for (const ir::IterArg& ia : w->iter_args) LeakExpr(ia.init, s->span);
-        LeakExpr(w->cond, s->span);
-        return LeakScan(w->body, region);
-      }
-      case ir::StmtKind::If:
-        LeakExpr(s->As<ir::IfStmt>()->cond, s->span);
-        LeakScan(s->As<ir::IfStmt>()->then_body, region);
-        return LeakScan(s->As<ir::IfStmt>()->else_body, region);
-      case ir::StmtKind::Assign:
-        return LeakExpr(s->As<ir::AssignStmt>()->value, s->span);
-      case ir::StmtKind::Eval:
-        return LeakExpr(s->As<ir::EvalStmt>()->expr, s->span);
-      case ir::StmtKind::Return:
-        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) LeakExpr(v, s->span);
-        return;
-      case ir::StmtKind::Yield:
-        for (const ExprPtr& v : s->As<ir::YieldStmt>()->values) LeakExpr(v, s->span);
-        return;
-      default:
-        return;
-    }
+    // A sibling region must not read another region's halves.
+    if (const ir::SplitAivStmt* r = s->As<ir::SplitAivStmt>()) return LeakScan(r->body, r);
+    // What the statement reads itself (loop inits, conditions, a leaf's values), then its bodies.
+    if (auto loop = ir::AsLoop(*s))
+      for (const ir::IterArg& ia : *loop->iter_args) LeakExpr(ia.init, s->span);
+    if (const ir::WhileStmt* w = s->As<ir::WhileStmt>()) LeakExpr(w->cond, s->span);
+    if (const ir::IfStmt* i = s->As<ir::IfStmt>()) LeakExpr(i->cond, s->span);
+    ir::ForEachLeafExpr(*s, /*yields=*/true, [&](const ExprPtr& e) { LeakExpr(e, s->span); });
+    ir::ForEachChild(*s, ir::kWalkOutsideScopes, [&](const StmtPtr& c) { LeakScan(c, region); });
   }
 
   void LeakExpr(const ExprPtr& e, ir::Span span) const {

@@ -13,6 +13,7 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/split_regions.h"
 
@@ -39,36 +40,15 @@ bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
       if (r && *r < c->args.size() && c->args[*r]->As<ir::Var>() == v) found = true;
       for (const ir::ExprPtr& a : c->args) Expr(a);
     }
-    void Stmt(const ir::StmtPtr& s) {
-      if (!s || found) return;
-      switch (s->kind) {
-        case ir::StmtKind::Assign:
-          return Expr(s->As<ir::AssignStmt>()->value);
-        case ir::StmtKind::Eval:
-          return Expr(s->As<ir::EvalStmt>()->expr);
-        case ir::StmtKind::Return:
-          for (const ir::ExprPtr& e : s->As<ir::ReturnStmt>()->values) Expr(e);
-          return;
-        case ir::StmtKind::Seq:
-          for (const ir::StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Stmt(c);
-          return;
-        case ir::StmtKind::For:
-          return Stmt(s->As<ir::ForStmt>()->body);
-        case ir::StmtKind::While:
-          return Stmt(s->As<ir::WhileStmt>()->body);
-        case ir::StmtKind::If:
-          Stmt(s->As<ir::IfStmt>()->then_body);
-          return Stmt(s->As<ir::IfStmt>()->else_body);
-        case ir::StmtKind::Scope:
-          return Stmt(s->As<ir::ScopeStmt>()->body);
-        case ir::StmtKind::SplitAiv:
-          return Stmt(s->As<ir::SplitAivStmt>()->body);
-        default:
-          return;
-      }
-    }
   } f{v};
-  f.Stmt(s);
+  // Yields pass values on and write nothing; every other leaf's calls are looked at.
+  ir::ForEachStmt(s, ir::kWalkAll, [&](const ir::StmtPtr& c) {
+    if (const ir::AssignStmt* a = c->As<ir::AssignStmt>()) f.Expr(a->value);
+    if (const ir::EvalStmt* e = c->As<ir::EvalStmt>()) f.Expr(e->expr);
+    if (const ir::ReturnStmt* r = c->As<ir::ReturnStmt>())
+      for (const ir::ExprPtr& e : r->values) f.Expr(e);
+    return f.found ? ir::WalkStep::Stop : ir::WalkStep::Descend;
+  });
   return f.found;
 }
 

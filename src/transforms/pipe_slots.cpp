@@ -13,6 +13,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/remarks.h"
 
@@ -90,21 +91,15 @@ int64_t Pops(const StmtPtr& s, const PoppedMap& popped) {
 
 // Whether `s` is, or holds at any depth, a loop that pops.
 bool HasLoopOfPops(const StmtPtr& s, const PoppedMap& popped) {
-  if (!s) return false;
-  switch (s->kind) {
-    case ir::StmtKind::For:
-    case ir::StmtKind::While:
-      return Pops(s, popped) > 0;
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        if (HasLoopOfPops(c, popped)) return true;
-      return false;
-    case ir::StmtKind::If:
-      return HasLoopOfPops(s->As<ir::IfStmt>()->then_body, popped) ||
-             HasLoopOfPops(s->As<ir::IfStmt>()->else_body, popped);
-    default:
-      return false;
-  }
+  // A loop answers for everything inside it (a loop that never runs pops nothing, whatever it
+  // holds); scopes and regions are not this walk's.
+  bool found = false;
+  ir::ForEachStmt(s, ir::kWalkOutsideScopes, [&](const StmtPtr& c) {
+    if (!ir::AsLoop(*c)) return ir::WalkStep::Descend;
+    found = Pops(c, popped) > 0;
+    return found ? ir::WalkStep::Stop : ir::WalkStep::SkipChildren;
+  });
+  return found;
 }
 
 class Releaser {
@@ -132,30 +127,12 @@ StmtPtr Releaser::Release(const ir::Var* v, const StmtPtr& pop) const {
 
 std::vector<StmtPtr> Releaser::Block(const std::vector<StmtPtr>& in0) {
   std::vector<StmtPtr> in;
+  // The bodies of loops and branches get their own releases; scopes and regions are kept.
   for (const StmtPtr& s : in0) {
-    switch (s->kind) {
-      case ir::StmtKind::For: {
-        const auto& x = *s->As<ir::ForStmt>();
-        in.push_back(std::make_shared<ir::ForStmt>(x.loop_var, x.start, x.stop, x.step, x.for_kind,
-                                                   x.stage, x.iter_args, Body(x.body),
-                                                   x.return_vars, x.span));
-        break;
-      }
-      case ir::StmtKind::While: {
-        const auto& x = *s->As<ir::WhileStmt>();
-        in.push_back(std::make_shared<ir::WhileStmt>(x.cond, x.iter_args, Body(x.body),
-                                                     x.return_vars, x.span));
-        break;
-      }
-      case ir::StmtKind::If: {
-        const auto& x = *s->As<ir::IfStmt>();
-        in.push_back(std::make_shared<ir::IfStmt>(x.cond, Body(x.then_body), Body(x.else_body),
-                                                  x.return_vars, x.span));
-        break;
-      }
-      default:
-        in.push_back(s);
-    }
+    const bool keep = ir::IsLeafStmt(*s) || s->As<ir::SeqStmts>();
+    in.push_back(keep ? s : ir::MapChildren(s, ir::kWalkOutsideScopes, [&](const StmtPtr& b) {
+      return Body(b);
+    }));
   }
   // after[j]: what to emit after statement j (copies and releases).
   std::vector<std::vector<StmtPtr>> after(in.size());
@@ -184,9 +161,8 @@ std::vector<StmtPtr> Releaser::Block(const std::vector<StmtPtr>& in0) {
       if (!tile || !tile->memory)
         ir::ThrowInternal(in[i]->span, "pipe slots: a popped value without a tile memory");
       VarPtr copy = ir::MakeVar(names_.Fresh(var->name + "_kept"), var->type, in[i]->span);
-      ir::ExprPtr move =
-          ops::CreateWithType(*ops::FindOp("tile.move"), {var}, {{"target_memory", *tile->memory}},
-                              var->type, in[i]->span);
+      ir::ExprPtr move = ops::CreateWithType(
+          ops::MemoryMoveOp(), {var}, {{"target_memory", *tile->memory}}, var->type, in[i]->span);
       after[i].push_back(ir::MakeAssign(copy, move, in[i]->span));
       after[i].push_back(Release(v, in[i]));
       pass::EmitRemark(pass::RemarkKind::Passed, in[i]->span,
@@ -274,30 +250,22 @@ void Meter::Block(const std::vector<StmtPtr>& stmts, const Outer& outer) {
     const int64_t pops = Pops(s, popped_);
     if (pops == 0) continue;
     Outer inner = oldest();
-    switch (s->kind) {
-      case ir::StmtKind::For:
-      case ir::StmtKind::While: {
-        const StmtPtr& body = s->kind == ir::StmtKind::For ? s->As<ir::ForStmt>()->body
-                                                           : s->As<ir::WhileStmt>()->body;
-        std::optional<int64_t> trips;
-        if (s->kind == ir::StmtKind::For) trips = TripCount(*s->As<ir::ForStmt>());
-        // The last iteration sees the held transfer furthest behind.
-        if (inner.span > 0) {
-          if (trips) {
-            inner.span = SatAdd(inner.span, SatMul(*trips - 1, Pops(body, popped_)));
-          } else {
-            inner.span = kUnbounded;
-          }
+    if (auto loop = ir::AsLoop(*s)) {
+      const StmtPtr& body = *loop->body;
+      std::optional<int64_t> trips;
+      if (const ir::ForStmt* f = s->As<ir::ForStmt>()) trips = TripCount(*f);
+      // The last iteration sees the held transfer furthest behind.
+      if (inner.span > 0) {
+        if (trips) {
+          inner.span = SatAdd(inner.span, SatMul(*trips - 1, Pops(body, popped_)));
+        } else {
+          inner.span = kUnbounded;
         }
-        Body(body, inner);
-        break;
       }
-      case ir::StmtKind::If:
-        Body(s->As<ir::IfStmt>()->then_body, inner);
-        Body(s->As<ir::IfStmt>()->else_body, inner);
-        break;
-      default:
-        break;
+      Body(body, inner);
+    } else if (const ir::IfStmt* x = s->As<ir::IfStmt>()) {
+      Body(x->then_body, inner);
+      Body(x->else_body, inner);
     }
     count = SatAdd(count, pops);
   }

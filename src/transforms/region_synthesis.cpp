@@ -2,6 +2,7 @@
 // "Region placement consumed by ExpandMixedKernel").
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/remarks.h"
 #include "tilesplit/transforms/split_regions.h"
 
@@ -18,7 +19,7 @@ enum class Phase : uint8_t { Shared, Vector, Cube };
 Phase PhaseOf(const ir::Stmt& s) {
   const ir::Call* c = analysis::TopLevelCall(s);
   if (!c) return Phase::Shared;
-  if (c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather") return Phase::Vector;
+  if (ops::Def(*c).is_boundary()) return Phase::Vector;
   switch (analysis::ClassifyCallAffinity(*c)) {
     case CoreAffinity::VECTOR:
       return Phase::Vector;
@@ -63,18 +64,12 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   bool cube_after_vector = false;
   for (size_t i = 1; i < body.size(); ++i) {
     const StmtPtr& s = body[i];
-    switch (s->kind) {
-      case ir::StmtKind::Assign:
-      case ir::StmtKind::Eval:
-      case ir::StmtKind::Return:
-        break;
-      default:
-        return KeepFlat(lowered, s->span, "the body has control flow");
-    }
+    if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>())
+      return KeepFlat(lowered, s->span, "the body has control flow");
     if (const ir::Call* c = analysis::TopLevelCall(*s)) {
-      if (c->op_name() == "tile.aiv_shard" && ir::FindAttr(c->kwargs, "lane_stride"))
+      if (ops::IsShardCall(*c) && ir::FindAttr(c->kwargs, "lane_stride"))
         return KeepFlat(lowered, s->span, "a crossing is rebalanced (lane_stride)");
-      if (c->op_name() == "tile.aiv_shard" || c->op_name() == "tile.aic_gather")
+      if (ops::Def(*c).is_boundary())
         if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code)
           return KeepFlat(lowered, s->span, "a crossing is split on another axis than the mode's");
     }
@@ -141,23 +136,10 @@ analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f) {
     analysis::PlacedCalls& placed;
     void Stmt(const StmtPtr& s, bool in_region) {
       if (!s) return;
-      switch (s->kind) {
-        case ir::StmtKind::Seq:
-          for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Stmt(c, in_region);
-          return;
-        case ir::StmtKind::For:
-          return Stmt(s->As<ir::ForStmt>()->body, in_region);
-        case ir::StmtKind::While:
-          return Stmt(s->As<ir::WhileStmt>()->body, in_region);
-        case ir::StmtKind::If:
-          Stmt(s->As<ir::IfStmt>()->then_body, in_region);
-          return Stmt(s->As<ir::IfStmt>()->else_body, in_region);
-        case ir::StmtKind::Scope:
-          return Stmt(s->As<ir::ScopeStmt>()->body, in_region);
-        case ir::StmtKind::SplitAiv:
-          return Stmt(s->As<ir::SplitAivStmt>()->body, true);
-        default:
-          break;
+      if (!ir::IsLeafStmt(*s)) {
+        const bool inner = in_region || s->As<ir::SplitAivStmt>() != nullptr;
+        ir::ForEachChild(*s, ir::kWalkAll, [&](const StmtPtr& c) { Stmt(c, inner); });
+        return;
       }
       if (!in_region) return;
       const ir::Call* c = analysis::TopLevelCall(*s);

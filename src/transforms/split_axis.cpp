@@ -9,6 +9,7 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/slice_axes.h"
 #include "tilesplit/ops/split_code.h"
@@ -80,6 +81,18 @@ ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
   ir::ThrowUser(span, "LowerAutoVectorSplit: " + msg, {{ir::Span{}, fix}});
 }
 
+// A call writing a GM window (a store): the lane's part of it is localized.
+bool IsGmWrite(const Call& c) {
+  const auto& w = ops::Def(c).gm_window();
+  return w && w->access == ops::GmWindow::Access::Write;
+}
+
+// A call reading a GM window into a tile (a load).
+bool IsGmRead(const Call& c) {
+  const auto& w = ops::Def(c).gm_window();
+  return w && w->access == ops::GmWindow::Access::Read && ir::AsTileType(c.type);
+}
+
 // A user's own lane query (tile.get_subblock_idx) anywhere in an expression.
 class LaneQueryFinder : public ir::IRVisitor {
  public:
@@ -87,7 +100,7 @@ class LaneQueryFinder : public ir::IRVisitor {
 
  protected:
   void VisitCall(const Call& c) override {
-    if (c.op_name() == "tile.get_subblock_idx") found = true;
+    if (ops::Def(c).is_lane_index()) found = true;
     ir::IRVisitor::VisitCall(c);
   }
 };
@@ -274,35 +287,16 @@ class Halver {
   // shift every address it feeds a second time on top of the pass's own localisation.
   void RejectLaneQuery(const ir::Stmt& s) {
     LaneQueryFinder f;
-    switch (s.kind) {
-      case ir::StmtKind::Assign:
-        f.VisitExpr(s.As<ir::AssignStmt>()->value);
-        break;
-      case ir::StmtKind::Eval:
-        f.VisitExpr(s.As<ir::EvalStmt>()->expr);
-        break;
-      case ir::StmtKind::Return:
-        for (const ExprPtr& v : s.As<ir::ReturnStmt>()->values) f.VisitExpr(v);
-        break;
-      case ir::StmtKind::Yield:
-        for (const ExprPtr& v : s.As<ir::YieldStmt>()->values) f.VisitExpr(v);
-        break;
-      case ir::StmtKind::For: {
-        const ir::ForStmt* fs = s.As<ir::ForStmt>();
-        f.VisitExpr(fs->start);
-        f.VisitExpr(fs->stop);
-        f.VisitExpr(fs->step);
-        break;
-      }
-      case ir::StmtKind::While:
-        f.VisitExpr(s.As<ir::WhileStmt>()->cond);
-        break;
-      case ir::StmtKind::If:
-        f.VisitExpr(s.As<ir::IfStmt>()->cond);
-        break;
-      default:
-        break;
+    // What the statement reads itself: a leaf's values, a loop's bounds, a condition. Bodies
+    // are checked statement by statement as they are emitted.
+    ir::ForEachLeafExpr(s, /*yields=*/true, [&](const ExprPtr& e) { f.VisitExpr(e); });
+    if (const ir::ForStmt* fs = s.As<ir::ForStmt>()) {
+      f.VisitExpr(fs->start);
+      f.VisitExpr(fs->stop);
+      f.VisitExpr(fs->step);
     }
+    if (const ir::WhileStmt* w = s.As<ir::WhileStmt>()) f.VisitExpr(w->cond);
+    if (const ir::IfStmt* i = s.As<ir::IfStmt>()) f.VisitExpr(i->cond);
     if (!f.found) return;
     Reject(
         ctx_, s.span,
@@ -400,7 +394,7 @@ class Halver {
 
   // C->V boundary: the cube tile stays full; each lane receives its half.
   void EmitShard(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out) {
-    const ops::OpDef* shard = ops::FindOp("tile.aiv_shard");
+    const ops::OpDef* shard = &ops::ShardOp();
     const ExprPtr& src = move.args[0];
     const TileType* full = ir::TileTypeOf(src);
     const int d = ctx_.split_dim;
@@ -472,10 +466,10 @@ class Halver {
     std::vector<ExprPtr> box_valid = full.valid();
     box_valid[d] = full.shape[d];
     ExprPtr widened =
-        ops::Create("tile.set_validshape", {src, box_valid[0], box_valid[1]}, {}, span);
+        ops::Create(ops::ValidShapeSetterOp(), {src, box_valid[0], box_valid[1]}, {}, span);
     VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
     out.push_back(ir::MakeAssign(box, widened, span));
-    const ops::OpDef* shard = ops::FindOp("tile.aiv_shard");
+    const ops::OpDef* shard = &ops::ShardOp();
     const TypePtr deduced = ops::DeduceType(*shard, {box}, kw, span);
     const TileType* half_t = ir::AsTileType(deduced);
     TileInfo info{d, half_t->shape[d], full.shape[d], lane_valid_src};
@@ -493,7 +487,7 @@ class Halver {
     std::vector<ExprPtr> lane_valid = half_t->valid();
     lane_valid[d] = LaneValidExtent(ctx_, lane_valid_src, info.half, stride);
     ExprPtr narrowed =
-        ops::Create("tile.set_validshape", {pop, lane_valid[0], lane_valid[1]}, {}, span);
+        ops::Create(ops::ValidShapeSetterOp(), {pop, lane_valid[0], lane_valid[1]}, {}, span);
     VarPtr v = ir::MakeVar(var->name, narrowed->type, var->span);
     ctx_.replacements[var.get()] = v;
     Track(pop, info);
@@ -511,7 +505,7 @@ class Halver {
       // A singleton split axis was never halved: both lanes hold the same whole value, so the
       // cube takes it once through a split=0 gather (the transport checks the lanes agree).
       ir::AttrMap kw0{{"split", int64_t{0}}};
-      ExprPtr joined = ops::Create("tile.aic_gather", {operand}, kw0, span);
+      ExprPtr joined = ops::Create(ops::GatherOp(), {operand}, kw0, span);
       VarPtr mat = ir::MakeVar(var->name + "_mat", joined->type, var->span);
       out.push_back(ir::MakeAssign(mat, joined, span));
       ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
@@ -557,7 +551,7 @@ class Halver {
                  std::to_string(a) + " in both lanes; the gathered bands would not abut",
              "gather a tile whose lanes fill their half boxes, or keep the ragged value on the "
              "vector side");
-    const ops::OpDef* gather = ops::FindOp("tile.aic_gather");
+    const ops::OpDef* gather = &ops::GatherOp();
     ir::AttrMap kw{{"split", static_cast<int64_t>(a + 1)}};
     // Lane 1 lands at its own extent, so a lane extent that depends on the lane index (a runtime
     // or ragged one: 11 of 16 rows leaves 8 and 3) would put lane 1 at row 3. Such a join
@@ -570,7 +564,7 @@ class Halver {
       std::vector<ExprPtr> box_valid = half_t->valid();
       box_valid[a] = info->half;
       ExprPtr full_lane =
-          ops::Create("tile.set_validshape", {operand, box_valid[0], box_valid[1]}, {}, span);
+          ops::Create(ops::ValidShapeSetterOp(), {operand, box_valid[0], box_valid[1]}, {}, span);
       VarPtr lane_box = ir::MakeVar(var->name + "_lanes", full_lane->type, var->span);
       out.push_back(ir::MakeAssign(lane_box, full_lane, span));
       lanes = lane_box;
@@ -586,7 +580,7 @@ class Halver {
       VarPtr join = ir::MakeVar(var->name + "_join", deduced, var->span);
       out.push_back(ir::MakeAssign(join, ops::Create(*gather, {lanes}, kw, span), span));
       const std::vector<ExprPtr> v = ir::AsTileType(type)->valid();
-      ExprPtr narrowed = ops::Create("tile.set_validshape", {join, v[0], v[1]}, {}, span);
+      ExprPtr narrowed = ops::Create(ops::ValidShapeSetterOp(), {join, v[0], v[1]}, {}, span);
       mat = ir::MakeVar(var->name + "_mat", narrowed->type, var->span);
       out.push_back(ir::MakeAssign(mat, narrowed, span));
     } else {
@@ -601,7 +595,7 @@ class Halver {
   // Stores and other result-less vector calls: a store of a partitioned tile writes this
   // lane's rows (LocalizeStoreOffset).
   ExprPtr RewriteEffectCall(const ExprPtr& e, const Call& call, ir::Span span) {
-    if (call.op_name() != "tile.store") return e;
+    if (!IsGmWrite(call)) return e;
     return LocalizeStore(call, span);
   }
 
@@ -667,7 +661,7 @@ class Halver {
     const ops::OpDef& op = ops::Def(call);
     CheckAbsoluteIndexGate(call, span);
     CheckAddressedWindow(call, span);
-    if (call.op_name() == "tile.store") {
+    if (IsGmWrite(call)) {
       ExprPtr e = LocalizeStore(call, span);
       out.push_back(ir::MakeAssign(Rebind(var, e->type), e, span));
       return;
@@ -699,7 +693,7 @@ class Halver {
       }
     CheckBitMaskAlignment(call, span);
     const std::string& name = call.op_name();
-    if (name == "tile.reshape" || name == "tile.reinterpret_view")
+    if (ops::Def(call).rectangle_change() == ops::RectangleChange::OrderKept)
       return EmitView(var, call, *rt, span, out);
 
     int axis = ResultAxis(call, *rt, parts);
@@ -707,7 +701,7 @@ class Halver {
     // takes the per-lane slice instead.
     const bool singleton = rt->shape.size() < 2 || axis >= static_cast<int>(rt->shape.size()) ||
                            ir::IsConstInt(rt->shape[axis], 1);
-    if ((name == "tile.ci" || name == "tile.random") && !singleton)
+    if (ops::Def(call).is_position_dependent() && !singleton)
       Reject(ctx_, span,
              name + " generates position-dependent values along the split axis (extent " +
                  ir::ExprToString(rt->shape[axis]) +
@@ -772,7 +766,7 @@ class Halver {
     auto lane_valid = [&](const ExprPtr& full_valid) {
       return LaneValidExtent(ctx_, full_valid, info.half, stride);
     };
-    if (name == "tile.load") {
+    if (IsGmRead(call)) {  // a load: its window into GM moves with the lane
       std::vector<ExprPtr> offs = TupleElems(args[1]);
       if (static_cast<size_t>(axis) < offs.size()) {
         args[1] = WithElem(args[1], axis, LocalizeOffset(ctx_, offs[axis], stride));
@@ -805,7 +799,8 @@ class Halver {
     } else if (name == "tile.extract" && axis < 2) {
       args[3] = WithElem(args[3], axis, info.half);
       args[1 + axis] = LaneWindowOffset(call, args[1 + axis], stride);
-    } else if (name == "tile.set_validshape" && axis < 2 && OperandSplitInfo(ctx_, args[0])) {
+    } else if (ops::Def(call).is_valid_shape_setter() && axis < 2 &&
+               OperandSplitInfo(ctx_, args[0])) {
       // The new extent is the full tile's; each lane keeps its own part of it.
       args[1 + axis] = lane_valid(args[1 + axis]);
     }
@@ -1359,19 +1354,11 @@ class Halver {
 
 void CheckNoCubeTileHalvedIn(const StmtPtr& s, const SplitContext& ctx) {
   if (!s) return;
-  switch (s->kind) {
-    case ir::StmtKind::Seq:
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) CheckNoCubeTileHalvedIn(c, ctx);
-      return;
-    case ir::StmtKind::For:
-      return CheckNoCubeTileHalvedIn(s->As<ir::ForStmt>()->body, ctx);
-    case ir::StmtKind::While:
-      return CheckNoCubeTileHalvedIn(s->As<ir::WhileStmt>()->body, ctx);
-    case ir::StmtKind::If:
-      CheckNoCubeTileHalvedIn(s->As<ir::IfStmt>()->then_body, ctx);
-      return CheckNoCubeTileHalvedIn(s->As<ir::IfStmt>()->else_body, ctx);
-    default:
-      break;
+  if (!ir::IsLeafStmt(*s)) {
+    // Loops and branches are looked into; scopes and regions do not occur in a split body.
+    ir::ForEachChild(*s, ir::kWalkOutsideScopes,
+                     [&](const StmtPtr& c) { CheckNoCubeTileHalvedIn(c, ctx); });
+    return;
   }
   const Call* c = analysis::TopLevelCall(*s);
   if (!c || analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE) return;

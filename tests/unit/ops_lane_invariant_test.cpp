@@ -296,6 +296,48 @@ TEST(OpsFlags, GeneratorsAddressArgsNoDuplicate) {
   EXPECT_EQ(FindOp("tile.read")->address_arg_positions(), std::vector<size_t>{1});
 }
 
+// The traits the passes ask instead of op names (op_def.h): exactly these ops carry each, so an op
+// added without its traits, or a trait put on the wrong op, fails here.
+TEST(OpsFlags, TraitsThePassesQuery) {
+  std::set<std::string> shard, gather, kept, permuted, windows;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    if (d->is_shard()) shard.insert(d->name());
+    if (d->is_gather()) gather.insert(d->name());
+    if (d->rectangle_change() == RectangleChange::OrderKept) kept.insert(d->name());
+    if (d->rectangle_change() == RectangleChange::OrderPermuted) permuted.insert(d->name());
+    if (d->gm_window()) windows.insert(d->name());
+  }
+  EXPECT_EQ(shard, std::set<std::string>{"tile.aiv_shard"});
+  EXPECT_EQ(gather, std::set<std::string>{"tile.aic_gather"});
+  EXPECT_EQ(kept, (std::set<std::string>{"tile.reinterpret_view", "tile.reshape"}));
+  EXPECT_EQ(permuted, (std::set<std::string>{"tile.transpose", "tile.transpose_view"}));
+  EXPECT_EQ(windows, (std::set<std::string>{"tensor.read", "tile.load", "tile.store"}));
+  EXPECT_EQ(LaneIndexOp().name(), "tile.get_subblock_idx");
+  EXPECT_EQ(ValidShapeSetterOp().name(), "tile.set_validshape");
+  EXPECT_EQ(MemoryMoveOp().name(), "tile.move");
+  EXPECT_EQ(ShardOp().name(), "tile.aiv_shard");
+  EXPECT_EQ(GatherOp().name(), "tile.aic_gather");
+  EXPECT_EQ(PipeOp(CrossCoreRole::TPush, PipeDirection::C2V).name(), "tile.tpush_to_aiv");
+  EXPECT_EQ(PipeOp(CrossCoreRole::TPop, PipeDirection::C2V).name(), "tile.tpop_from_aic");
+  EXPECT_EQ(PipeOp(CrossCoreRole::TFree, PipeDirection::C2V).name(), "system.tfree_to_aic");
+  EXPECT_EQ(PipeOp(CrossCoreRole::TPush, PipeDirection::V2C).name(), "tile.tpush_to_aic");
+  EXPECT_EQ(PipeOp(CrossCoreRole::TPop, PipeDirection::V2C).name(), "tile.tpop_from_aiv");
+  EXPECT_EQ(PipeOp(CrossCoreRole::TFree, PipeDirection::V2C).name(), "system.tfree_to_aiv");
+  std::set<std::string> ramps, effects;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    if (d->is_position_dependent()) ramps.insert(d->name());
+    if (d->has_side_effect() && d->has_result()) effects.insert(d->name());
+  }
+  EXPECT_EQ(ramps, (std::set<std::string>{"tile.ci", "tile.random"}));
+  // Effects with a result; every op without one is an effect too.
+  EXPECT_EQ(effects, std::set<std::string>{"tile.store"});
+  // A store writes the window its tensor operand (the third) names; a load reads its first.
+  EXPECT_EQ(FindOp("tile.store")->gm_window()->access, GmWindow::Access::Write);
+  EXPECT_EQ(FindOp("tile.store")->gm_window()->tensor, 2u);
+  EXPECT_EQ(FindOp("tile.load")->gm_window()->access, GmWindow::Access::Read);
+  EXPECT_EQ(FindOp("tile.load")->gm_window()->tensor, 0u);
+}
+
 TEST(OpsFlags, DeclaredAffinityOnlyWhereDocumented) {
   std::set<std::string> declared;
   for (const OpDef* d : OpRegistry::Global().All())

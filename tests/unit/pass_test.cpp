@@ -4,6 +4,7 @@
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/transforms/properties.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -177,6 +178,30 @@ TEST(RunPipelineTest, RoundTripRejectsOutputThatASecondRunChanges) {
                                "output changes it"),
               std::string::npos)
         << e.message();
+  }
+}
+
+// Every property a registered pass names is in the catalogue, and each known property either
+// has a verifier or says why it has none (never both).
+TEST(PassProperties, EveryNamedPropertyIsKnown) {
+  for (const PassInfo* info : PassRegistry::Global().All()) {
+    Pass p = info->factory();
+    for (const auto* list : {&p.required(), &p.produced(), &p.invalidated()})
+      for (const Property& prop : *list)
+        EXPECT_NE(FindProperty(prop), nullptr)
+            << "pass " << info->name << " names the unknown property " << prop
+            << " (add it to src/transforms/properties.cpp)";
+  }
+}
+
+TEST(PassProperties, EachIsVerifiedOrSaysWhyNot) {
+  for (const PropertyInfo& p : KnownProperties()) {
+    const bool verified = PassRegistry::Global().FindVerifier(p.name) != nullptr;
+    EXPECT_NE(verified, !p.unverified_because.empty())
+        << p.name
+        << (verified ? " has a verifier and a reason for having none"
+                     : " has neither a verifier nor a reason for having none");
+    EXPECT_FALSE(p.meaning.empty()) << p.name;
   }
 }
 

@@ -9,7 +9,7 @@
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/check.h"
 
 namespace tilesplit::sim {

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "tilesplit/ir/error.h"
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/npy.h"
 
 namespace tilesplit::sim {

@@ -1,6 +1,6 @@
 // Element bit patterns, for the semantics that look at data as bits: tile.gatherb and
 // tile.reinterpret_view read bytes, tile.sel and tile.sels read bit masks. The simulator stores
-// values, not bits (ops/value.h); these helpers give each value the pattern the hardware holds:
+// values, not bits (runtime/value.h); these helpers give each value the pattern the hardware holds:
 // integers in two's complement at the dtype's width, floats in their IEEE-style formats, elements
 // packed little-endian (a 4-bit element in the low nibble first).
 #pragma once
@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 
 namespace tilesplit::ops {
 

@@ -1,5 +1,19 @@
 // The operator registry: each operator is defined once, with its argument and kwarg schema, type
 // deduction, memory rules, core affinity and the declarations the split pass queries.
+//
+// Adding an operator (docs/architecture.md; the test in brackets fails until the step is done):
+//   1. Register it in the catalogue section it belongs to, src/ops/<section>_ops.cpp: arguments,
+//      kwargs, deducer, memory rules, affinity, doc text; regenerate docs/operators.md with
+//      `tilesplit ops --markdown -o docs/operators.md` [OperatorTable.CommittedDocMatchesRegistry].
+//   2. Declare every trait below that holds for it: what the passes ask of an op they do not know
+//      by name (boundary, reshapes, memory move, lane index, GM window, generator, address
+//      arguments, lane-invariant operands, combined axes, bit mask, reuse, no-duplicate, pipe
+//      direction, side effect, position dependence). A pass never tests an op name; if a pass
+//      needs a new question, add a trait here [OpsFlags.*, OpsLaneInvariant.*].
+//   3. Give it execution semantics in src/ops/semantics_<section>.cpp
+//      [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
+//   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
+//      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once
 
 #include <functional>
@@ -30,6 +44,8 @@ enum class LaneInvariantKind : uint8_t {
 std::string_view LaneInvariantKindName(LaneInvariantKind k);
 
 enum class CrossCoreRole : uint8_t { None, TPush, TPop, TFree };
+// Which pipe a cross-core op works: cube to vector (C2V) or vector to cube (V2C).
+enum class PipeDirection : uint8_t { None, C2V, V2C };
 
 // Which axes of an operand feed each result element together (a reduction, a merge). Halving such
 // an axis leaves each lane with a partial answer, so the split pass rejects it.
@@ -37,6 +53,32 @@ enum class CombinedAxes : uint8_t { First, Last, All };
 // Which operands are combined: the first one, or every positional argument but the last (the
 // merge's sorted lists, whose trailing argument is its workspace at every arity).
 enum class CombinedOperands : uint8_t { First, AllButLast };
+
+// The two ends of a split boundary: the cube side hands a tile to the lanes (shard), the lanes
+// hand their halves back (gather).
+enum class BoundaryKind : uint8_t { None, Shard, Gather };
+
+// Ops that lay the same elements out as another logical rectangle: in row-major order (reshape,
+// reinterpret) or in permuted order (transposes). A per-lane valid extent cannot follow either.
+enum class RectangleChange : uint8_t { None, OrderKept, OrderPermuted };
+
+// A window of a GM tensor that a call reads or writes: the tensor operand, the tuple of offsets,
+// and how far it reaches on each axis.
+struct GmWindow {
+  enum class Access : uint8_t { Read, Write };
+  // Where the extents come from when the `extents` tuple is absent or omitted.
+  enum class Fallback : uint8_t {
+    Bounds,     // the `bounds` tuple (a load's shapes)
+    TileValid,  // the valid extent of the tile operand 0 (a store)
+    Unit,       // one element per axis (an indexed scalar read)
+  };
+  Access access = Access::Read;
+  size_t tensor = 0;
+  size_t offsets = 1;
+  std::optional<size_t> extents;  // tuple of extents
+  std::optional<size_t> bounds;   // tuple the extents lie within
+  Fallback fallback = Fallback::Unit;
+};
 
 // The kind a kwarg literal must have. Int accepts SplitMode enum literals too.
 enum class KwargKind : uint8_t { Int, Bool, Float, String, DType, Mem, Layout, Pad };
@@ -124,6 +166,23 @@ class OpDef : public ir::OpBase {
   // Argument `pos`, when omitted in DSL text, is materialised as a copy of argument `from`
   // (tile.load's valid_shape defaults to its shapes).
   OpDef& parser_default_copy(size_t pos, size_t from);
+  // ---- Traits the passes query instead of names (see the checklist at the top).
+  OpDef& boundary(BoundaryKind k);
+  OpDef& reshapes(RectangleChange how);
+  // Copies a tile to another memory space (the direction decides its affinity).
+  OpDef& memory_move();
+  // Yields the AIV lane index of the core running it.
+  OpDef& lane_index();
+  // Narrows a tile's valid extent (args: tile, then one extent per axis).
+  OpDef& valid_shape_setter();
+  OpDef& gm_window(GmWindow w);
+  OpDef& pipe_direction(PipeDirection d);
+  // Acts beyond its result (writes GM, signals another core): never dropped or duplicated as
+  // dead or lane-local work. Ops without a result are effects by nature and need not say so.
+  OpDef& side_effect();
+  // A generator whose elements depend on their position (an index ramp, a random stream):
+  // halving its result type alone would give both lanes the first half's values.
+  OpDef& position_dependent();
   OpDef& doc(std::string text);
   // The op yields no value (tpush, tfree, notify, wait): its deducer returns null and its calls
   // stand only as expression statements.
@@ -168,6 +227,18 @@ class OpDef : public ir::OpBase {
   // "First operand, last axis" etc., for the operator table.
   std::string CombinedDescription() const;
   std::optional<size_t> parser_default_source(size_t pos) const;
+  BoundaryKind boundary_kind() const { return boundary_; }
+  bool is_shard() const { return boundary_ == BoundaryKind::Shard; }
+  bool is_gather() const { return boundary_ == BoundaryKind::Gather; }
+  bool is_boundary() const { return boundary_ != BoundaryKind::None; }
+  RectangleChange rectangle_change() const { return reshapes_; }
+  bool is_memory_move() const { return memory_move_; }
+  bool is_lane_index() const { return lane_index_; }
+  bool is_valid_shape_setter() const { return valid_setter_; }
+  const std::optional<GmWindow>& gm_window() const { return gm_window_; }
+  PipeDirection pipe_direction() const { return pipe_dir_; }
+  bool has_side_effect() const { return side_effect_ || !has_result_; }
+  bool is_position_dependent() const { return position_dependent_; }
   const std::string& documentation() const { return doc_; }
   bool has_result() const { return has_result_; }
   // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
@@ -196,6 +267,15 @@ class OpDef : public ir::OpBase {
   std::string combine_verb_;
   std::optional<std::pair<size_t, size_t>> bit_mask_;
   std::map<size_t, size_t> parser_defaults_;
+  BoundaryKind boundary_ = BoundaryKind::None;
+  RectangleChange reshapes_ = RectangleChange::None;
+  bool memory_move_ = false;
+  bool lane_index_ = false;
+  bool valid_setter_ = false;
+  std::optional<GmWindow> gm_window_;
+  PipeDirection pipe_dir_ = PipeDirection::None;
+  bool side_effect_ = false;
+  bool position_dependent_ = false;
   std::string doc_;
   bool has_result_ = true;
   std::vector<std::string> set_once_;  // properties already set, for the set-once check
@@ -218,6 +298,19 @@ class OpRegistry {
 };
 
 const OpDef* FindOp(std::string_view name);
+
+// The one registered op with a trait, for passes that build such a call (a lane-index binding, a
+// valid-shape narrowing, a move). An internal error when none or several carry it.
+const OpDef& LaneIndexOp();
+const OpDef& ValidShapeSetterOp();
+const OpDef& MemoryMoveOp();
+const OpDef& ShardOp();
+const OpDef& GatherOp();
+// The push, pop or free of one pipe direction.
+const OpDef& PipeOp(CrossCoreRole role, PipeDirection dir);
+// Whether a call is a boundary shard / gather (false for a call of no registered op).
+bool IsShardCall(const ir::Call& c);
+bool IsGatherCall(const ir::Call& c);
 
 // Creates a call (ops.md 1.2): checks the op, arity, kwarg names and kinds, runs the deducer,
 // applies the memory patch. Errors are UserErrors at `span` naming the op.

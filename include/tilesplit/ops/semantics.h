@@ -16,8 +16,8 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
-#include "tilesplit/ops/budget.h"
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/budget.h"
+#include "tilesplit/runtime/value.h"
 
 namespace tilesplit::ops {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "tilesplit/ir/function.h"
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/core_group.h"
 
 namespace tilesplit::sim {

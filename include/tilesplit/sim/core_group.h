@@ -13,8 +13,8 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
-#include "tilesplit/ops/budget.h"
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/budget.h"
+#include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/schedule.h"
 
 namespace tilesplit::sim {

@@ -8,7 +8,7 @@
 
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ops/semantics.h"
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/schedule.h"
 
 namespace tilesplit::sim {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 
 namespace tilesplit::sim {
 

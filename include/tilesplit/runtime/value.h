@@ -1,6 +1,6 @@
-// Runtime values (core-group.md 3): scalars, GM tensors and tiles. They live in ops/ because the
-// execution semantics of each operator (ops/semantics.h) are defined beside its registration and
-// compute on them; the simulator (sim/) builds on both. The namespace stays tilesplit::sim, the
+// Runtime values (core-group.md 3): scalars, GM tensors and tiles. They form the runtime layer,
+// below ops/: the execution semantics each operator declares (ops/semantics.h) compute on them,
+// and the simulator (sim/) runs programs over them. The namespace is tilesplit::sim, the
 // vocabulary every user of these types shares.
 //
 // Storage is deliberately coarse: every floating dtype lives in an FP32 buffer whose elements are

@@ -1,10 +1,10 @@
 // The simulator's step and memory budgets (budget.h).
-#include "tilesplit/ops/budget.h"
+#include "tilesplit/runtime/budget.h"
 
 #include <cstdio>
 #include <iterator>
 
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 
 namespace tilesplit::sim {
 

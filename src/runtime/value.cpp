@@ -1,5 +1,5 @@
 // Runtime values: dtype rounding, poison, buffers, tensors and tiles.
-#include "tilesplit/ops/value.h"
+#include "tilesplit/runtime/value.h"
 
 #include <algorithm>
 #include <atomic>

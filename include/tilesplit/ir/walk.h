@@ -1,0 +1,218 @@
+// The statement-walk toolkit: the one place that knows which statements hold other statements.
+// Passes, analyses and the simulator walk statement trees through these functions instead of
+// switching on StmtKind themselves, so that a new statement kind is handled here once and every
+// walk agrees on whether it enters scopes (`with pl.at(...)`) and split regions (`pl.split_aiv`).
+//
+// The walks see statements only. Expressions and types are the visitor's (visitor.h); rebuilding
+// whole trees with expression rewrites is the mutator's (mutator.h).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include "tilesplit/ir/stmt.h"
+
+namespace tilesplit::ir {
+
+// Which nested bodies a walk enters. Loops, ifs and sequences are always entered; scopes and split
+// regions are entered unless the walk says otherwise (a pass that treats a scope as opaque, an
+// analysis of the code around a region).
+struct WalkOptions {
+  bool into_scopes = true;
+  bool into_regions = true;
+};
+inline constexpr WalkOptions kWalkAll{};
+inline constexpr WalkOptions kWalkOutsideRegions{.into_scopes = true, .into_regions = false};
+inline constexpr WalkOptions kWalkOutsideScopes{.into_scopes = false, .into_regions = false};
+
+// What a pre-order callback tells the walk after seeing a statement.
+enum class WalkStep : uint8_t {
+  Descend,       // go on into the statement's bodies
+  SkipChildren,  // do not enter this statement's bodies; go on with its siblings
+  Stop,          // end the whole walk
+};
+
+// A statement with no nested statements: assignment, evaluation, return, yield.
+inline bool IsLeafStmt(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Assign:
+    case StmtKind::Eval:
+    case StmtKind::Return:
+    case StmtKind::Yield:
+      return true;
+    case StmtKind::Seq:
+    case StmtKind::For:
+    case StmtKind::While:
+    case StmtKind::If:
+    case StmtKind::Scope:
+    case StmtKind::SplitAiv:
+      return false;
+  }
+  return true;
+}
+
+// The body of a loop, scope or region (null for any other kind).
+inline const StmtPtr* SingleBody(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::For:
+      return &static_cast<const ForStmt&>(s).body;
+    case StmtKind::While:
+      return &static_cast<const WhileStmt&>(s).body;
+    case StmtKind::Scope:
+      return &static_cast<const ScopeStmt&>(s).body;
+    case StmtKind::SplitAiv:
+      return &static_cast<const SplitAivStmt&>(s).body;
+    default:
+      return nullptr;
+  }
+}
+
+// What the two loop kinds share: the carried values in, the body, the values out. Walks that
+// follow loop carries (dataflow over iter args) treat `for` and `while` alike through it.
+struct LoopParts {
+  const std::vector<IterArg>* iter_args;
+  const StmtPtr* body;
+  const std::vector<VarPtr>* return_vars;
+};
+// The parts of a `for` or `while`; nullopt for any other kind.
+inline std::optional<LoopParts> AsLoop(const Stmt& s) {
+  if (const ForStmt* f = s.As<ForStmt>())
+    return LoopParts{&f->iter_args, &f->body, &f->return_vars};
+  if (const WhileStmt* w = s.As<WhileStmt>())
+    return LoopParts{&w->iter_args, &w->body, &w->return_vars};
+  return std::nullopt;
+}
+
+// Calls f(child) for each statement directly nested in `s`, in program order: the elements of a
+// sequence, the body of a loop, the then and else bodies of an if, the body of a scope or region
+// when `o` enters it. Absent bodies (an if without else) are skipped. f may return void, or bool
+// where false stops the iteration; ForEachChild returns false when f stopped it.
+template <typename F>
+bool ForEachChild(const Stmt& s, WalkOptions o, F&& f) {
+  auto call = [&f](const StmtPtr& c) -> bool {
+    if (!c) return true;
+    if constexpr (std::is_void_v<std::invoke_result_t<F&, const StmtPtr&>>) {
+      f(c);
+      return true;
+    } else {
+      return static_cast<bool>(f(c));
+    }
+  };
+  switch (s.kind) {
+    case StmtKind::Seq:
+      for (const StmtPtr& c : static_cast<const SeqStmts&>(s).stmts)
+        if (!call(c)) return false;
+      return true;
+    case StmtKind::For:
+      return call(static_cast<const ForStmt&>(s).body);
+    case StmtKind::While:
+      return call(static_cast<const WhileStmt&>(s).body);
+    case StmtKind::If: {
+      const auto& i = static_cast<const IfStmt&>(s);
+      return call(i.then_body) && call(i.else_body);
+    }
+    case StmtKind::Scope:
+      return !o.into_scopes || call(static_cast<const ScopeStmt&>(s).body);
+    case StmtKind::SplitAiv:
+      return !o.into_regions || call(static_cast<const SplitAivStmt&>(s).body);
+    case StmtKind::Assign:
+    case StmtKind::Eval:
+    case StmtKind::Return:
+    case StmtKind::Yield:
+      return true;
+  }
+  return true;
+}
+
+// Calls f(e) for each expression a leaf statement evaluates: an assignment's value, an
+// evaluated expression, the returned values and, when `yields` is set, the yielded values. f may
+// return bool, false to stop; returns false when f stopped.
+template <typename F>
+bool ForEachLeafExpr(const Stmt& s, bool yields, F&& f) {
+  auto call = [&f](const ExprPtr& e) -> bool {
+    if constexpr (std::is_void_v<std::invoke_result_t<F&, const ExprPtr&>>) {
+      f(e);
+      return true;
+    } else {
+      return static_cast<bool>(f(e));
+    }
+  };
+  if (const AssignStmt* a = s.As<AssignStmt>()) return call(a->value);
+  if (const EvalStmt* e = s.As<EvalStmt>()) return call(e->expr);
+  const std::vector<ExprPtr>* values = nullptr;
+  if (const ReturnStmt* r = s.As<ReturnStmt>()) values = &r->values;
+  if (const YieldStmt* y = s.As<YieldStmt>(); y && yields) values = &y->values;
+  if (values)
+    for (const ExprPtr& e : *values)
+      if (!call(e)) return false;
+  return true;
+}
+
+namespace walk_detail {
+template <typename F>
+bool PreOrder(const StmtPtr& s, WalkOptions o, F& f) {
+  if (!s) return true;
+  if constexpr (std::is_void_v<std::invoke_result_t<F&, const StmtPtr&>>) {
+    f(s);
+  } else {
+    WalkStep step = f(s);
+    if (step == WalkStep::Stop) return false;
+    if (step == WalkStep::SkipChildren) return true;
+  }
+  return ForEachChild(*s, o, [&](const StmtPtr& c) { return PreOrder(c, o, f); });
+}
+}  // namespace walk_detail
+
+// Visits `s` and every statement nested in it (per `o`) in pre-order, program order. f returns
+// void (visit everything) or a WalkStep. Returns false when f stopped the walk.
+template <typename F>
+bool ForEachStmt(const StmtPtr& s, WalkOptions o, F&& f) {
+  return walk_detail::PreOrder(s, o, f);
+}
+
+// The first statement in pre-order (per `o`) for which pred holds, or null.
+template <typename Pred>
+StmtPtr FirstStmt(const StmtPtr& s, WalkOptions o, Pred&& pred) {
+  StmtPtr found;
+  ForEachStmt(s, o, [&](const StmtPtr& c) {
+    if (!pred(c)) return WalkStep::Descend;
+    found = c;
+    return WalkStep::Stop;
+  });
+  return found;
+}
+
+// Whether pred holds for some statement of `s` (per `o`).
+template <typename Pred>
+bool AnyStmt(const StmtPtr& s, WalkOptions o, Pred&& pred) {
+  return FirstStmt(s, o, std::forward<Pred>(pred)) != nullptr;
+}
+
+// The first statement of a given kind, e.g. FirstOfKind<ScopeStmt>(body, kWalkAll).
+template <typename T>
+const T* FirstOfKind(const StmtPtr& s, WalkOptions o) {
+  StmtPtr found = FirstStmt(s, o, [](const StmtPtr& c) { return c->kind == T::kKind; });
+  return found ? static_cast<const T*>(found.get()) : nullptr;
+}
+
+// ---- Node builders: a copy of a statement with new bodies and everything else kept (span, loop
+// header, return vars). Each returns `s` itself when the new bodies are the old ones, so a
+// rewrite that changes nothing keeps sharing the tree.
+
+// A loop, scope or region with `body` in place of its body. `s` must be one of those kinds.
+StmtPtr WithBody(const StmtPtr& s, StmtPtr body);
+// An if with new branches (else may be null when the if has no return vars).
+StmtPtr WithBranches(const StmtPtr& s, StmtPtr then_body, StmtPtr else_body);
+// A sequence with new elements.
+StmtPtr WithStmts(const StmtPtr& s, std::vector<StmtPtr> stmts);
+
+// Rebuilds `s` with each directly nested statement c (as ForEachChild lists them) replaced by
+// fn(c). Leaves, and bodies `o` does not enter, are kept. The building block of rewrites that
+// change a few kinds of statement and keep the structure around them: call it from fn's default
+// case to descend.
+StmtPtr MapChildren(const StmtPtr& s, WalkOptions o,
+                    const std::function<StmtPtr(const StmtPtr&)>& fn);
+
+}  // namespace tilesplit::ir

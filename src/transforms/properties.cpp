@@ -1,0 +1,45 @@
+// The property catalogue (properties.h).
+#include "tilesplit/transforms/properties.h"
+
+namespace tilesplit::pass {
+
+const std::vector<PropertyInfo>& KnownProperties() {
+  static const std::vector<PropertyInfo> kProperties = {
+      {"SSAForm", "every variable is defined exactly once",
+       "produced by construction: the parser converts to SSA (dsl::ParseOptions) and "
+       "convert-to-ssa rewrites what it did not; no pass breaks it, and the round-trip check "
+       "(--verify-roundtrip) re-parses every pass's output"},
+      {"IncoreTileOps", "InCore functions compute with tile operators only",
+       "no verifier yet: assumed of the input, as the spec's pipeline assumes it; a program that "
+       "breaks it fails later at the operator the split or the simulator does not know"},
+      {"TileOps2D", "tile operators work on tiles of rank two or less",
+       "no verifier yet: assumed of the input (the split tracks row and column axes only, "
+       "docs/spec-coverage.md)"},
+      {"TileMemoryInferred", "every tile's memory space is resolved",
+       "not checked separately: the simulator and the split verifiers read each tile's space and "
+       "reject an unresolved one where it matters"},
+      {"CallsValid", "function calls name functions of the program with matching signatures", ""},
+      {"AivSplitValid",
+       "pl.split_aiv regions as authored obey checks (a)-(j) (docs/split-checks.md)", ""},
+      {"AivSplitLoweredValid",
+       "the same region checks hold after LowerAutoVectorSplit, on the flat lowered form", ""},
+      {"MixedKernelExpanded",
+       "each mixed InCore function is split into its cube (AIC) and vector (AIV) kernels joined "
+       "by pipes",
+       "a postcondition of expand-mixed-kernel that no later pass requires; `check` proves the "
+       "expanded program equal to the reference on the simulator instead"},
+      {"AivDispatchStamped",
+       "the AIV kernel of a split_aiv kernel carries its split mode and dual_aiv_dispatch",
+       "a postcondition of split-vector-kernel that no later pass requires; the core-group "
+       "simulator reads them to decide how many lanes run the kernel"},
+  };
+  return kProperties;
+}
+
+const PropertyInfo* FindProperty(std::string_view name) {
+  for (const PropertyInfo& p : KnownProperties())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+}  // namespace tilesplit::pass
