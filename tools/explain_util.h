@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "diagnostics.h"
 #include "explain.h"
 
 namespace tilesplit::cli::explain {
@@ -24,33 +25,7 @@ inline std::string Trim(const std::string& s) {
 }
 
 inline std::string JsonQuote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          static const char* hex = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
+  return JsonString(s);
 }
 
 inline std::string HtmlEscape(const std::string& s) {
