@@ -171,9 +171,40 @@ class Localizer {
     return true;
   }
 
-  ExprPtr Sub(const ExprPtr& e) const { return e ? ir::Substitute(e, repl_) : e; }
+  ExprPtr Sub(const ExprPtr& e) const {
+    if (!e) return e;
+    ExprPtr s = ir::Substitute(e, repl_);
+    const ir::Call* c = s->As<ir::Call>();
+    if (!c) return s;
+    // A call nested in an operand (`add(add(h, s), s)`) is typed again from its operands, as
+    // the parser types it when it reads the printed form back; the outer call is retyped by
+    // its own statement.
+    std::vector<ExprPtr> args;
+    bool changed = false;
+    for (const ExprPtr& a : c->args) {
+      args.push_back(RetypeNested(a));
+      changed = changed || args.back() != a;
+    }
+    return changed ? ops::CreateWithType(ops::Def(*c), std::move(args), c->kwargs, c->type, s->span)
+                   : s;
+  }
+
+  static ExprPtr RetypeNested(const ExprPtr& e) {
+    const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
+    if (!c) return e;
+    std::vector<ExprPtr> args;
+    for (const ExprPtr& a : c->args) args.push_back(RetypeNested(a));
+    ExprPtr again = ops::Create(ops::Def(*c), std::move(args), c->kwargs, e->span);
+    return ir::TypeEqual(again->type, e->type) && again->As<ir::Call>()->args == c->args ? e
+                                                                                         : again;
+  }
 
   const LaneFact* FactOf(const ExprPtr& e) const {
+    if (const ir::Call* c = e ? e->As<ir::Call>() : nullptr) {
+      for (const ExprPtr& a : c->args)  // a nested call holds its operand's lane extent
+        if (const LaneFact* f = FactOf(a)) return f;
+      return nullptr;
+    }
     const Var* v = e ? e->As<Var>() : nullptr;
     if (!v) return nullptr;
     auto it = facts_.find(v);

@@ -1,0 +1,3 @@
+opt -p lower-auto-vector-split --verify-roundtrip
+check --seed 1
+check --seed 2
