@@ -130,7 +130,6 @@ const CommandSpec* EqualCommand();
 const CommandSpec* OpsCommand();
 const CommandSpec* FuzzCommand();
 const CommandSpec* CompletionCommand();
-int RunExplain(const std::vector<std::string>& args);
-void HelpExplain(std::ostream& out);
+const CommandSpec* ExplainCommand();
 
 }  // namespace tilesplit::cli

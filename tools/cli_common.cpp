@@ -205,8 +205,8 @@ const std::vector<Subcommand>& Subcommands() {
        nullptr, FuzzCommand},
       {"completion", "print a bash completion script for tilesplit", nullptr, nullptr,
        CompletionCommand},
-      {"explain", "what the split decided, per function, value, crossing and store", RunExplain,
-       HelpExplain},
+      {"explain", "what the split decided, per function, value, crossing and store", nullptr,
+       nullptr, ExplainCommand},
   };
   return commands;
 }

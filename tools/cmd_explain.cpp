@@ -7,44 +7,9 @@
 
 namespace tilesplit::cli {
 
-void HelpExplain(std::ostream& out) {
-  out << "usage: tilesplit explain FILE [--func NAME] [--json] [--html OUT.html]\n"
-         "                        [--scalar NAME=VALUE]...\n"
-         "\n"
-         "Runs the split stage of 'check' (outline-incore-scopes, lower-auto-vector-split,\n"
-         "then expand-mixed-kernel for the ring depth) and reports what it decided:\n"
-         "  - per function: split or not, by which path (AUTO flat, AUTO region, explicit\n"
-         "    regions, untouched, rejected) and why;\n"
-         "  - per value: lane-local or shared, its split axis, each lane's box and valid\n"
-         "    extent as expressions of the lane index and as numbers;\n"
-         "  - per crossing: shard or gather, split code (0-4), lane stride, the band each\n"
-         "    lane pops or pushes;\n"
-         "  - per store: the rows and columns each lane (or the AIC) writes;\n"
-         "  - per rejection: the statement, the rule and the suggested fix;\n"
-         "  - the passes' remarks (see 'tilesplit opt --remarks').\n"
-         "A rejected function does not stop the others. Exit 0 when the report was written,\n"
-         "even if it reports a rejection; 1 when FILE does not parse.\n"
-         "\n"
-         "options:\n"
-         "  --func NAME         only this function (and the functions outlined from it)\n"
-         "  --json              print the facts as one JSON object instead of text\n"
-         "  --html OUT.html     also write one self-contained page (no network; '-': only\n"
-         "                      the page, on standard output): the source\n"
-         "                      beside an SVG picture per crossing and per store, each lane's\n"
-         "                      band coloured; hovering a value shows its facts\n"
-         "  --scalar NAME=V     evaluate extents with the scalar parameter or dynamic\n"
-         "                      dimension NAME set to the integer V (repeatable)\n"
-         "  -h, --help          show this help\n";
-}
+namespace {
 
-int RunExplain(const std::vector<std::string>& args) {
-  ParsedArgs a =
-      ParseArgs("explain", args,
-                {{"func", 0, true}, {"html", 0, true}, {"json", 0, false}, {"scalar", 0, true}});
-  if (a.help) {
-    HelpExplain(std::cout);
-    return kExitOk;
-  }
+int Run(const ParsedArgs& a) {
   if (a.positional.size() != 1)
     throw UsageError("explain", a.positional.empty() ? "missing input FILE" : "expected one FILE");
   explain::Options o;
@@ -73,6 +38,47 @@ int RunExplain(const std::vector<std::string>& args) {
   if (html == "-") return kExitOk;
   WriteOutput("", a.Flag("json") ? explain::RenderJson(e) : explain::RenderText(e));
   return kExitOk;
+}
+
+std::vector<OptionSpec> Options() {
+  return {
+      {"func", 0, true, "NAME", "only this function (and the functions outlined from it)"},
+      {"json", 0, false, {}, "print the facts as one JSON object instead of text"},
+      {"html", 0, true, "OUT.html",
+       "also write one self-contained page (no network; '-': only\nthe page, on standard "
+       "output): the source beside an SVG\npicture per crossing and per store, each lane's band\n"
+       "coloured; hovering a value shows its facts",
+       Completion::File},
+      {"scalar", 0, true, "NAME=V",
+       "evaluate extents with the scalar parameter or dynamic\ndimension NAME set to the integer V "
+       "(repeatable)"},
+  };
+}
+
+}  // namespace
+
+const CommandSpec* ExplainCommand() {
+  static const CommandSpec spec{
+      "tilesplit explain FILE [--func NAME] [--json] [--html OUT.html]\n"
+      "                        [--scalar NAME=VALUE]...",
+      "Runs the split stage of 'check' (outline-incore-scopes, lower-auto-vector-split,\n"
+      "then expand-mixed-kernel for the ring depth) and reports what it decided:\n"
+      "  - per function: split or not, by which path (AUTO flat, AUTO region, explicit\n"
+      "    regions, untouched, rejected) and why;\n"
+      "  - per value: lane-local or shared, its split axis, each lane's box and valid\n"
+      "    extent as expressions of the lane index and as numbers;\n"
+      "  - per crossing: shard or gather, split code (0-4), lane stride, the band each\n"
+      "    lane pops or pushes;\n"
+      "  - per store: the rows and columns each lane (or the AIC) writes;\n"
+      "  - per rejection: the statement, the rule and the suggested fix;\n"
+      "  - the passes' remarks (see 'tilesplit opt --remarks').\n"
+      "A rejected function does not stop the others. Exit 0 when the report was written,\n"
+      "even if it reports a rejection; 1 when FILE does not parse.\n",
+      Options(),
+      "",
+      Completion::File,
+      Run};
+  return &spec;
 }
 
 }  // namespace tilesplit::cli
