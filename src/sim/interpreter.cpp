@@ -417,8 +417,8 @@ std::vector<ir::ExprPtr> ConstExtents(const std::vector<int64_t>& v) {
 bool Interpreter::LaneGeometry(const ir::Call& c, const std::vector<Value>& args,
                                std::vector<ops::TileGeom>* geoms) {
   if (ctx_.core != ops::CoreKind::Reference || !ctx_.region_mode) return false;
-  const ops::OpDef* op = ops::FindOp(c.op_name());
-  if (!op || !op->deducer()) return false;
+  const ops::OpDef& op = ops::Def(c);
+  if (!op.deducer()) return false;
   bool differs = false;
   std::vector<ir::ExprPtr> lane_args = c.args;
   for (size_t i = 0; i < args.size() && i < c.args.size(); ++i) {
@@ -436,7 +436,7 @@ bool Interpreter::LaneGeometry(const ir::Call& c, const std::vector<Value>& args
   if (!differs) return false;
   std::vector<ops::TileGeom> lane;
   try {
-    GeometryOf(ops::DeduceType(*op, lane_args, c.kwargs, c.span), c, &lane);
+    GeometryOf(ops::DeduceType(op, lane_args, c.kwargs, c.span), c, &lane);
   } catch (const ir::UserError&) {
     return false;
   }
