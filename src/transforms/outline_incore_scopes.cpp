@@ -14,8 +14,8 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/split_regions.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -106,7 +106,7 @@ class ScopeOutliner : public ir::IRMutator {
                     "one is pl.Level." +
                         std::string(ir::LevelName(sc.level)),
                     {{ir::Span{}, "use with pl.at(level=pl.Level.CORE_GROUP)"}});
-    const bool regions = split_regions::HasSplitRegion(sc.body);
+    const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(sc.body, ir::kWalkAll) != nullptr;
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
     for (const ir::ScopeOptimization& o : sc.optimizations) {

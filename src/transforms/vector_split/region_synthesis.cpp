@@ -1,12 +1,12 @@
 // AUTO region synthesis and region placement (spec: "Shared body admission and AUTO regions",
 // "Region placement consumed by ExpandMixedKernel").
+#include "regions.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/remarks.h"
-#include "tilesplit/transforms/split_regions.h"
 
-namespace tilesplit::split_regions {
+namespace tilesplit::vector_split {
 namespace {
 
 using analysis::CoreAffinity;
@@ -156,4 +156,4 @@ analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f) {
   return placed;
 }
 
-}  // namespace tilesplit::split_regions
+}  // namespace tilesplit::vector_split

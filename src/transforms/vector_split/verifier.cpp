@@ -4,15 +4,15 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "halving.h"
+#include "regions.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/split_axis.h"
-#include "tilesplit/transforms/split_regions.h"
 
-namespace tilesplit::split_regions {
+namespace tilesplit::vector_split {
 namespace {
 
 using analysis::CoreAffinity;
@@ -250,7 +250,7 @@ class Checker {
                  "vector side of the kernel",
              "move " + name + " out of the region (before it, or after it on the gathered tile)");
       if (region->mode != ir::SplitMode::None &&
-          split_axis::IsReduceOnSplitAxis(c, split_axis::SplitDimension(region->mode)))
+          vector_split::IsReduceOnSplitAxis(c, vector_split::SplitDimension(region->mode)))
         Fail('b', span,
              name + " " + ops::Def(c).combine_verb() +
                  " the split axis of a data-parallel region (mode " +
@@ -357,4 +357,4 @@ void VerifyAivSplitLoweredValid(const ir::ProgramPtr& p) {
 TILESPLIT_REGISTER_VERIFIER("AivSplitValid", VerifyAivSplitValid);
 TILESPLIT_REGISTER_VERIFIER("AivSplitLoweredValid", VerifyAivSplitLoweredValid);
 
-}  // namespace tilesplit::split_regions
+}  // namespace tilesplit::vector_split

@@ -1,5 +1,5 @@
-// AnalyzeSplitBody (include/tilesplit/transforms/analyze_split_body.h).
-#include "tilesplit/transforms/analyze_split_body.h"
+// AnalyzeSplitBody (admission.h).
+#include "admission.h"
 
 #include <unordered_map>
 
@@ -7,7 +7,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/op_def.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 namespace {
 
 using ir::ExprPtr;
@@ -314,4 +314,4 @@ void ReportAdmission(const AdmissionReport& report, BodyOrigin origin, const std
             (lane_name.empty() ? std::string("aiv_id") : lane_name) + " * HALF, 0], ...))"}});
 }
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

@@ -13,7 +13,7 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ops/op_def.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 
 using ir::ExprPtr;
 using ir::StmtPtr;
@@ -140,4 +140,4 @@ VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint = "subblock
 // nothing when the box partition must be kept (spec: "Balancing a ragged boundary").
 std::optional<int64_t> ResolveLaneStride(const StmtPtr& body, int split_dim);
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

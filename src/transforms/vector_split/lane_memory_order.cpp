@@ -10,7 +10,7 @@
 // (V2C) does, one lane before the other when a gather and then a shard do. Only transfers at the
 // top level of the statement list holding both accesses (or, across iterations, of the loop body)
 // count; a transfer inside a branch or a nested loop is ignored, which is conservative.
-#include "tilesplit/transforms/lane_memory_order.h"
+#include "lane_memory_order.h"
 
 #include <algorithm>
 #include <map>
@@ -25,8 +25,12 @@
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/remarks.h"
 
-namespace tilesplit::pass {
+namespace tilesplit::vector_split {
 namespace {
+
+using pass::EmitRemark;
+using pass::RemarkKind;
+using pass::RemarksEnabled;
 
 constexpr int kAic = 0, kLane0 = 1, kLane1 = 2;
 const char* const kAgentName[] = {"the AIC", "AIV lane 0", "AIV lane 1"};
@@ -751,4 +755,4 @@ void CheckLaneMemoryOrder(const ir::Function& lowered) {
     }
 }
 
-}  // namespace tilesplit::pass
+}  // namespace tilesplit::vector_split

@@ -6,7 +6,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/function.h"
 
-namespace tilesplit::split_regions {
+namespace tilesplit::vector_split {
 
 // Whether `s` holds a pl.split_aiv region anywhere (also behind scopes).
 bool HasSplitRegion(const ir::StmtPtr& s);
@@ -43,4 +43,4 @@ void VerifyAivSplitLoweredValid(const ir::ProgramPtr& p);
 // Region placement consumed downstream: the calls a region pins to the AIV side (ops.md 4.5).
 analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f);
 
-}  // namespace tilesplit::split_regions
+}  // namespace tilesplit::vector_split

@@ -1,9 +1,13 @@
 // The region path of LowerAutoVectorSplit: lowers each pl.split_aiv region of an InCore
-// function by its own mode (include/tilesplit/transforms/split_regions.h).
+// function by its own mode (regions.h).
+#include "regions.h"
+
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "admission.h"
+#include "halving.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
@@ -11,11 +15,8 @@
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/split_code.h"
-#include "tilesplit/transforms/analyze_split_body.h"
-#include "tilesplit/transforms/split_axis.h"
-#include "tilesplit/transforms/split_regions.h"
 
-namespace tilesplit::split_regions {
+namespace tilesplit::vector_split {
 namespace {
 
 using ir::ExprPtr;
@@ -130,7 +131,7 @@ class Localizer {
  public:
   Localizer(ir::SplitMode mode, VarPtr lane) : lane_(std::move(lane)) {
     ctx_.mode = mode;
-    ctx_.split_dim = split_axis::SplitDimension(mode);
+    ctx_.split_dim = vector_split::SplitDimension(mode);
     ctx_.lane = lane_;
     ctx_.auto_arm = false;
   }
@@ -156,7 +157,7 @@ class Localizer {
 
   VarPtr lane_;
   std::vector<StmtPtr> hoisted_;  // cube-side statements that must run before the region
-  split_axis::SplitContext ctx_;
+  vector_split::SplitContext ctx_;
   ir::VarMap repl_;
   std::unordered_map<const Var*, LaneFact> facts_;
   // Conditions of the branches being emitted. A store already inside its own lane guard (a
@@ -664,28 +665,28 @@ class RegionLowerer {
       // A body that reads its lane binding is already written per lane (the form this pass
       // prints for a region it halved): halving it again would halve its tiles twice. It is
       // admitted like an explicit body and kept as written.
-      split_axis::AdmissionInput in;
+      vector_split::AdmissionInput in;
       in.mode = r.mode;
       in.lane = lane.get();
-      split_axis::ReportAdmission(split_axis::AnalyzeSplitBody(ir::FlattenStmts(r.body), in),
-                                  split_axis::BodyOrigin::Explicit,
-                                  "this pl.split_aiv region (mode " + ModeName(r.mode) +
-                                      ", kept as written because its body reads the lane index '" +
-                                      lane->name + "')",
-                                  lane->name);
+      vector_split::ReportAdmission(
+          vector_split::AnalyzeSplitBody(ir::FlattenStmts(r.body), in),
+          vector_split::BodyOrigin::Explicit,
+          "this pl.split_aiv region (mode " + ModeName(r.mode) +
+              ", kept as written because its body reads the lane index '" + lane->name + "')",
+          lane->name);
       return LocalizeExplicitBoundaryValid(r);
     }
     // Data-parallel, full width: halve through the shared machinery with region-local state.
-    split_axis::SplitContext ctx;
+    vector_split::SplitContext ctx;
     ctx.mode = r.mode;
-    ctx.split_dim = split_axis::SplitDimension(r.mode);
+    ctx.split_dim = vector_split::SplitDimension(r.mode);
     ctx.auto_arm = false;
     std::vector<StmtPtr> out;
-    if (!lane) lane = split_axis::MakeLaneVar(names_);
+    if (!lane) lane = vector_split::MakeLaneVar(names_);
     ctx.lane = lane;
     ctx.names = &names_;
     out.push_back(LaneBinding(lane, r.span));
-    for (StmtPtr& s : split_axis::ProcessStmts(body, ctx)) out.push_back(std::move(s));
+    for (StmtPtr& s : vector_split::ProcessStmts(body, ctx)) out.push_back(std::move(s));
     for (const auto& [old, nv] : ctx.replacements) halved_.emplace(old, r.span);
     return std::make_shared<ir::SplitAivStmt>(r.mode, ir::MakeSeq(std::move(out), r.body->span),
                                               r.span);
@@ -733,15 +734,15 @@ bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region) {
 void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region) {
   if (region.mode == ir::SplitMode::None) return;  // task-parallel: everything is full width
   VarPtr lane = ir::LaneVar(region);
-  split_axis::AdmissionInput in;
+  vector_split::AdmissionInput in;
   in.mode = region.mode;
   in.lane = lane.get();
-  split_axis::AdmissionReport report =
-      split_axis::AnalyzeSplitBody(ir::FlattenStmts(region.body), in);
-  split_axis::ReportAdmission(report, split_axis::BodyOrigin::Explicit,
-                              "this pl.split_aiv region (mode " + ModeName(region.mode) +
-                                  ", kept as written because it carries explicit boundary ops)",
-                              lane ? lane->name : std::string());
+  vector_split::AdmissionReport report =
+      vector_split::AnalyzeSplitBody(ir::FlattenStmts(region.body), in);
+  vector_split::ReportAdmission(report, vector_split::BodyOrigin::Explicit,
+                                "this pl.split_aiv region (mode " + ModeName(region.mode) +
+                                    ", kept as written because it carries explicit boundary ops)",
+                                lane ? lane->name : std::string());
 }
 
 ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region) {
@@ -779,4 +780,4 @@ ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {
   return ir::DeepClone(lowered);
 }
 
-}  // namespace tilesplit::split_regions
+}  // namespace tilesplit::vector_split

@@ -1,9 +1,10 @@
 // Per-op halving on the split axis (the shared machinery of include/tilesplit/transforms/
 // split_axis.h). See docs/split-lowering.md for the rules and their reasons.
-#include "tilesplit/transforms/split_axis.h"
+#include "halving.h"
 
 #include <algorithm>
 
+#include "split_remarks.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
@@ -13,9 +14,8 @@
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/slice_axes.h"
 #include "tilesplit/ops/split_code.h"
-#include "tilesplit/transforms/split_remarks.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 
 using analysis::CoreAffinity;
 using ir::Call;
@@ -1387,4 +1387,4 @@ StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx) {
   return Halver(ctx).One(stmt);
 }
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split
