@@ -3,9 +3,11 @@
 
 #include <unordered_map>
 
+#include "rewrite_util.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/ops/split_code.h"
 
 namespace tilesplit::vector_split {
 namespace {
@@ -14,14 +16,12 @@ using ir::ExprPtr;
 using ir::StmtPtr;
 using ir::Var;
 
-int AxisOf(ir::SplitMode mode) {
-  return mode == ir::SplitMode::LeftRight ? 1 : 0;
-}
-
 class Analyzer {
  public:
   Analyzer(const AdmissionInput& in, AdmissionReport& report)
-      : axis_(AxisOf(in.mode)), report_(report), seeded_(in.seeded_lane_local) {
+      : axis_(ops::SplitAxisOfMode(in.mode).value_or(0)),
+        report_(report),
+        seeded_(in.seeded_lane_local) {
     if (in.lane) lane_derived_.insert(in.lane);
   }
 
@@ -122,8 +122,7 @@ class Analyzer {
     // Staging for a later lane-local slice: views of full values and rank-1 loads.
     if (op.rectangle_change() == ops::RectangleChange::OrderKept) return false;
     const ir::TileType* rt = ir::AsTileType(c.type);
-    const bool gm_read = op.gm_window() && op.gm_window()->access == ops::GmWindow::Access::Read;
-    if (gm_read && rt && rt->shape.size() == 1) return false;
+    if (IsGmRead(c) && rt->shape.size() == 1) return false;
     // A broadcast read or read-only singleton arithmetic: one copy serves both lanes.
     if (rt && (axis_ >= static_cast<int>(rt->shape.size()) || ir::IsConstInt(rt->shape[axis_], 1)))
       return false;

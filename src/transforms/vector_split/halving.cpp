@@ -22,29 +22,7 @@ using ir::Call;
 using ir::TileType;
 using ir::TypePtr;
 
-int SplitDimension(ir::SplitMode mode) {
-  switch (mode) {
-    case ir::SplitMode::UpDown:
-      return 0;
-    case ir::SplitMode::LeftRight:
-      return 1;
-    case ir::SplitMode::None:
-      break;
-  }
-  ir::ThrowInternal({}, "SplitDimension asked for SplitMode.NONE, which has no split axis");
-}
-
 namespace {
-
-std::string Q(const std::string& s) {
-  return "'" + s + "'";
-}
-
-std::string OperandName(const ExprPtr& e) {
-  if (!e) return "<absent>";
-  if (const ir::Var* v = e->As<ir::Var>()) return v->name;
-  return ir::ExprToString(e);
-}
 
 std::string ArgLabel(const ops::OpDef& op, size_t i) {
   if (i < op.args().size()) return op.args()[i].name;
@@ -54,7 +32,7 @@ std::string ArgLabel(const ops::OpDef& op, size_t i) {
 // "operand 'mask'" or, when the value's name differs from the argument's, "operand 'mask' ('m')".
 std::string OperandRef(const ops::OpDef& op, size_t i, const ExprPtr& value) {
   std::string label = ArgLabel(op, i), name = OperandName(value);
-  return "operand " + Q(label) + (label == name ? "" : " (" + Q(name) + ")");
+  return "operand " + Quote(label) + (label == name ? "" : " (" + Quote(name) + ")");
 }
 
 std::optional<int64_t> CeilHalf(const ExprPtr& n) {
@@ -79,18 +57,6 @@ ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
 [[noreturn]] void Reject(const SplitContext& ctx, ir::Span span, const std::string& msg,
                          const std::string& fix) {
   ir::ThrowUser(span, "LowerAutoVectorSplit: " + msg, {{ir::Span{}, fix}});
-}
-
-// A call writing a GM window (a store): the lane's part of it is localized.
-bool IsGmWrite(const Call& c) {
-  const auto& w = ops::Def(c).gm_window();
-  return w && w->access == ops::GmWindow::Access::Write;
-}
-
-// A call reading a GM window into a tile (a load).
-bool IsGmRead(const Call& c) {
-  const auto& w = ops::Def(c).gm_window();
-  return w && w->access == ops::GmWindow::Access::Read && ir::AsTileType(c.type);
 }
 
 // A user's own lane query (tile.get_subblock_idx) anywhere in an expression.
@@ -245,11 +211,8 @@ class Halver {
 
   // A definition whose value's type changed gets a new variable; uses are rewritten after it.
   // A detached walk gives every definition a new variable.
-  VarPtr Rebind(const VarPtr& old, const TypePtr& type) {
-    if (!ctx_.detach && ir::TypeEqual(old->type, type)) return old;
-    VarPtr v = ir::MakeVar(old->name, type, old->span);
-    ctx_.replacements[old.get()] = v;
-    return v;
+  VarPtr Rebind(const VarPtr& old, const TypePtr& type, bool fresh = false) {
+    return vector_split::Rebind(old, type, ctx_.replacements, fresh || ctx_.detach);
   }
 
   void Track(const VarPtr& v, TileInfo info) {
@@ -413,7 +376,7 @@ class Halver {
     const std::optional<int64_t> box = ir::AsConstInt(full->shape[d]);
     if (!box)
       Reject(ctx_, span,
-             "the C->V boundary tile.move here moves " + Q(OperandName(src)) +
+             "the C->V boundary tile.move here moves " + Quote(OperandName(src)) +
                  ", whose box on split axis " + std::to_string(d) + " is the runtime value " +
                  ir::ExprToString(full->shape[d]) +
                  ": lane 1's band starts at the box half rounded up, and which split code "
@@ -432,8 +395,7 @@ class Halver {
     valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
     if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
     TypePtr type = LaneHalfType(var, *half_t, std::move(valid));
-    VarPtr v = ir::MakeVar(var->name, type, var->span);
-    ctx_.replacements[var.get()] = v;
+    VarPtr v = Rebind(var, type, /*fresh=*/true);
     Track(v, std::move(info));
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
   }
@@ -450,8 +412,7 @@ class Halver {
 
   // Whether a split code places both lanes' bands of a static extent (core-group.md 2.1).
   bool Placeable(int64_t box, int64_t valid) const {
-    const ops::LaneExtentPair e = ops::LaneExtents(box, valid, ctx_.lane_stride);
-    return e.e0 == e.e1 || e.e0 == e.e1 + 1 || e.e1 == 0;
+    return PlacesBothLanes(box, valid, ctx_.lane_stride);
   }
 
   // A runtime split-axis extent (no compile-time code fits every value: 12 of 16 rows leaves the
@@ -515,7 +476,7 @@ class Halver {
     if (!info)
       Reject(ctx_, span,
              "the V->C boundary tile.move here carries a full-width vector operand " +
-                 Q(OperandName(operand)) +
+                 Quote(OperandName(operand)) +
                  ". tile.aic_gather reassembles the two AIV lanes' per-lane halves into the full "
                  "tile the cube expects, so its operand must be a value the split halved (a "
                  "tile.load / tile.slice / elementwise result inside the vector sub-region); an "
@@ -525,7 +486,7 @@ class Halver {
              "whole");
     if (info->split_dim != 0 && info->split_dim != 1)
       Reject(ctx_, span,
-             "the V->C boundary operand " + Q(OperandName(operand)) + " is split on axis " +
+             "the V->C boundary operand " + Quote(OperandName(operand)) + " is split on axis " +
                  std::to_string(info->split_dim) +
                  ", which a 2D tile.aic_gather cannot express (its split attr names axis 0 or 1)",
              "reshape the value so that its split axis is dim 0 or dim 1 before moving it to the "
@@ -536,7 +497,7 @@ class Halver {
     auto half = ir::AsConstInt(info->half);
     if (box && half && *box != 2 * *half)
       Reject(ctx_, span,
-             "the V->C boundary operand " + Q(OperandName(operand)) + " has an odd box of " +
+             "the V->C boundary operand " + Quote(OperandName(operand)) + " has an odd box of " +
                  std::to_string(*box) + " on axis " + std::to_string(a) +
                  ": the lanes would hold " + std::to_string(*half) + " and " +
                  std::to_string(*box - *half) +
@@ -546,7 +507,7 @@ class Halver {
     // 1 holds nothing. A static partial extent shared by both lanes leaves a hole.
     if (auto lv = ir::AsConstInt(half_t->valid()[a]); lv && half && *lv != *half && *lv != 0)
       Reject(ctx_, span,
-             "the V->C boundary operand " + Q(OperandName(operand)) + " is valid for " +
+             "the V->C boundary operand " + Quote(OperandName(operand)) + " is valid for " +
                  std::to_string(*lv) + " of " + std::to_string(*half) + " cells on axis " +
                  std::to_string(a) + " in both lanes; the gathered bands would not abut",
              "gather a tile whose lanes fill their half boxes, or keep the ragged value on the "
@@ -632,7 +593,7 @@ class Halver {
       // broadcast: lane 1's columns need the bits from L * (data half) on, and a whole mask
       // hands every lane the bits of the first columns.
       Reject(ctx_, span,
-             call.op_name() + ": the bit mask " + Q(OperandName(call.args[bm->first])) +
+             call.op_name() + ": the bit mask " + Quote(OperandName(call.args[bm->first])) +
                  " is whole on its columns while the data columns are halved: each lane would "
                  "select with the bits of the first columns, not of its own",
              "give each lane its own part of the mask (load it inside the split function with "
@@ -643,7 +604,7 @@ class Halver {
     const std::optional<int64_t> dc = ir::AsConstInt(data_cols);
     const int bits = ir::DataTypeBits(mt->dtype);
     if (mc && dc && *mc * bits == *dc) return;
-    const std::string mask_name = Q(OperandName(call.args[bm->first]));
+    const std::string mask_name = Quote(OperandName(call.args[bm->first]));
     Reject(ctx_, span,
            call.op_name() + ": the bit mask " + mask_name + " is split on its columns, but its " +
                (mc ? std::to_string(*mc) : ir::ExprToString(mask->full_box)) + " " +
@@ -685,7 +646,7 @@ class Halver {
                                    static_cast<int>(it->shape.size())))
           Reject(ctx_, span,
                  call.op_name() + " " + op.combine_verb() + " axis " +
-                     std::to_string(in->split_dim) + " of " + Q(OperandName(call.args[i])) +
+                     std::to_string(in->split_dim) + " of " + Quote(OperandName(call.args[i])) +
                      ", which is the split axis: each lane would hold only a partial result",
                  "split along an axis " + call.op_name() +
                      " does not combine (the other split mode), or use pl.split_aiv(2, "
@@ -724,8 +685,7 @@ class Halver {
     TypePtr deduced;
     TypePtr type = CheckTypeConsistency(call, args, *half_t, span, &deduced);
     CheckBlindOperands(call, args, parts, axis, deduced, span);
-    VarPtr v = ir::MakeVar(var->name, type, var->span);
-    ctx_.replacements[var.get()] = v;
+    VarPtr v = Rebind(var, type, /*fresh=*/true);
     Track(v, std::move(info));
     out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
   }
@@ -843,8 +803,8 @@ class Halver {
     std::string full_ops;
     for (size_t i = 0; i < call.args.size(); ++i)
       if (ir::IsTileTyped(call.args[i]) && !OperandSplitInfo(ctx_, call.args[i]) &&
-          full_ops.find(Q(OperandName(call.args[i]))) == std::string::npos)
-        full_ops += (full_ops.empty() ? "" : ", ") + Q(OperandName(call.args[i]));
+          full_ops.find(Quote(OperandName(call.args[i]))) == std::string::npos)
+        full_ops += (full_ops.empty() ? "" : ", ") + Quote(OperandName(call.args[i]));
     std::string msg = "cannot halve " + call.op_name() + ": its per-lane result " +
                       ir::ShapeToString(half_t.shape) + " contradicts ";
     msg += refusal.empty() ? "the type the operator deduces from its operands, " +
@@ -976,7 +936,7 @@ class Halver {
       where = " addresses axis " + axis + " (argument(s) " + [&] {
         std::string l;
         for (size_t p : op.address_arg_positions())
-          l += (l.empty() ? "" : ", ") + Q(ArgLabel(op, p));
+          l += (l.empty() ? "" : ", ") + Quote(ArgLabel(op, p));
         return l;
       }() + ")";
     const std::string box = ir::ExprToString(info.full_box), half = ir::ExprToString(info.half);
@@ -1045,7 +1005,7 @@ class Halver {
       if (name == "tile.reinterpret_view" && call.args.size() > 1 && call.args[1])
         Reject(ctx_, span,
                "tile.reinterpret_view with an explicit shape over the per-lane half " +
-                   Q(OperandName(call.args[0])) + ": the new shape cannot be halved reliably",
+                   Quote(OperandName(call.args[0])) + ": the new shape cannot be halved reliably",
                "reinterpret without a shape (the contiguous axis scales), or reinterpret the "
                "full tile outside the split function");
       std::vector<ExprPtr> full_src = src->shape;  // the source as it was before halving
@@ -1065,7 +1025,7 @@ class Halver {
         axis = in->split_dim;
       if (!axis)
         Reject(ctx_, span,
-               name + " of the per-lane half " + Q(OperandName(call.args[0])) +
+               name + " of the per-lane half " + Quote(OperandName(call.args[0])) +
                    " moves the split axis " + std::to_string(in->split_dim) +
                    " across non-unit axes (" + ir::ShapeToString(src->shape) + " -> " +
                    ir::ShapeToString(rt.shape) + "), so a lane's rows no longer form its half",
@@ -1086,8 +1046,7 @@ class Halver {
       std::vector<ExprPtr> args = call.args;
       if (name == "tile.reshape") args[1] = WithElem(args[1], *axis, info.half);
       TypePtr type = CheckTypeConsistency(call, args, *half_t, span);
-      VarPtr v = ir::MakeVar(var->name, type, var->span);
-      ctx_.replacements[var.get()] = v;
+      VarPtr v = Rebind(var, type, /*fresh=*/true);
       Track(v, info);
       out.push_back(
           ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
@@ -1103,13 +1062,13 @@ class Halver {
     // each lane reads its own half rather than both reading the first.
     if (!ir::AsConstInt(rt.shape[axis]))
       Reject(ctx_, span,
-             name + " of the full-width " + Q(OperandName(call.args[0])) +
+             name + " of the full-width " + Quote(OperandName(call.args[0])) +
                  " has a dynamic split extent " + ir::ExprToString(rt.shape[axis]) +
                  "; the per-lane slice needs a static half",
              "give the view a static extent on the split axis, or view a per-lane value");
     if (const std::optional<int64_t> box = ir::AsConstInt(rt.shape[axis]); box && *box % 2 != 0)
       Reject(ctx_, span,
-             name + " of the full-width " + Q(OperandName(call.args[0])) +
+             name + " of the full-width " + Quote(OperandName(call.args[0])) +
                  " gives the split axis " + std::to_string(axis) + " the odd extent " +
                  std::to_string(*box) + ": each lane would take its half with a slice of " +
                  std::to_string((*box + 1) / 2) + ", and lane 1's would reach past the view",
@@ -1223,8 +1182,7 @@ class Halver {
       infos.push_back(info);
     }
     TypePtr type = ir::MakeTupleType(std::move(elems));
-    VarPtr v = ir::MakeVar(var->name, type, var->span);
-    ctx_.replacements[var.get()] = v;
+    VarPtr v = Rebind(var, type, /*fresh=*/true);
     ctx_.tuple_vars.Set(v.get(), std::move(infos));
     out.push_back(
         ir::MakeAssign(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
@@ -1258,14 +1216,14 @@ class Halver {
       if (carry == yielded) continue;
       if (val->kind == ir::ExprKind::Call)
         Reject(ctx_, stmts.back()->span,
-               "the loop carry " + Q(ias[i].var->name) + " is fed an unbound expression (" +
-                   Q(ir::ExprToString(val)) + ") that the split never reaches",
+               "the loop carry " + Quote(ias[i].var->name) + " is fed an unbound expression (" +
+                   Quote(ir::ExprToString(val)) + ") that the split never reaches",
                "bind the value to a name first (x = ...; pl.yield_(x)) so it is split like any "
                "other statement");
       Reject(ctx_, stmts.back()->span,
-             "the loop carry " + Q(ias[i].var->name) + " is " +
+             "the loop carry " + Quote(ias[i].var->name) + " is " +
                  (carry ? "per-lane (its initial value was halved)" : "full width") +
-                 " but the value yielded into it, " + Q(OperandName(val)) + ", is " +
+                 " but the value yielded into it, " + Quote(OperandName(val)) + ", is " +
                  (yielded ? "per-lane" : "full width"),
              carry ? "yield a lane-local value (derived from the carry or another per-lane value)"
                    : "yield a full-width value, or start the carry from a per-lane value");
@@ -1332,7 +1290,7 @@ class Halver {
       const bool tb = ib || ctx_.tuple_vars.Contains(b->As<ir::Var>());
       if (ta != tb)
         Reject(ctx_, s.span,
-               "the branches of this if disagree on " + Q(rv->name) +
+               "the branches of this if disagree on " + Quote(rv->name) +
                    ": the then-branch yields a " + (ta ? "per-lane" : "full-width") +
                    " value and the else-branch a " + (tb ? "per-lane" : "full-width") +
                    " one, so the merge has no single type",
@@ -1340,7 +1298,7 @@ class Halver {
       if (ta && !ir::TypeEqual(a->type, b->type))
         Reject(ctx_, s.span,
                "the branches of this if yield per-lane values of different types for " +
-                   Q(rv->name) + " (" + ir::TypeToString(a->type) + " vs " +
+                   Quote(rv->name) + " (" + ir::TypeToString(a->type) + " vs " +
                    ir::TypeToString(b->type) + ")",
                "make both branches produce the same per-lane shape");
       VarPtr v = Rebind(rv, a->type);
@@ -1363,11 +1321,12 @@ void CheckNoCubeTileHalvedIn(const StmtPtr& s, const SplitContext& ctx) {
   const Call* c = analysis::TopLevelCall(*s);
   if (!c || analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE) return;
   const ir::AssignStmt* as = s->As<ir::AssignStmt>();
-  const std::string where = as ? "in the statement defining " + Q(as->var->name) : "here";
+  const std::string where = as ? "in the statement defining " + Quote(as->var->name) : "here";
   for (const ExprPtr& a : c->args)
     if (OperandSplitInfo(ctx, a))
       ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() + " " +
-                                     where + " consumes the halved tile " + Q(ir::ExprToString(a)));
+                                     where + " consumes the halved tile " +
+                                     Quote(ir::ExprToString(a)));
   if (as && OperandSplitInfo(ctx, as->var))
     ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() + " " +
                                    where + " produces a halved tile");

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "rewrite_util.h"
 #include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ops/op_def.h"
@@ -18,9 +19,6 @@ namespace tilesplit::vector_split {
 using ir::ExprPtr;
 using ir::StmtPtr;
 using ir::VarPtr;
-
-// 0 for UpDown (rows), 1 for LeftRight (columns). Not defined for None.
-int SplitDimension(ir::SplitMode mode);
 
 // What the halving knows about a partitioned tile.
 struct TileInfo {

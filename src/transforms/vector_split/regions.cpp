@@ -24,28 +24,6 @@ using ir::StmtPtr;
 using ir::Var;
 using ir::VarPtr;
 
-std::string ModeName(ir::SplitMode m) {
-  switch (m) {
-    case ir::SplitMode::None:
-      return "NONE";
-    case ir::SplitMode::UpDown:
-      return "UP_DOWN";
-    case ir::SplitMode::LeftRight:
-      return "LEFT_RIGHT";
-  }
-  return "?";
-}
-
-std::string Q(const std::string& s) {
-  return "'" + s + "'";
-}
-
-// A call writing a GM window (tile.store): its result is the tensor it wrote.
-bool IsGmWrite(const ir::Call& c) {
-  const auto& w = ops::Def(c).gm_window();
-  return w && w->access == ops::GmWindow::Access::Write;
-}
-
 // Whether `e` is or holds (in call arguments, tuple elements) a boundary call.
 bool ExprHasBoundary(const ExprPtr& e) {
   if (!e) return false;
@@ -89,7 +67,7 @@ void CheckScopeFree(const StmtPtr& s, const ir::Function& f, bool hidden_regions
         ir::ThrowUser(r->span,
                       "this pl.split_aiv region sits behind a pl.at scope inside the InCore "
                       "function " +
-                          Q(f.name) +
+                          Quote(f.name) +
                           "; region lowering does not reach through a scope, so the region "
                           "would be left unsplit",
                       {{sc->span, "the scope is here"},
@@ -100,7 +78,7 @@ void CheckScopeFree(const StmtPtr& s, const ir::Function& f, bool hidden_regions
       return CheckScopeFree(sc->body, f, true);
     }
     ir::ThrowUser(sc->span,
-                  "a pl.at scope survives in the split function " + Q(f.name) +
+                  "a pl.at scope survives in the split function " + Quote(f.name) +
                       "; region lowering steps over scopes, so the vector work inside would "
                       "run full width on both AIV lanes",
                   {{ir::Span{},
@@ -212,12 +190,7 @@ class Localizer {
     return it == facts_.end() ? nullptr : &it->second;
   }
 
-  VarPtr Retype(const VarPtr& old, const ir::TypePtr& t) {
-    if (ir::TypeEqual(old->type, t)) return old;
-    VarPtr v = ir::MakeVar(old->name, t, old->span);
-    repl_[old.get()] = v;
-    return v;
-  }
+  VarPtr Retype(const VarPtr& old, const ir::TypePtr& t) { return Rebind(old, t, repl_); }
 
   void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
     switch (s->kind) {
@@ -402,11 +375,6 @@ class Localizer {
     out.push_back(ir::MakeAssign(v, e, a.span));
   }
 
-  static bool Placeable(int64_t box, int64_t valid) {
-    const ops::LaneExtentPair e = ops::LaneExtents(box, valid, std::nullopt);
-    return e.e0 == e.e1 || e.e0 == e.e1 + 1 || e.e1 == 0;
-  }
-
   // A runtime extent (no code fits every value) or a static one no code places (13 of 16 rows
   // leaves 8 and 5): the transport carries the FULL box, whose lanes always place, and the
   // lane's own extent is applied right after the pop. The widening is cube work, so it runs just
@@ -464,7 +432,7 @@ class Localizer {
     auto v = ir::AsConstInt(full_valid);
     if (!b)
       ir::ThrowUser(a.span,
-                    "tile.aiv_shard of " + Q(ir::ExprToString(c.args[0])) +
+                    "tile.aiv_shard of " + Quote(ir::ExprToString(c.args[0])) +
                         ", whose box on the split axis is the runtime value " +
                         ir::ExprToString(box) +
                         ": lane 1's band starts at the box half rounded up, and which split "
@@ -476,7 +444,8 @@ class Localizer {
     ExprPtr lane_extent = ir::Min(ir::Sub(ir::Max(full_valid, ls), ls), half);
     std::vector<ExprPtr> valid = dt->valid();
     LaneFact fact{axis, lane_extent, full_valid, true, false};
-    if (!v || !Placeable(*b, *v)) return EmitFullBoxShard(a, c, *src, axis, fact, out);
+    if (!v || !PlacesBothLanes(*b, *v, std::nullopt))
+      return EmitFullBoxShard(a, c, *src, axis, fact, out);
     if (b && v) {
       try {  // the column rules of the boundary (the placement itself is settled above)
         ops::ShardSplitCode(static_cast<ir::SplitMode>(*split), src->shape, src->valid(),
@@ -543,8 +512,8 @@ class Localizer {
       auto hb = ir::AsConstInt(in->shape[axis]);
       if (lv && hb && *lv != *hb && *lv != 0)
         ir::ThrowUser(a.span,
-                      "tile.aic_gather joins " + Q(ir::ExprToString(c.args[0])) + ", valid for " +
-                          std::to_string(*lv) + " of " + std::to_string(*hb) +
+                      "tile.aic_gather joins " + Quote(ir::ExprToString(c.args[0])) +
+                          ", valid for " + std::to_string(*lv) + " of " + std::to_string(*hb) +
                           " cells on the split axis in both lanes: lane 1 lands at the half box, "
                           "so the two bands would not abut",
                       {{ir::Span{},
@@ -671,7 +640,7 @@ class RegionLowerer {
       vector_split::ReportAdmission(
           vector_split::AnalyzeSplitBody(ir::FlattenStmts(r.body), in),
           vector_split::BodyOrigin::Explicit,
-          "this pl.split_aiv region (mode " + ModeName(r.mode) +
+          "this pl.split_aiv region (mode " + std::string(ir::SplitModeName(r.mode)) +
               ", kept as written because its body reads the lane index '" + lane->name + "')",
           lane->name);
       return LocalizeExplicitBoundaryValid(r);
@@ -709,7 +678,7 @@ class RegionLowerer {
     if (VarPtr v = HalvedUseFinder(halved_).Find(e)) {
       auto it = halved_.find(v.get());
       ir::ThrowUser(span,
-                    Q(v->name) +
+                    Quote(v->name) +
                         " is halved by the pl.split_aiv region above (each lane holds "
                         "only its part), but this statement outside the region reads it "
                         "as the full tile",
@@ -740,7 +709,8 @@ void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region) {
   vector_split::AdmissionReport report =
       vector_split::AnalyzeSplitBody(ir::FlattenStmts(region.body), in);
   vector_split::ReportAdmission(report, vector_split::BodyOrigin::Explicit,
-                                "this pl.split_aiv region (mode " + ModeName(region.mode) +
+                                "this pl.split_aiv region (mode " +
+                                    std::string(ir::SplitModeName(region.mode)) +
                                     ", kept as written because it carries explicit boundary ops)",
                                 lane ? lane->name : std::string());
 }

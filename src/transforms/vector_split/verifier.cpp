@@ -21,10 +21,6 @@ using ir::SplitAivStmt;
 using ir::StmtPtr;
 using ir::Var;
 
-std::string Q(const std::string& s) {
-  return "'" + s + "'";
-}
-
 bool IsCubeMemory(const ir::TileType* t) {
   return t && t->memory && *t->memory != ir::MemorySpace::Vec && *t->memory != ir::MemorySpace::DDR;
 }
@@ -64,9 +60,9 @@ class Checker {
 
   [[noreturn]] void Fail(char check, ir::Span span, const std::string& what,
                          const std::string& fix) const {
-    ir::ThrowUser(span,
-                  std::string("AivSplitValid check (") + check + ") in " + Q(f_.name) + ": " + what,
-                  {{ir::Span{}, fix}});
+    ir::ThrowUser(
+        span, std::string("AivSplitValid check (") + check + ") in " + Quote(f_.name) + ": " + what,
+        {{ir::Span{}, fix}});
   }
 
   // Opaque / Orchestration functions: regions belong inside the CORE_GROUP scopes the outliner
@@ -112,7 +108,7 @@ class Checker {
           for (const ExprPtr& v : s->As<ir::YieldStmt>()->values)
             if (const SplitAivStmt* from = LaneLocalOrigin(v))
               Fail('j', s->span,
-                   "the loop carries " + Q(ir::ExprToString(v)) +
+                   "the loop carries " + Quote(ir::ExprToString(v)) +
                        ", a per-lane value of the pl.split_aiv region at line " +
                        std::to_string(from->span.line) +
                        ", around its backedge into the next iteration's region; a region "
@@ -159,7 +155,7 @@ class Checker {
            "regions do not nest: close the outer region first");
     if (!in_scope_ && f_.func_type == ir::FunctionType::InCore && !f_.BoolAttr("split_aiv"))
       Fail('h', r.span,
-           "a pl.split_aiv region in the InCore function " + Q(f_.name) +
+           "a pl.split_aiv region in the InCore function " + Quote(f_.name) +
                ", which the outliner did not produce (it is not stamped split_aiv)",
            "write the kernel as a plain @pl.function (Opaque) with `with "
            "pl.at(level=pl.Level.CORE_GROUP):` around the region, so OutlineIncoreScopes "
@@ -174,8 +170,8 @@ class Checker {
       if (const SplitAivStmt* o = LaneLocalOrigin(ia.init)) {
         if (!region)
           Fail('j', span,
-               "the loop carry " + Q(ia.var->name) + " starts from " +
-                   Q(ir::ExprToString(ia.init)) +
+               "the loop carry " + Quote(ia.var->name) + " starts from " +
+                   Quote(ir::ExprToString(ia.init)) +
                    ", a per-lane value of the pl.split_aiv region at line " +
                    std::to_string(o->span.line) +
                    "; a region reading the carry would not recognise it as a shard result",
@@ -264,7 +260,7 @@ class Checker {
         if (!v) continue;
         if (const SplitAivStmt* o = LaneLocalOrigin(arg); o && o != region)
           Fail('i', span,
-               name + " reads " + Q(ir::ExprToString(arg)) +
+               name + " reads " + Quote(ir::ExprToString(arg)) +
                    ", a per-lane value of the sibling pl.split_aiv region at line " +
                    std::to_string(o->span.line) +
                    "; a region recognises only shard results defined inside it",
@@ -272,7 +268,7 @@ class Checker {
                "the two regions");
         if (!ops::IsShardCall(c) && IsCubeMemory(ir::TileTypeOf(arg)) && DefRegion(v) != region)
           Fail('g', span,
-               name + " reads the cube tile " + Q(ir::ExprToString(arg)) + " (" +
+               name + " reads the cube tile " + Quote(ir::ExprToString(arg)) + " (" +
                    MemName(ir::TileTypeOf(arg)) +
                    ") inside a pl.split_aiv region without naming the crossing",
                "bring it in through tile.aiv_shard (" + ir::ExprToString(arg) +
@@ -298,7 +294,7 @@ class Checker {
         const Var* v = VarOf(arg);
         if (!v || !ir::IsTileTyped(arg) || !DefRegion(v) || gathered_.count(v)) continue;
         Fail('f', span,
-             name + " on the cube side reads " + Q(ir::ExprToString(arg)) +
+             name + " on the cube side reads " + Quote(ir::ExprToString(arg)) +
                  ", defined in the pl.split_aiv region at line " +
                  std::to_string(DefRegion(v)->span.line) + " without a tile.aic_gather",
              "gather it in the region (g = pl.aic_gather(" + ir::ExprToString(arg) +
@@ -335,7 +331,7 @@ class Checker {
     auto mode = f_.split_mode();
     if (mode && *mode != ir::SplitMode::None && analysis::IsMixed(f_))
       ir::ThrowUser(f_.span,
-                    "AivSplitLoweredValid in " + Q(f_.name) +
+                    "AivSplitLoweredValid in " + Quote(f_.name) +
                         ": a mixed function with a split mode was not lowered to split_aiv form",
                     {{ir::Span{}, "run lower-auto-vector-split on it"}});
   }
