@@ -669,7 +669,7 @@ class Halver {
                  "); halving its result type alone would give both lanes the first half's values",
              "move the generator outside the automatically-halved split function, or generate a "
              "shape whose split dimension is 1");
-    if (name == "tile.transpose") CheckTransposeHazard(call, axis, span);
+    if (auto swapped = op.swapped_axes_args()) CheckTransposeHazard(call, axis, *swapped, span);
     if (singleton) {
       // A singleton split dim is a broadcast along the split: the value stays whole and neutral.
       ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
@@ -694,7 +694,7 @@ class Halver {
   // migrated axis is followed), else the function's split axis.
   int ResultAxis(const Call& call, const TileType& rt, const std::vector<const TileInfo*>& parts) {
     const int rrank = static_cast<int>(rt.shape.size());
-    if (call.op_name() == "tile.slice") {
+    if (ops::Def(call).is_slice_window()) {
       // The split axis is recorded in the source's (pre-drop) axes; the result is indexed after
       // the drop and the 2D clamp.
       // A partitioned source records its axis in the source's (pre-drop) axes, which the
@@ -721,7 +721,7 @@ class Halver {
   std::vector<ExprPtr> RewriteShapeArgs(const Call& call, int axis, const TileInfo& info,
                                         ir::Span span) {
     std::vector<ExprPtr> args = call.args;
-    const std::string& name = call.op_name();
+    const ops::OpDef& op = ops::Def(call);
     const ExprPtr stride = LaneStrideFor(ctx_, axis, info.half);
     auto lane_valid = [&](const ExprPtr& full_valid) {
       return LaneValidExtent(ctx_, full_valid, info.half, stride);
@@ -737,37 +737,49 @@ class Halver {
             args[3] = WithElem(args[3], axis, lane_valid(vs[axis]));
         }
       }
-    } else if (name == "tile.full") {
-      args[0] = WithElem(args[0], axis, info.half);
-    } else if (name == "tile.slice") {
-      ops::SliceAxes m = ops::SliceAxesOf(call);
-      auto pre_axis = m.PreDropAxis(static_cast<size_t>(axis));
-      if (!pre_axis) ir::ThrowInternal(span, "halving a synthetic unit axis of tile.slice");
-      // (a synthetic axis has extent 1, and singleton results are never halved)
-      const size_t pre = *pre_axis;
-      args[1] = WithElem(args[1], pre, info.half);
-      if (args.size() > 3 && args[3]) {
-        std::vector<ExprPtr> vs = TupleElems(args[3]);
-        if (pre < vs.size()) args[3] = WithElem(args[3], pre, lane_valid(vs[pre]));
-      }
-      // A full-width source: this lane's half of the window starts L * half further on. A
-      // lane-local source (CheckAddressedWindow admitted its window): a window over the whole
-      // axis keeps its offset, a centred one moves back onto lane 1's band.
-      std::vector<ExprPtr> offs = TupleElems(args[2]);
-      if (pre < offs.size())
-        args[2] = WithElem(args[2], pre, LaneWindowOffset(call, offs[pre], stride));
-    } else if (name == "tile.extract" && axis < 2) {
-      args[3] = WithElem(args[3], axis, info.half);
-      args[1 + axis] = LaneWindowOffset(call, args[1 + axis], stride);
-    } else if (ops::Def(call).is_valid_shape_setter() && axis < 2 &&
-               OperandSplitInfo(ctx_, args[0])) {
+    } else if (std::optional<size_t> shape = op.shape_arg()) {  // a generator's own shape
+      args[*shape] = WithElem(args[*shape], axis, info.half);
+    } else if (const std::optional<ops::TileWindow>& w = op.tile_window(); w && w->extents) {
+      RewriteWindowArgs(call, *w, axis, info.half, stride, lane_valid, span, args);
+    } else if (op.is_valid_shape_setter() && axis < 2 && OperandSplitInfo(ctx_, args[0])) {
       // The new extent is the full tile's; each lane keeps its own part of it.
       args[1 + axis] = lane_valid(args[1 + axis]);
     }
     return args;
   }
 
-  // The lane's offset of a slice / extract window (RewriteShapeArgs).
+  // A window op's operands for the lane's half of its window on `axis`: the extent is the half,
+  // the valid extent the lane's, and the offset moves onto the lane's band (LaneWindowOffset).
+  template <typename LaneValid>
+  void RewriteWindowArgs(const Call& call, const ops::TileWindow& w, int axis, const ExprPtr& half,
+                         const ExprPtr& stride, const LaneValid& lane_valid, ir::Span span,
+                         std::vector<ExprPtr>& args) {
+    size_t a = static_cast<size_t>(axis);
+    if (w.slice_axes) {
+      auto pre_axis = ops::SliceAxesOf(call).PreDropAxis(a);
+      // (a synthetic axis has extent 1, and singleton results are never halved)
+      if (!pre_axis) ir::ThrowInternal(span, "halving a synthetic unit axis of " + call.op_name());
+      a = *pre_axis;
+    }
+    if (w.form == ops::TileWindow::Offsets::Scalars && a >= 2) return;  // no operand to move
+    args[*w.extents] = WithElem(args[*w.extents], a, half);
+    if (w.valid && args.size() > *w.valid && args[*w.valid]) {
+      std::vector<ExprPtr> vs = TupleElems(args[*w.valid]);
+      if (a < vs.size()) args[*w.valid] = WithElem(args[*w.valid], a, lane_valid(vs[a]));
+    }
+    // A full-width source: this lane's half of the window starts L * half further on. A
+    // lane-local source (CheckAddressedWindow admitted its window): a window over the whole
+    // axis keeps its offset, a centred one moves back onto lane 1's band.
+    if (w.form == ops::TileWindow::Offsets::Scalars) {
+      args[w.offsets + a] = LaneWindowOffset(call, args[w.offsets + a], stride);
+      return;
+    }
+    std::vector<ExprPtr> offs = TupleElems(args[w.offsets]);
+    if (a < offs.size())
+      args[w.offsets] = WithElem(args[w.offsets], a, LaneWindowOffset(call, offs[a], stride));
+  }
+
+  // The lane's offset of a window (RewriteWindowArgs).
   ExprPtr LaneWindowOffset(const Call& call, const ExprPtr& offset, const ExprPtr& stride) {
     const TileInfo* src = OperandSplitInfo(ctx_, call.args[0]);
     if (!src) return LocalizeOffset(ctx_, offset, stride);
@@ -823,8 +835,7 @@ class Halver {
                           const std::vector<const TileInfo*>& parts, int axis, const TypePtr& base,
                           ir::Span span) {
     const ops::OpDef& op = ops::Def(call);
-    const std::string& name = call.op_name();
-    if (name == "tile.slice" || name == "tile.extract") return;  // windows localized above
+    if (op.tile_window()) return;  // windows localized above
     const TileType* rt = ir::AsTileType(call.type);
     const int rrank = static_cast<int>(rt->shape.size());
     // `base` is condition 1's deduction over the same arguments, which accepted them.
@@ -877,19 +888,21 @@ class Halver {
   // The window an addressing op reads on axis `axis` of its source, when the op's addressing is
   // a window this pass can translate (slice, extract, read); nullopt for any other op.
   static std::optional<AddressedWindow> WindowOn(const Call& call, int axis) {
-    const std::string& name = call.op_name();
+    const std::optional<ops::TileWindow>& w = ops::Def(call).tile_window();
+    if (!w) return std::nullopt;
     const size_t a = static_cast<size_t>(axis);
     auto elem = [](const ExprPtr& tuple, size_t i) -> ExprPtr {
       std::vector<ExprPtr> e = TupleElems(tuple);
       return i < e.size() ? e[i] : nullptr;
     };
-    if (name == "tile.slice" && call.args.size() > 2)
-      return AddressedWindow{0, elem(call.args[2], a), elem(call.args[1], a)};
-    if (name == "tile.extract" && call.args.size() > 3 && a < 2)
-      return AddressedWindow{0, call.args[1 + a], elem(call.args[3], a)};
-    if (name == "tile.read" && call.args.size() > 1)
-      return AddressedWindow{0, elem(call.args[1], a), ir::Index(1)};
-    return std::nullopt;
+    const size_t last = std::max(w->offsets + (w->form == ops::TileWindow::Offsets::Scalars),
+                                 w->extents.value_or(0));
+    if (call.args.size() <= last) return std::nullopt;
+    ExprPtr extent = w->extents ? elem(call.args[*w->extents], a) : ir::Index(1);
+    if (w->form == ops::TileWindow::Offsets::Tuple)
+      return AddressedWindow{w->source, elem(call.args[w->offsets], a), extent};
+    if (a >= 2) return std::nullopt;
+    return AddressedWindow{w->source, call.args[w->offsets + a], extent};
   }
 
   WindowFit Fit(const AddressedWindow& w, const TileInfo& src) const {
@@ -974,19 +987,20 @@ class Halver {
     }
   }
 
-  void CheckTransposeHazard(const Call& call, int axis, ir::Span span) {
+  void CheckTransposeHazard(const Call& call, int axis, std::pair<size_t, size_t> swapped,
+                            ir::Span span) {
     const TileType* in = ir::TileTypeOf(call.args[0]);
-    if (!in || call.args.size() < 3) return;
+    if (!in || call.args.size() <= std::max(swapped.first, swapped.second)) return;
     const int rank = static_cast<int>(in->shape.size());
     auto norm = [&](const ExprPtr& e) -> int {
       auto c = ir::AsConstInt(e);
       if (!c) return -1;
       return static_cast<int>(*c < 0 ? *c + rank : *c);
     };
-    const int a1 = norm(call.args[1]), a2 = norm(call.args[2]);
+    const int a1 = norm(call.args[swapped.first]), a2 = norm(call.args[swapped.second]);
     if (a1 == axis || a2 == axis)
       Reject(ctx_, span,
-             "tile.transpose swaps the split axis " + std::to_string(axis) + " with axis " +
+             call.op_name() + " swaps the split axis " + std::to_string(axis) + " with axis " +
                  std::to_string(a1 == axis ? a2 : a1) +
                  ": each lane's half would land on the other axis",
              "transpose outside the split function, or choose the split mode along an axis the "
@@ -1002,9 +1016,12 @@ class Halver {
     const TileType* src = ir::TileTypeOf(call.args[0]);
     if (in) {
       // The source is this lane's half: the view keeps it, possibly on a migrated axis.
-      if (name == "tile.reinterpret_view" && call.args.size() > 1 && call.args[1])
+      const std::optional<size_t> shape_arg = op.shape_arg();
+      const bool explicit_shape =
+          shape_arg && call.args.size() > *shape_arg && call.args[*shape_arg];
+      if (op.is_byte_reinterpretation() && explicit_shape)
         Reject(ctx_, span,
-               "tile.reinterpret_view with an explicit shape over the per-lane half " +
+               name + " with an explicit shape over the per-lane half " +
                    Quote(OperandName(call.args[0])) + ": the new shape cannot be halved reliably",
                "reinterpret without a shape (the contiguous axis scales), or reinterpret the "
                "full tile outside the split function");
@@ -1013,7 +1030,7 @@ class Halver {
       std::optional<int> axis = MigratedAxis(full_src, rt.shape, in->split_dim);
       const bool fully_valid = ir::ExprListEqual(src->valid(), src->shape) &&
                                ir::ExprEqual(in->full_valid, in->full_box);
-      if (!axis && name == "tile.reshape" && fully_valid && !ctx_.lane_stride &&
+      if (!axis && !op.is_byte_reinterpretation() && fully_valid && !ctx_.lane_stride &&
           ir::AsConstInt(in->half) && ir::AsConstInt(in->full_box) &&
           *ir::AsConstInt(in->full_box) == 2 * *ir::AsConstInt(in->half))
         axis = ContiguousBlockAxis(full_src, rt.shape, in->split_dim);
@@ -1021,7 +1038,7 @@ class Halver {
       // each lane's rows (or its columns, scaled) are still its own, on the same axis. The
       // deduction over the halved operand below confirms the per-lane shape (an odd box whose
       // halves do not scale to whole elements is refused there).
-      if (!axis && name == "tile.reinterpret_view" && rt.shape.size() == full_src.size())
+      if (!axis && op.is_byte_reinterpretation() && rt.shape.size() == full_src.size())
         axis = in->split_dim;
       if (!axis)
         Reject(ctx_, span,
@@ -1044,7 +1061,7 @@ class Halver {
       TileInfo info;
       auto half_t = HalveTileShape(ctx_, rt, *axis, &info);
       std::vector<ExprPtr> args = call.args;
-      if (name == "tile.reshape") args[1] = WithElem(args[1], *axis, info.half);
+      if (explicit_shape) args[*shape_arg] = WithElem(args[*shape_arg], *axis, info.half);
       TypePtr type = CheckTypeConsistency(call, args, *half_t, span);
       VarPtr v = Rebind(var, type, /*fresh=*/true);
       Track(v, info);
@@ -1089,7 +1106,7 @@ class Halver {
     for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
     offs[axis] = LocalizeOffset(ctx_, offs[axis], LaneStrideFor(ctx_, axis, info.half));
     ExprPtr slice = ops::Create(
-        "tile.slice", {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
+        ops::SliceWindowOp(), {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
     const TileType* st = ir::TileTypeOf(slice);
     VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
     ctx_.replacements[var.get()] = v;
