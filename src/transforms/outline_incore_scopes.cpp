@@ -90,7 +90,7 @@ class ScopeOutliner : public ir::IRMutator {
   StmtPtr MutateStmt(const StmtPtr& s) override {
     // A scope's body goes whole into its function: a scope nested in it is the InCore
     // function's business (and rejected there), not outlined from here.
-    if (s && s->kind == ir::StmtKind::Scope) return Outline(s);
+    if (s && s->As<ir::ScopeStmt>()) return Outline(s);
     return ir::IRMutator::MutateStmt(s);
   }
 

@@ -148,11 +148,11 @@ std::vector<StmtPtr> Releaser::Block(const std::vector<StmtPtr>& in0) {
     // Statements after a return never run: the release goes before the return, not after uses
     // that cannot happen.
     size_t last = i;
-    for (size_t j = i + 1; j < in.size() && in[j]->kind != ir::StmtKind::Return; ++j)
+    for (size_t j = i + 1; j < in.size() && !in[j]->As<ir::ReturnStmt>(); ++j)
       if (ir::UsesVar(in[j], v)) last = j;
     // A yield hands the tile to code after its loop or branch: releasing it before the yield
     // would free a slot that is still read.
-    const bool leaves = last > i && in[last]->kind == ir::StmtKind::Yield;
+    const bool leaves = last > i && in[last]->As<ir::YieldStmt>();
     // Held while a loop pops more transfers: the ring wraps onto it.
     const bool across_loop = loops_before[last + 1] > loops_before[i + 1];
     const VarPtr& var = in[i]->As<ir::AssignStmt>()->var;

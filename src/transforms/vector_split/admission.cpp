@@ -6,6 +6,7 @@
 #include "rewrite_util.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
 
@@ -219,26 +220,19 @@ class Analyzer {
   }
 
   void Stmt(const StmtPtr& s) {
-    switch (s->kind) {
-      case ir::StmtKind::Assign:
-        return Assign(*s->As<ir::AssignStmt>());
-      case ir::StmtKind::Seq:
-        return Walk(s->As<ir::SeqStmts>()->stmts);
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        if (RefsLane(f->start) || RefsLane(f->stop) || RefsLane(f->step))
-          lane_derived_.insert(f->loop_var.get());
-        return Loop(f->iter_args, f->body, f->return_vars, nullptr);
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        return Loop(w->iter_args, w->body, w->return_vars, w->cond);
-      }
-      case ir::StmtKind::If:
-        return If(*s->As<ir::IfStmt>());
-      default:
-        return;  // stores, yields, returns, effects: nothing to admit
-    }
+    ir::VisitStmtKind(
+        *s, ir::Overloaded{
+                [&](const ir::AssignStmt& a) { Assign(a); },
+                [&](const ir::SeqStmts& q) { Walk(q.stmts); },
+                [&](const ir::ForStmt& f) {
+                  if (RefsLane(f.start) || RefsLane(f.stop) || RefsLane(f.step))
+                    lane_derived_.insert(f.loop_var.get());
+                  Loop(f.iter_args, f.body, f.return_vars, nullptr);
+                },
+                [&](const ir::WhileStmt& w) { Loop(w.iter_args, w.body, w.return_vars, w.cond); },
+                [&](const ir::IfStmt& i) { If(i); },
+                // stores, yields, returns, effects: nothing to admit
+                [](const auto&) {}});
   }
 };
 

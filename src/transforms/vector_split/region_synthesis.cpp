@@ -97,7 +97,7 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   if (first < 0) return lowered;
   // Trailing SHARED calls before the next compute phase or the return join the phase.
   size_t end = static_cast<size_t>(last) + 1;
-  while (end < body.size() && body[end]->kind != ir::StmtKind::Return && IsCall(body[end]) &&
+  while (end < body.size() && !body[end]->As<ir::ReturnStmt>() && IsCall(body[end]) &&
          PhaseOf(*body[end]) == Phase::Shared)
     ++end;
 

@@ -193,73 +193,72 @@ class Localizer {
   VarPtr Retype(const VarPtr& old, const ir::TypePtr& t) { return Rebind(old, t, repl_); }
 
   void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Emit(c, out);
-        return;
-      case ir::StmtKind::Assign:
-        return EmitAssign(*s->As<ir::AssignStmt>(), out);
-      case ir::StmtKind::Eval: {
-        ExprPtr e = Sub(s->As<ir::EvalStmt>()->expr);
-        if (const LaneFact* f = StoredFact(e); NeedsGuard(f))
-          return out.push_back(std::make_shared<ir::IfStmt>(
-              Guard(*f), ir::MakeEval(e, s->span), nullptr, std::vector<VarPtr>{}, s->span));
-        return out.push_back(ir::MakeEval(e, s->span));
+    ir::VisitStmtKind(
+        *s,
+        ir::Overloaded{[&](const ir::SeqStmts& q) {
+                         for (const StmtPtr& c : q.stmts) Emit(c, out);
+                       },
+                       [&](const ir::AssignStmt& a) { EmitAssign(a, out); },
+                       [&](const ir::EvalStmt& ev) {
+                         ExprPtr e = Sub(ev.expr);
+                         if (const LaneFact* f = StoredFact(e); NeedsGuard(f))
+                           return out.push_back(std::make_shared<ir::IfStmt>(
+                               Guard(*f), ir::MakeEval(e, s->span), nullptr, std::vector<VarPtr>{},
+                               s->span));
+                         out.push_back(ir::MakeEval(e, s->span));
+                       },
+                       [&](const ir::ReturnStmt& r) { EmitReturn(r, out); },
+                       [&](const ir::YieldStmt& y) {
+                         std::vector<ExprPtr> vals;
+                         for (const ExprPtr& v : y.values) vals.push_back(Sub(v));
+                         out.push_back(ir::MakeYield(std::move(vals), s->span));
+                       },
+                       [&](const ir::ForStmt& f) {
+                         std::vector<ir::IterArg> ias = IterArgs(f.iter_args);
+                         StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(f.body)), f.body->span);
+                         out.push_back(std::make_shared<ir::ForStmt>(
+                             f.loop_var, Sub(f.start), Sub(f.stop), Sub(f.step), f.for_kind,
+                             f.stage, ias, body, ReturnVars(f.return_vars, ias), f.span));
+                       },
+                       [&](const ir::WhileStmt& w) {
+                         std::vector<ir::IterArg> ias = IterArgs(w.iter_args);
+                         ExprPtr cond = Sub(w.cond);
+                         StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(w.body)), w.body->span);
+                         out.push_back(std::make_shared<ir::WhileStmt>(
+                             cond, ias, body, ReturnVars(w.return_vars, ias), w.span));
+                       },
+                       [&](const ir::IfStmt& i) { EmitIf(i, out); },
+                       [&](const auto&) { out.push_back(s); }});  // scopes and regions: kept
+  }
+
+  void EmitReturn(const ir::ReturnStmt& r, std::vector<StmtPtr>& out) {
+    std::vector<ExprPtr> vals;
+    for (const ExprPtr& v : r.values) {
+      ExprPtr e = Sub(v);
+      if (const LaneFact* f = StoredFact(e); NeedsGuard(f)) {
+        VarPtr stored = ir::MakeVar("stored", e->type, r.span);
+        out.push_back(GuardedStore(stored, e, *f, r.span));
+        e = stored;
       }
-      case ir::StmtKind::Return: {
-        std::vector<ExprPtr> vals;
-        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
-          ExprPtr e = Sub(v);
-          if (const LaneFact* f = StoredFact(e); NeedsGuard(f)) {
-            VarPtr r = ir::MakeVar("stored", e->type, s->span);
-            out.push_back(GuardedStore(r, e, *f, s->span));
-            e = r;
-          }
-          vals.push_back(e);
-        }
-        return out.push_back(ir::MakeReturn(std::move(vals), s->span));
-      }
-      case ir::StmtKind::Yield: {
-        std::vector<ExprPtr> vals;
-        for (const ExprPtr& v : s->As<ir::YieldStmt>()->values) vals.push_back(Sub(v));
-        return out.push_back(ir::MakeYield(std::move(vals), s->span));
-      }
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        std::vector<ir::IterArg> ias = IterArgs(f->iter_args);
-        StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(f->body)), f->body->span);
-        return out.push_back(std::make_shared<ir::ForStmt>(
-            f->loop_var, Sub(f->start), Sub(f->stop), Sub(f->step), f->for_kind, f->stage, ias,
-            body, ReturnVars(f->return_vars, ias), f->span));
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        std::vector<ir::IterArg> ias = IterArgs(w->iter_args);
-        ExprPtr cond = Sub(w->cond);
-        StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(w->body)), w->body->span);
-        return out.push_back(std::make_shared<ir::WhileStmt>(
-            cond, ias, body, ReturnVars(w->return_vars, ias), w->span));
-      }
-      case ir::StmtKind::If: {
-        const ir::IfStmt* i = s->As<ir::IfStmt>();
-        ExprPtr cond = Sub(i->cond);
-        enclosing_.push_back(cond);
-        StmtPtr t = ir::MakeSeq(Stmts(ir::FlattenStmts(i->then_body)), i->then_body->span);
-        enclosing_.pop_back();
-        StmtPtr e = i->else_body
-                        ? ir::MakeSeq(Stmts(ir::FlattenStmts(i->else_body)), i->else_body->span)
-                        : nullptr;
-        std::vector<StmtPtr> ts = ir::FlattenStmts(t);
-        const ir::YieldStmt* ty = ts.empty() ? nullptr : ts.back()->As<ir::YieldStmt>();
-        std::vector<VarPtr> rvs;
-        for (size_t k = 0; k < i->return_vars.size(); ++k)
-          rvs.push_back(ty && k < ty->values.size() ? Retype(i->return_vars[k], ty->values[k]->type)
-                                                    : i->return_vars[k]);
-        return out.push_back(std::make_shared<ir::IfStmt>(cond, t, e, rvs, i->span));
-      }
-      default:
-        return out.push_back(s);
+      vals.push_back(e);
     }
+    out.push_back(ir::MakeReturn(std::move(vals), r.span));
+  }
+
+  void EmitIf(const ir::IfStmt& i, std::vector<StmtPtr>& out) {
+    ExprPtr cond = Sub(i.cond);
+    enclosing_.push_back(cond);
+    StmtPtr t = ir::MakeSeq(Stmts(ir::FlattenStmts(i.then_body)), i.then_body->span);
+    enclosing_.pop_back();
+    StmtPtr e = i.else_body ? ir::MakeSeq(Stmts(ir::FlattenStmts(i.else_body)), i.else_body->span)
+                            : nullptr;
+    std::vector<StmtPtr> ts = ir::FlattenStmts(t);
+    const ir::YieldStmt* ty = ts.empty() ? nullptr : ts.back()->As<ir::YieldStmt>();
+    std::vector<VarPtr> rvs;
+    for (size_t k = 0; k < i.return_vars.size(); ++k)
+      rvs.push_back(ty && k < ty->values.size() ? Retype(i.return_vars[k], ty->values[k]->type)
+                                                : i.return_vars[k]);
+    out.push_back(std::make_shared<ir::IfStmt>(cond, t, e, rvs, i.span));
   }
 
   std::vector<ir::IterArg> IterArgs(const std::vector<ir::IterArg>& in) {

@@ -89,63 +89,61 @@ class Checker {
 
   void Walk(const StmtPtr& s, const SplitAivStmt* region, YieldTo yt) {
     if (!s) return;
-    switch (s->kind) {
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Walk(c, region, yt);
-        return;
-      case ir::StmtKind::Assign:
-        return Assign(*s->As<ir::AssignStmt>(), region);
-      case ir::StmtKind::Eval:
-        if (const ir::Call* c = s->As<ir::EvalStmt>()->expr->As<ir::Call>())
-          CheckCall(*c, s->span, region);
-        return;
-      case ir::StmtKind::Return:
-        for (const ExprPtr& v : s->As<ir::ReturnStmt>()->values)
-          if (const ir::Call* c = v->As<ir::Call>()) CheckCall(*c, s->span, region);
-        return;
-      case ir::StmtKind::Yield:
-        if (yt == YieldTo::Loop && !region)
-          for (const ExprPtr& v : s->As<ir::YieldStmt>()->values)
-            if (const SplitAivStmt* from = LaneLocalOrigin(v))
-              Fail('j', s->span,
-                   "the loop carries " + Quote(ir::ExprToString(v)) +
-                       ", a per-lane value of the pl.split_aiv region at line " +
-                       std::to_string(from->span.line) +
-                       ", around its backedge into the next iteration's region; a region "
-                       "recognises only shard results defined inside it",
-                   "keep the loop inside the region, or carry a full-width value (gather it "
-                   "with tile.aic_gather first)");
-        return;
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        Loop(f->iter_args, f->body, f->return_vars, region, s->span);
-        def_region_[f->loop_var.get()] = region;
-        return;
+    ir::VisitStmtKind(*s,
+                      ir::Overloaded{[&](const ir::SeqStmts& q) {
+                                       for (const StmtPtr& c : q.stmts) Walk(c, region, yt);
+                                     },
+                                     [&](const ir::AssignStmt& a) { Assign(a, region); },
+                                     [&](const ir::EvalStmt& e) {
+                                       if (const ir::Call* c = e.expr->As<ir::Call>())
+                                         CheckCall(*c, s->span, region);
+                                     },
+                                     [&](const ir::ReturnStmt& r) {
+                                       for (const ExprPtr& v : r.values)
+                                         if (const ir::Call* c = v->As<ir::Call>())
+                                           CheckCall(*c, s->span, region);
+                                     },
+                                     [&](const ir::YieldStmt& y) {
+                                       if (yt == YieldTo::Loop && !region) CheckLoopYield(y);
+                                     },
+                                     [&](const ir::ForStmt& f) {
+                                       Loop(f.iter_args, f.body, f.return_vars, region, s->span);
+                                       def_region_[f.loop_var.get()] = region;
+                                     },
+                                     [&](const ir::WhileStmt& w) {
+                                       Loop(w.iter_args, w.body, w.return_vars, region, s->span);
+                                     },
+                                     [&](const ir::IfStmt& i) { If(i, region); },
+                                     [&](const ir::ScopeStmt& sc) { Walk(sc.body, region, yt); },
+                                     [&](const SplitAivStmt& r) { Region(r, region); }});
+  }
+
+  // (j): a loop outside every region must not carry a per-lane value around its backedge.
+  void CheckLoopYield(const ir::YieldStmt& y) {
+    for (const ExprPtr& v : y.values)
+      if (const SplitAivStmt* from = LaneLocalOrigin(v))
+        Fail('j', y.span,
+             "the loop carries " + Quote(ir::ExprToString(v)) +
+                 ", a per-lane value of the pl.split_aiv region at line " +
+                 std::to_string(from->span.line) +
+                 ", around its backedge into the next iteration's region; a region "
+                 "recognises only shard results defined inside it",
+             "keep the loop inside the region, or carry a full-width value (gather it "
+             "with tile.aic_gather first)");
+  }
+
+  void If(const ir::IfStmt& i, const SplitAivStmt* region) {
+    Walk(i.then_body, region, YieldTo::If);
+    Walk(i.else_body, region, YieldTo::If);
+    for (size_t k = 0; k < i.return_vars.size(); ++k) {
+      const Var* rv = i.return_vars[k].get();
+      def_region_[rv] = region;
+      for (const StmtPtr& b : {i.then_body, i.else_body}) {
+        std::vector<StmtPtr> st = ir::FlattenStmts(b);
+        const ir::YieldStmt* y = st.empty() ? nullptr : st.back()->As<ir::YieldStmt>();
+        if (y && k < y->values.size())
+          if (const SplitAivStmt* o = LaneLocalOrigin(y->values[k])) lane_local_[rv] = o;
       }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        return Loop(w->iter_args, w->body, w->return_vars, region, s->span);
-      }
-      case ir::StmtKind::If: {
-        const ir::IfStmt* i = s->As<ir::IfStmt>();
-        Walk(i->then_body, region, YieldTo::If);
-        Walk(i->else_body, region, YieldTo::If);
-        for (size_t k = 0; k < i->return_vars.size(); ++k) {
-          const Var* rv = i->return_vars[k].get();
-          def_region_[rv] = region;
-          for (const StmtPtr& b : {i->then_body, i->else_body}) {
-            std::vector<StmtPtr> st = ir::FlattenStmts(b);
-            const ir::YieldStmt* y = st.empty() ? nullptr : st.back()->As<ir::YieldStmt>();
-            if (y && k < y->values.size())
-              if (const SplitAivStmt* o = LaneLocalOrigin(y->values[k])) lane_local_[rv] = o;
-          }
-        }
-        return;
-      }
-      case ir::StmtKind::Scope:
-        return Walk(s->As<ir::ScopeStmt>()->body, region, yt);
-      case ir::StmtKind::SplitAiv:
-        return Region(*s->As<SplitAivStmt>(), region);
     }
   }
 
