@@ -13,10 +13,6 @@
 namespace tilesplit::vector_split {
 namespace {
 
-using ir::ExprPtr;
-using ir::StmtPtr;
-using ir::Var;
-
 class Analyzer {
  public:
   Analyzer(const AdmissionInput& in, AdmissionReport& report)

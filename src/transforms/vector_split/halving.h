@@ -16,10 +16,6 @@
 
 namespace tilesplit::vector_split {
 
-using ir::ExprPtr;
-using ir::StmtPtr;
-using ir::VarPtr;
-
 // What the halving knows about a partitioned tile.
 struct TileInfo {
   int split_dim = 0;   // the axis this tile is halved on (may differ from the function's)

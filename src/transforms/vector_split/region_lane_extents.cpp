@@ -17,11 +17,6 @@
 namespace tilesplit::vector_split {
 namespace {
 
-using ir::ExprPtr;
-using ir::StmtPtr;
-using ir::Var;
-using ir::VarPtr;
-
 // What is known about a tile whose valid extent on the split axis is this lane's own.
 struct LaneFact {
   int axis;

@@ -19,11 +19,6 @@
 namespace tilesplit::vector_split {
 namespace {
 
-using ir::ExprPtr;
-using ir::StmtPtr;
-using ir::Var;
-using ir::VarPtr;
-
 // Whether `e` is or holds (in call arguments, tuple elements) a boundary call.
 bool ExprHasBoundary(const ExprPtr& e) {
   if (!e) return false;

@@ -13,6 +13,11 @@
 
 namespace tilesplit::vector_split {
 
+using ir::ExprPtr;
+using ir::StmtPtr;
+using ir::Var;
+using ir::VarPtr;
+
 using ops::Quote;  // 'name', as every diagnostic of the pass quotes a name
 
 // How a diagnostic names an operand: a variable by its name, anything else by its text.

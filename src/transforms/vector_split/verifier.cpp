@@ -16,10 +16,7 @@ namespace tilesplit::vector_split {
 namespace {
 
 using analysis::CoreAffinity;
-using ir::ExprPtr;
 using ir::SplitAivStmt;
-using ir::StmtPtr;
-using ir::Var;
 
 bool IsCubeMemory(const ir::TileType* t) {
   return t && t->memory && *t->memory != ir::MemorySpace::Vec && *t->memory != ir::MemorySpace::DDR;
