@@ -64,29 +64,25 @@ std::optional<int64_t> TripCount(const ir::ForStmt& f) {
 // The most pops statement `s` makes on one path (kUnbounded: a run-time loop of pops).
 int64_t Pops(const StmtPtr& s, const PoppedMap& popped) {
   if (!s) return 0;
-  switch (s->kind) {
-    case ir::StmtKind::Assign:
-      return PopOf(s, popped) ? 1 : 0;
-    case ir::StmtKind::Seq: {
-      int64_t n = 0;
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) n = SatAdd(n, Pops(c, popped));
-      return n;
-    }
-    case ir::StmtKind::For: {
-      const auto& f = *s->As<ir::ForStmt>();
-      const int64_t body = Pops(f.body, popped);
-      if (auto t = TripCount(f)) return SatMul(*t, body);
-      return body > 0 ? kUnbounded : 0;
-    }
-    case ir::StmtKind::While:
-      return Pops(s->As<ir::WhileStmt>()->body, popped) > 0 ? kUnbounded : 0;
-    case ir::StmtKind::If: {
-      const auto& x = *s->As<ir::IfStmt>();
-      return std::max(Pops(x.then_body, popped), Pops(x.else_body, popped));
-    }
-    default:
-      return 0;
-  }
+  return ir::VisitStmtKind(
+      *s, ir::Overloaded{[&](const ir::AssignStmt&) -> int64_t { return PopOf(s, popped) ? 1 : 0; },
+                         [&](const ir::SeqStmts& q) {
+                           int64_t n = 0;
+                           for (const StmtPtr& c : q.stmts) n = SatAdd(n, Pops(c, popped));
+                           return n;
+                         },
+                         [&](const ir::ForStmt& f) {
+                           const int64_t body = Pops(f.body, popped);
+                           if (auto t = TripCount(f)) return SatMul(*t, body);
+                           return body > 0 ? kUnbounded : int64_t{0};
+                         },
+                         [&](const ir::WhileStmt& w) {
+                           return Pops(w.body, popped) > 0 ? kUnbounded : int64_t{0};
+                         },
+                         [&](const ir::IfStmt& x) {
+                           return std::max(Pops(x.then_body, popped), Pops(x.else_body, popped));
+                         },
+                         [](const auto&) -> int64_t { return 0; }});
 }
 
 // Whether `s` is, or holds at any depth, a loop that pops.
