@@ -149,6 +149,14 @@ std::string Flags(const ops::OpDef& op) {
   if (op.pipe_direction() == ops::PipeDirection::V2C) parts.emplace_back("pipe V2C");
   if (op.has_side_effect() && op.has_result()) parts.emplace_back("side effect");
   if (op.is_position_dependent()) parts.emplace_back("position-dependent");
+  if (const auto& w = op.tile_window())
+    parts.push_back("tile window of arg " + std::to_string(w->source) + " at offsets " +
+                    std::to_string(w->offsets));
+  if (auto s = op.shape_arg()) parts.push_back("shape arg " + std::to_string(*s));
+  if (auto a = op.swapped_axes_args())
+    parts.push_back("swaps axes args " + std::to_string(a->first) + ", " +
+                    std::to_string(a->second));
+  if (op.is_byte_reinterpretation()) parts.emplace_back("reinterprets bytes");
   if (!op.has_result()) parts.emplace_back("no result (statement only)");
   if (op.result_from_annotation()) parts.emplace_back("type from annotation");
   if (auto r = op.reused_input()) parts.push_back("reuses input " + std::to_string(*r));

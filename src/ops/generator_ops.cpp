@@ -97,6 +97,7 @@ TypePtr DeduceRandom(const CallInfo& c) {
 void RegisterGeneratorOps(OpRegistry& r) {
   r.Register("tile.full")
       .arg("shape")
+      .shape_arg(0)
       .arg("value")
       .req_kwarg("dtype", KwargKind::DType)
       .deduce(DeduceFull)
@@ -106,6 +107,7 @@ void RegisterGeneratorOps(OpRegistry& r) {
 
   r.Register("tile.create")
       .arg("shape")
+      .shape_arg(0)
       .req_kwarg("dtype", KwargKind::DType)
       .kwarg("target_memory", KwargKind::Mem)
       .kwarg("transpose", KwargKind::Bool, false)
@@ -122,6 +124,7 @@ void RegisterGeneratorOps(OpRegistry& r) {
       .position_dependent()
       .arg("start")
       .arg("shape")
+      .shape_arg(1)
       .req_kwarg("dtype", KwargKind::DType)
       .kwarg("descending", KwargKind::Bool, false)
       .deduce(DeduceCi)
@@ -140,6 +143,7 @@ void RegisterGeneratorOps(OpRegistry& r) {
       .arg("counter2")
       .arg("counter3")
       .arg("shape")
+      .shape_arg(6)
       .opt_arg("valid_shape")
       .req_kwarg("dtype", KwargKind::DType)
       .kwarg("rounds", KwargKind::Int, int64_t{10})

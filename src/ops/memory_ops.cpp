@@ -223,6 +223,12 @@ void RegisterMemoryOps(OpRegistry& r) {
       })
       .input_memory(0, {MemorySpace::Vec})
       .address_args({1})
+      .tile_window({.source = 0,
+                    .form = TileWindow::Offsets::Tuple,
+                    .offsets = 1,
+                    .extents = std::nullopt,
+                    .valid = std::nullopt,
+                    .slice_axes = false})
       .doc("Scalar of the tile's dtype at indices (one per axis)");
 
   r.Register("tensor.read")

@@ -230,6 +230,30 @@ OpDef& OpDef::position_dependent() {
   return *this;
 }
 
+OpDef& OpDef::tile_window(TileWindow w) {
+  SetOnce(set_once_, name(), "tile_window");
+  tile_window_ = w;
+  return *this;
+}
+
+OpDef& OpDef::shape_arg(size_t pos) {
+  SetOnce(set_once_, name(), "shape_arg");
+  shape_arg_ = pos;
+  return *this;
+}
+
+OpDef& OpDef::swaps_axes(size_t axis1, size_t axis2) {
+  SetOnce(set_once_, name(), "swaps_axes");
+  swaps_axes_ = std::make_pair(axis1, axis2);
+  return *this;
+}
+
+OpDef& OpDef::reinterprets_bytes() {
+  SetOnce(set_once_, name(), "reinterprets_bytes");
+  reinterprets_bytes_ = true;
+  return *this;
+}
+
 OpDef& OpDef::address_args(std::vector<size_t> positions) {
   SetOnce(set_once_, name(), "address_args");
   address_args_ = std::move(positions);
@@ -491,6 +515,11 @@ const OpDef& ValidShapeSetterOp() {
 
 const OpDef& MemoryMoveOp() {
   static const OpDef& op = UniqueWith(&OpDef::is_memory_move, "memory_move");
+  return op;
+}
+
+const OpDef& SliceWindowOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_slice_window, "slice window");
   return op;
 }
 

@@ -324,6 +324,12 @@ void RegisterViewOps(OpRegistry& r) {
       .deduce(DeduceSlice)
       .output_memory_inherit()
       .address_args({2})
+      .tile_window({.source = 0,
+                    .form = TileWindow::Offsets::Tuple,
+                    .offsets = 2,
+                    .extents = 1,
+                    .valid = 3,
+                    .slice_axes = true})
       .doc(
           "The window shape at offset (valid = valid_shape or the window read of the input), "
           "drop_dims removed, unit axes prepended up to rank 2; stored layout kept");
@@ -332,6 +338,7 @@ void RegisterViewOps(OpRegistry& r) {
       .reshapes(RectangleChange::OrderKept)
       .arg("input")
       .arg("shape")
+      .shape_arg(1)
       .deduce(DeduceReshape)
       .output_memory_inherit()
       .doc(
@@ -342,6 +349,8 @@ void RegisterViewOps(OpRegistry& r) {
       .reshapes(RectangleChange::OrderKept)
       .arg("data")
       .opt_arg("shape")
+      .shape_arg(1)
+      .reinterprets_bytes()
       .req_kwarg("dtype", KwargKind::DType)
       .deduce(DeduceReinterpretView)
       .output_memory_inherit()
@@ -358,6 +367,12 @@ void RegisterViewOps(OpRegistry& r) {
       .deduce(DeduceExtract)
       .output_memory_from_kwarg("target_memory", MemorySpace::Vec)
       .address_args({1, 2})
+      .tile_window({.source = 0,
+                    .form = TileWindow::Offsets::Scalars,
+                    .offsets = 1,
+                    .extents = 3,
+                    .valid = std::nullopt,
+                    .slice_axes = false})
       .doc(
           "Tile[shape, src dtype] in target_memory copied from [index_row, index_col]; valid = "
           "window read; Left/Right get row-major fractal layouts");
@@ -377,6 +392,7 @@ void RegisterViewOps(OpRegistry& r) {
       .arg("axis1")
       .arg("axis2")
       .opt_arg("tmp")
+      .swaps_axes(1, 2)
       .deduce(DeduceTranspose)
       .output_memory_inherit()
       .lane_invariant_arg(3, LaneInvariantKind::Scratch)

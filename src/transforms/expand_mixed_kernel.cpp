@@ -91,6 +91,53 @@ bool HasEffect(const ir::Call& c) {
   return d.cross_core_role() != ops::CrossCoreRole::None || d.has_side_effect();
 }
 
+// ---- Dead code per side: what one side's statements need of the other's is gone after the
+// partition, so each side drops the definitions nothing it keeps reads. No expansion state.
+
+std::vector<StmtPtr> Dce(const std::vector<StmtPtr>& in, std::unordered_set<const ir::Var*>& live);
+
+bool Effectful(const StmtPtr& s) {
+  if (!s) return false;
+  // Scopes and regions are gone after unwrapping; anything not understood is kept.
+  if (s->As<ir::ScopeStmt>() || s->As<ir::SplitAivStmt>() || s->As<ir::ReturnStmt>()) return true;
+  if (ir::IsLeafStmt(*s)) {
+    const ir::Call* c = analysis::TopLevelCall(*s);  // a yield has none: passing values on
+    return c && HasEffect(*c);
+  }
+  return !ir::ForEachChild(*s, ir::kWalkAll, [&](const StmtPtr& c) { return !Effectful(c); });
+}
+
+StmtPtr DceBody(const StmtPtr& body) {
+  if (!body) return body;
+  std::unordered_set<const ir::Var*> live;
+  return ir::MakeSeq(Dce(ir::FlattenStmts(body), live), body->span);
+}
+
+std::vector<StmtPtr> Dce(const std::vector<StmtPtr>& in, std::unordered_set<const ir::Var*>& live) {
+  std::vector<StmtPtr> rev;
+  for (size_t i = in.size(); i-- > 0;) {
+    StmtPtr s = in[i];
+    bool needed = Effectful(s);
+    std::vector<VarPtr> defs;
+    if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) {
+      defs.push_back(a->var);
+    } else if (auto loop = ir::AsLoop(*s)) {
+      defs = *loop->return_vars;
+      s = ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& b) { return DceBody(b); });
+    } else if (const ir::IfStmt* x = s->As<ir::IfStmt>()) {
+      defs = x->return_vars;
+      s = ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& b) { return DceBody(b); });
+    } else {
+      needed = true;  // eval, return, yield
+    }
+    for (const VarPtr& v : defs) needed = needed || live.count(v.get());
+    if (!needed) continue;
+    for (const VarPtr& v : ir::FreeVars(s)) live.insert(v.get());
+    rev.push_back(s);
+  }
+  return {rev.rbegin(), rev.rend()};
+}
+
 class Expander {
  public:
   explicit Expander(const ir::Function& f) : f_(f) {}
@@ -116,14 +163,9 @@ class Expander {
   // ---- Partitioning.
   std::vector<StmtPtr> Part(const StmtPtr& s, Side side, const std::vector<bool>* yield_keep);
   StmtPtr PartBody(const StmtPtr& s, Side side, const std::vector<bool>* yield_keep);
+  std::vector<StmtPtr> PartReturn(const ir::ReturnStmt& ret, Side side);
   void Boundary(const ir::Stmt& s, const ir::Call& c, Side side, std::vector<StmtPtr>* out);
   CoreAffinity Affinity(const ir::Call& c) { return analysis::ClassifyCallAffinity(c, &placed_); }
-
-  // ---- Cleanup per side.
-  std::vector<StmtPtr> Dce(const std::vector<StmtPtr>& in,
-                           std::unordered_set<const ir::Var*>& live);
-  StmtPtr DceBody(const StmtPtr& body);
-  bool Effectful(const StmtPtr& s);
 
   const ir::Function& f_;
   analysis::PlacedCalls placed_;
@@ -144,31 +186,33 @@ StmtPtr Expander::UnwrapBody(const StmtPtr& s, bool in_region) {
 
 std::vector<StmtPtr> Expander::Unwrap(const StmtPtr& s, bool in_region) {
   if (!s) return {};
-  switch (s->kind) {
-    case ir::StmtKind::Seq: {
-      std::vector<StmtPtr> r;
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        for (StmtPtr& x : Unwrap(c, in_region)) r.push_back(std::move(x));
-      return r;
-    }
-    case ir::StmtKind::Scope: {
-      const auto& sc = *s->As<ir::ScopeStmt>();
-      for (const ir::ScopeOptimization& o : sc.optimizations)
-        if (o.kind == ir::ScopeOptimization::Kind::CrossCoreSlot) slot_num_ = o.slot_num;
-      return Unwrap(sc.body, in_region);
-    }
-    case ir::StmtKind::SplitAiv: {
-      const auto& r = *s->As<ir::SplitAivStmt>();
-      if (!region_mode_) region_mode_ = r.mode;
-      PlaceRegionCalls(r.body);
-      return Unwrap(r.body, true);
-    }
-    default:
-      // Loops and branches keep their shape around unwrapped bodies; leaves stay as they are.
-      if (ir::IsLeafStmt(*s)) return {s};
-      return {ir::MapChildren(s, ir::kWalkOutsideScopes,
-                              [&](const StmtPtr& b) { return UnwrapBody(b, in_region); })};
-  }
+  using Out = std::vector<StmtPtr>;
+  return ir::VisitStmtKind(
+      *s, ir::Overloaded{[&](const ir::SeqStmts& q) {
+                           Out r;
+                           for (const StmtPtr& c : q.stmts)
+                             for (StmtPtr& x : Unwrap(c, in_region)) r.push_back(std::move(x));
+                           return r;
+                         },
+                         [&](const ir::ScopeStmt& sc) {
+                           for (const ir::ScopeOptimization& o : sc.optimizations)
+                             if (o.kind == ir::ScopeOptimization::Kind::CrossCoreSlot)
+                               slot_num_ = o.slot_num;
+                           return Unwrap(sc.body, in_region);
+                         },
+                         [&](const ir::SplitAivStmt& r) {
+                           if (!region_mode_) region_mode_ = r.mode;
+                           PlaceRegionCalls(r.body);
+                           return Unwrap(r.body, true);
+                         },
+                         [&](const auto&) -> Out {
+                           // Loops and branches keep their shape around unwrapped bodies; leaves
+                           // stay as they are.
+                           if (ir::IsLeafStmt(*s)) return {s};
+                           return {ir::MapChildren(
+                               s, ir::kWalkOutsideScopes,
+                               [&](const StmtPtr& b) { return UnwrapBody(b, in_region); })};
+                         }});
 }
 
 // Region placement (ops.md 4.5): a no-duplicate SHARED call inside a region runs on the AIV only;
@@ -208,78 +252,81 @@ std::vector<T> Filter(const std::vector<T>& v, const std::vector<bool>& keep) {
 
 std::vector<StmtPtr> Expander::Part(const StmtPtr& s, Side side, const std::vector<bool>* keep) {
   if (!s) return {};
-  const Side other = side == Side::AIC ? Side::AIV : Side::AIC;
-  (void)other;
-  switch (s->kind) {
-    case ir::StmtKind::Seq: {
-      std::vector<StmtPtr> r;
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts)
-        for (StmtPtr& x : Part(c, side, keep)) r.push_back(std::move(x));
+  using Out = std::vector<StmtPtr>;
+  // Assignments and evaluations go to the side of their call's affinity.
+  auto leaf = [&](const ir::Stmt& st) -> Out {
+    const ir::Call* c = analysis::TopLevelCall(st);
+    if (!c) return {s};  // scalar work: both sides
+    const CoreAffinity a = Affinity(*c);
+    if (a == CoreAffinity::MIXED) {
+      Out r;
+      Boundary(st, *c, side, &r);
       return r;
     }
-    case ir::StmtKind::Assign:
-    case ir::StmtKind::Eval: {
-      const ir::Call* c = analysis::TopLevelCall(*s);
-      if (!c) return {s};  // scalar work: both sides
-      const CoreAffinity a = Affinity(*c);
-      if (a == CoreAffinity::MIXED) {
-        std::vector<StmtPtr> r;
-        Boundary(*s, *c, side, &r);
-        return r;
-      }
-      if (a == CoreAffinity::SHARED) return {s};
-      return (a == CoreAffinity::CUBE) == (side == Side::AIC) ? std::vector<StmtPtr>{s}
-                                                              : std::vector<StmtPtr>{};
-    }
-    case ir::StmtKind::Return: {
-      // Outputs are written in place; each side evaluates the calls it owns and returns nothing.
-      std::vector<StmtPtr> r;
-      for (const ir::ExprPtr& v : s->As<ir::ReturnStmt>()->values) {
-        const ir::Call* c = v->As<ir::Call>();
-        if (!c) continue;
-        const CoreAffinity a = Affinity(*c);
-        if (a == CoreAffinity::MIXED)
-          ir::ThrowUser(s->span,
-                        "expand-mixed-kernel: a cube/vector crossing in a return value; "
-                        "bind it to a name first");
-        if (a == CoreAffinity::SHARED || (a == CoreAffinity::CUBE) == (side == Side::AIC))
-          r.push_back(ir::MakeEval(v, s->span));
-      }
-      r.push_back(ir::MakeReturn({}, s->span));
-      return r;
-    }
-    case ir::StmtKind::Yield: {
-      const auto& y = *s->As<ir::YieldStmt>();
-      if (!keep) return {s};
-      return {ir::MakeYield(Filter(y.values, *keep), s->span)};
-    }
-    case ir::StmtKind::For: {
-      const auto& x = *s->As<ir::ForStmt>();
-      std::vector<bool> k;
-      for (const ir::IterArg& ia : x.iter_args) k.push_back(OnSide(ia.var->type, side));
-      return {std::make_shared<ir::ForStmt>(
-          x.loop_var, x.start, x.stop, x.step, x.for_kind, x.stage, Filter(x.iter_args, k),
-          PartBody(x.body, side, &k), Filter(x.return_vars, k), x.span)};
-    }
-    case ir::StmtKind::While: {
-      const auto& x = *s->As<ir::WhileStmt>();
-      std::vector<bool> k;
-      for (const ir::IterArg& ia : x.iter_args) k.push_back(OnSide(ia.var->type, side));
-      return {std::make_shared<ir::WhileStmt>(x.cond, Filter(x.iter_args, k),
-                                              PartBody(x.body, side, &k), Filter(x.return_vars, k),
-                                              x.span)};
-    }
-    case ir::StmtKind::If: {
-      const auto& x = *s->As<ir::IfStmt>();
-      std::vector<bool> k;
-      for (const VarPtr& v : x.return_vars) k.push_back(OnSide(v->type, side));
-      return {std::make_shared<ir::IfStmt>(x.cond, PartBody(x.then_body, side, &k),
-                                           PartBody(x.else_body, side, &k),
-                                           Filter(x.return_vars, k), x.span)};
-    }
-    default:
-      ir::ThrowInternal(s->span, "expand-mixed-kernel: unexpected statement after unwrapping");
+    if (a == CoreAffinity::SHARED) return {s};
+    return (a == CoreAffinity::CUBE) == (side == Side::AIC) ? Out{s} : Out{};
+  };
+  return ir::VisitStmtKind(
+      *s,
+      ir::Overloaded{[&](const ir::SeqStmts& q) {
+                       Out r;
+                       for (const StmtPtr& c : q.stmts)
+                         for (StmtPtr& x : Part(c, side, keep)) r.push_back(std::move(x));
+                       return r;
+                     },
+                     [&](const ir::AssignStmt& a) { return leaf(a); },
+                     [&](const ir::EvalStmt& e) { return leaf(e); },
+                     [&](const ir::ReturnStmt& ret) { return PartReturn(ret, side); },
+                     [&](const ir::YieldStmt& y) -> Out {
+                       if (!keep) return {s};
+                       return {ir::MakeYield(Filter(y.values, *keep), s->span)};
+                     },
+                     [&](const ir::ForStmt& x) -> Out {
+                       std::vector<bool> k;
+                       for (const ir::IterArg& ia : x.iter_args)
+                         k.push_back(OnSide(ia.var->type, side));
+                       return {std::make_shared<ir::ForStmt>(
+                           x.loop_var, x.start, x.stop, x.step, x.for_kind, x.stage,
+                           Filter(x.iter_args, k), PartBody(x.body, side, &k),
+                           Filter(x.return_vars, k), x.span)};
+                     },
+                     [&](const ir::WhileStmt& x) -> Out {
+                       std::vector<bool> k;
+                       for (const ir::IterArg& ia : x.iter_args)
+                         k.push_back(OnSide(ia.var->type, side));
+                       return {std::make_shared<ir::WhileStmt>(x.cond, Filter(x.iter_args, k),
+                                                               PartBody(x.body, side, &k),
+                                                               Filter(x.return_vars, k), x.span)};
+                     },
+                     [&](const ir::IfStmt& x) -> Out {
+                       std::vector<bool> k;
+                       for (const VarPtr& v : x.return_vars) k.push_back(OnSide(v->type, side));
+                       return {std::make_shared<ir::IfStmt>(x.cond, PartBody(x.then_body, side, &k),
+                                                            PartBody(x.else_body, side, &k),
+                                                            Filter(x.return_vars, k), x.span)};
+                     },
+                     [&](const auto&) -> Out {  // scopes and regions are gone after unwrapping
+                       ir::ThrowInternal(
+                           s->span, "expand-mixed-kernel: unexpected statement after unwrapping");
+                     }});
+}
+
+// Outputs are written in place; each side evaluates the calls it owns and returns nothing.
+std::vector<StmtPtr> Expander::PartReturn(const ir::ReturnStmt& ret, Side side) {
+  std::vector<StmtPtr> r;
+  for (const ir::ExprPtr& v : ret.values) {
+    const ir::Call* c = v->As<ir::Call>();
+    if (!c) continue;
+    const CoreAffinity a = Affinity(*c);
+    if (a == CoreAffinity::MIXED)
+      ir::ThrowUser(ret.span,
+                    "expand-mixed-kernel: a cube/vector crossing in a return value; "
+                    "bind it to a name first");
+    if (a == CoreAffinity::SHARED || (a == CoreAffinity::CUBE) == (side == Side::AIC))
+      r.push_back(ir::MakeEval(v, ret.span));
   }
+  r.push_back(ir::MakeReturn({}, ret.span));
+  return r;
 }
 
 ir::AttrMap SplitKwargs(int64_t code, std::optional<int64_t> lane_stride) {
@@ -384,51 +431,6 @@ void Expander::Boundary(const ir::Stmt& s, const ir::Call& c, Side side,
   popped_[landed.get()] = {FreeOpName(ops::PipeDirection::V2C), code};
   out->push_back(ir::MakeAssign(
       dst, ops::Create(ops::MemoryMoveOp(), {landed}, {{"target_memory", *move_target}}, sp), sp));
-}
-
-// ---- Dead code per side.
-
-bool Expander::Effectful(const StmtPtr& s) {
-  if (!s) return false;
-  // Scopes and regions are gone after unwrapping; anything not understood is kept.
-  if (s->As<ir::ScopeStmt>() || s->As<ir::SplitAivStmt>() || s->As<ir::ReturnStmt>()) return true;
-  if (ir::IsLeafStmt(*s)) {
-    const ir::Call* c = analysis::TopLevelCall(*s);  // a yield has none: passing values on
-    return c && HasEffect(*c);
-  }
-  return !ir::ForEachChild(*s, ir::kWalkAll, [&](const StmtPtr& c) { return !Effectful(c); });
-}
-
-StmtPtr Expander::DceBody(const StmtPtr& body) {
-  if (!body) return body;
-  std::unordered_set<const ir::Var*> live;
-  return ir::MakeSeq(Dce(ir::FlattenStmts(body), live), body->span);
-}
-
-std::vector<StmtPtr> Expander::Dce(const std::vector<StmtPtr>& in,
-                                   std::unordered_set<const ir::Var*>& live) {
-  std::vector<StmtPtr> rev;
-  for (size_t i = in.size(); i-- > 0;) {
-    StmtPtr s = in[i];
-    bool needed = Effectful(s);
-    std::vector<VarPtr> defs;
-    if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) {
-      defs.push_back(a->var);
-    } else if (auto loop = ir::AsLoop(*s)) {
-      defs = *loop->return_vars;
-      s = ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& b) { return DceBody(b); });
-    } else if (const ir::IfStmt* x = s->As<ir::IfStmt>()) {
-      defs = x->return_vars;
-      s = ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& b) { return DceBody(b); });
-    } else {
-      needed = true;  // eval, return, yield
-    }
-    for (const VarPtr& v : defs) needed = needed || live.count(v.get());
-    if (!needed) continue;
-    for (const VarPtr& v : ir::FreeVars(s)) live.insert(v.get());
-    rev.push_back(s);
-  }
-  return {rev.rbegin(), rev.rend()};
 }
 
 // ---- Pipe slots.

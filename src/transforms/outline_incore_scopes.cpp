@@ -14,8 +14,9 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/split_regions.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -23,10 +24,6 @@ namespace {
 using ir::FunctionPtr;
 using ir::StmtPtr;
 using ir::VarPtr;
-
-std::string Q(const std::string& s) {
-  return "'" + s + "'";
-}
 
 bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
   // A store (or any op reusing its input) writing the tensor `v` makes it an output parameter.
@@ -93,7 +90,7 @@ class ScopeOutliner : public ir::IRMutator {
   StmtPtr MutateStmt(const StmtPtr& s) override {
     // A scope's body goes whole into its function: a scope nested in it is the InCore
     // function's business (and rejected there), not outlined from here.
-    if (s && s->kind == ir::StmtKind::Scope) return Outline(s);
+    if (s && s->As<ir::ScopeStmt>()) return Outline(s);
     return ir::IRMutator::MutateStmt(s);
   }
 
@@ -106,7 +103,7 @@ class ScopeOutliner : public ir::IRMutator {
                     "one is pl.Level." +
                         std::string(ir::LevelName(sc.level)),
                     {{ir::Span{}, "use with pl.at(level=pl.Level.CORE_GROUP)"}});
-    const bool regions = split_regions::HasSplitRegion(sc.body);
+    const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(sc.body, ir::kWalkAll) != nullptr;
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
     for (const ir::ScopeOptimization& o : sc.optimizations) {
@@ -157,7 +154,7 @@ class ScopeOutliner : public ir::IRMutator {
       for (const VarPtr& r : results)
         if (r->type && r->type->kind == ir::TypeKind::Tuple)
           ir::ThrowUser(r->span,
-                        "outline-incore-scopes: the scope's result " + Q(r->name) +
+                        "outline-incore-scopes: the scope's result " + ops::Quote(r->name) +
                             " is a tuple and the scope has " + std::to_string(results.size()) +
                             " results, so the call would return a nested tuple, which the DSL "
                             "cannot write",
@@ -175,15 +172,15 @@ class ScopeOutliner : public ir::IRMutator {
         !sc.name_hint.empty() ? sc.name_hint : f_->name + "_incore_" + std::to_string(k_);
     ++k_;
     if (!own_names_.insert(name).second)
-      ir::ThrowUser(
-          sc.span,
-          "outline-incore-scopes: two scopes of " + Q(f_->name) + " are both named " + Q(name),
-          {{ir::Span{}, "give each scope its own name_hint"}});
+      ir::ThrowUser(sc.span,
+                    "outline-incore-scopes: two scopes of " + ops::Quote(f_->name) +
+                        " are both named " + ops::Quote(name),
+                    {{ir::Span{}, "give each scope its own name_hint"}});
     if (!taken_.insert(name).second)
-      ir::ThrowUser(
-          sc.span,
-          "outline-incore-scopes: the outlined function name " + Q(name) + " is already taken",
-          {{ir::Span{}, "choose another name_hint"}});
+      ir::ThrowUser(sc.span,
+                    "outline-incore-scopes: the outlined function name " + ops::Quote(name) +
+                        " is already taken",
+                    {{ir::Span{}, "choose another name_hint"}});
     incore.push_back(ir::DeepClone(
         std::make_shared<ir::Function>(name, ir::FunctionType::InCore, std::move(params), rtypes,
                                        std::move(attrs), new_body, sc.span)));

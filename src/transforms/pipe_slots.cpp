@@ -64,29 +64,25 @@ std::optional<int64_t> TripCount(const ir::ForStmt& f) {
 // The most pops statement `s` makes on one path (kUnbounded: a run-time loop of pops).
 int64_t Pops(const StmtPtr& s, const PoppedMap& popped) {
   if (!s) return 0;
-  switch (s->kind) {
-    case ir::StmtKind::Assign:
-      return PopOf(s, popped) ? 1 : 0;
-    case ir::StmtKind::Seq: {
-      int64_t n = 0;
-      for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) n = SatAdd(n, Pops(c, popped));
-      return n;
-    }
-    case ir::StmtKind::For: {
-      const auto& f = *s->As<ir::ForStmt>();
-      const int64_t body = Pops(f.body, popped);
-      if (auto t = TripCount(f)) return SatMul(*t, body);
-      return body > 0 ? kUnbounded : 0;
-    }
-    case ir::StmtKind::While:
-      return Pops(s->As<ir::WhileStmt>()->body, popped) > 0 ? kUnbounded : 0;
-    case ir::StmtKind::If: {
-      const auto& x = *s->As<ir::IfStmt>();
-      return std::max(Pops(x.then_body, popped), Pops(x.else_body, popped));
-    }
-    default:
-      return 0;
-  }
+  return ir::VisitStmtKind(
+      *s, ir::Overloaded{[&](const ir::AssignStmt&) -> int64_t { return PopOf(s, popped) ? 1 : 0; },
+                         [&](const ir::SeqStmts& q) {
+                           int64_t n = 0;
+                           for (const StmtPtr& c : q.stmts) n = SatAdd(n, Pops(c, popped));
+                           return n;
+                         },
+                         [&](const ir::ForStmt& f) {
+                           const int64_t body = Pops(f.body, popped);
+                           if (auto t = TripCount(f)) return SatMul(*t, body);
+                           return body > 0 ? kUnbounded : int64_t{0};
+                         },
+                         [&](const ir::WhileStmt& w) {
+                           return Pops(w.body, popped) > 0 ? kUnbounded : int64_t{0};
+                         },
+                         [&](const ir::IfStmt& x) {
+                           return std::max(Pops(x.then_body, popped), Pops(x.else_body, popped));
+                         },
+                         [](const auto&) -> int64_t { return 0; }});
 }
 
 // Whether `s` is, or holds at any depth, a loop that pops.
@@ -148,11 +144,11 @@ std::vector<StmtPtr> Releaser::Block(const std::vector<StmtPtr>& in0) {
     // Statements after a return never run: the release goes before the return, not after uses
     // that cannot happen.
     size_t last = i;
-    for (size_t j = i + 1; j < in.size() && in[j]->kind != ir::StmtKind::Return; ++j)
+    for (size_t j = i + 1; j < in.size() && !in[j]->As<ir::ReturnStmt>(); ++j)
       if (ir::UsesVar(in[j], v)) last = j;
     // A yield hands the tile to code after its loop or branch: releasing it before the yield
     // would free a slot that is still read.
-    const bool leaves = last > i && in[last]->kind == ir::StmtKind::Yield;
+    const bool leaves = last > i && in[last]->As<ir::YieldStmt>();
     // Held while a loop pops more transfers: the ring wraps onto it.
     const bool across_loop = loops_before[last + 1] > loops_before[i + 1];
     const VarPtr& var = in[i]->As<ir::AssignStmt>()->var;

@@ -15,7 +15,7 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/split_axis.h"
+#include "transforms/vector_split/halving.h"
 
 namespace tilesplit {
 namespace {
@@ -133,7 +133,7 @@ def k(a: pl.Tensor[[128, 128], pl.FP32], left: pl.Tile[[128, 128], pl.FP32, pl.M
 struct CubeCase {
   ir::FunctionPtr f;
   std::vector<ir::StmtPtr> body;
-  split_axis::SplitContext ctx;
+  vector_split::SplitContext ctx;
   ir::VarPtr Def(const std::string& name) const {
     for (const ir::StmtPtr& s : body)
       if (const ir::AssignStmt* a = s->As<ir::AssignStmt>(); a && a->var->name == name)
@@ -152,8 +152,8 @@ CubeCase ParseCubeCase() {
   return c;
 }
 
-split_axis::TileInfo RowHalf() {
-  return split_axis::TileInfo{0, ir::Index(64), ir::Index(128), ir::Index(128)};
+vector_split::TileInfo RowHalf() {
+  return vector_split::TileInfo{0, ir::Index(64), ir::Index(128), ir::Index(128)};
 }
 
 // The backstop's failure: an InternalError (a compiler bug, never a UserError) at the statement.
@@ -161,7 +161,7 @@ std::string BackstopFailure(const CubeCase& c) {
   static_assert(!std::is_base_of_v<ir::UserError, ir::InternalError> &&
                 !std::is_base_of_v<ir::InternalError, ir::UserError>);
   try {
-    split_axis::CheckNoCubeTileHalved(c.body, c.ctx);
+    vector_split::CheckNoCubeTileHalved(c.body, c.ctx);
   } catch (const ir::InternalError& e) {
     EXPECT_EQ(e.span().line, 8) << e.message();  // the matmul's line
     return e.message();
@@ -196,13 +196,13 @@ TEST(CheckNoCubeTileHalved, ACleanLoweringPasses) {
   // Halved vector tiles around the cube op are no concern of the backstop.
   c.ctx.tile_vars.Set(c.Def("x").get(), RowHalf());
   c.ctx.tile_vars.Set(c.Def("y").get(), RowHalf());
-  EXPECT_NO_THROW(split_axis::CheckNoCubeTileHalved(c.body, c.ctx));
+  EXPECT_NO_THROW(vector_split::CheckNoCubeTileHalved(c.body, c.ctx));
   // And the real walk over the same body leaves the cube work full width.
-  split_axis::SplitContext ctx;
+  vector_split::SplitContext ctx;
   ctx.lane = c.ctx.lane;
-  std::vector<ir::StmtPtr> lowered = split_axis::ProcessStmts(c.body, ctx);
+  std::vector<ir::StmtPtr> lowered = vector_split::ProcessStmts(c.body, ctx);
   EXPECT_FALSE(ctx.tile_vars.empty());
-  EXPECT_NO_THROW(split_axis::CheckNoCubeTileHalved(lowered, ctx));
+  EXPECT_NO_THROW(vector_split::CheckNoCubeTileHalved(lowered, ctx));
 }
 
 TEST(LowerAutoVectorSplit, IsRegisteredByNameWithItsProperties) {
@@ -220,7 +220,7 @@ TEST(LowerAutoVectorSplit, IsRegisteredByNameWithItsProperties) {
 
 std::optional<int64_t> Stride(const std::string& text) {
   ir::ProgramPtr p = dsl::Parse(text, "k.py");
-  return split_axis::ResolveLaneStride(p->functions[0]->body, 0);
+  return vector_split::ResolveLaneStride(p->functions[0]->body, 0);
 }
 
 TEST(ResolveLaneStride, BalancesOneRaggedCrossing) {
@@ -245,17 +245,17 @@ TEST(ResolveLaneStride, KeepsTheBoxPartitionWithAGatherBack) {
 }
 
 TEST(SplitAxis, LaneValidExtentFoldsWhenTheLanesAgree) {
-  split_axis::SplitContext ctx;
+  vector_split::SplitContext ctx;
   ctx.lane = ir::MakeVar("lane", ir::MakeScalarType(ir::DataType::INDEX));
   EXPECT_TRUE(ir::IsConstInt(
-      split_axis::LaneValidExtent(ctx, ir::Index(16), ir::Index(8), ir::Index(8)), 8));
+      vector_split::LaneValidExtent(ctx, ir::Index(16), ir::Index(8), ir::Index(8)), 8));
   EXPECT_TRUE(ir::IsConstInt(
-      split_axis::LaneValidExtent(ctx, ir::Index(14), ir::Index(8), ir::Index(7)), 7));
-  ir::ExprPtr e = split_axis::LaneValidExtent(ctx, ir::Index(13), ir::Index(8), ir::Index(7));
+      vector_split::LaneValidExtent(ctx, ir::Index(14), ir::Index(8), ir::Index(7)), 7));
+  ir::ExprPtr e = vector_split::LaneValidExtent(ctx, ir::Index(13), ir::Index(8), ir::Index(7));
   EXPECT_FALSE(ir::AsConstInt(e));
-  EXPECT_EQ(split_axis::SplitDimension(ir::SplitMode::UpDown), 0);
-  EXPECT_EQ(split_axis::SplitDimension(ir::SplitMode::LeftRight), 1);
-  EXPECT_TRUE(ir::IsConstInt(split_axis::ComputeHalfDimSize(ir::Index(17)), 9));
+  EXPECT_EQ(vector_split::SplitDimension(ir::SplitMode::UpDown), 0);
+  EXPECT_EQ(vector_split::SplitDimension(ir::SplitMode::LeftRight), 1);
+  EXPECT_TRUE(ir::IsConstInt(vector_split::ComputeHalfDimSize(ir::Index(17)), 9));
 }
 
 }  // namespace

@@ -338,6 +338,46 @@ TEST(OpsFlags, TraitsThePassesQuery) {
   EXPECT_EQ(FindOp("tile.load")->gm_window()->tensor, 0u);
 }
 
+// The halving walk's per-operator rules read these instead of operator names: which operands
+// describe a window, the result's shape, the swapped axes, a byte reinterpretation.
+TEST(OpsFlags, HalvingTraits) {
+  std::set<std::string> tile_windows, shapes, swaps, bytes;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    if (d->tile_window()) tile_windows.insert(d->name());
+    if (d->shape_arg()) shapes.insert(d->name());
+    if (d->swapped_axes_args()) swaps.insert(d->name());
+    if (d->is_byte_reinterpretation()) bytes.insert(d->name());
+  }
+  EXPECT_EQ(tile_windows, (std::set<std::string>{"tile.extract", "tile.read", "tile.slice"}));
+  EXPECT_EQ(shapes, (std::set<std::string>{"tile.ci", "tile.create", "tile.full", "tile.random",
+                                           "tile.reinterpret_view", "tile.reshape"}));
+  EXPECT_EQ(swaps, std::set<std::string>{"tile.transpose"});
+  EXPECT_EQ(bytes, std::set<std::string>{"tile.reinterpret_view"});
+  EXPECT_EQ(SliceWindowOp().name(), "tile.slice");
+  // Every declared position names an argument of the op.
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    const size_t n = d->max_args();
+    if (auto s = d->shape_arg()) {
+      EXPECT_LT(*s, n) << d->name();
+    }
+    if (auto w = d->swapped_axes_args()) {
+      EXPECT_LT(std::max(w->first, w->second), n) << d->name();
+    }
+    if (const auto& w = d->tile_window()) {
+      EXPECT_LT(w->source, n) << d->name();
+      EXPECT_LT(w->offsets + (w->form == TileWindow::Offsets::Scalars), n) << d->name();
+      EXPECT_LT(w->extents.value_or(0), n) << d->name();
+      EXPECT_LT(w->valid.value_or(0), n) << d->name();
+    }
+  }
+  const auto& extract = FindOp("tile.extract")->tile_window();
+  EXPECT_EQ(extract->form, TileWindow::Offsets::Scalars);
+  EXPECT_EQ(extract->offsets, 1u);
+  EXPECT_EQ(extract->extents, std::optional<size_t>(3));
+  EXPECT_FALSE(FindOp("tile.read")->tile_window()->extents);
+  EXPECT_TRUE(FindOp("tile.slice")->tile_window()->slice_axes);
+}
+
 TEST(OpsFlags, DeclaredAffinityOnlyWhereDocumented) {
   std::set<std::string> declared;
   for (const OpDef* d : OpRegistry::Global().All())

@@ -1,5 +1,5 @@
 // ir::PtrMap (the flat pointer-keyed map behind the mutator's renaming, the printer's names and
-// equality's bijection) and split_axis::VarFacts (the split context's per-variable facts).
+// equality's bijection) and vector_split::VarFacts (the split context's per-variable facts).
 #include "tilesplit/ir/ptr_map.h"
 
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tilesplit/transforms/split_axis.h"
+#include "transforms/vector_split/halving.h"
 
 namespace tilesplit {
 namespace {
@@ -61,13 +61,13 @@ TEST(PtrMap, ReserveThenFillDoesNotLoseEntries) {
 // OperandSplitInfo hands out pointers into the facts and keeps them across later tracking.
 TEST(VarFacts, PointersStayValidWhileMoreVariablesAreTracked) {
   auto vs = Vars(2000);
-  split_axis::VarFacts<split_axis::TileInfo> facts;
-  split_axis::TileInfo first;
+  vector_split::VarFacts<vector_split::TileInfo> facts;
+  vector_split::TileInfo first;
   first.split_dim = 1;
   facts.Set(vs[0].get(), first);
-  const split_axis::TileInfo* p = facts.Find(vs[0].get());
+  const vector_split::TileInfo* p = facts.Find(vs[0].get());
   ASSERT_NE(p, nullptr);
-  for (size_t i = 1; i < vs.size(); ++i) facts.Set(vs[i].get(), split_axis::TileInfo{});
+  for (size_t i = 1; i < vs.size(); ++i) facts.Set(vs[i].get(), vector_split::TileInfo{});
   EXPECT_EQ(facts.Find(vs[0].get()), p);
   EXPECT_EQ(p->split_dim, 1);
   EXPECT_EQ(facts.size(), vs.size());
@@ -75,9 +75,9 @@ TEST(VarFacts, PointersStayValidWhileMoreVariablesAreTracked) {
 
 TEST(VarFacts, SetOverwritesAndCopyToFollowsTheSource) {
   auto vs = Vars(3);
-  split_axis::VarFacts<std::vector<split_axis::TileInfo>> facts;
-  facts.Set(vs[0].get(), std::vector<split_axis::TileInfo>(2));
-  facts.Set(vs[0].get(), std::vector<split_axis::TileInfo>(3));
+  vector_split::VarFacts<std::vector<vector_split::TileInfo>> facts;
+  facts.Set(vs[0].get(), std::vector<vector_split::TileInfo>(2));
+  facts.Set(vs[0].get(), std::vector<vector_split::TileInfo>(3));
   EXPECT_EQ(facts.Find(vs[0].get())->size(), 3u);
   EXPECT_EQ(facts.size(), 1u);
   facts.CopyTo(vs[0].get(), vs[1].get());

@@ -6,11 +6,11 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/analyze_split_body.h"
 #include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/split_regions.h"
+#include "transforms/vector_split/admission.h"
+#include "transforms/vector_split/regions.h"
 
-namespace tilesplit::split_regions {
+namespace tilesplit::vector_split {
 namespace {
 
 ir::FunctionPtr ParseOne(const std::string& text) {
@@ -136,22 +136,22 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[12
 )");
   const ir::SplitAivStmt* region = FindRegion(f->body);
   ASSERT_NE(region, nullptr);
-  split_axis::AdmissionInput in;
+  vector_split::AdmissionInput in;
   in.mode = region->mode;
   in.lane = ir::LaneVar(*region).get();
-  split_axis::AdmissionReport rep =
-      split_axis::AnalyzeSplitBody(ir::FlattenStmts(region->body), in);
+  vector_split::AdmissionReport rep =
+      vector_split::AnalyzeSplitBody(ir::FlattenStmts(region->body), in);
   // The carry may become lane-local in the body, but a zero-trip exit yields the generator:
   // the exit stays neutral and its consumer is full width.
   ASSERT_EQ(rep.full_width_vec_ops.size(), 1u);
   EXPECT_EQ(rep.full_width_vec_ops[0].op_name, "tile.exp");
   EXPECT_TRUE(rep.carry_mismatches.empty());
   EXPECT_THROW(
-      split_axis::ReportAdmission(rep, split_axis::BodyOrigin::Explicit, "region", "aiv_id"),
+      vector_split::ReportAdmission(rep, vector_split::BodyOrigin::Explicit, "region", "aiv_id"),
       ir::UserError);
-  EXPECT_THROW(
-      split_axis::ReportAdmission(rep, split_axis::BodyOrigin::Automatic, "body", "subblock_idx"),
-      ir::InternalError);
+  EXPECT_THROW(vector_split::ReportAdmission(rep, vector_split::BodyOrigin::Automatic, "body",
+                                             "subblock_idx"),
+               ir::InternalError);
 }
 
 TEST(AnalyzeSplitBodyTest, MergeIntersectsShardFacts) {
@@ -172,11 +172,11 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], n: pl.Scalar[pl.INDEX], out
 )");
   const ir::SplitAivStmt* region = FindRegion(f->body);
   ASSERT_NE(region, nullptr);
-  split_axis::AdmissionInput in;
+  vector_split::AdmissionInput in;
   in.mode = region->mode;
   in.lane = ir::LaneVar(*region).get();
-  split_axis::AdmissionReport rep =
-      split_axis::AnalyzeSplitBody(ir::FlattenStmts(region->body), in);
+  vector_split::AdmissionReport rep =
+      vector_split::AnalyzeSplitBody(ir::FlattenStmts(region->body), in);
   ASSERT_EQ(rep.full_width_vec_ops.size(), 1u);
   EXPECT_EQ(rep.full_width_vec_ops[0].result, "w");
 }
@@ -205,16 +205,16 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], a: pl.Tensor[[128, 128], pl
       x = a->var.get();
   ASSERT_NE(x, nullptr);
   for (bool seed_x : {false, true}) {
-    split_axis::AdmissionInput in;
+    vector_split::AdmissionInput in;
     in.mode = region->mode;
     in.lane = ir::LaneVar(*region).get();
     if (seed_x) in.seeded_lane_local = [x](const ir::Var* v) { return v == x; };
-    split_axis::AdmissionReport whole = split_axis::AnalyzeSplitBody(body, in);
-    split_axis::SplitBodyAdmission pieces(in);
+    vector_split::AdmissionReport whole = vector_split::AnalyzeSplitBody(body, in);
+    vector_split::SplitBodyAdmission pieces(in);
     for (const ir::StmtPtr& s : body) pieces.Walk({s});
     std::vector<std::string> a, b;
-    for (const split_axis::FullWidthOp& op : whole.full_width_vec_ops) a.push_back(op.result);
-    for (const split_axis::FullWidthOp& op : pieces.report().full_width_vec_ops)
+    for (const vector_split::FullWidthOp& op : whole.full_width_vec_ops) a.push_back(op.result);
+    for (const vector_split::FullWidthOp& op : pieces.report().full_width_vec_ops)
       b.push_back(op.result);
     EXPECT_EQ(a, b);
     // The full-width load is reported either way; seeded, it vouches for its consumer w.
@@ -244,4 +244,4 @@ def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Mat], out_0: pl.Out[pl.Tensor[[128
 }
 
 }  // namespace
-}  // namespace tilesplit::split_regions
+}  // namespace tilesplit::vector_split

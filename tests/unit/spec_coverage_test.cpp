@@ -10,8 +10,8 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/split_axis.h"
-#include "tilesplit/transforms/split_regions.h"
+#include "transforms/vector_split/halving.h"
+#include "transforms/vector_split/regions.h"
 
 namespace tilesplit {
 namespace {
@@ -21,7 +21,7 @@ ir::ProgramPtr Parse(const std::string& text) {
 }
 
 std::optional<int64_t> Stride(const std::string& text) {
-  return split_axis::ResolveLaneStride(Parse(text)->functions[0]->body, 0);
+  return vector_split::ResolveLaneStride(Parse(text)->functions[0]->body, 0);
 }
 
 // Two crossings whose (box, valid) pairs are VALID_A and VALID_B rows of a 16-row box.
@@ -74,7 +74,7 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[12
     return pl.store(acc, [0, 0], out_0)
 )");
   const ir::Function& f = *p->functions[0];
-  analysis::PlacedCalls placed = split_regions::RegionPlacedCalls(f);
+  analysis::PlacedCalls placed = vector_split::RegionPlacedCalls(f);
   EXPECT_TRUE(placed.empty());
   const ir::SplitAivStmt* region = ir::FlattenStmts(f.body)[0]->As<ir::SplitAivStmt>();
   ASSERT_NE(region, nullptr);
@@ -104,7 +104,7 @@ def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], sig: pl.Tensor[[8], pl.INT32
 )");
   ir::ProgramPtr out = pass::LowerAutoVectorSplit()(in);
   const ir::Function& f = *out->functions[0];
-  analysis::PlacedCalls placed = split_regions::RegionPlacedCalls(f);
+  analysis::PlacedCalls placed = vector_split::RegionPlacedCalls(f);
   ASSERT_EQ(placed.size(), 1u);
   EXPECT_EQ((*placed.begin())->op_name(), "pld.system.notify");
   EXPECT_EQ(analysis::ClassifyCallAffinity(**placed.begin(), &placed),

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ir/type.h"
 
 namespace tilesplit::ir {
@@ -125,6 +126,22 @@ TEST(WalkTest, MapChildrenRebuildsWhatItEntersAndSharesTheRest) {
   // A rewrite that changes nothing returns the input itself.
   StmtPtr same = MapChildren(t, kWalkAll, [](const StmtPtr& c) { return c; });
   EXPECT_EQ(same, t);
+}
+
+// VisitStmtKind hands each statement to the handler of its own type; a generic handler takes
+// the kinds the set does not name.
+TEST(WalkTest, VisitStmtKindCallsTheHandlerOfTheConcreteKind) {
+  std::vector<std::string> seen;
+  ForEachStmt(Tree(), kWalkAll, [&](const StmtPtr& s) {
+    seen.push_back(VisitStmtKind(
+        *s, Overloaded{[](const EvalStmt& e) { return "eval " + ExprToString(e.expr); },
+                       [](const ForStmt& f) { return "for " + f.loop_var->name; },
+                       [](const SeqStmts& q) { return "seq " + std::to_string(q.stmts.size()); },
+                       [](const auto&) { return std::string("other"); }}));
+  });
+  EXPECT_EQ(seen, (std::vector<std::string>{"seq 5", "eval 1", "for i", "seq 2", "eval 2", "other",
+                                            "eval 3", "eval 4", "other", "seq 2", "eval 5", "other",
+                                            "seq 1", "eval 6", "other", "eval 7", "other"}));
 }
 
 TEST(WalkTest, BuildersKeepTheHeaderAndTheSpan) {

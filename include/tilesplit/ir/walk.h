@@ -53,6 +53,49 @@ inline bool IsLeafStmt(const Stmt& s) {
   return true;
 }
 
+// ---- Typed dispatch: one handler per statement kind, chosen by the compiler.
+
+// An overload set built from lambdas: Overloaded{[](const AssignStmt& a) {...}, ...}.
+template <typename... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+template <typename... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
+
+// Calls f with `s` as its concrete statement (const AssignStmt&, const ForStmt&, ...) and returns
+// what f returns. f is an overload set with a handler per kind, or with a generic handler
+// (`[](const auto&)`) for the kinds it treats alike. A dataflow walk whose kinds mean different
+// things dispatches here instead of switching on StmtKind: the handlers read the node's own
+// fields without casts, and a kind no handler accepts fails to compile, so a new statement kind
+// is named at every dispatch.
+template <typename F>
+std::invoke_result_t<F&, const AssignStmt&> VisitStmtKind(const Stmt& s, F&& f) {
+  switch (s.kind) {
+    case StmtKind::Assign:
+      return f(static_cast<const AssignStmt&>(s));
+    case StmtKind::Eval:
+      return f(static_cast<const EvalStmt&>(s));
+    case StmtKind::Return:
+      return f(static_cast<const ReturnStmt&>(s));
+    case StmtKind::Yield:
+      return f(static_cast<const YieldStmt&>(s));
+    case StmtKind::Seq:
+      return f(static_cast<const SeqStmts&>(s));
+    case StmtKind::For:
+      return f(static_cast<const ForStmt&>(s));
+    case StmtKind::While:
+      return f(static_cast<const WhileStmt&>(s));
+    case StmtKind::If:
+      return f(static_cast<const IfStmt&>(s));
+    case StmtKind::Scope:
+      return f(static_cast<const ScopeStmt&>(s));
+    case StmtKind::SplitAiv:
+      return f(static_cast<const SplitAivStmt&>(s));
+  }
+  __builtin_unreachable();  // every kind returned above
+}
+
 // The body of a loop, scope or region (null for any other kind).
 inline const StmtPtr* SingleBody(const Stmt& s) {
   switch (s.kind) {

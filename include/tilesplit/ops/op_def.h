@@ -80,6 +80,23 @@ struct GmWindow {
   Fallback fallback = Fallback::Unit;
 };
 
+// A window of a tile operand that a call covers (a slice, an extract, an indexed read): the tile it
+// addresses, where the window starts on each axis and how far it reaches. The split pass moves
+// such a window onto the lane's band, or refuses it, by these positions.
+struct TileWindow {
+  // Where the offsets are: one tuple operand with an element per axis, or one scalar operand per
+  // axis for the first two axes, from `offsets` on.
+  enum class Offsets : uint8_t { Tuple, Scalars };
+  size_t source = 0;
+  Offsets form = Offsets::Tuple;
+  size_t offsets = 1;
+  std::optional<size_t> extents;  // tuple of extents; absent: one element per axis
+  std::optional<size_t> valid;    // optional tuple of the window's valid extents
+  // The result's axes map to the source's through ops::SliceAxesOf (dropped axes, unit axes
+  // prepended up to rank 2) rather than one to one.
+  bool slice_axes = false;
+};
+
 // The kind a kwarg literal must have. Int accepts SplitMode enum literals too.
 enum class KwargKind : uint8_t { Int, Bool, Float, String, DType, Mem, Layout, Pad };
 std::string_view KwargKindName(KwargKind k);
@@ -183,6 +200,15 @@ class OpDef : public ir::OpBase {
   // A generator whose elements depend on their position (an index ramp, a random stream):
   // halving its result type alone would give both lanes the first half's values.
   OpDef& position_dependent();
+  // Covers a window of a tile operand (see TileWindow).
+  OpDef& tile_window(TileWindow w);
+  // The result's shape is the tuple operand `pos` (a generator's shape, a reshape's target).
+  OpDef& shape_arg(size_t pos);
+  // Exchanges the two axes its operands `axis1` and `axis2` name (a transpose).
+  OpDef& swaps_axes(size_t axis1, size_t axis2);
+  // Views the same bytes as another element type: without an explicit shape, the contiguous axis
+  // scales by the ratio of the element widths.
+  OpDef& reinterprets_bytes();
   OpDef& doc(std::string text);
   // The op yields no value (tpush, tfree, notify, wait): its deducer returns null and its calls
   // stand only as expression statements.
@@ -239,6 +265,11 @@ class OpDef : public ir::OpBase {
   PipeDirection pipe_direction() const { return pipe_dir_; }
   bool has_side_effect() const { return side_effect_ || !has_result_; }
   bool is_position_dependent() const { return position_dependent_; }
+  const std::optional<TileWindow>& tile_window() const { return tile_window_; }
+  bool is_slice_window() const { return tile_window_ && tile_window_->slice_axes; }
+  std::optional<size_t> shape_arg() const { return shape_arg_; }
+  std::optional<std::pair<size_t, size_t>> swapped_axes_args() const { return swaps_axes_; }
+  bool is_byte_reinterpretation() const { return reinterprets_bytes_; }
   const std::string& documentation() const { return doc_; }
   bool has_result() const { return has_result_; }
   // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
@@ -276,6 +307,10 @@ class OpDef : public ir::OpBase {
   PipeDirection pipe_dir_ = PipeDirection::None;
   bool side_effect_ = false;
   bool position_dependent_ = false;
+  std::optional<TileWindow> tile_window_;
+  std::optional<size_t> shape_arg_;
+  std::optional<std::pair<size_t, size_t>> swaps_axes_;
+  bool reinterprets_bytes_ = false;
   std::string doc_;
   bool has_result_ = true;
   std::vector<std::string> set_once_;  // properties already set, for the set-once check
@@ -311,6 +346,9 @@ const OpDef& ValidShapeSetterOp();
 const OpDef& MemoryMoveOp();
 const OpDef& ShardOp();
 const OpDef& GatherOp();
+// The window view whose result axes follow ops::SliceAxesOf (a pass that takes a lane's half of a
+// whole tile builds one).
+const OpDef& SliceWindowOp();
 // The push, pop or free of one pipe direction.
 const OpDef& PipeOp(CrossCoreRole role, PipeDirection dir);
 // Whether a call is a boundary shard / gather (false for a call of no registered op).

@@ -3,10 +3,10 @@
 // why. `tilesplit explain` reads their args; `opt --remarks` prints their messages.
 #pragma once
 
+#include "halving.h"
 #include "tilesplit/ir/expr.h"
-#include "tilesplit/transforms/split_axis.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 
 // `v` holds this lane's part of a tile halved as `info` says (args: value, axis, half, full_box,
 // full_valid).
@@ -17,4 +17,4 @@ void RemarkKeptWhole(const ir::Var& v, const std::string& why);
 // The same for the result `v` of cube or shared work `call` (the reason follows its affinity).
 void RemarkKeptWhole(const ir::Var& v, const ir::Call& call);
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

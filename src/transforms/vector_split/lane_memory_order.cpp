@@ -10,7 +10,7 @@
 // (V2C) does, one lane before the other when a gather and then a shard do. Only transfers at the
 // top level of the statement list holding both accesses (or, across iterations, of the loop body)
 // count; a transfer inside a branch or a nested loop is ignored, which is conservative.
-#include "tilesplit/transforms/lane_memory_order.h"
+#include "lane_memory_order.h"
 
 #include <algorithm>
 #include <map>
@@ -25,8 +25,12 @@
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/remarks.h"
 
-namespace tilesplit::pass {
+namespace tilesplit::vector_split {
 namespace {
+
+using pass::EmitRemark;
+using pass::RemarkKind;
+using pass::RemarksEnabled;
 
 constexpr int kAic = 0, kLane0 = 1, kLane1 = 2;
 const char* const kAgentName[] = {"the AIC", "AIV lane 0", "AIV lane 1"};
@@ -147,72 +151,65 @@ class Collector {
   }
 
   void WalkItem(const ir::StmtPtr& s, int list, int pos) {
-    switch (s->kind) {
-      case ir::StmtKind::Assign: {
-        const auto& a = *s->As<ir::AssignStmt>();
-        assigned_.insert(a.var.get());
-        if (ir::IsGetSubblockIdxCall(a.value)) lanes_.insert(a.var.get());
-        if (a.var->type && a.var->type->As<ir::ScalarType>()) defs_[a.var.get()] = a.value;
-        if (a.var->type && a.var->type->As<ir::TensorType>())
-          root_[a.var.get()] = Root(a.value);
-        else if (Tainted(a.value))
-          tainted_.insert(a.var.get());
-        Calls(*s, a.value, list, pos);
-        return;
+    ir::VisitStmtKind(
+        *s, ir::Overloaded{[&](const ir::AssignStmt& a) {
+                             assigned_.insert(a.var.get());
+                             if (ir::IsGetSubblockIdxCall(a.value)) lanes_.insert(a.var.get());
+                             if (a.var->type && a.var->type->As<ir::ScalarType>())
+                               defs_[a.var.get()] = a.value;
+                             if (a.var->type && a.var->type->As<ir::TensorType>())
+                               root_[a.var.get()] = Root(a.value);
+                             else if (Tainted(a.value))
+                               tainted_.insert(a.var.get());
+                             Calls(*s, a.value, list, pos);
+                           },
+                           [&](const ir::EvalStmt& e) { Calls(*s, e.expr, list, pos); },
+                           [&](const ir::ReturnStmt& r) {
+                             for (const ir::ExprPtr& e : r.values) Calls(*s, e, list, pos);
+                           },
+                           [&](const ir::YieldStmt& y) {
+                             for (const ir::ExprPtr& e : y.values) Calls(*s, e, list, pos);
+                           },
+                           [&](const ir::ForStmt& f) { WalkFor(f); },
+                           [&](const ir::WhileStmt& w) {
+                             Carry(w.iter_args, w.return_vars);
+                             WalkLoopBody(Loop{}, w.body, w.iter_args, w.return_vars);
+                           },
+                           [&](const ir::IfStmt& i) { WalkIf(i); },
+                           [](const auto&) {}});  // sequences, scopes, regions: WalkList joins them
+  }
+
+  void WalkFor(const ir::ForStmt& f) {
+    Loop l;
+    l.var = f.loop_var.get();
+    assigned_.insert(l.var);
+    l.start = Eval(f.start, {});
+    l.step = Eval(f.step, {});
+    if (auto stop = Eval(f.stop, {}); stop && l.start && l.step && *l.step != 0) {
+      const int64_t span = *stop - *l.start;
+      l.trips = *l.step > 0 ? (span > 0 ? (span + *l.step - 1) / *l.step : 0)
+                            : (span < 0 ? (-span - *l.step - 1) / -*l.step : 0);
+    }
+    Carry(f.iter_args, f.return_vars);
+    WalkLoopBody(l, f.body, f.iter_args, f.return_vars);
+  }
+
+  void WalkIf(const ir::IfStmt& i) {
+    for (const ir::StmtPtr& b : {i.then_body, i.else_body}) {
+      int p = 0;
+      WalkList(b, NewList(), p);  // a branch's transfers are not counted outside it
+    }
+    // A merged tensor keeps its root only when both branches yield the same one.
+    for (size_t k = 0; k < i.return_vars.size(); ++k) {
+      const ir::Var* r[2] = {nullptr, nullptr};
+      int n = 0;
+      for (const ir::StmtPtr& b : {i.then_body, i.else_body}) {
+        std::vector<ir::StmtPtr> flat = ir::FlattenStmts(b);
+        const ir::YieldStmt* y = flat.empty() ? nullptr : flat.back()->As<ir::YieldStmt>();
+        r[n++] = y && k < y->values.size() ? Root(y->values[k]) : nullptr;
       }
-      case ir::StmtKind::Eval:
-        Calls(*s, s->As<ir::EvalStmt>()->expr, list, pos);
-        return;
-      case ir::StmtKind::Return:
-        for (const ir::ExprPtr& e : s->As<ir::ReturnStmt>()->values) Calls(*s, e, list, pos);
-        return;
-      case ir::StmtKind::Yield:
-        for (const ir::ExprPtr& e : s->As<ir::YieldStmt>()->values) Calls(*s, e, list, pos);
-        return;
-      case ir::StmtKind::For: {
-        const auto& f = *s->As<ir::ForStmt>();
-        Loop l;
-        l.var = f.loop_var.get();
-        assigned_.insert(l.var);
-        l.start = Eval(f.start, {});
-        l.step = Eval(f.step, {});
-        if (auto stop = Eval(f.stop, {}); stop && l.start && l.step && *l.step != 0) {
-          const int64_t span = *stop - *l.start;
-          l.trips = *l.step > 0 ? (span > 0 ? (span + *l.step - 1) / *l.step : 0)
-                                : (span < 0 ? (-span - *l.step - 1) / -*l.step : 0);
-        }
-        Carry(f.iter_args, f.return_vars);
-        WalkLoopBody(l, f.body, f.iter_args, f.return_vars);
-        return;
-      }
-      case ir::StmtKind::While: {
-        const auto& w = *s->As<ir::WhileStmt>();
-        Carry(w.iter_args, w.return_vars);
-        WalkLoopBody(Loop{}, w.body, w.iter_args, w.return_vars);
-        return;
-      }
-      case ir::StmtKind::If: {
-        const auto& i = *s->As<ir::IfStmt>();
-        for (const ir::StmtPtr& b : {i.then_body, i.else_body}) {
-          int p = 0;
-          WalkList(b, NewList(), p);  // a branch's transfers are not counted outside it
-        }
-        // A merged tensor keeps its root only when both branches yield the same one.
-        for (size_t k = 0; k < i.return_vars.size(); ++k) {
-          const ir::Var* r[2] = {nullptr, nullptr};
-          int n = 0;
-          for (const ir::StmtPtr& b : {i.then_body, i.else_body}) {
-            std::vector<ir::StmtPtr> flat = ir::FlattenStmts(b);
-            const ir::YieldStmt* y = flat.empty() ? nullptr : flat.back()->As<ir::YieldStmt>();
-            r[n++] = y && k < y->values.size() ? Root(y->values[k]) : nullptr;
-          }
-          root_[i.return_vars[k].get()] = r[0] == r[1] ? r[0] : nullptr;
-          assigned_.insert(i.return_vars[k].get());
-        }
-        return;
-      }
-      default:
-        return;
+      root_[i.return_vars[k].get()] = r[0] == r[1] ? r[0] : nullptr;
+      assigned_.insert(i.return_vars[k].get());
     }
   }
 
@@ -751,4 +748,4 @@ void CheckLaneMemoryOrder(const ir::Function& lowered) {
     }
 }
 
-}  // namespace tilesplit::pass
+}  // namespace tilesplit::vector_split

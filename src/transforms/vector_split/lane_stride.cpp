@@ -2,11 +2,11 @@
 // on the valid extent of a ragged cube->vector boundary (spec: "Balancing a ragged boundary").
 #include <unordered_set>
 
+#include "halving.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/split_axis.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 namespace {
 
 struct Scan {
@@ -125,4 +125,4 @@ std::optional<int64_t> ResolveLaneStride(const StmtPtr& body, int split_dim) {
   return balanced;
 }
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

@@ -1,19 +1,24 @@
 // LowerAutoVectorSplit, the AUTO whole-function path: rewrites a mixed cube/vector InCore
 // function carrying a function-level split mode into the explicit split_aiv form (shard at
 // cube->vector crossings, gather at vector->cube crossings, vector work halved per lane).
+#include "admission.h"
+#include "halving.h"
+#include "lane_memory_order.h"
+#include "regions.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/analyze_split_body.h"
-#include "tilesplit/transforms/lane_memory_order.h"
 #include "tilesplit/transforms/pass.h"
 #include "tilesplit/transforms/remarks.h"
-#include "tilesplit/transforms/split_axis.h"
-#include "tilesplit/transforms/split_regions.h"
 
-namespace tilesplit::pass {
+namespace tilesplit::vector_split {
 namespace {
+
+using pass::EmitRemark;
+using pass::RemarkFunction;
+using pass::RemarkKind;
+using pass::RemarksEnabled;
 
 using analysis::CoreAffinity;
 using ir::FunctionPtr;
@@ -51,16 +56,15 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
 }
 
 FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
-  split_axis::SplitContext ctx;
+  SplitContext ctx;
   ctx.mode = mode;
-  ctx.split_dim =
-      split_axis::SplitDimension(mode);  // 1. the axis; the boundary op carries the mode
+  ctx.split_dim = SplitDimension(mode);  // 1. the axis; the boundary op carries the mode
   ir::NameGenerator names(*f);
-  ir::VarPtr lane = split_axis::MakeLaneVar(names);  // 2. the lane index, a fresh name
+  ir::VarPtr lane = MakeLaneVar(names);  // 2. the lane index, a fresh name
   ctx.lane = lane;
   ctx.names = &names;
   ctx.auto_arm = true;
-  ctx.lane_stride = split_axis::ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
+  ctx.lane_stride = ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
   if (ctx.lane_stride)
     EmitRemark(RemarkKind::Analysis, f->span,
                "'" + f->name + "' takes the balanced partition: lane 1 starts at row/column " +
@@ -75,28 +79,27 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ctx.tile_vars.Reserve(stmts.size());
   std::vector<ir::Param> params;
   params.reserve(f->params.size());
-  for (const ir::Param& p : f->params)
-    params.push_back({split_axis::DetachDef(ctx, p.var), p.direction});
+  for (const ir::Param& p : f->params) params.push_back({DetachDef(ctx, p.var), p.direction});
   std::vector<ir::TypePtr> returns;
   returns.reserve(f->return_types.size());
-  for (const ir::TypePtr& t : f->return_types) returns.push_back(split_axis::DetachType(ctx, t));
+  for (const ir::TypePtr& t : f->return_types) returns.push_back(DetachType(ctx, t));
   // 3. The walk, 4. the cube-operand backstop and the admission, which judges hand-written
   // bodies too, seeded with the halving's own facts (a vector op it still finds full width is a
   // compiler bug, reported as an internal error). Both postconditions read each lowered
   // statement right after the walk built it, while it is still in cache; the admission is one
   // forward walk, so feeding it in order is the same as giving it the whole body.
-  split_axis::SplitBodyAdmission admission(
+  SplitBodyAdmission admission(
       {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.Contains(v); }});
   std::vector<ir::StmtPtr> body;
   body.reserve(stmts.size() + 1);
   for (const ir::StmtPtr& s : stmts) {
-    std::vector<ir::StmtPtr> piece = split_axis::ProcessStmts({s}, ctx);
-    split_axis::CheckNoCubeTileHalved(piece, ctx);
+    std::vector<ir::StmtPtr> piece = ProcessStmts({s}, ctx);
+    CheckNoCubeTileHalved(piece, ctx);
     admission.Walk(piece);
     for (ir::StmtPtr& p : piece) body.push_back(std::move(p));
   }
-  split_axis::ReportAdmission(admission.report(), split_axis::BodyOrigin::Automatic,
-                              "the automatically halved body of '" + f->name + "'", lane->name);
+  ReportAdmission(admission.report(), BodyOrigin::Automatic,
+                  "the automatically halved body of '" + f->name + "'", lane->name);
   body.insert(body.begin(),
               ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
   // 6. Stamp the split_aiv form.
@@ -111,12 +114,12 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
   for (const FunctionPtr& f : p->functions) {
     RemarkFunction remark_function(f->name);
     // The region path is checked first: each pl.split_aiv region carries its own mode.
-    if (f->func_type == ir::FunctionType::InCore && split_regions::HasSplitRegion(f->body)) {
-      out.push_back(split_regions::LowerExplicitRegionFunction(f));
+    if (f->func_type == ir::FunctionType::InCore && HasSplitRegion(f->body)) {
+      out.push_back(LowerExplicitRegionFunction(f));
       EmitRemark(RemarkKind::Passed, f->span,
                  "'" + f->name + "' is split by its explicit pl.split_aiv regions",
                  {{"path", "explicit regions"}});
-      CheckExplicitSlotNum(*out.back());
+      pass::CheckExplicitSlotNum(*out.back());
       CheckLaneMemoryOrder(*out.back());  // the cores must keep the sequential memory order
       continue;
     }
@@ -149,22 +152,24 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // The synthesized region is lowered like a hand-written one (the lane guards of stores a
     // lane may hold no rows of, the per-lane extents), so that the printed output, read back and
     // lowered again, is the same program: one lowering for both arms.
-    FunctionPtr lowered = split_regions::SynthesizeAutoRegion(LowerFunction(f, *mode));
-    if (split_regions::HasSplitRegion(lowered->body))
-      lowered = split_regions::LowerExplicitRegionFunction(lowered);
+    FunctionPtr lowered = SynthesizeAutoRegion(LowerFunction(f, *mode));
+    if (HasSplitRegion(lowered->body)) lowered = LowerExplicitRegionFunction(lowered);
     out.push_back(std::move(lowered));
     RemarkAutoPath(*f, *mode, *out.back());
-    CheckExplicitSlotNum(*out.back());
+    pass::CheckExplicitSlotNum(*out.back());
     CheckLaneMemoryOrder(*out.back());
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }
 
 }  // namespace
+}  // namespace tilesplit::vector_split
+
+namespace tilesplit::pass {
 
 Pass LowerAutoVectorSplit() {
   return Pass(
-      "lower-auto-vector-split", Run,
+      "lower-auto-vector-split", vector_split::Run,
       {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitValid"},
       {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitLoweredValid"},
       {"AivSplitValid"});

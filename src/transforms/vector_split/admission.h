@@ -12,7 +12,7 @@
 
 #include "tilesplit/ir/stmt.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 
 // Who made the body per-lane: decides the diagnostic kind.
 enum class BodyOrigin : uint8_t { Explicit, Automatic };
@@ -77,4 +77,4 @@ class SplitBodyAdmission {
 void ReportAdmission(const AdmissionReport& report, BodyOrigin origin, const std::string& what,
                      const std::string& lane_name);
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

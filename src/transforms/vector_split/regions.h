@@ -6,7 +6,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/function.h"
 
-namespace tilesplit::split_regions {
+namespace tilesplit::vector_split {
 
 // Whether `s` holds a pl.split_aiv region anywhere (also behind scopes).
 bool HasSplitRegion(const ir::StmtPtr& s);
@@ -40,7 +40,12 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered);
 void VerifyAivSplitValid(const ir::ProgramPtr& p);
 void VerifyAivSplitLoweredValid(const ir::ProgramPtr& p);
 
+// The region's statements without its leading binding of `lane` (null: all of them).
+std::vector<ir::StmtPtr> BodyWithoutLane(const ir::SplitAivStmt& r, const ir::VarPtr& lane);
+// `lane = tile.get_subblock_idx()`, the binding a lowered region starts with.
+ir::StmtPtr LaneBinding(const ir::VarPtr& lane, ir::Span span);
+
 // Region placement consumed downstream: the calls a region pins to the AIV side (ops.md 4.5).
 analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f);
 
-}  // namespace tilesplit::split_regions
+}  // namespace tilesplit::vector_split

@@ -9,18 +9,12 @@
 #include <optional>
 #include <vector>
 
+#include "rewrite_util.h"
 #include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ops/op_def.h"
 
-namespace tilesplit::split_axis {
-
-using ir::ExprPtr;
-using ir::StmtPtr;
-using ir::VarPtr;
-
-// 0 for UpDown (rows), 1 for LeftRight (columns). Not defined for None.
-int SplitDimension(ir::SplitMode mode);
+namespace tilesplit::vector_split {
 
 // What the halving knows about a partitioned tile.
 struct TileInfo {
@@ -140,4 +134,4 @@ VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint = "subblock
 // nothing when the box partition must be kept (spec: "Balancing a ragged boundary").
 std::optional<int64_t> ResolveLaneStride(const StmtPtr& body, int split_dim);
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

@@ -8,7 +8,7 @@
 
 #include "tilesplit/ir/function.h"
 
-namespace tilesplit::pass {
+namespace tilesplit::vector_split {
 
 // Throws a located UserError naming both accesses when two cores of the split program may touch
 // overlapping elements of a tensor, one of them writing, with no pipe transfer between them
@@ -16,4 +16,4 @@ namespace tilesplit::pass {
 // (AUTO or region path).
 void CheckLaneMemoryOrder(const ir::Function& lowered);
 
-}  // namespace tilesplit::pass
+}  // namespace tilesplit::vector_split

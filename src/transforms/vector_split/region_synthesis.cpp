@@ -1,12 +1,12 @@
 // AUTO region synthesis and region placement (spec: "Shared body admission and AUTO regions",
 // "Region placement consumed by ExpandMixedKernel").
+#include "regions.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/remarks.h"
-#include "tilesplit/transforms/split_regions.h"
 
-namespace tilesplit::split_regions {
+namespace tilesplit::vector_split {
 namespace {
 
 using analysis::CoreAffinity;
@@ -97,7 +97,7 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   if (first < 0) return lowered;
   // Trailing SHARED calls before the next compute phase or the return join the phase.
   size_t end = static_cast<size_t>(last) + 1;
-  while (end < body.size() && body[end]->kind != ir::StmtKind::Return && IsCall(body[end]) &&
+  while (end < body.size() && !body[end]->As<ir::ReturnStmt>() && IsCall(body[end]) &&
          PhaseOf(*body[end]) == Phase::Shared)
     ++end;
 
@@ -156,4 +156,4 @@ analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f) {
   return placed;
 }
 
-}  // namespace tilesplit::split_regions
+}  // namespace tilesplit::vector_split

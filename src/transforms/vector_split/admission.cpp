@@ -1,27 +1,24 @@
-// AnalyzeSplitBody (include/tilesplit/transforms/analyze_split_body.h).
-#include "tilesplit/transforms/analyze_split_body.h"
+// AnalyzeSplitBody (admission.h).
+#include "admission.h"
 
 #include <unordered_map>
 
+#include "rewrite_util.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/ops/split_code.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 namespace {
-
-using ir::ExprPtr;
-using ir::StmtPtr;
-using ir::Var;
-
-int AxisOf(ir::SplitMode mode) {
-  return mode == ir::SplitMode::LeftRight ? 1 : 0;
-}
 
 class Analyzer {
  public:
   Analyzer(const AdmissionInput& in, AdmissionReport& report)
-      : axis_(AxisOf(in.mode)), report_(report), seeded_(in.seeded_lane_local) {
+      : axis_(ops::SplitAxisOfMode(in.mode).value_or(0)),
+        report_(report),
+        seeded_(in.seeded_lane_local) {
     if (in.lane) lane_derived_.insert(in.lane);
   }
 
@@ -122,8 +119,7 @@ class Analyzer {
     // Staging for a later lane-local slice: views of full values and rank-1 loads.
     if (op.rectangle_change() == ops::RectangleChange::OrderKept) return false;
     const ir::TileType* rt = ir::AsTileType(c.type);
-    const bool gm_read = op.gm_window() && op.gm_window()->access == ops::GmWindow::Access::Read;
-    if (gm_read && rt && rt->shape.size() == 1) return false;
+    if (IsGmRead(c) && rt->shape.size() == 1) return false;
     // A broadcast read or read-only singleton arithmetic: one copy serves both lanes.
     if (rt && (axis_ >= static_cast<int>(rt->shape.size()) || ir::IsConstInt(rt->shape[axis_], 1)))
       return false;
@@ -220,26 +216,19 @@ class Analyzer {
   }
 
   void Stmt(const StmtPtr& s) {
-    switch (s->kind) {
-      case ir::StmtKind::Assign:
-        return Assign(*s->As<ir::AssignStmt>());
-      case ir::StmtKind::Seq:
-        return Walk(s->As<ir::SeqStmts>()->stmts);
-      case ir::StmtKind::For: {
-        const ir::ForStmt* f = s->As<ir::ForStmt>();
-        if (RefsLane(f->start) || RefsLane(f->stop) || RefsLane(f->step))
-          lane_derived_.insert(f->loop_var.get());
-        return Loop(f->iter_args, f->body, f->return_vars, nullptr);
-      }
-      case ir::StmtKind::While: {
-        const ir::WhileStmt* w = s->As<ir::WhileStmt>();
-        return Loop(w->iter_args, w->body, w->return_vars, w->cond);
-      }
-      case ir::StmtKind::If:
-        return If(*s->As<ir::IfStmt>());
-      default:
-        return;  // stores, yields, returns, effects: nothing to admit
-    }
+    ir::VisitStmtKind(
+        *s, ir::Overloaded{
+                [&](const ir::AssignStmt& a) { Assign(a); },
+                [&](const ir::SeqStmts& q) { Walk(q.stmts); },
+                [&](const ir::ForStmt& f) {
+                  if (RefsLane(f.start) || RefsLane(f.stop) || RefsLane(f.step))
+                    lane_derived_.insert(f.loop_var.get());
+                  Loop(f.iter_args, f.body, f.return_vars, nullptr);
+                },
+                [&](const ir::WhileStmt& w) { Loop(w.iter_args, w.body, w.return_vars, w.cond); },
+                [&](const ir::IfStmt& i) { If(i); },
+                // stores, yields, returns, effects: nothing to admit
+                [](const auto&) {}});
   }
 };
 
@@ -315,4 +304,4 @@ void ReportAdmission(const AdmissionReport& report, BodyOrigin origin, const std
             (lane_name.empty() ? std::string("aiv_id") : lane_name) + " * HALF, 0], ...))"}});
 }
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

@@ -1,12 +1,12 @@
-// Remarks of the halving walk (include/tilesplit/transforms/split_remarks.h).
-#include "tilesplit/transforms/split_remarks.h"
+// Remarks of the halving walk (split_remarks.h).
+#include "split_remarks.h"
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/type.h"
 #include "tilesplit/transforms/remarks.h"
 
-namespace tilesplit::split_axis {
+namespace tilesplit::vector_split {
 
 namespace {
 std::string Text(const ExprPtr& e) {
@@ -42,4 +42,4 @@ void RemarkKeptWhole(const ir::Var& v, const ir::Call& call) {
                          : "shared work, replicated on every core");
 }
 
-}  // namespace tilesplit::split_axis
+}  // namespace tilesplit::vector_split

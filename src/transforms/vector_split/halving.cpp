@@ -1,0 +1,218 @@
+// The halving walk's public entry points and the helpers its pieces share (halving.h,
+// halving_parts.h). See docs/split-lowering.md for the rules and their reasons.
+#include "halving.h"
+
+#include <algorithm>
+
+#include "halving_parts.h"
+#include "split_remarks.h"
+#include "tilesplit/analysis/affinity.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/mutator.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
+
+namespace tilesplit::vector_split {
+
+using analysis::CoreAffinity;
+
+std::string ArgLabel(const ops::OpDef& op, size_t i) {
+  if (i < op.args().size()) return op.args()[i].name;
+  return "#" + std::to_string(i);
+}
+
+// "operand 'mask'" or, when the value's name differs from the argument's, "operand 'mask' ('m')".
+std::string OperandRef(const ops::OpDef& op, size_t i, const ExprPtr& value) {
+  std::string label = ArgLabel(op, i), name = OperandName(value);
+  return "operand " + Quote(label) + (label == name ? "" : " (" + Quote(name) + ")");
+}
+
+std::vector<ExprPtr> TupleElems(const ExprPtr& e) {
+  if (e)
+    if (const ir::MakeTuple* t = e->As<ir::MakeTuple>()) return t->elements;
+  return {};
+}
+
+ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
+  std::vector<ExprPtr> elems = TupleElems(tuple);
+  if (i >= elems.size()) return tuple;
+  elems[i] = std::move(v);
+  return ir::MakeTupleExpr(std::move(elems), tuple->span);
+}
+
+[[noreturn]] void Reject(const SplitContext& ctx, ir::Span span, const std::string& msg,
+                         const std::string& fix) {
+  ir::ThrowUser(span, "LowerAutoVectorSplit: " + msg, {{ir::Span{}, fix}});
+}
+
+namespace {
+
+std::optional<int64_t> CeilHalf(const ExprPtr& n) {
+  auto c = ir::AsConstInt(n);
+  if (!c) return std::nullopt;
+  return (*c + 1) / 2;
+}
+
+// The copy a detached walk makes of input expressions and types (SplitContext::detach): every
+// node rebuilt, variables resolved through the replacements, free variables kept as
+// ir::DeepClone keeps them.
+class Detacher : public ir::IRMutator {
+ public:
+  explicit Detacher(const ir::VarMap& m) : IRMutator(/*always_rebuild=*/true), map_(m) {}
+
+ protected:
+  ExprPtr MutateVar(const VarPtr& v) override {
+    auto it = map_.find(v.get());
+    return it == map_.end() ? v : it->second;
+  }
+  VarPtr MutateVarDef(const VarPtr& v) override {
+    ir::ThrowInternal(v->span, "split_axis: a definition reached the expression copier");
+  }
+
+ private:
+  const ir::VarMap& map_;
+};
+
+}  // namespace
+
+ir::TypePtr DetachType(const SplitContext& ctx, const ir::TypePtr& t) {
+  if (!ctx.detach || !t) return t;
+  return Detacher(ctx.replacements).MutateType(t);
+}
+
+VarPtr DetachDef(SplitContext& ctx, const VarPtr& v) {
+  VarPtr fresh = ir::MakeVar(v->name, DetachType(ctx, v->type), v->span);
+  ctx.replacements[v.get()] = fresh;
+  return fresh;
+}
+
+const TileInfo* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand) {
+  if (!operand) return nullptr;
+  if (const ir::Var* v = operand->As<ir::Var>()) {
+    return ctx.tile_vars.Find(v);
+  }
+  if (const ir::TupleGetItem* g = operand->As<ir::TupleGetItem>()) {
+    if (const ir::Var* tv = g->tuple->As<ir::Var>()) {
+      const std::vector<TileInfo>* infos = ctx.tuple_vars.Find(tv);
+      if (infos && static_cast<size_t>(g->index) < infos->size()) return &(*infos)[g->index];
+    }
+  }
+  return nullptr;
+}
+
+ExprPtr ComputeHalfDimSize(const ExprPtr& n) {
+  if (auto h = CeilHalf(n)) return ir::MakeConstInt(*h, *ir::ScalarDType(n));
+  return ir::MakeBinary(ir::BinaryOp::FloorDiv, n, ir::Index(2));
+}
+
+ExprPtr LaneStrideFor(const SplitContext& ctx, int axis, const ExprPtr& half) {
+  if (ctx.lane_stride && axis == ctx.split_dim) return ir::Index(*ctx.lane_stride);
+  return half;
+}
+
+ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const ExprPtr& half,
+                        const ExprPtr& stride) {
+  auto v = ir::AsConstInt(valid);
+  auto s = ir::AsConstInt(stride);
+  if (v && s) {
+    const int64_t e0 = std::min(*v, *s);
+    const int64_t e1 = std::clamp<int64_t>(*v - *s, 0, *s);
+    if (e0 == e1) return ir::MakeConstInt(e0);
+  }
+  // clamp(V - L*S, 0, S) written as min(max(V, L*S) - L*S, S): no negative intermediate.
+  ExprPtr ls = ir::Mul(ctx.lane, stride);
+  return ir::Min(ir::Sub(ir::Max(valid, ls), ls), stride);
+}
+
+ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {
+  // A fresh offset is the lane's band start itself; an author's offset is moved by it.
+  if (ir::IsConstInt(offset, 0)) return ir::Mul(ctx.lane, stride);
+  return ir::Add(offset, ir::Mul(ctx.lane, stride));
+}
+
+std::shared_ptr<const TileType> HalveTileShape(const SplitContext& ctx, const TileType& t, int axis,
+                                               TileInfo* info) {
+  std::vector<ExprPtr> shape = t.shape;
+  std::vector<ExprPtr> valid = t.valid();
+  ExprPtr half = ComputeHalfDimSize(shape[axis]);
+  ExprPtr stride = LaneStrideFor(ctx, axis, half);
+  if (info) *info = TileInfo{axis, half, shape[axis], valid[axis]};
+  valid[axis] = LaneValidExtent(ctx, valid[axis], half, stride);
+  shape[axis] = half;
+  if (ir::ExprListEqual(valid, shape)) valid.clear();
+  return ir::WithShape(t, std::move(shape), std::move(valid));
+}
+
+bool IsReduceOnSplitAxis(const Call& call, int axis) {
+  const ops::OpDef& op = ops::Def(call);
+  if (!op.has_combined_axes()) return false;
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    const TileType* t = ir::TileTypeOf(call.args[i]);
+    if (t && op.CombinesAlong(i, call.args.size(), axis, static_cast<int>(t->shape.size())))
+      return true;
+  }
+  return false;
+}
+
+VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint) {
+  return ir::MakeVar(names.Fresh(hint), ir::MakeScalarType(ir::DataType::INDEX));
+}
+
+ExprPtr HalvingState::Sub(const ExprPtr& e) const {
+  if (!e) return e;
+  if (ctx.detach) return Detacher(ctx.replacements).MutateExpr(e);
+  return ir::Substitute(e, ctx.replacements);
+}
+
+VarPtr HalvingState::Rebind(const VarPtr& old, const TypePtr& type, bool fresh) {
+  return vector_split::Rebind(old, type, ctx.replacements, fresh || ctx.detach);
+}
+
+void HalvingState::Track(const VarPtr& v, TileInfo info) {
+  RemarkLaneLocal(*v, info);
+  ctx.tile_vars.Set(v.get(), std::move(info));
+}
+
+std::string HalvingState::FreshName(const std::string& hint) {
+  return ctx.names ? ctx.names->Fresh(hint) : own_names_.Fresh(hint);
+}
+
+namespace {
+
+void CheckNoCubeTileHalvedIn(const StmtPtr& s, const SplitContext& ctx) {
+  if (!s) return;
+  if (!ir::IsLeafStmt(*s)) {
+    // Loops and branches are looked into; scopes and regions do not occur in a split body.
+    ir::ForEachChild(*s, ir::kWalkOutsideScopes,
+                     [&](const StmtPtr& c) { CheckNoCubeTileHalvedIn(c, ctx); });
+    return;
+  }
+  const Call* c = analysis::TopLevelCall(*s);
+  if (!c || analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE) return;
+  const ir::AssignStmt* as = s->As<ir::AssignStmt>();
+  const std::string where = as ? "in the statement defining " + Quote(as->var->name) : "here";
+  for (const ExprPtr& a : c->args)
+    if (OperandSplitInfo(ctx, a))
+      ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() + " " +
+                                     where + " consumes the halved tile " +
+                                     Quote(ir::ExprToString(a)));
+  if (as && OperandSplitInfo(ctx, as->var))
+    ir::ThrowInternal(s->span, "LowerAutoVectorSplit: cube operation " + c->op_name() + " " +
+                                   where + " produces a halved tile");
+}
+
+}  // namespace
+
+void CheckNoCubeTileHalved(const std::vector<StmtPtr>& body, const SplitContext& ctx) {
+  for (const StmtPtr& s : body) CheckNoCubeTileHalvedIn(s, ctx);
+}
+
+std::vector<StmtPtr> ProcessStmts(const std::vector<StmtPtr>& stmts, SplitContext& ctx) {
+  return Halver(ctx).Stmts(stmts);
+}
+
+StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx) {
+  return Halver(ctx).One(stmt);
+}
+
+}  // namespace tilesplit::vector_split

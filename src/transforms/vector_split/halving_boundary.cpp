@@ -1,0 +1,210 @@
+// The boundary crossings of the halving (halving_parts.h): the shard at a cube->vector crossing
+// and the gather at a vector->cube one.
+#include "halving_parts.h"
+#include "split_remarks.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/split_code.h"
+
+namespace tilesplit::vector_split {
+
+// C->V boundary: the cube tile stays full; each lane receives its half.
+void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span span,
+                                std::vector<StmtPtr>& out) {
+  const ops::OpDef* shard = &ops::ShardOp();
+  const ExprPtr& src = move.args[0];
+  const TileType* full = ir::TileTypeOf(src);
+  const int d = ctx_.split_dim;
+  if (static_cast<int>(full->shape.size()) <= d || ir::IsConstInt(full->shape[d], 1)) {
+    // A singleton split axis has no halves: both lanes receive the whole tile (split=0), which
+    // stays neutral like any broadcast read.
+    ir::AttrMap kw0{{"split", int64_t{0}}};
+    ExprPtr e = ops::Create(*shard, {src}, kw0, span);
+    RemarkKeptWhole(*var,
+                    "its split axis has extent 1, so both lanes receive the whole tile (split=0)");
+    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    return;
+  }
+  ir::AttrMap kw{{"split", static_cast<int64_t>(ctx_.mode)}};
+  if (ctx_.lane_stride) kw.emplace_back("lane_stride", *ctx_.lane_stride);
+  const std::optional<int64_t> box = ir::AsConstInt(full->shape[d]);
+  if (!box)
+    Reject(ctx_, span,
+           "the C->V boundary tile.move here moves " + Quote(OperandName(src)) +
+               ", whose box on split axis " + std::to_string(d) + " is the runtime value " +
+               ir::ExprToString(full->shape[d]) +
+               ": lane 1's band starts at the box half rounded up, and which split code "
+               "places it there depends on the box being odd or even, known only at run time",
+           "give the split axis a static box (the largest one the kernel takes) and make its "
+           "valid extent the runtime value instead; a runtime valid extent is split correctly");
+  const std::optional<int64_t> static_valid = ir::AsConstInt(full->valid()[d]);
+  if (full->shape.size() == 2 && (!static_valid || !Placeable(*box, *static_valid)))
+    return EmitFullBoxShard(var, src, *full, kw, span, out);
+  TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
+  const TileType* half_t = ir::AsTileType(deduced);
+  TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
+  // The deducer can only guess a lane-agnostic ceil half of the valid extent; each lane's own
+  // extent depends on the lane index (LocalizeShardValidForLane).
+  std::vector<ExprPtr> valid = half_t->valid();
+  valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
+  if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
+  TypePtr type = LaneHalfType(var, *half_t, std::move(valid));
+  VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
+  s_.Track(v, std::move(info));
+  out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
+}
+
+// The lane's half of a crossing keeps the view the move declared (a move to Vec gives a
+// col-major one, which the shard's own deducer cannot know); only the extents are the half's.
+TypePtr BoundaryHalving::LaneHalfType(const VarPtr& move_var, const TileType& half,
+                                      std::vector<ExprPtr> valid) {
+  const TileType* declared = ir::AsTileType(move_var->type);
+  if (declared && declared->shape.size() == half.shape.size() && declared->memory == half.memory)
+    return ir::WithShape(*declared, half.shape, std::move(valid));
+  return ir::WithValid(half, std::move(valid));
+}
+
+// Whether a split code places both lanes' bands of a static extent (core-group.md 2.1).
+bool BoundaryHalving::Placeable(int64_t box, int64_t valid) const {
+  return PlacesBothLanes(box, valid, ctx_.lane_stride);
+}
+
+// A runtime split-axis extent (no compile-time code fits every value: 12 of 16 rows leaves the
+// lanes 8 and 4, 16 leaves them 8 and 8), or a static one no code places (25 of 32 rows next
+// to a full-box load: 16 and 9): the crossing transports the FULL box, whose lanes are 8/8 or
+// 9/8 and always placeable, and the lane's own extent is applied right after the pop by a
+// tile.set_validshape, the first consumer of the shard.
+void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
+                                       const ir::AttrMap& kw, ir::Span span,
+                                       std::vector<StmtPtr>& out) {
+  const int d = ctx_.split_dim;
+  const ExprPtr lane_valid_src = full.valid()[d];
+  std::vector<ExprPtr> box_valid = full.valid();
+  box_valid[d] = full.shape[d];
+  ExprPtr widened =
+      ops::Create(ops::ValidShapeSetterOp(), {src, box_valid[0], box_valid[1]}, {}, span);
+  VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
+  out.push_back(ir::MakeAssign(box, widened, span));
+  const ops::OpDef* shard = &ops::ShardOp();
+  const TypePtr deduced = ops::DeduceType(*shard, {box}, kw, span);
+  const TileType* half_t = ir::AsTileType(deduced);
+  TileInfo info{d, half_t->shape[d], full.shape[d], lane_valid_src};
+  const ExprPtr stride = LaneStrideFor(ctx_, d, info.half);
+  // The pop's own extent is the lane's share of the full box (9 and 8 of an odd 17): the
+  // placement rule reads lane 1's start from it, so the deducer's lane-agnostic guess (9 for
+  // both) would start lane 1 one row late.
+  std::vector<ExprPtr> pop_valid = half_t->valid();
+  pop_valid[d] = LaneValidExtent(ctx_, full.shape[d], info.half, stride);
+  if (ir::ExprListEqual(pop_valid, half_t->shape)) pop_valid.clear();
+  TypePtr pop_type = LaneHalfType(var, *half_t, std::move(pop_valid));
+  VarPtr pop = ir::MakeVar(var->name + "_pop", pop_type, var->span);
+  out.push_back(ir::MakeAssign(pop, ops::CreateWithType(*shard, {box}, kw, pop_type, span), span));
+  std::vector<ExprPtr> lane_valid = half_t->valid();
+  lane_valid[d] = LaneValidExtent(ctx_, lane_valid_src, info.half, stride);
+  ExprPtr narrowed =
+      ops::Create(ops::ValidShapeSetterOp(), {pop, lane_valid[0], lane_valid[1]}, {}, span);
+  VarPtr v = ir::MakeVar(var->name, narrowed->type, var->span);
+  ctx_.replacements[var.get()] = v;
+  s_.Track(pop, info);
+  s_.Track(v, std::move(info));
+  out.push_back(ir::MakeAssign(v, narrowed, span));
+}
+
+// V->C boundary: reassemble the lanes' halves, then keep the author's placement move.
+void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span span,
+                                 std::vector<StmtPtr>& out) {
+  const ExprPtr& operand = move.args[0];
+  const TileInfo* info = OperandSplitInfo(ctx_, operand);
+  const TileType* ot = ir::TileTypeOf(operand);
+  const size_t d = static_cast<size_t>(ctx_.split_dim);
+  if (!info && ot && ot->shape.size() > d && ir::IsConstInt(ot->shape[d], 1)) {
+    // A singleton split axis was never halved: both lanes hold the same whole value, so the
+    // cube takes it once through a split=0 gather (the transport checks the lanes agree).
+    ir::AttrMap kw0{{"split", int64_t{0}}};
+    ExprPtr joined = ops::Create(ops::GatherOp(), {operand}, kw0, span);
+    VarPtr mat = ir::MakeVar(var->name + "_mat", joined->type, var->span);
+    out.push_back(ir::MakeAssign(mat, joined, span));
+    ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
+    out.push_back(ir::MakeAssign(s_.Rebind(var, placed->type), placed, span));
+    return;
+  }
+  if (!info)
+    Reject(ctx_, span,
+           "the V->C boundary tile.move here carries a full-width vector operand " +
+               Quote(OperandName(operand)) +
+               ". tile.aic_gather reassembles the two AIV lanes' per-lane halves into the full "
+               "tile the cube expects, so its operand must be a value the split halved (a "
+               "tile.load / tile.slice / elementwise result inside the vector sub-region); an "
+               "un-halved value has no half to gather",
+           "derive the per-lane half first (load or slice the value inside the split function) "
+           "and move that to the cube side; a value whose split dimension is 1 is handed over "
+           "whole");
+  if (info->split_dim != 0 && info->split_dim != 1)
+    Reject(ctx_, span,
+           "the V->C boundary operand " + Quote(OperandName(operand)) + " is split on axis " +
+               std::to_string(info->split_dim) +
+               ", which a 2D tile.aic_gather cannot express (its split attr names axis 0 or 1)",
+           "reshape the value so that its split axis is dim 0 or dim 1 before moving it to the "
+           "cube side");
+  const TileType* half_t = ir::TileTypeOf(operand);
+  const int a = info->split_dim;
+  auto box = ir::AsConstInt(info->full_box);
+  auto half = ir::AsConstInt(info->half);
+  if (box && half && *box != 2 * *half)
+    Reject(ctx_, span,
+           "the V->C boundary operand " + Quote(OperandName(operand)) + " has an odd box of " +
+               std::to_string(*box) + " on axis " + std::to_string(a) + ": the lanes would hold " +
+               std::to_string(*half) + " and " + std::to_string(*box - *half) +
+               " cells and tile.aic_gather has no odd form (lane 1 lands at the half box)",
+           "pad the split axis to an even extent and narrow the valid extent on the cube side");
+  // Lane l lands at l * half: the join is a rectangle only when lane 0 fills its band or lane
+  // 1 holds nothing. A static partial extent shared by both lanes leaves a hole.
+  if (auto lv = ir::AsConstInt(half_t->valid()[a]); lv && half && *lv != *half && *lv != 0)
+    Reject(ctx_, span,
+           "the V->C boundary operand " + Quote(OperandName(operand)) + " is valid for " +
+               std::to_string(*lv) + " of " + std::to_string(*half) + " cells on axis " +
+               std::to_string(a) + " in both lanes; the gathered bands would not abut",
+           "gather a tile whose lanes fill their half boxes, or keep the ragged value on the "
+           "vector side");
+  const ops::OpDef* gather = &ops::GatherOp();
+  ir::AttrMap kw{{"split", static_cast<int64_t>(a + 1)}};
+  // Lane 1 lands at its own extent, so a lane extent that depends on the lane index (a runtime
+  // or ragged one: 11 of 16 rows leaves 8 and 3) would put lane 1 at row 3. Such a join
+  // transports both lanes' full half boxes, which abut, and narrows to the pre-split extent on
+  // the cube side after the pop.
+  const bool widen = half_t->valid().size() == 2 && !ir::AsConstInt(half_t->valid()[a]) &&
+                     !ops::ProvablyEqual(half_t->valid()[a], info->half);
+  ExprPtr lanes = operand;
+  if (widen) {
+    std::vector<ExprPtr> box_valid = half_t->valid();
+    box_valid[a] = info->half;
+    ExprPtr full_lane =
+        ops::Create(ops::ValidShapeSetterOp(), {operand, box_valid[0], box_valid[1]}, {}, span);
+    VarPtr lane_box = ir::MakeVar(var->name + "_lanes", full_lane->type, var->span);
+    out.push_back(ir::MakeAssign(lane_box, full_lane, span));
+    lanes = lane_box;
+  }
+  TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
+  const TileType* gt = ir::AsTileType(deduced);
+  std::vector<ExprPtr> valid = gt->valid();
+  valid[a] = info->full_valid;  // bands abut, so the join is exactly the pre-split extent
+  if (ir::ExprListEqual(valid, gt->shape)) valid.clear();
+  TypePtr type = ir::WithValid(*gt, std::move(valid));
+  VarPtr mat;
+  if (widen) {
+    VarPtr join = ir::MakeVar(var->name + "_join", deduced, var->span);
+    out.push_back(ir::MakeAssign(join, ops::Create(*gather, {lanes}, kw, span), span));
+    const std::vector<ExprPtr> v = ir::AsTileType(type)->valid();
+    ExprPtr narrowed = ops::Create(ops::ValidShapeSetterOp(), {join, v[0], v[1]}, {}, span);
+    mat = ir::MakeVar(var->name + "_mat", narrowed->type, var->span);
+    out.push_back(ir::MakeAssign(mat, narrowed, span));
+  } else {
+    mat = ir::MakeVar(var->name + "_mat", type, var->span);
+    out.push_back(ir::MakeAssign(mat, ops::CreateWithType(*gather, {lanes}, kw, type, span), span));
+  }
+  ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
+  out.push_back(ir::MakeAssign(s_.Rebind(var, placed->type), placed, span));
+}
+
+}  // namespace tilesplit::vector_split

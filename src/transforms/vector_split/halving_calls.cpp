@@ -1,0 +1,232 @@
+// Vector calls of the halving (halving_parts.h): the result halved on its operands' axis, the
+// operands that describe it rewritten in lockstep, stores localized.
+#include "halving_parts.h"
+#include "split_remarks.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ops/slice_axes.h"
+
+namespace tilesplit::vector_split {
+
+ExprPtr CallHalving::LocalizeStore(const Call& call, ir::Span span) {
+  const TileInfo* info = OperandSplitInfo(ctx_, call.args[0]);
+  std::vector<ExprPtr> args = call.args;
+  if (info) {
+    std::vector<ExprPtr> offs = TupleElems(args[1]);
+    if (static_cast<size_t>(info->split_dim) < offs.size())
+      args[1] = WithElem(args[1], info->split_dim,
+                         LocalizeOffset(ctx_, offs[info->split_dim],
+                                        LaneStrideFor(ctx_, info->split_dim, info->half)));
+  }
+  return ops::Create(ops::Def(call), std::move(args), call.kwargs, span);
+}
+
+void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
+                             std::vector<StmtPtr>& out) {
+  const ops::OpDef& op = ops::Def(call);
+  conditions_.CheckAbsoluteIndexGate(call, span);
+  windows_.CheckAddressedWindow(call, span);
+  if (IsGmWrite(call)) {
+    ExprPtr e = LocalizeStore(call, span);
+    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    return;
+  }
+  if (call.type->kind == ir::TypeKind::Tuple) return EmitHalvedTuple(var, call, span, out);
+  const TileType* rt = ir::AsTileType(call.type);
+  if (!rt) {
+    // Scalar results (tile.read, ...) pass through with their operands rewritten.
+    ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    return;
+  }
+  // Each operand's partition, looked up once for the checks below.
+  std::vector<const TileInfo*> parts(call.args.size());
+  for (size_t i = 0; i < call.args.size(); ++i) parts[i] = OperandSplitInfo(ctx_, call.args[i]);
+  conditions_.CheckCombinedAxes(call, parts, span);
+  conditions_.CheckBitMaskAlignment(call, span);
+  const std::string& name = call.op_name();
+  if (ops::Def(call).rectangle_change() == ops::RectangleChange::OrderKept)
+    return views_.EmitView(var, call, *rt, span, out);
+
+  int axis = ResultAxis(call, *rt, parts);
+  // A rank-1 value (a rank-1 load staging a reshape) stays whole: the 2D view built from it
+  // takes the per-lane slice instead.
+  const bool singleton = rt->shape.size() < 2 || axis >= static_cast<int>(rt->shape.size()) ||
+                         ir::IsConstInt(rt->shape[axis], 1);
+  if (ops::Def(call).is_position_dependent() && !singleton)
+    Reject(ctx_, span,
+           name + " generates position-dependent values along the split axis (extent " +
+               ir::ExprToString(rt->shape[axis]) +
+               "); automatic split-axis halving of its result type alone would give both lanes the "
+               "first half's values",
+           "move the generator outside the automatically-halved split function, or generate a "
+           "shape whose split dimension is 1");
+  if (auto swapped = op.swapped_axes_args())
+    conditions_.CheckTransposeHazard(call, axis, *swapped, span);
+  if (singleton) {
+    // A singleton split dim is a broadcast along the split: the value stays whole and neutral.
+    ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
+    RemarkKeptWhole(
+        *var, "its extent on the split axis is 1 (or it has rank 1): a broadcast along the split");
+    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    return;
+  }
+  TileInfo info;
+  auto half_t = HalveTileShape(ctx_, *rt, axis, &info);
+  std::vector<ExprPtr> args = RewriteShapeArgs(call, axis, info, span);
+  TypePtr deduced;
+  TypePtr type = conditions_.CheckTypeConsistency(call, args, *half_t, span, &deduced);
+  conditions_.CheckBlindOperands(call, args, parts, axis, deduced, span);
+  VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
+  s_.Track(v, std::move(info));
+  out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
+}
+
+// The axis a result is halved on: its partitioned operand's axis when one is tracked (so a
+// migrated axis is followed), else the function's split axis.
+int CallHalving::ResultAxis(const Call& call, const TileType& rt,
+                            const std::vector<const TileInfo*>& parts) {
+  const int rrank = static_cast<int>(rt.shape.size());
+  if (ops::Def(call).is_slice_window()) {
+    // The split axis is recorded in the source's (pre-drop) axes; the result is indexed after
+    // the drop and the 2D clamp.
+    // A partitioned source records its axis in the source's (pre-drop) axes, which the
+    // result indexes only after the drop and the 2D clamp; a full-width source is halved on
+    // the function's axis of the result.
+    const TileInfo* in = parts[0];
+    if (!in) return ctx_.split_dim;
+    if (auto r = ops::SliceAxesOf(call).ResultAxis(static_cast<size_t>(in->split_dim)))
+      return static_cast<int>(*r);
+    return rrank;  // the split axis was dropped: nothing to halve
+  }
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    if (const TileInfo* in = parts[i]) {
+      const TileType* t = ir::TileTypeOf(call.args[i]);
+      const int shift = rrank - static_cast<int>(t->shape.size());
+      return in->split_dim + shift;
+    }
+  }
+  return ctx_.split_dim;
+}
+
+// A window op's operands for the lane's half of its window on `axis`: the extent is the half,
+// the valid extent the lane's, and the offset moves onto the lane's band (LaneWindowOffset).
+template <typename LaneValid>
+void CallHalving::RewriteWindowArgs(const Call& call, const ops::TileWindow& w, int axis,
+                                    const ExprPtr& half, const ExprPtr& stride,
+                                    const LaneValid& lane_valid, ir::Span span,
+                                    std::vector<ExprPtr>& args) {
+  size_t a = static_cast<size_t>(axis);
+  if (w.slice_axes) {
+    auto pre_axis = ops::SliceAxesOf(call).PreDropAxis(a);
+    // (a synthetic axis has extent 1, and singleton results are never halved)
+    if (!pre_axis) ir::ThrowInternal(span, "halving a synthetic unit axis of " + call.op_name());
+    a = *pre_axis;
+  }
+  if (w.form == ops::TileWindow::Offsets::Scalars && a >= 2) return;  // no operand to move
+  args[*w.extents] = WithElem(args[*w.extents], a, half);
+  if (w.valid && args.size() > *w.valid && args[*w.valid]) {
+    std::vector<ExprPtr> vs = TupleElems(args[*w.valid]);
+    if (a < vs.size()) args[*w.valid] = WithElem(args[*w.valid], a, lane_valid(vs[a]));
+  }
+  // A full-width source: this lane's half of the window starts L * half further on. A
+  // lane-local source (CheckAddressedWindow admitted its window): a window over the whole
+  // axis keeps its offset, a centred one moves back onto lane 1's band.
+  if (w.form == ops::TileWindow::Offsets::Scalars) {
+    args[w.offsets + a] = windows_.LaneWindowOffset(call, args[w.offsets + a], stride);
+    return;
+  }
+  std::vector<ExprPtr> offs = TupleElems(args[w.offsets]);
+  if (a < offs.size())
+    args[w.offsets] =
+        WithElem(args[w.offsets], a, windows_.LaneWindowOffset(call, offs[a], stride));
+}
+
+// tile.load / tile.full / tile.slice describe their result with their own operands, which must
+// be rewritten in lockstep with the halved type.
+std::vector<ExprPtr> CallHalving::RewriteShapeArgs(const Call& call, int axis, const TileInfo& info,
+                                                   ir::Span span) {
+  std::vector<ExprPtr> args = call.args;
+  const ops::OpDef& op = ops::Def(call);
+  const ExprPtr stride = LaneStrideFor(ctx_, axis, info.half);
+  auto lane_valid = [&](const ExprPtr& full_valid) {
+    return LaneValidExtent(ctx_, full_valid, info.half, stride);
+  };
+  if (IsGmRead(call)) {  // a load: its window into GM moves with the lane
+    std::vector<ExprPtr> offs = TupleElems(args[1]);
+    if (static_cast<size_t>(axis) < offs.size()) {
+      args[1] = WithElem(args[1], axis, LocalizeOffset(ctx_, offs[axis], stride));
+      args[2] = WithElem(args[2], axis, info.half);
+      if (args.size() > 3 && args[3]) {
+        std::vector<ExprPtr> vs = TupleElems(args[3]);
+        if (static_cast<size_t>(axis) < vs.size())
+          args[3] = WithElem(args[3], axis, lane_valid(vs[axis]));
+      }
+    }
+  } else if (std::optional<size_t> shape = op.shape_arg()) {  // a generator's own shape
+    args[*shape] = WithElem(args[*shape], axis, info.half);
+  } else if (const std::optional<ops::TileWindow>& w = op.tile_window(); w && w->extents) {
+    RewriteWindowArgs(call, *w, axis, info.half, stride, lane_valid, span, args);
+  } else if (op.is_valid_shape_setter() && axis < 2 && OperandSplitInfo(ctx_, args[0])) {
+    // The new extent is the full tile's; each lane keeps its own part of it.
+    args[1 + axis] = lane_valid(args[1 + axis]);
+  }
+  return args;
+}
+
+// Tuple results: each element's axis is discovered by re-deducing over per-lane operands.
+void CallHalving::EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span span,
+                                  std::vector<StmtPtr>& out) {
+  const ops::OpDef& op = ops::Def(call);
+  const ir::TupleType* orig = call.type->As<ir::TupleType>();
+  TypePtr deduced;
+  try {
+    deduced = ops::DeduceType(op, call.args, call.kwargs, span);
+  } catch (const ir::UserError& e) {
+    Reject(ctx_, span,
+           "cannot halve " + call.op_name() + ": the operator refuses the per-lane operands (" +
+               e.message() + ")",
+           "keep this operation outside the split function, or give it operands whose halves "
+           "satisfy its constraints");
+  }
+  const ir::TupleType* dt = deduced->As<ir::TupleType>();
+  std::vector<TypePtr> elems;
+  std::vector<TileInfo> infos;
+  for (size_t i = 0; i < orig->elements.size(); ++i) {
+    const TileType* o = ir::AsTileType(orig->elements[i]);
+    const TileType* n = dt ? ir::AsTileType(dt->elements[i]) : nullptr;
+    if (!o || !n || o->shape.size() != n->shape.size())
+      ir::ThrowInternal(span, "tuple re-deduction changed element kinds of " + call.op_name());
+    std::vector<int> moved;
+    for (size_t a = 0; a < o->shape.size(); ++a)
+      if (!ir::ExprEqual(o->shape[a], n->shape[a])) moved.push_back(static_cast<int>(a));
+    if (moved.size() != 1)
+      Reject(ctx_, span,
+             call.op_name() + " result element " + std::to_string(i) + " " +
+                 ir::ShapeToString(o->shape) +
+                 (moved.empty() ? " does not move with the split: it would be a full-width "
+                                  "output computed from per-lane operands"
+                                : " moves on more than one axis under the split"),
+             "use a split mode along which every result element halves, or keep this "
+             "operation outside the split function");
+    TileInfo info;
+    auto half_t = HalveTileShape(ctx_, *o, moved[0], &info);
+    if (!ir::ExprListEqual(half_t->shape, n->shape))
+      Reject(ctx_, span,
+             call.op_name() + " result element " + std::to_string(i) + " deduces " +
+                 ir::ShapeToString(n->shape) + " from the per-lane operands, not the half " +
+                 ir::ShapeToString(half_t->shape),
+             "keep this operation outside the split function");
+    // The element takes the re-deduced type (layouts follow the per-lane operands) with this
+    // lane's valid extent.
+    elems.push_back(ir::WithValid(*n, half_t->valid()));
+    infos.push_back(info);
+  }
+  TypePtr type = ir::MakeTupleType(std::move(elems));
+  VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
+  ctx_.tuple_vars.Set(v.get(), std::move(infos));
+  out.push_back(
+      ir::MakeAssign(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
+}
+
+}  // namespace tilesplit::vector_split

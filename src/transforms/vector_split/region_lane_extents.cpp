@@ -1,0 +1,473 @@
+// LocalizeExplicitBoundaryValid (regions.h): the lane-agnostic valid extents of an explicit-
+// boundary region's shards are repaired with the author's lane index, a store a lane may hold no
+// rows of is guarded, and gathers are handed full half boxes. The facts about per-lane extents are
+// one ExtentState; the crossings (BoundaryExtents) and the walk around them (Localizer) share it.
+#include <optional>
+#include <unordered_map>
+
+#include "regions.h"
+#include "rewrite_util.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/split_code.h"
+
+namespace tilesplit::vector_split {
+namespace {
+
+// What is known about a tile whose valid extent on the split axis is this lane's own.
+struct LaneFact {
+  int axis;
+  ExprPtr extent;      // this lane's extent (an expression of the lane index)
+  ExprPtr full_valid;  // the pre-shard extent the two lanes join back to
+  bool may_be_empty;   // some lane's extent can be 0: its store must be guarded
+  bool pending;        // a runtime extent not yet placed on a consumer (full box popped)
+};
+
+// What the crossings and the walk share: the lane, the facts, the rebinding.
+struct ExtentState {
+  VarPtr lane;
+  std::vector<StmtPtr> hoisted;  // cube-side statements that must run before the region
+  ir::VarMap repl;
+  std::unordered_map<const Var*, LaneFact> facts;
+
+  const LaneFact* FactOf(const ExprPtr& e) const {
+    if (const ir::Call* c = e ? e->As<ir::Call>() : nullptr) {
+      for (const ExprPtr& a : c->args)  // a nested call holds its operand's lane extent
+        if (const LaneFact* f = FactOf(a)) return f;
+      return nullptr;
+    }
+    const Var* v = e ? e->As<Var>() : nullptr;
+    if (!v) return nullptr;
+    auto it = facts.find(v);
+    return it == facts.end() ? nullptr : &it->second;
+  }
+
+  VarPtr Retype(const VarPtr& old, const ir::TypePtr& t) { return Rebind(old, t, repl); }
+};
+
+// The crossings of the region: a shard's per-lane extent placed (or the full box popped and
+// narrowed after the pop), a gather's lanes widened to their half boxes where they would not abut.
+class BoundaryExtents {
+ public:
+  explicit BoundaryExtents(ExtentState& st) : st_(st) {}
+
+  // A runtime extent (no code fits every value) or a static one no code places (13 of 16 rows
+  // leaves 8 and 5): the transport carries the FULL box, whose lanes always place, and the
+  // lane's own extent is applied right after the pop. The widening is cube work, so it runs just
+  // before the region; the shard then reads a fully valid tile, which its text states exactly.
+  void EmitFullBoxShard(const ir::AssignStmt& a, const ir::Call& c, const ir::TileType& src,
+                        int axis, LaneFact fact, std::vector<StmtPtr>& out) {
+    std::vector<ExprPtr> box_valid = src.valid();
+    box_valid[axis] = src.shape[axis];
+    ExprPtr widened =
+        ops::Create(ops::ValidShapeSetterOp(), {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+    VarPtr box = ir::MakeVar(a.var->name + "_box", widened->type, a.var->span);
+    st_.hoisted.push_back(ir::MakeAssign(box, widened, a.span));
+    ExprPtr deduced = ops::Create(ops::Def(c), {box}, c.kwargs, a.span);
+    const ir::TileType* dt = ir::AsTileType(deduced->type);
+    const ExprPtr half = dt->shape[axis];
+    // Lane 1's start is read from its own pop extent: its share of the full box (8 of an odd
+    // 17), never the deducer's lane-agnostic 9.
+    ExprPtr ls = ir::Mul(st_.lane, half);
+    std::vector<ExprPtr> pop_valid = dt->valid();
+    pop_valid[axis] = ir::Min(ir::Sub(ir::Max(src.shape[axis], ls), ls), half);
+    if (auto b = ir::AsConstInt(src.shape[axis]); b && *b % 2 == 0) pop_valid[axis] = half;
+    if (ir::ExprListEqual(pop_valid, dt->shape)) pop_valid.clear();
+    ir::TypePtr pop_type = ir::WithValid(*dt, std::move(pop_valid));
+    VarPtr pop = ir::MakeVar(a.var->name + "_pop", pop_type, a.var->span);
+    out.push_back(ir::MakeAssign(
+        pop, ops::CreateWithType(ops::Def(c), {box}, c.kwargs, pop_type, a.span), a.span));
+    std::vector<ExprPtr> lane_valid = dt->valid();
+    lane_valid[axis] = fact.extent;
+    ExprPtr narrowed =
+        ops::Create(ops::ValidShapeSetterOp(), {pop, lane_valid[0], lane_valid[1]}, {}, a.span);
+    VarPtr nv = st_.Retype(a.var, narrowed->type);
+    if (auto v = ir::AsConstInt(fact.full_valid)) {
+      const ops::LaneExtentPair p =
+          ops::LaneExtents(*ir::AsConstInt(src.shape[axis]), *v, std::nullopt);
+      fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
+    }
+    st_.facts[nv.get()] = fact;
+    out.push_back(ir::MakeAssign(nv, narrowed, a.span));
+  }
+
+  void EmitShard(const ir::AssignStmt& a, const ir::Call& c, std::vector<StmtPtr>& out) {
+    auto split = ir::GetAttr<int64_t>(c.kwargs, "split");
+    const ir::TileType* src = ir::TileTypeOf(c.args[0]);
+    const ir::TileType* rt = ir::AsTileType(c.type);
+    ExprPtr call = ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
+    if (!split || *split == 0 || !src || !rt || src->shape.size() != 2) {
+      return out.push_back(ir::MakeAssign(st_.Retype(a.var, call->type), call, a.span));
+    }
+    const int axis = static_cast<int>(*split) - 1;
+    const ExprPtr box = src->shape[axis];
+    const ExprPtr full_valid = src->valid()[axis];
+    const ir::TileType* dt = ir::AsTileType(call->type);
+    const ExprPtr half = dt->shape[axis];
+    auto b = ir::AsConstInt(box);
+    auto v = ir::AsConstInt(full_valid);
+    if (!b)
+      ir::ThrowUser(a.span,
+                    "tile.aiv_shard of " + Quote(ir::ExprToString(c.args[0])) +
+                        ", whose box on the split axis is the runtime value " +
+                        ir::ExprToString(box) +
+                        ": lane 1's band starts at the box half rounded up, and which split "
+                        "code places it there depends on the box being odd or even",
+                    {{ir::Span{},
+                      "give the split axis a static box (the largest one the kernel takes) "
+                      "and make its valid extent the runtime value instead"}});
+    ExprPtr ls = ir::Mul(st_.lane, half);
+    ExprPtr lane_extent = ir::Min(ir::Sub(ir::Max(full_valid, ls), ls), half);
+    std::vector<ExprPtr> valid = dt->valid();
+    LaneFact fact{axis, lane_extent, full_valid, true, false};
+    if (!v || !PlacesBothLanes(*b, *v, std::nullopt))
+      return EmitFullBoxShard(a, c, *src, axis, fact, out);
+    if (b && v) {
+      try {  // the column rules of the boundary (the placement itself is settled above)
+        ops::ShardSplitCode(static_cast<ir::SplitMode>(*split), src->shape, src->valid(),
+                            std::nullopt);
+      } catch (const ir::UserError& e) {
+        throw e.WithSpanIfMissing(a.span);
+      }
+      ops::LaneExtentPair p = ops::LaneExtents(*b, *v, std::nullopt);
+      fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
+      if (p.e0 == p.e1) fact.extent = ir::MakeConstInt(p.e0);
+      valid[axis] = fact.extent;
+    }
+    if (ir::ExprListEqual(valid, dt->shape)) valid.clear();
+    ir::TypePtr type = ir::WithValid(*dt, std::move(valid));
+    VarPtr nv = st_.Retype(a.var, type);
+    if (!ir::IsConstInt(fact.extent, ir::AsConstInt(half).value_or(-1)) || fact.may_be_empty)
+      st_.facts[nv.get()] = fact;
+    out.push_back(ir::MakeAssign(
+        nv, ops::CreateWithType(ops::Def(c), c.args, c.kwargs, type, a.span), a.span));
+  }
+
+  // Lane l lands at l * half: the join is a rectangle only when the bands abut.
+  void EmitGather(const ir::AssignStmt& a, const ir::Call& c, const ExprPtr& value,
+                  std::vector<StmtPtr>& out) {
+    auto split = ir::GetAttr<int64_t>(c.kwargs, "split");
+    const ir::TileType* in = ir::TileTypeOf(c.args[0]);
+    if (!split || *split == 0 || !in || in->shape.size() != 2) {
+      ExprPtr e = value == a.value ? value : ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
+      return out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+    }
+    const int axis = static_cast<int>(*split) - 1;
+    ExprPtr e = ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
+    const LaneFact* lf = st_.FactOf(c.args[0]);
+    if (lf && lf->axis == axis && !ops::ProvablyEqual(lf->extent, in->shape[axis])) {
+      // Lane 1 lands at its own extent, so a lane extent below the half box (8 and 7 of 15
+      // rows, or a runtime one) would put it early: both lanes hand over their full half boxes,
+      // which abut, and the join keeps the type the author's program gives it (the rows past
+      // the pre-shard extent are undefined there too), so later uses keep their variable.
+      std::vector<ExprPtr> box_valid = in->valid();
+      box_valid[axis] = in->shape[axis];
+      ExprPtr widened = ops::Create(ops::ValidShapeSetterOp(),
+                                    {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
+      VarPtr lanes = ir::MakeVar(a.var->name + "_lanes", widened->type, a.var->span);
+      out.push_back(ir::MakeAssign(lanes, widened, a.span));
+      ExprPtr joined = ops::Create(ops::Def(c), {lanes}, c.kwargs, a.span);
+      const ir::TileType* jt = ir::AsTileType(joined->type);
+      const ir::TileType* old_t = ir::AsTileType(a.var->type);
+      ir::TypePtr t = joined->type;
+      if (old_t && ir::ExprListEqual(old_t->shape, jt->shape) && old_t->memory == jt->memory)
+        t = a.var->type;
+      e = ops::CreateWithType(ops::Def(c), {lanes}, c.kwargs, t, a.span);
+      return out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+    }
+    if (const LaneFact* f = lf; f && f->axis == axis) {
+      // Fed by a localized shard: the bands abut, so the join is exactly the pre-shard extent.
+      const ir::TileType* gt = ir::AsTileType(e->type);
+      std::vector<ExprPtr> valid = gt->valid();
+      valid[axis] = f->full_valid;
+      if (ir::ExprListEqual(valid, gt->shape)) valid.clear();
+      e = ops::CreateWithType(ops::Def(c), c.args, c.kwargs, ir::WithValid(*gt, std::move(valid)),
+                              a.span);
+    } else {
+      auto lv = ir::AsConstInt(in->valid()[axis]);
+      auto hb = ir::AsConstInt(in->shape[axis]);
+      if (lv && hb && *lv != *hb && *lv != 0)
+        ir::ThrowUser(a.span,
+                      "tile.aic_gather joins " + Quote(ir::ExprToString(c.args[0])) +
+                          ", valid for " + std::to_string(*lv) + " of " + std::to_string(*hb) +
+                          " cells on the split axis in both lanes: lane 1 lands at the half box, "
+                          "so the two bands would not abut",
+                      {{ir::Span{},
+                        "gather a tile whose lanes fill their half boxes, or narrow "
+                        "the valid extent on the cube side after the gather"}});
+    }
+    out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+  }
+
+ private:
+  ExtentState& st_;
+};
+
+// The walk: stores of a lane that may hold no rows are guarded, loop carries and if merges keep
+// the facts of what flows into them, other consumers are retyped from their operands.
+class Localizer {
+ public:
+  explicit Localizer(VarPtr lane) : boundary_(st_) { st_.lane = std::move(lane); }
+
+  std::vector<StmtPtr> Stmts(const std::vector<StmtPtr>& in) {
+    std::vector<StmtPtr> out;
+    out.reserve(in.size());
+    for (const StmtPtr& s : in) Emit(s, out);
+    return out;
+  }
+
+  const std::vector<StmtPtr>& Hoisted() const { return st_.hoisted; }
+
+ private:
+  ExtentState st_;
+  BoundaryExtents boundary_;
+  // Conditions of the branches being emitted. A store already inside its own lane guard (a
+  // region this pass printed and reads back) needs no second one.
+  std::vector<ExprPtr> enclosing_;
+
+  bool NeedsGuard(const LaneFact* f) const {
+    if (!f || !f->may_be_empty) return false;
+    const ExprPtr g = Guard(*f);
+    for (const ExprPtr& c : enclosing_)
+      if (ir::ExprEqual(c, g)) return false;
+    return true;
+  }
+
+  ExprPtr Sub(const ExprPtr& e) const {
+    if (!e) return e;
+    ExprPtr s = ir::Substitute(e, st_.repl);
+    const ir::Call* c = s->As<ir::Call>();
+    if (!c) return s;
+    // A call nested in an operand (`add(add(h, s), s)`) is typed again from its operands, as
+    // the parser types it when it reads the printed form back; the outer call is retyped by
+    // its own statement.
+    std::vector<ExprPtr> args;
+    bool changed = false;
+    for (const ExprPtr& a : c->args) {
+      args.push_back(RetypeNested(a));
+      changed = changed || args.back() != a;
+    }
+    return changed ? ops::CreateWithType(ops::Def(*c), std::move(args), c->kwargs, c->type, s->span)
+                   : s;
+  }
+
+  static ExprPtr RetypeNested(const ExprPtr& e) {
+    const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
+    if (!c) return e;
+    std::vector<ExprPtr> args;
+    for (const ExprPtr& a : c->args) args.push_back(RetypeNested(a));
+    ExprPtr again = ops::Create(ops::Def(*c), std::move(args), c->kwargs, e->span);
+    return ir::TypeEqual(again->type, e->type) && again->As<ir::Call>()->args == c->args ? e
+                                                                                         : again;
+  }
+
+  void Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
+    ir::VisitStmtKind(
+        *s,
+        ir::Overloaded{[&](const ir::SeqStmts& q) {
+                         for (const StmtPtr& c : q.stmts) Emit(c, out);
+                       },
+                       [&](const ir::AssignStmt& a) { EmitAssign(a, out); },
+                       [&](const ir::EvalStmt& ev) {
+                         ExprPtr e = Sub(ev.expr);
+                         if (const LaneFact* f = StoredFact(e); NeedsGuard(f))
+                           return out.push_back(std::make_shared<ir::IfStmt>(
+                               Guard(*f), ir::MakeEval(e, s->span), nullptr, std::vector<VarPtr>{},
+                               s->span));
+                         out.push_back(ir::MakeEval(e, s->span));
+                       },
+                       [&](const ir::ReturnStmt& r) { EmitReturn(r, out); },
+                       [&](const ir::YieldStmt& y) {
+                         std::vector<ExprPtr> vals;
+                         for (const ExprPtr& v : y.values) vals.push_back(Sub(v));
+                         out.push_back(ir::MakeYield(std::move(vals), s->span));
+                       },
+                       [&](const ir::ForStmt& f) {
+                         std::vector<ir::IterArg> ias = IterArgs(f.iter_args);
+                         StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(f.body)), f.body->span);
+                         out.push_back(std::make_shared<ir::ForStmt>(
+                             f.loop_var, Sub(f.start), Sub(f.stop), Sub(f.step), f.for_kind,
+                             f.stage, ias, body, ReturnVars(f.return_vars, ias), f.span));
+                       },
+                       [&](const ir::WhileStmt& w) {
+                         std::vector<ir::IterArg> ias = IterArgs(w.iter_args);
+                         ExprPtr cond = Sub(w.cond);
+                         StmtPtr body = ir::MakeSeq(Stmts(ir::FlattenStmts(w.body)), w.body->span);
+                         out.push_back(std::make_shared<ir::WhileStmt>(
+                             cond, ias, body, ReturnVars(w.return_vars, ias), w.span));
+                       },
+                       [&](const ir::IfStmt& i) { EmitIf(i, out); },
+                       [&](const auto&) { out.push_back(s); }});  // scopes and regions: kept
+  }
+
+  void EmitReturn(const ir::ReturnStmt& r, std::vector<StmtPtr>& out) {
+    std::vector<ExprPtr> vals;
+    for (const ExprPtr& v : r.values) {
+      ExprPtr e = Sub(v);
+      if (const LaneFact* f = StoredFact(e); NeedsGuard(f)) {
+        VarPtr stored = ir::MakeVar("stored", e->type, r.span);
+        out.push_back(GuardedStore(stored, e, *f, r.span));
+        e = stored;
+      }
+      vals.push_back(e);
+    }
+    out.push_back(ir::MakeReturn(std::move(vals), r.span));
+  }
+
+  void EmitIf(const ir::IfStmt& i, std::vector<StmtPtr>& out) {
+    ExprPtr cond = Sub(i.cond);
+    enclosing_.push_back(cond);
+    StmtPtr t = ir::MakeSeq(Stmts(ir::FlattenStmts(i.then_body)), i.then_body->span);
+    enclosing_.pop_back();
+    StmtPtr e = i.else_body ? ir::MakeSeq(Stmts(ir::FlattenStmts(i.else_body)), i.else_body->span)
+                            : nullptr;
+    std::vector<StmtPtr> ts = ir::FlattenStmts(t);
+    const ir::YieldStmt* ty = ts.empty() ? nullptr : ts.back()->As<ir::YieldStmt>();
+    std::vector<VarPtr> rvs;
+    for (size_t k = 0; k < i.return_vars.size(); ++k)
+      rvs.push_back(ty && k < ty->values.size() ? st_.Retype(i.return_vars[k], ty->values[k]->type)
+                                                : i.return_vars[k]);
+    out.push_back(std::make_shared<ir::IfStmt>(cond, t, e, rvs, i.span));
+  }
+
+  std::vector<ir::IterArg> IterArgs(const std::vector<ir::IterArg>& in) {
+    std::vector<ir::IterArg> out;
+    for (const ir::IterArg& ia : in) {
+      ExprPtr init = Sub(ia.init);
+      VarPtr v = st_.Retype(ia.var, init->type);
+      if (const LaneFact* f = st_.FactOf(init)) st_.facts[v.get()] = *f;
+      out.push_back({v, init});
+    }
+    return out;
+  }
+
+  std::vector<VarPtr> ReturnVars(const std::vector<VarPtr>& rvs,
+                                 const std::vector<ir::IterArg>& ias) {
+    std::vector<VarPtr> out;
+    for (size_t i = 0; i < rvs.size(); ++i) {
+      if (i >= ias.size()) {
+        out.push_back(rvs[i]);
+        continue;
+      }
+      VarPtr v = st_.Retype(rvs[i], ias[i].var->type);
+      if (const LaneFact* f = st_.FactOf(ias[i].var)) st_.facts[v.get()] = *f;
+      out.push_back(v);
+    }
+    return out;
+  }
+
+  // The lane fact of the tile a tile.store call writes, if the store is one.
+  const LaneFact* StoredFact(const ExprPtr& e) const {
+    const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
+    if (!c || !IsGmWrite(*c) || c->args.empty()) return nullptr;
+    return st_.FactOf(c->args[0]);
+  }
+
+  ExprPtr Guard(const LaneFact& f) const {
+    return ir::MakeBinary(ir::BinaryOp::Gt, f.extent, ir::Index(0));
+  }
+
+  // `r = store(...)` only when this lane holds rows; otherwise the tensor passes through.
+  StmtPtr GuardedStore(const VarPtr& r, const ExprPtr& store, const LaneFact& f, ir::Span span) {
+    const ir::Call* c = store->As<ir::Call>();
+    VarPtr inner = ir::MakeVar(r->name, store->type, span);
+    StmtPtr then_b =
+        ir::MakeSeq({ir::MakeAssign(inner, store, span), ir::MakeYield({inner}, span)}, span);
+    StmtPtr else_b = ir::MakeSeq({ir::MakeYield({c->args[2]}, span)}, span);
+    return std::make_shared<ir::IfStmt>(Guard(f), then_b, else_b, std::vector<VarPtr>{r}, span);
+  }
+
+  void EmitAssign(const ir::AssignStmt& a, std::vector<StmtPtr>& out) {
+    ExprPtr value = Sub(a.value);
+    const ir::Call* c = value->As<ir::Call>();
+    if (!c) {
+      VarPtr v = st_.Retype(a.var, value->type);
+      if (const LaneFact* f = st_.FactOf(value)) st_.facts[v.get()] = *f;
+      return out.push_back(ir::MakeAssign(v, value, a.span));
+    }
+    const ops::OpDef& op = ops::Def(*c);
+    if (op.is_shard()) return boundary_.EmitShard(a, *c, out);
+    if (op.is_gather()) return boundary_.EmitGather(a, *c, value, out);
+    if (IsGmWrite(*c)) {
+      if (const LaneFact* f = StoredFact(value); NeedsGuard(f)) {
+        VarPtr v = st_.Retype(a.var, value->type);
+        return out.push_back(GuardedStore(v, value, *f, a.span));
+      }
+      return out.push_back(ir::MakeAssign(st_.Retype(a.var, value->type), value, a.span));
+    }
+    const LaneFact* in = nullptr;
+    for (const ExprPtr& arg : c->args)
+      if ((in = st_.FactOf(arg))) break;
+    if (!in || !ir::AsTileType(c->type)) {
+      // Untouched by any localized extent: re-typed only when an operand was.
+      ExprPtr e = value;
+      if (value != a.value) e = ops::Create(ops::Def(*c), c->args, c->kwargs, a.span);
+      return out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+    }
+    if (op.rectangle_change() != ops::RectangleChange::None)
+      ir::ThrowUser(a.span,
+                    op.name() +
+                        " reshapes the logical rectangle of a tile whose valid extent on the "
+                        "split axis is this lane's own (" +
+                        ir::ExprToString(in->extent) +
+                        "), which cannot follow the per-lane extent through the new shape",
+                    {{ir::Span{},
+                      "apply it to a tile both lanes hold fully valid, or before the "
+                      "tile.aiv_shard on the cube side"}});
+    // Consumers that pass valid_shape through take the lane's extent from their operand; a
+    // pending runtime extent lands on this, its first consumer.
+    LaneFact fact = *in;
+    ExprPtr e = ops::Create(ops::Def(*c), c->args, c->kwargs, a.span);
+    const ir::TileType* t = ir::AsTileType(e->type);
+    if (fact.pending && t && fact.axis < static_cast<int>(t->shape.size())) {
+      std::vector<ExprPtr> valid = t->valid();
+      valid[fact.axis] = fact.extent;
+      ir::TypePtr nt = ir::WithValid(*t, std::move(valid));
+      e = ops::CreateWithType(ops::Def(*c), c->args, c->kwargs, nt, a.span);
+      fact.pending = false;
+    }
+    VarPtr v = st_.Retype(a.var, e->type);
+    // An op that sets the split-axis extent to a nonzero constant (tile.set_validshape to the
+    // half box) ends the lane dependence: its result is an ordinary tile from here on.
+    const std::optional<int64_t> fixed =
+        !fact.pending && t && fact.axis < static_cast<int>(t->shape.size())
+            ? ir::AsConstInt(t->valid()[fact.axis])
+            : std::nullopt;
+    if (!fixed) {
+      st_.facts[v.get()] = fact;
+    } else if (*fixed == 0) {  // no lane holds rows: its stores stay guarded
+      fact.extent = t->valid()[fact.axis];
+      fact.may_be_empty = true;
+      st_.facts[v.get()] = fact;
+    }
+    out.push_back(ir::MakeAssign(v, e, a.span));
+  }
+};
+
+}  // namespace
+
+ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region) {
+  VarPtr lane = ir::LaneVar(region);
+  const bool injected = !lane;
+  if (injected) lane = ir::MakeVar("aiv_id", ir::MakeScalarType(ir::DataType::INDEX), region.span);
+  std::vector<StmtPtr> body = BodyWithoutLane(region, injected ? nullptr : lane);
+  Localizer loc(lane);
+  std::vector<StmtPtr> out = loc.Stmts(body);
+  // A fresh lane binding is kept only when the repair referenced it.
+  std::vector<StmtPtr> with_lane;
+  StmtPtr seq = ir::MakeSeq(out, region.body->span);
+  if (!injected || ir::UsesVar(seq, lane.get()))
+    with_lane.push_back(LaneBinding(lane, region.span));
+  for (StmtPtr& s : out) with_lane.push_back(std::move(s));
+  StmtPtr localized = std::make_shared<ir::SplitAivStmt>(
+      region.mode, ir::MakeSeq(std::move(with_lane), region.body->span), region.span);
+  if (loc.Hoisted().empty()) return localized;
+  std::vector<StmtPtr> with_hoisted = loc.Hoisted();
+  with_hoisted.push_back(std::move(localized));
+  return ir::MakeSeq(std::move(with_hoisted), region.span);
+}
+
+}  // namespace tilesplit::vector_split
