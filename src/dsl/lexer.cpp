@@ -660,9 +660,16 @@ Token& TokenSource::Append() {
 }
 
 const Token& TokenSource::Fill(size_t i) {
-  if (failed_) ir::ThrowInternal({}, "token source used after a lexical error");
+  if (failed_) {
+    if (error_) throw *error_;
+    ir::ThrowInternal({}, "token source used after a lexical error");
+  }
   try {
     while (end_ <= i && !lexer_->done()) lexer_->Step();
+  } catch (const ir::UserError& e) {
+    failed_ = true;
+    error_ = e;
+    throw;
   } catch (...) {
     failed_ = true;
     throw;
@@ -672,12 +679,19 @@ const Token& TokenSource::Fill(size_t i) {
 }
 
 void TokenSource::LexToEnd() {
-  if (failed_) return;
+  if (failed_) {
+    if (error_) throw *error_;
+    return;
+  }
   try {
     while (!lexer_->done()) {
       lexer_->Step();
       Release(end_ - 1);
     }
+  } catch (const ir::UserError& e) {
+    failed_ = true;
+    error_ = e;
+    throw;
   } catch (...) {
     failed_ = true;
     throw;

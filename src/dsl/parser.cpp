@@ -140,6 +140,119 @@ ir::DetailedUserError MergeLexical(const ir::UserError* parsed, const ir::UserEr
   return all;
 }
 
+// The independent errors of one file, in the order found (each function's, or each method's).
+class Parser::Errors {
+ public:
+  explicit Errors(Parser& p) : p_(p) {}
+  void Record(const ir::UserError& e) {
+    // After a lexical error no token can be read: stop here.
+    if (p_.IsLexicalError(e)) throw MergeLexical(SoFar(), e);
+    if (first_) {
+      first_->AddFurther(e);
+      for (const ir::UserError& f : ir::FurtherOf(e)) first_->AddFurther(f);
+    } else {
+      first_ = ir::WithRule(e, "dsl.parse");
+    }
+    p_.allow_new_dyn_ = false;
+  }
+  // Moves past the failed construct that began at `start` (at least one token) up to where
+  // `at_next` holds or the end of the file.
+  template <typename AtNext>
+  void SkipTo(size_t start, AtNext at_next) {
+    try {
+      if (p_.pos_ == start) p_.Next();
+      while (!p_.Check(Tok::kEnd) && !at_next()) p_.Next();
+    } catch (const ir::UserError& lexical) {
+      throw MergeLexical(SoFar(), lexical);
+    }
+  }
+  bool Any() const { return first_.has_value(); }
+  void ThrowIfAny() {
+    if (first_) throw *first_;
+  }
+
+ private:
+  const ir::UserError* SoFar() const { return first_ ? &*first_ : nullptr; }
+  Parser& p_;
+  std::optional<ir::DetailedUserError> first_;
+};
+
+// Function names are unique in a file.
+class Parser::UniqueNames {
+ public:
+  ir::FunctionPtr Add(ir::FunctionPtr f) {
+    auto [it, fresh] = seen_.emplace(f->name, f->span);
+    if (!fresh)
+      ir::ThrowUser(
+          f->span, "duplicate function name '" + f->name + "'",
+          {{it->second, "'" + f->name + "' was first defined here"}, {{}, "rename one of them"}});
+    return f;
+  }
+
+ private:
+  std::unordered_map<std::string, Span> seen_;
+};
+
+std::vector<ir::FunctionPtr> Parser::ParseClassBody() {
+  // The methods are independent as far as errors go: after an error in one the parser goes on
+  // with the next. A method whose call of another method fails because the callee has errors is
+  // dropped without a report of its own (the callee's errors are reported at the callee).
+  const uint32_t method_col = Peek().span.col;
+  in_class_ = true;
+  ScanClassFunctions();
+  Errors errors(*this);
+  UniqueNames names;
+  std::vector<ir::FunctionPtr> functions;
+  while (!Check(Tok::kDedent) && !Check(Tok::kEnd)) {
+    const size_t start = pos_;
+    auto known = class_fn_by_start_.find(pos_);
+    ir::FunctionPtr f;
+    try {
+      if (!Check(Tok::kAt)) Unexpected("another '@pl.function' method or the end of the class");
+      if (known == class_fn_by_start_.end()) {
+        f = ParseFunction(true);
+      } else if (class_fns_[known->second].state == ClassFunction::State::Failed) {
+        // Parsed (and failed) on demand, from a call in an earlier method.
+        for (const ir::UserError& e : class_fns_[known->second].errors) errors.Record(e);
+        pos_ = class_fns_[known->second].scan_end;
+        continue;
+      } else {
+        // Already parsed if an earlier function called it.
+        f = ParseClassFunction(known->second);
+        pos_ = class_fns_[known->second].end;
+      }
+    } catch (const ir::UserError& e) {
+      if (!dynamic_cast<const CalleeFailed*>(&e)) errors.Record(e);
+      if (known != class_fn_by_start_.end() && class_fns_[known->second].scan_end > pos_) {
+        pos_ = class_fns_[known->second].scan_end;
+      } else {
+        // A method the scan did not delimit (a malformed header): on to the next decorator at
+        // the methods' column.
+        errors.SkipTo(start, [&] { return Check(Tok::kAt) && Peek().span.col == method_col; });
+      }
+      continue;
+    }
+    try {
+      functions.push_back(names.Add(std::move(f)));
+    } catch (const ir::UserError& e) {
+      errors.Record(e);
+    }
+  }
+  if (Check(Tok::kDedent)) {
+    Next();
+    if (!Check(Tok::kEnd)) {
+      try {
+        ir::ThrowUser(Peek().span, "unexpected " + DescribeToken(Peek()) +
+                                       " after the program class (only one class is allowed)");
+      } catch (const ir::UserError& e) {
+        errors.Record(e);
+      }
+    }
+  }
+  errors.ThrowIfAny();
+  return functions;
+}
+
 ir::ProgramPtr Parser::ParseProgram() {
   while (AtDocstring()) {
     Next();
@@ -160,14 +273,6 @@ ir::ProgramPtr Parser::ParseProgram() {
   std::string program_name;
   Span program_span = Peek().span;
   std::vector<ir::FunctionPtr> functions;
-  std::unordered_map<std::string, Span> seen;
-  auto add = [&](ir::FunctionPtr f) {
-    auto [it, fresh] = seen.emplace(f->name, f->span);
-    if (!fresh)
-      ir::ThrowUser(f->span, "duplicate function name '" + f->name + "'",
-                    {{it->second, "'" + f->name + "' was first defined here"}});
-    functions.push_back(std::move(f));
-  };
 
   if (Check(Tok::kAt) && CheckPl("program", 1)) {
     Next();
@@ -186,24 +291,7 @@ ir::ProgramPtr Parser::ParseProgram() {
       Next();
     }
     if (!Check(Tok::kAt)) Unexpected("a '@pl.function' method in the program class");
-    in_class_ = true;
-    ScanClassFunctions();
-    while (Check(Tok::kAt)) {
-      auto known = class_fn_by_start_.find(pos_);
-      if (known == class_fn_by_start_.end()) {
-        add(ParseFunction(true));
-        continue;
-      }
-      // Already parsed if an earlier function called it.
-      ir::FunctionPtr f = ParseClassFunction(known->second);
-      pos_ = class_fns_[known->second].end;
-      add(std::move(f));
-    }
-    if (!Check(Tok::kDedent)) Unexpected("another '@pl.function' method or the end of the class");
-    Next();
-    if (!Check(Tok::kEnd))
-      ir::ThrowUser(Peek().span, "unexpected " + DescribeToken(Peek()) +
-                                     " after the program class (only one class is allowed)");
+    functions = ParseClassBody();
   } else {
     if (!Check(Tok::kAt)) {
       if (Check(Tok::kEnd)) ir::ThrowUser(Peek().span, "the file defines no function");
@@ -211,37 +299,21 @@ ir::ProgramPtr Parser::ParseProgram() {
     }
     // Top-level functions are independent (they do not call each other), so after an error in
     // one the parser goes on with the next and reports every error it found.
-    std::optional<ir::DetailedUserError> first_error;
-    auto so_far = [&]() -> const ir::UserError* { return first_error ? &*first_error : nullptr; };
-    auto record = [&](const ir::UserError& e, size_t start) {
-      // After a lexical error no token can be read: stop here.
-      if (LexFailed()) throw MergeLexical(so_far(), e);
-      if (first_error) {
-        first_error->AddFurther(e);
-        for (const ir::UserError& f : ir::FurtherOf(e)) first_error->AddFurther(f);
-      } else {
-        first_error = ir::WithRule(e, "dsl.parse");
-      }
-      allow_new_dyn_ = false;
-      // Skip to the next decorator at the start of a line: the next top-level function.
-      try {
-        if (pos_ == start) Next();
-        while (!Check(Tok::kEnd) && !(Check(Tok::kAt) && Peek().span.col == 1)) Next();
-      } catch (const ir::UserError& lexical) {
-        throw MergeLexical(so_far(), lexical);
-      }
-    };
+    Errors errors(*this);
+    UniqueNames names;
     while (!Check(Tok::kEnd)) {
       const size_t start = pos_;
       try {
         if (!Check(Tok::kAt))
           Unexpected("'@pl.function' (only functions may stand at the top level)");
-        add(ParseFunction(false));
+        functions.push_back(names.Add(ParseFunction(false)));
       } catch (const ir::UserError& e) {
-        record(e, start);
+        errors.Record(e);
+        // Skip to the next decorator at the start of a line: the next top-level function.
+        errors.SkipTo(start, [&] { return Check(Tok::kAt) && Peek().span.col == 1; });
       }
     }
-    if (first_error) throw *first_error;
+    errors.ThrowIfAny();
   }
   return std::make_shared<ir::Program>(std::move(program_name), std::move(functions), program_span);
 }
@@ -460,14 +532,23 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   Block body;
   statement_errors_.clear();
   poisoned_.clear();
-  if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
-  if (!statement_errors_.empty()) {
-    // Statements were dropped: the function cannot be built, only its errors reported.
-    ir::DetailedUserError all(statement_errors_[0], "dsl.parse");
-    for (size_t i = 1; i < statement_errors_.size(); ++i) all.AddFurther(statement_errors_[i]);
-    statement_errors_.clear();
-    throw all;
+  callee_failed_ = false;
+  try {
+    if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
+  } catch (const ir::UserError& e) {
+    // An error no statement recovers from (in a compound statement) ends the body; the errors of
+    // the simple statements before it stand. A lexical error is met again by the caller, which
+    // reads on, and merged there.
+    const bool lexical = IsLexicalError(e);
+    if (statement_errors_.empty() && (lexical || !callee_failed_)) throw;
+    if (!lexical && !dynamic_cast<const CalleeFailed*>(&e)) {
+      statement_errors_.push_back(e);
+      for (const ir::UserError& f : ir::FurtherOf(e)) statement_errors_.push_back(f);
+    }
+    ThrowStatementErrors(name.span);
   }
+  // Statements were dropped: the function cannot be built, only its errors reported.
+  ThrowStatementErrors(name.span);
   Expect(Tok::kDedent, "at the end of the function body");
 
   std::vector<TypePtr> returns;

@@ -2,6 +2,7 @@
 // while forms, if/elif/else with merges, pl.at scopes and pl.split_aiv regions, with the scoping
 // rules of 8.8.
 #include "parser_impl.h"
+#include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
 
 namespace tilesplit::dsl::detail {
@@ -60,7 +61,7 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
           Peek().span, "unreachable statement after return",
           {{block.stmts.back()->span, "the return is here"},
            {{}, "delete the statements after the return, or move the return to the end"}});
-    if (kind != BlockKind::Function || in_class_) {
+    if (kind != BlockKind::Function) {
       ParseStatement(kind, block);
       continue;
     }
@@ -79,14 +80,15 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
 }
 
 bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
-  if (ts_.failed()) return false;
+  if (IsLexicalError(e)) return false;
   const Tok first = ts_.At(start).kind;
   // A compound statement's error may sit deep in its body: the function-level recovery handles
   // it.
   if (first == Tok::kFor || first == Tok::kWhile || first == Tok::kIf || first == Tok::kWith)
     return false;
   const std::string message = e.message();
-  bool consequence = false;
+  bool consequence = dynamic_cast<const CalleeFailed*>(&e) != nullptr;
+  callee_failed_ = callee_failed_ || consequence;
   for (const std::string& n : poisoned_)
     if (message == "unknown name '" + n + "'") consequence = true;
   if (!consequence) statement_errors_.push_back(e);
@@ -103,6 +105,20 @@ bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
   while (!Check(Tok::kNewline) && !Check(Tok::kDedent) && !Check(Tok::kEnd)) Next();
   Accept(Tok::kNewline);
   return pos_ > start;
+}
+
+void Parser::ThrowStatementErrors(Span function) {
+  if (statement_errors_.empty()) {
+    if (!callee_failed_) return;
+    callee_failed_ = false;
+    throw CalleeFailed(function, "'" + std::string(cur_fname_) +
+                                     "' calls a function of the program that has errors");
+  }
+  ir::DetailedUserError all(statement_errors_[0], "dsl.parse");
+  for (size_t i = 1; i < statement_errors_.size(); ++i) all.AddFurther(statement_errors_[i]);
+  statement_errors_.clear();
+  callee_failed_ = false;
+  throw all;
 }
 
 void Parser::ParseStatement(BlockKind kind, Block& block) {
