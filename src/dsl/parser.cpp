@@ -34,15 +34,21 @@ std::string DescribeToken(const Token& t) {
 Parser::Parser(std::string_view text, uint32_t file) : ts_(text, file), file_(file) {}
 
 void Parser::TooDeep(Span at) const {
-  ir::ThrowUser(at, "nesting too deep: more than " + std::to_string(kMaxNesting) +
-                        " levels of parentheses, brackets, call arguments, operators and "
-                        "blocks; split it with intermediate assignments");
+  ir::ThrowUser(
+      at,
+      "nesting too deep: more than " + std::to_string(kMaxNesting) +
+          " levels of parentheses, brackets, call arguments, operators and "
+          "blocks; split it with intermediate assignments",
+      {{{}, "split the expression: bind inner parts to names in statements of their own"}});
 }
 
 void Parser::Unexpected(std::string_view expected) {
   const Token& t = Peek();
-  if (t.kind == Tok::kIndent) ir::ThrowUser(t.span, "unexpected indent");
-  ir::ThrowUser(t.span, "expected " + std::string(expected) + ", got " + DescribeToken(t));
+  if (t.kind == Tok::kIndent)
+    ir::ThrowUser(t.span, "unexpected indent",
+                  {{{}, "indent this line like the statement before it"}});
+  ir::ThrowUser(t.span, "expected " + std::string(expected) + ", got " + DescribeToken(t),
+                {{{}, "write " + std::string(expected) + " here"}});
 }
 
 const Token& Parser::Expect(Tok k, std::string_view context) {
@@ -87,8 +93,10 @@ void Parser::ParseImport() {
   Expect(Tok::kAs, "in the import line");
   const Token& alias = ExpectName("after 'as'");
   if (alias.text != "pl")
-    ir::ThrowUser(alias.span, "the language module must be imported as 'pl', not '" +
-                                  std::string(alias.text) + "'");
+    ir::ThrowUser(
+        alias.span,
+        "the language module must be imported as 'pl', not '" + std::string(alias.text) + "'",
+        {{{}, "write 'import pypto.language as pl'"}});
   ExpectNewline("after the import line");
 }
 
@@ -105,8 +113,10 @@ void Parser::ParseDynDecl() {
   Expect(Tok::kLParen, "after pl.dynamic");
   const Token& s = Expect(Tok::kString, "naming the dynamic dimension");
   if (Str(s) != target.text)
-    ir::ThrowUser(s.span, "dynamic dimension '" + std::string(target.text) +
-                              "' is declared with the different name \"" + Str(s) + "\"");
+    ir::ThrowUser(s.span,
+                  "dynamic dimension '" + std::string(target.text) +
+                      "' is declared with the different name \"" + Str(s) + "\"",
+                  {{{}, "use the same name on both sides: M = pl.dynamic(\"M\")"}});
   Expect(Tok::kRParen, "closing pl.dynamic(...)");
   ExpectNewline("after the dynamic dimension declaration");
   if (target.text == "pl" || target.text == "pld" || target.text == "self" || target.text == "_" ||
@@ -115,7 +125,8 @@ void Parser::ParseDynDecl() {
                                    "' is reserved and cannot name a dynamic dimension");
   if (dyn_.count(target.text))
     ir::ThrowUser(target.span,
-                  "dynamic dimension '" + std::string(target.text) + "' is declared twice");
+                  "dynamic dimension '" + std::string(target.text) + "' is declared twice",
+                  {{{}, "remove the second declaration"}});
   dyn_.emplace(target.text, ir::MakeVar(std::string(target.text),
                                         ir::MakeScalarType(ir::DataType::INDEX), target.span));
 }
@@ -372,7 +383,8 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       for (std::string_view g : given)
         if (g == kw.text)
           ir::ThrowUser(kw.span,
-                        "@pl.function keyword '" + std::string(kw.text) + "' is given twice");
+                        "@pl.function keyword '" + std::string(kw.text) + "' is given twice",
+                        {{{}, "remove one of them"}});
       given.push_back(kw.text);
       Expect(Tok::kAssign, "after the keyword");
       if (kw.text == "type") {
@@ -384,7 +396,9 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
           ir::ThrowUser(
               lit.span,
               "unknown or unsupported function type '" + std::string(lit.enum_value) + "'",
-              SuggestMember("FunctionType", lit.enum_value));
+              OrNote(SuggestMember("FunctionType", lit.enum_value),
+                     "use one of the pl.FunctionType members: Opaque, Orchestration, InCore, AIC, "
+                     "AIV or Group"));
         ftype = *t;
       } else if (kw.text == "level") {
         Literal lit = ParseEnumRef();
@@ -399,8 +413,10 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       } else if (kw.text == "attrs") {
         ParseAttrDict(&attrs, &attr_keys);
       } else {
-        ir::ThrowUser(kw.span, "unknown @pl.function keyword '" + std::string(kw.text) +
-                                   "' (expected type, attrs, level or role)");
+        ir::ThrowUser(kw.span,
+                      "unknown @pl.function keyword '" + std::string(kw.text) +
+                          "' (expected type, attrs, level or role)",
+                      {{{}, "use type=, attrs=, level= or role=, or remove the keyword"}});
       }
       if (!Accept(Tok::kComma)) break;
     }
@@ -411,19 +427,23 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   DerivedPair derived = DerivedLevelRole(ftype);
   const std::string tname(ir::FunctionTypeName(ftype));
   if (level && (!derived.level || *derived.level != level->first))
-    ir::ThrowUser(level->second,
-                  "level " + std::string(ir::LevelName(level->first)) +
-                      " does not match function type " + tname + " (which implies " +
-                      (derived.level ? "level " + std::string(ir::LevelName(*derived.level))
-                                     : std::string("no level")) +
-                      ")");
+    ir::ThrowUser(
+        level->second,
+        "level " + std::string(ir::LevelName(level->first)) + " does not match function type " +
+            tname + " (which implies " +
+            (derived.level ? "level " + std::string(ir::LevelName(*derived.level))
+                           : std::string("no level")) +
+            ")",
+        {{{}, "remove level=, or change type= to a function type that implies this level"}});
   if (role && (!derived.role || *derived.role != role->first))
-    ir::ThrowUser(role->second,
-                  "role " + std::string(ir::RoleName(role->first)) +
-                      " does not match function type " + tname + " (which implies " +
-                      (derived.role ? "role " + std::string(ir::RoleName(*derived.role))
-                                    : std::string("no role")) +
-                      ")");
+    ir::ThrowUser(
+        role->second,
+        "role " + std::string(ir::RoleName(role->first)) + " does not match function type " +
+            tname + " (which implies " +
+            (derived.role ? "role " + std::string(ir::RoleName(*derived.role))
+                          : std::string("no role")) +
+            ")",
+        {{{}, "remove role=, or change type= to a function type that implies this role"}});
 
   // Signature.
   const Token def = Expect(Tok::kDef, "after the decorator");
@@ -448,8 +468,10 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     }
     first = false;
     if (!Check(Tok::kColon))
-      ir::ThrowUser(pname.span,
-                    "parameter '" + std::string(pname.text) + "' needs a type annotation");
+      ir::ThrowUser(
+          pname.span, "parameter '" + std::string(pname.text) + "' needs a type annotation",
+          {{{},
+            "annotate it, e.g. '" + std::string(pname.text) + ": pl.Tensor[[64, 64], pl.FP32]'"}});
     Next();
     ir::ParamDirection dir = ir::ParamDirection::In;
     Span dir_span = Peek().span;
@@ -468,13 +490,17 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     if (wrapped) {
       Expect(Tok::kRBracket, "closing the direction wrapper");
       if (ann.type->kind != ir::TypeKind::Tensor && ann.type->kind != ir::TypeKind::Tile)
-        ir::ThrowUser(dir_span,
-                      std::string(dir == ir::ParamDirection::Out ? "pl.Out" : "pl.InOut") +
-                          " may wrap only a Tensor or a Tile, not " + ir::TypeToString(ann.type));
+        ir::ThrowUser(
+            dir_span,
+            std::string(dir == ir::ParamDirection::Out ? "pl.Out" : "pl.InOut") +
+                " may wrap only a Tensor or a Tile, not " + ir::TypeToString(ann.type),
+            {{{}, "remove the pl.Out / pl.InOut wrapper: a scalar parameter is an input"}});
     }
     if (Check(Tok::kAssign))
-      ir::ThrowUser(Peek().span, "parameter '" + std::string(pname.text) +
-                                     "' has a default value; defaults are not supported");
+      ir::ThrowUser(Peek().span,
+                    "parameter '" + std::string(pname.text) +
+                        "' has a default value; defaults are not supported",
+                    {{{}, "remove the default value"}});
     if (pname.text == "self" || pname.text == "pl" || pname.text == "pld" || pname.text == "_")
       ir::ThrowUser(pname.span, "'" + std::string(pname.text) + "' cannot name a parameter");
     if (scopes_.back().names.count(pname.text))
@@ -604,7 +630,8 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
       if (lit.enum_type == "Mem" || lit.enum_type == "MemorySpace") {
         auto m = ir::MemorySpaceFromName(lit.enum_value);
         if (!m)
-          ir::ThrowUser(lit.span, "unknown memory space '" + std::string(lit.enum_value) + "'");
+          ir::ThrowUser(lit.span, "unknown memory space '" + std::string(lit.enum_value) + "'",
+                        {{{}, "use a pl.Mem member such as pl.Mem.Vec"}});
         return *m;
       }
       if (lit.enum_type == "SplitMode") {
@@ -646,7 +673,9 @@ ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::stri
           {{{}, dym.empty() ? "known attributes: " + list : dym + " (known: " + list + ")"}});
     }
     for (const std::string& s : *seen_keys)
-      if (s == key) ir::ThrowUser(k.span, "attr key \"" + key + "\" is given twice");
+      if (s == key)
+        ir::ThrowUser(k.span, "attr key \"" + key + "\" is given twice",
+                      {{{}, "remove one of them"}});
     seen_keys->push_back(key);
     Expect(Tok::kColon, "after the attr key");
     if (!AtLiteral() && !AtEnumRef() && !AtDType())

@@ -157,8 +157,10 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
       throw CalleeFailed(name_tok.span, "unknown function " + Quote(callee_name));
     std::vector<std::string> names;
     for (const ClassFunction& cf : class_fns_) names.emplace_back(cf.name);
-    ir::ThrowUser(name_tok.span, "unknown function " + Quote(callee_name) + " in program class",
-                  Suggest(callee_name, names));
+    ir::ThrowUser(
+        name_tok.span, "unknown function " + Quote(callee_name) + " in program class",
+        OrNote(Suggest(callee_name, names),
+               "define a method " + Quote(callee_name) + " in the class, or call one that exists"));
   }
   const size_t index = it->second;
   if (class_fns_[index].state == ClassFunction::State::InProgress) {
@@ -169,8 +171,12 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
       if (on) chain += std::string(class_fns_[k].name) + " -> ";
     }
     chain += callee_name;
-    ir::ThrowUser(name_tok.span, "recursive call: this call closes the cycle " + chain +
-                                     "; the call graph of a program must be acyclic");
+    ir::ThrowUser(
+        name_tok.span,
+        "recursive call: this call closes the cycle " + chain +
+            "; the call graph of a program must be acyclic",
+        {{{},
+          "remove the call, or restructure the functions so that none calls back into a caller"}});
   }
   // Arguments first (they are the caller's values), then the callee, parsed on demand.
   Expect(Tok::kLParen, "after the function name");
@@ -193,7 +199,8 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
     ir::ThrowUser(span,
                   Quote(callee_name) + " takes " + std::to_string(callee->params.size()) +
                       " argument(s), this call gives " + std::to_string(args.size()),
-                  {{callee->span, Quote(callee_name) + " is defined here"}});
+                  {{callee->span, Quote(callee_name) + " is defined here"},
+                   {{}, "pass " + std::to_string(callee->params.size()) + " argument(s)"}});
   for (size_t i = 0; i < args.size(); ++i) {
     const ir::Param& p = callee->params[i];
     if (!ParamAccepts(p.var->type, args[i]->type))
@@ -201,7 +208,10 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                     "argument " + std::to_string(i + 1) + " of " + Quote(callee_name) +
                         " has type " + ir::TypeToString(args[i]->type) + ", but parameter " +
                         Quote(p.var->name) + " is " + ir::TypeToString(p.var->type),
-                    {{p.var->span, "the parameter is declared here"}});
+                    {{p.var->span, "the parameter is declared here"},
+                     {{},
+                      "pass a value of type " + ir::TypeToString(p.var->type) +
+                          ", or change the parameter's type"}});
   }
   ir::TypePtr type = ir::BoundCallResultType(*callee, args);
   return ir::MakeFunctionCall(callee_name, std::move(args), std::move(type), span);

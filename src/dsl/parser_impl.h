@@ -354,6 +354,12 @@ std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::stri
 // The same among the members of enum type `enum_type` ("Mem", "SplitMode", ...).
 std::vector<ir::Note> SuggestMember(std::string_view enum_type, std::string_view word);
 
+// `notes` when it holds any (a suggestion), else the one note `fallback`.
+inline std::vector<ir::Note> OrNote(std::vector<ir::Note> notes, std::string fallback) {
+  if (notes.empty()) notes.push_back({{}, std::move(fallback)});
+  return notes;
+}
+
 // Where a name of the pl module is used as a value (e.g. `x = pl`).
 std::string DescribeToken(const Token& t);
 
