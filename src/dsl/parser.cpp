@@ -8,6 +8,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <utility>
 
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
@@ -208,7 +209,9 @@ std::vector<ir::FunctionPtr> Parser::ParseClassBody() {
   // The methods are independent as far as errors go: after an error in one the parser goes on
   // with the next. A method whose call of another method fails because the callee has errors is
   // dropped without a report of its own (the callee's errors are reported at the callee).
+  // The methods' column: where the first one (or whatever stands in its place) starts.
   const uint32_t method_col = Peek().span.col;
+  bool first = true;
   in_class_ = true;
   ScanClassFunctions();
   Errors errors(*this);
@@ -219,7 +222,10 @@ std::vector<ir::FunctionPtr> Parser::ParseClassBody() {
     auto known = class_fn_by_start_.find(pos_);
     ir::FunctionPtr f;
     try {
-      if (!Check(Tok::kAt)) Unexpected("another '@pl.function' method or the end of the class");
+      const bool at_first = std::exchange(first, false);
+      if (!Check(Tok::kAt))
+        Unexpected(at_first ? "a '@pl.function' method in the program class"
+                            : "another '@pl.function' method or the end of the class");
       if (known == class_fn_by_start_.end()) {
         f = ParseFunction(true);
       } else if (class_fns_[known->second].state == ClassFunction::State::Failed) {
@@ -301,7 +307,6 @@ ir::ProgramPtr Parser::ParseProgram() {
       Next();
       Next();
     }
-    if (!Check(Tok::kAt)) Unexpected("a '@pl.function' method in the program class");
     functions = ParseClassBody();
   } else {
     if (!Check(Tok::kAt)) {

@@ -116,6 +116,22 @@ TEST(ParserClassRecovery, StrayStatementsAndDuplicatesBetweenMethods) {
   EXPECT_EQ(ErrorLines(text), (std::vector<uint32_t>{10, 14}));
 }
 
+TEST(ParserClassRecovery, AStatementBeforeTheFirstMethodIsOneErrorAmongOthers) {
+  const std::string text = std::string(kHeader) + R"(    x = 1
+
+    @pl.function
+    def f(self, x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        return x + nowhere
+)";
+  EXPECT_EQ(ErrorLines(text), (std::vector<uint32_t>{6, 10}));
+  try {
+    Parse(text, "c.py");
+  } catch (const ir::UserError& e) {
+    EXPECT_NE(e.message().find("a '@pl.function' method in the program class"), std::string::npos)
+        << e.message();
+  }
+}
+
 // Every truncation and every single-line deletion or corruption of a class with errors is
 // either parsed or rejected with user errors; nothing throws anything else, crashes or hangs
 // (the test's time limit).
