@@ -46,7 +46,8 @@ def cases(root):
     golden = os.path.join(root, "tests", "golden", "explain")
     return [(os.path.join(root, "examples", "demo.py"), []),
             (os.path.join(golden, "paths.py"), []),
-            (os.path.join(golden, "bands.py"), ["--scalar", "n=11"])]
+            (os.path.join(golden, "bands.py"), ["--scalar", "n=11"]),
+            (os.path.join(golden, "carried.py"), ["--scalar", "n=11"])]
 
 
 def run_facts(tilesplit, root):
@@ -86,6 +87,20 @@ def run_facts(tilesplit, root):
     lanes = {f["name"]: f for f in without["functions"]}["runtime_valid"]["stores"][0]["lanes"]
     check(lanes[1]["rows"] is None, "json: without --scalar a runtime extent is unknown")
 
+    carried = facts(tilesplit, os.path.join(root, "tests", "golden", "explain", "carried.py"),
+                    "--scalar", "n=11")
+    flowing = {v["name"]: v for f in carried["functions"] for v in f["values"]
+               if v["role"] != "assignment"}
+    check({n: (v["role"], v["construct"]["kind"], v["side"]) for n, v in flowing.items()} == {
+        "acc": ("loop carry", "pl.range", "lane-local"),
+        "acc_out": ("loop result", "pl.range", "lane-local"),
+        "r": ("if result", "if", "lane-local"),
+        "row": ("loop carry", "pl.unroll", "shared"),
+        "row_out": ("loop result", "pl.unroll", "shared")},
+          "json: loop carries, loop results and if results are values with their role")
+    check([v["lanes"] for v in flowing["acc"]["valid"]] == [[8, 3], [64, 64]],
+          "json: a carry's valid extent per lane, under --scalar")
+
     for kernel, args in cases(root):
         page = explain(tilesplit, kernel, "--html", "-", *args)
         data = facts(tilesplit, kernel, *args)
@@ -98,6 +113,11 @@ def run_facts(tilesplit, root):
         check(page.count('<svg class="store-picture"') == stores,
               f"html {name}: one picture per store ({stores})")
         check(page.count("data-facts=") >= values, f"html {name}: every value has its facts")
+        roles = sum(1 for f in data["functions"] for v in f["values"] if v["construct"])
+        check(page.count('<td class="role">') == values and
+              len(re.findall(r'data-facts="[^"]*(?:loop carry|loop result|if result)', page))
+              >= roles, f"html {name}: each value says what defines it ({roles} through control "
+              "flow), in its row and its hover")
         # Self-contained: nothing is fetched (the SVG namespace is a name, not a request).
         fetched = re.findall(r'(?:src|href)\s*=\s*"(?!#)[^"]*"|<link\b|@import|url\((?!#)', page)
         check(not fetched, f"html {name}: loads nothing from outside {fetched[:3]}")

@@ -22,6 +22,56 @@ CASE_TIMEOUT=${CASE_TIMEOUT:-60}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
+# ---- The note of every rejection says what to change (tests/golden/README.md, "Notes").
+# Every located error (`FILE:LINE:COL: error: ...`) of a case expected to fail with exit 1 needs
+# at least one `note:` line that proposes a change: it holds one of these imperative verbs as a
+# word (in any form but the bare verb, e.g. "defined", it does not count), or is a "did you
+# mean" suggestion. Errors whose message contains a fragment listed in
+# notes_allowlist.txt (one per line, `#` comments) are let through until their notes are written;
+# an entry no error needs any more fails the full run, so the list only shrinks.
+NOTE_VERBS='use|gather|bring|read|rewrite|flatten|compare|raise|increase|decrease|add|remove|move|split|declare|give|make|write|bind|replace|keep|store|load|pass|call|rename|change|drop|cast|annotate|delete|define|put|wrap|close|indent|import|reshape|choose|pick|widen|narrow|align|pad|insert|spell|yield|select|swap|inline|copy|initialise|initialize|hoist|shrink|convert|fill|guard|unroll|merge|clamp|compute|apply'
+ALLOWLIST="$ROOT/tests/golden/notes_allowlist.txt"
+mapfile -t allowed < <(if [ -f "$ALLOWLIST" ]; then grep -v '^[[:space:]]*#' "$ALLOWLIST" | grep '[^[:space:]]'; fi)
+declare -A allow_used=()
+
+# unactionable ERRFILE: prints the message of each located error in ERRFILE that has no
+# actionable note.
+unactionable() {
+  awk -v verbs="$NOTE_VERBS" '
+    function flush() {
+      if (msg != "" && !ok) print msg
+      msg = ""; ok = 0
+    }
+    BEGIN { re = "(^|[^a-z])(" verbs ")([^a-z]|$)" }
+    /^[^ :]+:[0-9]+:[0-9]+: error: / { flush(); sub(/^[^ :]+:[0-9]+:[0-9]+: error: /, ""); msg = $0; next }
+    /^([^ :]+:[0-9]+:[0-9]+: )?note: / {
+      n = tolower($0); sub(/^([^ :]+:[0-9]+:[0-9]+: )?note: /, "", n)
+      if (n ~ re || n ~ /did you mean/) ok = 1
+      next
+    }
+    END { flush() }
+  ' "$1"
+}
+
+# notes_problem ERRFILE: the first located error in ERRFILE that lacks an actionable note and is
+# not allow-listed ("" when none); marks the allow-list entries used.
+notes_problem() {
+  local msg frag hit
+  while IFS= read -r msg; do
+    hit=""
+    for frag in "${allowed[@]}"; do
+      if [[ "$msg" == *"$frag"* ]]; then
+        hit=1
+        allow_used[$frag]=1
+      fi
+    done
+    if [ -z "$hit" ]; then
+      echo "$msg"
+      return
+    fi
+  done < <(unactionable "$1")
+}
+
 passed=0
 failed=0
 
@@ -138,6 +188,14 @@ check_run() {
         return
       fi
     done
+    if [ "$want_exit" -eq 1 ]; then
+      local bare
+      bare=$(notes_problem "$err")
+      if [ -n "$bare" ]; then
+        fail "$name" "no note of this error says what to change: $bare" "$err"
+        return
+      fi
+    fi
     pass "$name"
     return
   fi
@@ -235,6 +293,17 @@ for py in $(find "$WORK/snippets" -name '*.py' | LC_ALL=C sort); do
   snippet=$(basename "$py" .py)
   round_trip "$py" "docs/${snippet%_*}.md:${snippet##*_}"
 done
+
+# A full run uses every allow-list entry; one that no error needs any more must go.
+if [ "$GOLDEN" = "$ROOT/tests/golden" ]; then
+  for frag in "${allowed[@]}"; do
+    if [ -z "${allow_used[$frag]:-}" ]; then
+      fail "notes_allowlist.txt" "no error needs the entry '$frag' any more: delete it"
+    else
+      pass "notes_allowlist.txt: '$frag'"
+    fi
+  done
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

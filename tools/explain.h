@@ -31,6 +31,12 @@ struct Location {
 struct ValueFacts {
   std::string name;
   Location at;
+  // How the value is defined: "assignment", or one flowing through control flow: "loop carry"
+  // (an iter arg of a pl.range / pl.unroll / ... or pl.while_ loop), "loop result" (what the loop
+  // leaves after its last iteration) or "if result" (the merge of an if's branches).
+  std::string role = "assignment";
+  std::string construct;  // the loop kind ("pl.range", ...) or "if"; "" for an assignment
+  Location construct_at;  // where that loop or if stands
   bool lane_local = false;
   int axis = -1;                      // the split axis of a lane-local value, -1 when unknown
   std::string why;                    // lane-local: how; shared: why it stays full width

@@ -84,9 +84,12 @@ class Evaluator {
 struct Collected {
   struct Def {
     const ir::Var* var;
-    const ir::Expr* value;
+    const ir::Expr* value;  // null for a loop result or an if result
     ir::Span span;
     int region_mode = -1;  // the split mode of the enclosing pl.split_aiv region, -1 outside
+    std::string role = "assignment";
+    std::string construct;
+    ir::Span construct_span;
   };
   std::vector<Def> defs;
   std::vector<std::pair<const ir::Call*, ir::Span>> stores;
@@ -100,7 +103,7 @@ class Collector : public ir::IRVisitor {
  protected:
   void VisitAssign(const ir::AssignStmt& a) override {
     if (ir::IsGetSubblockIdxCall(a.value)) out.lanes.insert(a.var.get());
-    out.defs.push_back({a.var.get(), a.value.get(), a.span, region_mode_});
+    out.defs.push_back({a.var.get(), a.value.get(), a.span, region_mode_, "assignment", "", {}});
     span_ = a.span;
     ir::IRVisitor::VisitAssign(a);
   }
@@ -111,6 +114,26 @@ class Collector : public ir::IRVisitor {
   void VisitReturn(const ir::ReturnStmt& s) override {
     span_ = s.span;
     ir::IRVisitor::VisitReturn(s);
+  }
+  // The values that flow through control flow are definitions too: a loop's carries before its
+  // body, its results and an if's merged results after.
+  void VisitFor(const ir::ForStmt& f) override {
+    const std::string kind = "pl." + std::string(ir::ForKindName(f.for_kind));
+    for (const ir::IterArg& ia : f.iter_args)
+      Flowing(ia.var, ia.init.get(), "loop carry", kind, f.span);
+    ir::IRVisitor::VisitFor(f);
+    for (const ir::VarPtr& v : f.return_vars) Flowing(v, nullptr, "loop result", kind, f.span);
+  }
+  void VisitWhile(const ir::WhileStmt& w) override {
+    for (const ir::IterArg& ia : w.iter_args)
+      Flowing(ia.var, ia.init.get(), "loop carry", "pl.while_", w.span);
+    ir::IRVisitor::VisitWhile(w);
+    for (const ir::VarPtr& v : w.return_vars)
+      Flowing(v, nullptr, "loop result", "pl.while_", w.span);
+  }
+  void VisitIf(const ir::IfStmt& s) override {
+    ir::IRVisitor::VisitIf(s);
+    for (const ir::VarPtr& v : s.return_vars) Flowing(v, nullptr, "if result", "if", s.span);
   }
   void VisitSplitAiv(const ir::SplitAivStmt& r) override {
     const int saved = region_mode_;
@@ -124,6 +147,12 @@ class Collector : public ir::IRVisitor {
   }
 
  private:
+  void Flowing(const ir::VarPtr& v, const ir::Expr* value, const char* role,
+               const std::string& kind, ir::Span at) {
+    out.defs.push_back(
+        {v.get(), value, v->span.valid() ? v->span : at, region_mode_, role, kind, at});
+  }
+
   ir::Span span_;
   int region_mode_ = -1;
 };
@@ -255,6 +284,17 @@ StoreFacts ReadStore(const ir::Call& c, ir::Span span, const Evaluator& ev) {
   return s;
 }
 
+// Why a value the pass neither halved nor kept with a remark is full width. A carry takes its
+// initial value's partition, a loop result its carry's, an if result its branches' (which must
+// agree), so for those the reason is where the value comes from.
+std::string SharedWhy(const std::string& role) {
+  if (role == "loop carry")
+    return "not halved: its initial value is full width, and a carry keeps it";
+  if (role == "loop result") return "not halved: the loop's carry is full width";
+  if (role == "if result") return "not halved: the branches yield full-width values";
+  return "not halved: the same full tile wherever it is used";
+}
+
 bool MentionsAny(const ir::TypePtr& t, const std::set<const ir::Var*>& vars) {
   struct Finder : ir::IRVisitor {
     const std::set<const ir::Var*>* vars;
@@ -280,7 +320,8 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
     if (!r.Arg("value").empty()) about[r.Arg("value")] = &r;
   for (const Collected::Def& d : col.defs) {
     const ir::TileType* t = ir::AsTileType(d.var->type);
-    if (const ir::Call* call = d.value->As<ir::Call>()) {
+    if (const ir::Call* call =
+            d.value && d.role == "assignment" ? d.value->As<ir::Call>() : nullptr) {
       const std::string& op = call->op_name();
       if (op == "tile.aiv_shard" || op == "tile.aic_gather")
         out.crossings.push_back(ReadCrossing(d, *call, ev, codes));
@@ -289,6 +330,9 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
     ValueFacts v;
     v.name = d.var->name;
     v.at = At(d.span);
+    v.role = d.role;
+    v.construct = d.construct;
+    if (!d.construct.empty()) v.construct_at = At(d.construct_span);
     v.memory = t->memory ? std::string(ir::MemorySpaceName(*t->memory)) : "";
     for (const ir::ExprPtr& e : t->shape) v.box.push_back(ev.Both(e));
     for (const ir::ExprPtr& e : t->valid()) v.valid.push_back(ev.Both(e));
@@ -311,7 +355,7 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
       v.lane_local = true;
       v.why = "its type depends on the lane index";
     } else {
-      v.why = r ? r->Arg("why") : "not halved: the same full tile wherever it is used";
+      v.why = r ? r->Arg("why") : SharedWhy(d.role);
     }
     out.values.push_back(std::move(v));
   }

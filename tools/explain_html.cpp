@@ -165,6 +165,7 @@ std::string BandLabel(const std::string& who, const Band& b) {
 
 std::string ValueTip(const ValueFacts& v) {
   std::string t = v.name + ": " + ValueSide(v) + (v.memory.empty() ? "" : " (" + v.memory + ")");
+  if (const std::string role = ValueRole(v); !role.empty()) t += "\n" + role;
   auto list = [](const std::vector<LaneExpr>& xs, int l) {
     std::string s = "[";
     for (size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + Num(xs[i].lane[l]);
@@ -323,8 +324,8 @@ std::string RenderHtml(const Explanation& e) {
       o << "</div>";
     }
     if (!f.values.empty()) {
-      o << "<h3>values</h3><table><tr><th>value</th><th>line</th><th>side</th><th>box</th>"
-           "<th>valid (lane 0 / lane 1)</th></tr>";
+      o << "<h3>values</h3><table><tr><th>value</th><th>line</th><th>defined by</th>"
+           "<th>side</th><th>box</th><th>valid (lane 0 / lane 1)</th></tr>";
       for (const ValueFacts& v : f.values) {
         auto nums = [](const std::vector<LaneExpr>& xs, int l) {
           std::string s = "[";
@@ -333,8 +334,9 @@ std::string RenderHtml(const Explanation& e) {
         };
         o << "<tr><td><span class=\"val" << (v.lane_local ? "" : " shared") << "\" data-facts=\""
           << Attr(ValueTip(v)) << "\">" << HtmlEscape(v.name) << "</span></td><td><a href=\"#L"
-          << v.at.line << "\">" << v.at.line << "</a></td><td>" << HtmlEscape(ValueSide(v))
-          << "</td><td>" << HtmlEscape(nums(v.box, 0)) << "</td><td>"
+          << v.at.line << "\">" << v.at.line << "</a></td><td class=\"role\">"
+          << HtmlEscape(v.construct.empty() ? v.role : ValueRole(v)) << "</td><td>"
+          << HtmlEscape(ValueSide(v)) << "</td><td>" << HtmlEscape(nums(v.box, 0)) << "</td><td>"
           << HtmlEscape(nums(v.valid, 0)) << " / " << HtmlEscape(nums(v.valid, 1)) << "</td></tr>";
       }
       o << "</table>";

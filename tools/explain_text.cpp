@@ -80,6 +80,13 @@ std::string ValueSide(const ValueFacts& v) {
   return v.axis >= 0 ? "lane-local, split axis " + std::to_string(v.axis) : "lane-local";
 }
 
+std::string ValueRole(const ValueFacts& v) {
+  if (v.construct.empty()) return "";
+  const std::string line = std::to_string(v.construct_at.line);
+  if (v.role == "if result") return "if result: the branches of the if at line " + line + " merged";
+  return v.role + " of the " + v.construct + " at line " + line;
+}
+
 std::string RenderText(const Explanation& e) {
   std::ostringstream o;
   if (!e.scalars.empty()) {
@@ -103,8 +110,9 @@ std::string RenderText(const Explanation& e) {
     if (!f.values.empty()) {
       o << "  values:\n";
       for (const ValueFacts& v : f.values) {
-        o << "    " << v.name << " (line " << v.at.line << ", " << v.memory << "): " << ValueSide(v)
-          << "\n";
+        const std::string role = ValueRole(v);
+        o << "    " << v.name << " (line " << v.at.line << ", " << v.memory
+          << (role.empty() ? "" : ", " + role) << "): " << ValueSide(v) << "\n";
         o << "      box " << ExprList(v.box) << "; valid " << ExprList(v.valid) << "\n";
         if (v.lane_local && !v.full_box.empty()) o << "      full box " << List(v.full_box) << "\n";
         o << "      " << (v.lane_local ? "how: " : "why: ") << v.why << "\n";
@@ -320,6 +328,17 @@ std::string RenderJson(const Explanation& e) {
       j.Open('{');
       j.S("name", v.name);
       Loc(j, v.at);
+      j.S("role", v.role);
+      j.Key("construct");
+      if (v.construct.empty()) {
+        j.Sep();
+        j.out += "null";
+      } else {
+        j.Open('{');
+        j.S("kind", v.construct);
+        Loc(j, v.construct_at);
+        j.Close('}');
+      }
       j.S("side", v.lane_local ? "lane-local" : "shared");
       j.I("axis", v.axis >= 0 ? std::optional<int64_t>(v.axis) : std::nullopt);
       j.S("memory", v.memory);

@@ -16,6 +16,9 @@ std::string LaneText(const LaneExpr& e);
 std::string BandText(const Band& b);
 std::string CodeName(int64_t code);  // the transport code's pto-isa name
 std::string ValueSide(const ValueFacts& v);
+// "" for an assignment, else e.g. "loop carry of the pl.range at line 12" or "if result: the
+// branches of the if at line 15 merged".
+std::string ValueRole(const ValueFacts& v);
 
 inline std::string Trim(const std::string& s) {
   const size_t b = s.find_first_not_of(" \t");

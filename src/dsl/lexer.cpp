@@ -275,7 +275,13 @@ class Lexer {
   void Finish() {
     if (!brackets_.empty()) {
       const Open& o = brackets_.back();
-      ir::ThrowUser(o.span, "'" + std::string(1, o.ch) + "' was never closed");
+      ir::ThrowUser(o.span, "'" + std::string(1, o.ch) + "' was never closed",
+                    {{{},
+                      std::string("close it with '") +
+                          (o.ch == '('   ? ')'
+                           : o.ch == '[' ? ']'
+                                         : '}') +
+                          "'"}});
     }
     if (line_has_tokens_) Emit(Tok::kNewline, Here(), {});
     line_has_tokens_ = false;
@@ -331,7 +337,8 @@ class Lexer {
           size_t p = pos_;
           while (p < src_.size() && (src_[p] == ' ' || src_[p] == '\t' || src_[p] == '\r')) ++p;
           if (p < src_.size() && src_[p] != '\n' && src_[p] != '#')
-            ir::ThrowUser(Here(), "tab character in indentation (indent with spaces only)");
+            ir::ThrowUser(Here(), "tab character in indentation (indent with spaces only)",
+                          {{{}, "replace the tabs with spaces"}});
         }
         if (src_[pos_] == ' ') ++width;
         Advance(1);
@@ -353,7 +360,8 @@ class Lexer {
           Emit(Tok::kDedent, Here(), {});
         }
         if (width != indents_.back())
-          ir::ThrowUser(Here(), "unindent does not match any outer indentation level");
+          ir::ThrowUser(Here(), "unindent does not match any outer indentation level",
+                        {{{}, "indent this line to the column of an enclosing block"}});
       }
       return true;
     }
@@ -367,9 +375,12 @@ class Lexer {
     Tok kind = Tok::kName;
     switch (ClassifyWord(w, &kind)) {
       case Word::kRejected:
-        ir::ThrowUser(span, "'" + std::string(w) +
-                                "' not supported inside a kernel: Python keyword '" +
-                                std::string(w) + "' is not part of this language");
+        ir::ThrowUser(span,
+                      "'" + std::string(w) + "' not supported inside a kernel: Python keyword '" +
+                          std::string(w) + "' is not part of this language",
+                      {{{},
+                        "rewrite the statement without it (docs/dsl.md lists the constructs of the "
+                        "language)"}});
       case Word::kKeyword:
         Emit(kind, span, w);
         return;
@@ -421,7 +432,8 @@ class Lexer {
         Advance(1);
         if (pos_ < src_.size() && (src_[pos_] == '+' || src_[pos_] == '-')) Advance(1);
         if (pos_ >= src_.size() || !IsDigit(src_[pos_]))
-          ir::ThrowUser(span, "invalid float literal: exponent has no digits");
+          ir::ThrowUser(span, "invalid float literal: exponent has no digits",
+                        {{{}, "write digits after the exponent, e.g. 1e-3"}});
         ScanDigits(false, span);
       }
     }
@@ -468,10 +480,13 @@ class Lexer {
     std::string value;
     while (true) {
       if (pos_ >= src_.size())
-        ir::ThrowUser(span, triple ? "unterminated triple-quoted string" : "unterminated string");
+        ir::ThrowUser(span, triple ? "unterminated triple-quoted string" : "unterminated string",
+                      {{{}, "close the string with the quote it opens with"}});
       char c = src_[pos_];
       if (c == '\n') {
-        if (!triple) ir::ThrowUser(span, "unterminated string (end of line inside the literal)");
+        if (!triple)
+          ir::ThrowUser(span, "unterminated string (end of line inside the literal)",
+                        {{{}, "close the string on the same line with the quote it opens with"}});
         value.push_back('\n');
         NewLine();
         continue;
@@ -491,7 +506,9 @@ class Lexer {
       }
       if (c == '\\') {
         ir::Span esc = Here();
-        if (pos_ + 1 >= src_.size()) ir::ThrowUser(span, "unterminated string");
+        if (pos_ + 1 >= src_.size())
+          ir::ThrowUser(span, "unterminated string",
+                        {{{}, "close the string with the quote it opens with"}});
         char n = src_[pos_ + 1];
         switch (n) {
           case '\\':
@@ -510,7 +527,9 @@ class Lexer {
             value.push_back('\t');
             break;
           case '\n':
-            if (!triple) ir::ThrowUser(span, "unterminated string");
+            if (!triple)
+              ir::ThrowUser(span, "unterminated string",
+                            {{{}, "close the string with the quote it opens with"}});
             Advance(1);
             NewLine();
             continue;
@@ -536,9 +555,11 @@ class Lexer {
     if (brackets_.empty()) ir::ThrowUser(span, std::string("unmatched '") + ch + "'");
     const Open& o = brackets_.back();
     if (o.ch != want)
-      ir::ThrowUser(span, std::string("closing '") + ch + "' does not match '" + o.ch +
-                              "' opened at line " + std::to_string(o.span.line) + ", column " +
-                              std::to_string(o.span.col));
+      ir::ThrowUser(
+          span,
+          std::string("closing '") + ch + "' does not match '" + o.ch + "' opened at line " +
+              std::to_string(o.span.line) + ", column " + std::to_string(o.span.col),
+          {{{}, "close the inner bracket first: brackets close in the reverse order they open"}});
     brackets_.pop_back();
   }
 
@@ -551,8 +572,10 @@ class Lexer {
       Advance(len);
     };
     auto reject = [&](std::string_view op, std::string_view why) {
-      ir::ThrowUser(span, "operator '" + std::string(op) + "' is not part of this language" +
-                              std::string(why));
+      ir::ThrowUser(
+          span,
+          "operator '" + std::string(op) + "' is not part of this language" + std::string(why),
+          {{{}, "write it with the operators the language has: + - * / // % and comparisons"}});
     };
     switch (c) {
       case '(':
@@ -626,7 +649,8 @@ class Lexer {
         reject("~", "");
         break;
       case ';':
-        ir::ThrowUser(span, "';' is not part of this language (one statement per line)");
+        ir::ThrowUser(span, "';' is not part of this language (one statement per line)",
+                      {{{}, "put each statement on a line of its own"}});
       default:
         break;
     }
@@ -662,9 +686,16 @@ Token& TokenSource::Append() {
 }
 
 const Token& TokenSource::Fill(size_t i) {
-  if (failed_) ir::ThrowInternal({}, "token source used after a lexical error");
+  if (failed_) {
+    if (error_) throw *error_;
+    ir::ThrowInternal({}, "token source used after a lexical error");
+  }
   try {
     while (end_ <= i && !lexer_->done()) lexer_->Step();
+  } catch (const ir::UserError& e) {
+    failed_ = true;
+    error_ = e;
+    throw;
   } catch (...) {
     failed_ = true;
     throw;
@@ -674,12 +705,19 @@ const Token& TokenSource::Fill(size_t i) {
 }
 
 void TokenSource::LexToEnd() {
-  if (failed_) return;
+  if (failed_) {
+    if (error_) throw *error_;
+    return;
+  }
   try {
     while (!lexer_->done()) {
       lexer_->Step();
       Release(end_ - 1);
     }
+  } catch (const ir::UserError& e) {
+    failed_ = true;
+    error_ = e;
+    throw;
   } catch (...) {
     failed_ = true;
     throw;

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <utility>
 
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
@@ -34,15 +35,21 @@ std::string DescribeToken(const Token& t) {
 Parser::Parser(std::string_view text, uint32_t file) : ts_(text, file), file_(file) {}
 
 void Parser::TooDeep(Span at) const {
-  ir::ThrowUser(at, "nesting too deep: more than " + std::to_string(kMaxNesting) +
-                        " levels of parentheses, brackets, call arguments, operators and "
-                        "blocks; split it with intermediate assignments");
+  ir::ThrowUser(
+      at,
+      "nesting too deep: more than " + std::to_string(kMaxNesting) +
+          " levels of parentheses, brackets, call arguments, operators and "
+          "blocks; split it with intermediate assignments",
+      {{{}, "split the expression: bind inner parts to names in statements of their own"}});
 }
 
 void Parser::Unexpected(std::string_view expected) {
   const Token& t = Peek();
-  if (t.kind == Tok::kIndent) ir::ThrowUser(t.span, "unexpected indent");
-  ir::ThrowUser(t.span, "expected " + std::string(expected) + ", got " + DescribeToken(t));
+  if (t.kind == Tok::kIndent)
+    ir::ThrowUser(t.span, "unexpected indent",
+                  {{{}, "indent this line like the statement before it"}});
+  ir::ThrowUser(t.span, "expected " + std::string(expected) + ", got " + DescribeToken(t),
+                {{{}, "write " + std::string(expected) + " here"}});
 }
 
 const Token& Parser::Expect(Tok k, std::string_view context) {
@@ -87,8 +94,10 @@ void Parser::ParseImport() {
   Expect(Tok::kAs, "in the import line");
   const Token& alias = ExpectName("after 'as'");
   if (alias.text != "pl")
-    ir::ThrowUser(alias.span, "the language module must be imported as 'pl', not '" +
-                                  std::string(alias.text) + "'");
+    ir::ThrowUser(
+        alias.span,
+        "the language module must be imported as 'pl', not '" + std::string(alias.text) + "'",
+        {{{}, "write 'import pypto.language as pl'"}});
   ExpectNewline("after the import line");
 }
 
@@ -105,8 +114,10 @@ void Parser::ParseDynDecl() {
   Expect(Tok::kLParen, "after pl.dynamic");
   const Token& s = Expect(Tok::kString, "naming the dynamic dimension");
   if (Str(s) != target.text)
-    ir::ThrowUser(s.span, "dynamic dimension '" + std::string(target.text) +
-                              "' is declared with the different name \"" + Str(s) + "\"");
+    ir::ThrowUser(s.span,
+                  "dynamic dimension '" + std::string(target.text) +
+                      "' is declared with the different name \"" + Str(s) + "\"",
+                  {{{}, "use the same name on both sides: M = pl.dynamic(\"M\")"}});
   Expect(Tok::kRParen, "closing pl.dynamic(...)");
   ExpectNewline("after the dynamic dimension declaration");
   if (target.text == "pl" || target.text == "pld" || target.text == "self" || target.text == "_" ||
@@ -115,7 +126,8 @@ void Parser::ParseDynDecl() {
                                    "' is reserved and cannot name a dynamic dimension");
   if (dyn_.count(target.text))
     ir::ThrowUser(target.span,
-                  "dynamic dimension '" + std::string(target.text) + "' is declared twice");
+                  "dynamic dimension '" + std::string(target.text) + "' is declared twice",
+                  {{{}, "remove the second declaration"}});
   dyn_.emplace(target.text, ir::MakeVar(std::string(target.text),
                                         ir::MakeScalarType(ir::DataType::INDEX), target.span));
 }
@@ -140,6 +152,124 @@ ir::DetailedUserError MergeLexical(const ir::UserError* parsed, const ir::UserEr
   return all;
 }
 
+// The independent errors of one file, in the order found (each function's, or each method's).
+class Parser::Errors {
+ public:
+  explicit Errors(Parser& p) : p_(p) {}
+  void Record(const ir::UserError& e) {
+    // After a lexical error no token can be read: stop here.
+    if (p_.IsLexicalError(e)) throw MergeLexical(SoFar(), e);
+    if (first_) {
+      first_->AddFurther(e);
+      for (const ir::UserError& f : ir::FurtherOf(e)) first_->AddFurther(f);
+    } else {
+      first_ = ir::WithRule(e, "dsl.parse");
+    }
+    p_.allow_new_dyn_ = false;
+  }
+  // Moves past the failed construct that began at `start` (at least one token) up to where
+  // `at_next` holds or the end of the file.
+  template <typename AtNext>
+  void SkipTo(size_t start, AtNext at_next) {
+    try {
+      if (p_.pos_ == start) p_.Next();
+      while (!p_.Check(Tok::kEnd) && !at_next()) p_.Next();
+    } catch (const ir::UserError& lexical) {
+      throw MergeLexical(SoFar(), lexical);
+    }
+  }
+  bool Any() const { return first_.has_value(); }
+  void ThrowIfAny() {
+    if (first_) throw *first_;
+  }
+
+ private:
+  const ir::UserError* SoFar() const { return first_ ? &*first_ : nullptr; }
+  Parser& p_;
+  std::optional<ir::DetailedUserError> first_;
+};
+
+// Function names are unique in a file.
+class Parser::UniqueNames {
+ public:
+  ir::FunctionPtr Add(ir::FunctionPtr f) {
+    auto [it, fresh] = seen_.emplace(f->name, f->span);
+    if (!fresh)
+      ir::ThrowUser(
+          f->span, "duplicate function name '" + f->name + "'",
+          {{it->second, "'" + f->name + "' was first defined here"}, {{}, "rename one of them"}});
+    return f;
+  }
+
+ private:
+  std::unordered_map<std::string, Span> seen_;
+};
+
+std::vector<ir::FunctionPtr> Parser::ParseClassBody() {
+  // The methods are independent as far as errors go: after an error in one the parser goes on
+  // with the next. A method whose call of another method fails because the callee has errors is
+  // dropped without a report of its own (the callee's errors are reported at the callee).
+  // The methods' column: where the first one (or whatever stands in its place) starts.
+  const uint32_t method_col = Peek().span.col;
+  bool first = true;
+  in_class_ = true;
+  ScanClassFunctions();
+  Errors errors(*this);
+  UniqueNames names;
+  std::vector<ir::FunctionPtr> functions;
+  while (!Check(Tok::kDedent) && !Check(Tok::kEnd)) {
+    const size_t start = pos_;
+    auto known = class_fn_by_start_.find(pos_);
+    ir::FunctionPtr f;
+    try {
+      const bool at_first = std::exchange(first, false);
+      if (!Check(Tok::kAt))
+        Unexpected(at_first ? "a '@pl.function' method in the program class"
+                            : "another '@pl.function' method or the end of the class");
+      if (known == class_fn_by_start_.end()) {
+        f = ParseFunction(true);
+      } else if (class_fns_[known->second].state == ClassFunction::State::Failed) {
+        // Parsed (and failed) on demand, from a call in an earlier method.
+        for (const ir::UserError& e : class_fns_[known->second].errors) errors.Record(e);
+        pos_ = class_fns_[known->second].scan_end;
+        continue;
+      } else {
+        // Already parsed if an earlier function called it.
+        f = ParseClassFunction(known->second);
+        pos_ = class_fns_[known->second].end;
+      }
+    } catch (const ir::UserError& e) {
+      if (!dynamic_cast<const CalleeFailed*>(&e)) errors.Record(e);
+      if (known != class_fn_by_start_.end() && class_fns_[known->second].scan_end > pos_) {
+        pos_ = class_fns_[known->second].scan_end;
+      } else {
+        // A method the scan did not delimit (a malformed header): on to the next decorator at
+        // the methods' column.
+        errors.SkipTo(start, [&] { return Check(Tok::kAt) && Peek().span.col == method_col; });
+      }
+      continue;
+    }
+    try {
+      functions.push_back(names.Add(std::move(f)));
+    } catch (const ir::UserError& e) {
+      errors.Record(e);
+    }
+  }
+  if (Check(Tok::kDedent)) {
+    Next();
+    if (!Check(Tok::kEnd)) {
+      try {
+        ir::ThrowUser(Peek().span, "unexpected " + DescribeToken(Peek()) +
+                                       " after the program class (only one class is allowed)");
+      } catch (const ir::UserError& e) {
+        errors.Record(e);
+      }
+    }
+  }
+  errors.ThrowIfAny();
+  return functions;
+}
+
 ir::ProgramPtr Parser::ParseProgram() {
   while (AtDocstring()) {
     Next();
@@ -160,14 +290,6 @@ ir::ProgramPtr Parser::ParseProgram() {
   std::string program_name;
   Span program_span = Peek().span;
   std::vector<ir::FunctionPtr> functions;
-  std::unordered_map<std::string, Span> seen;
-  auto add = [&](ir::FunctionPtr f) {
-    auto [it, fresh] = seen.emplace(f->name, f->span);
-    if (!fresh)
-      ir::ThrowUser(f->span, "duplicate function name '" + f->name + "'",
-                    {{it->second, "'" + f->name + "' was first defined here"}});
-    functions.push_back(std::move(f));
-  };
 
   if (Check(Tok::kAt) && CheckPl("program", 1)) {
     Next();
@@ -185,25 +307,7 @@ ir::ProgramPtr Parser::ParseProgram() {
       Next();
       Next();
     }
-    if (!Check(Tok::kAt)) Unexpected("a '@pl.function' method in the program class");
-    in_class_ = true;
-    ScanClassFunctions();
-    while (Check(Tok::kAt)) {
-      auto known = class_fn_by_start_.find(pos_);
-      if (known == class_fn_by_start_.end()) {
-        add(ParseFunction(true));
-        continue;
-      }
-      // Already parsed if an earlier function called it.
-      ir::FunctionPtr f = ParseClassFunction(known->second);
-      pos_ = class_fns_[known->second].end;
-      add(std::move(f));
-    }
-    if (!Check(Tok::kDedent)) Unexpected("another '@pl.function' method or the end of the class");
-    Next();
-    if (!Check(Tok::kEnd))
-      ir::ThrowUser(Peek().span, "unexpected " + DescribeToken(Peek()) +
-                                     " after the program class (only one class is allowed)");
+    functions = ParseClassBody();
   } else {
     if (!Check(Tok::kAt)) {
       if (Check(Tok::kEnd)) ir::ThrowUser(Peek().span, "the file defines no function");
@@ -211,37 +315,21 @@ ir::ProgramPtr Parser::ParseProgram() {
     }
     // Top-level functions are independent (they do not call each other), so after an error in
     // one the parser goes on with the next and reports every error it found.
-    std::optional<ir::DetailedUserError> first_error;
-    auto so_far = [&]() -> const ir::UserError* { return first_error ? &*first_error : nullptr; };
-    auto record = [&](const ir::UserError& e, size_t start) {
-      // After a lexical error no token can be read: stop here.
-      if (LexFailed()) throw MergeLexical(so_far(), e);
-      if (first_error) {
-        first_error->AddFurther(e);
-        for (const ir::UserError& f : ir::FurtherOf(e)) first_error->AddFurther(f);
-      } else {
-        first_error = ir::WithRule(e, "dsl.parse");
-      }
-      allow_new_dyn_ = false;
-      // Skip to the next decorator at the start of a line: the next top-level function.
-      try {
-        if (pos_ == start) Next();
-        while (!Check(Tok::kEnd) && !(Check(Tok::kAt) && Peek().span.col == 1)) Next();
-      } catch (const ir::UserError& lexical) {
-        throw MergeLexical(so_far(), lexical);
-      }
-    };
+    Errors errors(*this);
+    UniqueNames names;
     while (!Check(Tok::kEnd)) {
       const size_t start = pos_;
       try {
         if (!Check(Tok::kAt))
           Unexpected("'@pl.function' (only functions may stand at the top level)");
-        add(ParseFunction(false));
+        functions.push_back(names.Add(ParseFunction(false)));
       } catch (const ir::UserError& e) {
-        record(e, start);
+        errors.Record(e);
+        // Skip to the next decorator at the start of a line: the next top-level function.
+        errors.SkipTo(start, [&] { return Check(Tok::kAt) && Peek().span.col == 1; });
       }
     }
-    if (first_error) throw *first_error;
+    errors.ThrowIfAny();
   }
   return std::make_shared<ir::Program>(std::move(program_name), std::move(functions), program_span);
 }
@@ -300,7 +388,8 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       for (std::string_view g : given)
         if (g == kw.text)
           ir::ThrowUser(kw.span,
-                        "@pl.function keyword '" + std::string(kw.text) + "' is given twice");
+                        "@pl.function keyword '" + std::string(kw.text) + "' is given twice",
+                        {{{}, "remove one of them"}});
       given.push_back(kw.text);
       Expect(Tok::kAssign, "after the keyword");
       if (kw.text == "type") {
@@ -312,7 +401,9 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
           ir::ThrowUser(
               lit.span,
               "unknown or unsupported function type '" + std::string(lit.enum_value) + "'",
-              SuggestMember("FunctionType", lit.enum_value));
+              OrNote(SuggestMember("FunctionType", lit.enum_value),
+                     "use one of the pl.FunctionType members: Opaque, Orchestration, InCore, AIC, "
+                     "AIV or Group"));
         ftype = *t;
       } else if (kw.text == "level") {
         Literal lit = ParseEnumRef();
@@ -327,8 +418,10 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       } else if (kw.text == "attrs") {
         ParseAttrDict(&attrs, &attr_keys);
       } else {
-        ir::ThrowUser(kw.span, "unknown @pl.function keyword '" + std::string(kw.text) +
-                                   "' (expected type, attrs, level or role)");
+        ir::ThrowUser(kw.span,
+                      "unknown @pl.function keyword '" + std::string(kw.text) +
+                          "' (expected type, attrs, level or role)",
+                      {{{}, "use type=, attrs=, level= or role=, or remove the keyword"}});
       }
       if (!Accept(Tok::kComma)) break;
     }
@@ -339,19 +432,23 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   DerivedPair derived = DerivedLevelRole(ftype);
   const std::string tname(ir::FunctionTypeName(ftype));
   if (level && (!derived.level || *derived.level != level->first))
-    ir::ThrowUser(level->second,
-                  "level " + std::string(ir::LevelName(level->first)) +
-                      " does not match function type " + tname + " (which implies " +
-                      (derived.level ? "level " + std::string(ir::LevelName(*derived.level))
-                                     : std::string("no level")) +
-                      ")");
+    ir::ThrowUser(
+        level->second,
+        "level " + std::string(ir::LevelName(level->first)) + " does not match function type " +
+            tname + " (which implies " +
+            (derived.level ? "level " + std::string(ir::LevelName(*derived.level))
+                           : std::string("no level")) +
+            ")",
+        {{{}, "remove level=, or change type= to a function type that implies this level"}});
   if (role && (!derived.role || *derived.role != role->first))
-    ir::ThrowUser(role->second,
-                  "role " + std::string(ir::RoleName(role->first)) +
-                      " does not match function type " + tname + " (which implies " +
-                      (derived.role ? "role " + std::string(ir::RoleName(*derived.role))
-                                    : std::string("no role")) +
-                      ")");
+    ir::ThrowUser(
+        role->second,
+        "role " + std::string(ir::RoleName(role->first)) + " does not match function type " +
+            tname + " (which implies " +
+            (derived.role ? "role " + std::string(ir::RoleName(*derived.role))
+                          : std::string("no role")) +
+            ")",
+        {{{}, "remove role=, or change type= to a function type that implies this role"}});
 
   // Signature.
   const Token def = Expect(Tok::kDef, "after the decorator");
@@ -376,8 +473,10 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     }
     first = false;
     if (!Check(Tok::kColon))
-      ir::ThrowUser(pname.span,
-                    "parameter '" + std::string(pname.text) + "' needs a type annotation");
+      ir::ThrowUser(
+          pname.span, "parameter '" + std::string(pname.text) + "' needs a type annotation",
+          {{{},
+            "annotate it, e.g. '" + std::string(pname.text) + ": pl.Tensor[[64, 64], pl.FP32]'"}});
     Next();
     ir::ParamDirection dir = ir::ParamDirection::In;
     Span dir_span = Peek().span;
@@ -396,13 +495,17 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     if (wrapped) {
       Expect(Tok::kRBracket, "closing the direction wrapper");
       if (ann.type->kind != ir::TypeKind::Tensor && ann.type->kind != ir::TypeKind::Tile)
-        ir::ThrowUser(dir_span,
-                      std::string(dir == ir::ParamDirection::Out ? "pl.Out" : "pl.InOut") +
-                          " may wrap only a Tensor or a Tile, not " + ir::TypeToString(ann.type));
+        ir::ThrowUser(
+            dir_span,
+            std::string(dir == ir::ParamDirection::Out ? "pl.Out" : "pl.InOut") +
+                " may wrap only a Tensor or a Tile, not " + ir::TypeToString(ann.type),
+            {{{}, "remove the pl.Out / pl.InOut wrapper: a scalar parameter is an input"}});
     }
     if (Check(Tok::kAssign))
-      ir::ThrowUser(Peek().span, "parameter '" + std::string(pname.text) +
-                                     "' has a default value; defaults are not supported");
+      ir::ThrowUser(Peek().span,
+                    "parameter '" + std::string(pname.text) +
+                        "' has a default value; defaults are not supported",
+                    {{{}, "remove the default value"}});
     if (pname.text == "self" || pname.text == "pl" || pname.text == "pld" || pname.text == "_")
       ir::ThrowUser(pname.span, "'" + std::string(pname.text) + "' cannot name a parameter");
     if (scopes_.back().names.count(pname.text))
@@ -460,14 +563,23 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   Block body;
   statement_errors_.clear();
   poisoned_.clear();
-  if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
-  if (!statement_errors_.empty()) {
-    // Statements were dropped: the function cannot be built, only its errors reported.
-    ir::DetailedUserError all(statement_errors_[0], "dsl.parse");
-    for (size_t i = 1; i < statement_errors_.size(); ++i) all.AddFurther(statement_errors_[i]);
-    statement_errors_.clear();
-    throw all;
+  callee_failed_ = false;
+  try {
+    if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
+  } catch (const ir::UserError& e) {
+    // An error no statement recovers from (in a compound statement) ends the body; the errors of
+    // the simple statements before it stand. A lexical error is met again by the caller, which
+    // reads on, and merged there.
+    const bool lexical = IsLexicalError(e);
+    if (statement_errors_.empty() && (lexical || !callee_failed_)) throw;
+    if (!lexical && !dynamic_cast<const CalleeFailed*>(&e)) {
+      statement_errors_.push_back(e);
+      for (const ir::UserError& f : ir::FurtherOf(e)) statement_errors_.push_back(f);
+    }
+    ThrowStatementErrors(name.span);
   }
+  // Statements were dropped: the function cannot be built, only its errors reported.
+  ThrowStatementErrors(name.span);
   Expect(Tok::kDedent, "at the end of the function body");
 
   std::vector<TypePtr> returns;
@@ -523,7 +635,8 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
       if (lit.enum_type == "Mem" || lit.enum_type == "MemorySpace") {
         auto m = ir::MemorySpaceFromName(lit.enum_value);
         if (!m)
-          ir::ThrowUser(lit.span, "unknown memory space '" + std::string(lit.enum_value) + "'");
+          ir::ThrowUser(lit.span, "unknown memory space '" + std::string(lit.enum_value) + "'",
+                        {{{}, "use a pl.Mem member such as pl.Mem.Vec"}});
         return *m;
       }
       if (lit.enum_type == "SplitMode") {
@@ -565,7 +678,9 @@ ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::stri
           {{{}, dym.empty() ? "known attributes: " + list : dym + " (known: " + list + ")"}});
     }
     for (const std::string& s : *seen_keys)
-      if (s == key) ir::ThrowUser(k.span, "attr key \"" + key + "\" is given twice");
+      if (s == key)
+        ir::ThrowUser(k.span, "attr key \"" + key + "\" is given twice",
+                      {{{}, "remove one of them"}});
     seen_keys->push_back(key);
     Expect(Tok::kColon, "after the attr key");
     if (!AtLiteral() && !AtEnumRef() && !AtDType())

@@ -139,7 +139,8 @@ ExprPtr Parser::ParseCall() {
   if (!op) {
     std::vector<std::string> names;
     for (const ops::OpDef* d : ops::OpRegistry::Global().All()) names.push_back(d->name());
-    ir::ThrowUser(ntok.span, "unknown operator '" + name + "'", Suggest(name, names));
+    ir::ThrowUser(ntok.span, "unknown operator '" + name + "'",
+                  OrNote(Suggest(name, names), "use an operator that `tilesplit ops` lists"));
   }
   std::vector<CallArg> args = ParseCallArgs();
   return BuildOpCall(*op, std::move(args), span);
@@ -149,13 +150,17 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
                                    const CallArg& a) {
   const std::string where = op.name() + ": keyword '" + spec.name + "'";
   if (!a.literal)
-    ir::ThrowUser(a.span, where + " needs a literal value of kind " +
-                              std::string(ops::KwargKindName(spec.kind)));
+    ir::ThrowUser(
+        a.span,
+        where + " needs a literal value of kind " + std::string(ops::KwargKindName(spec.kind)),
+        {{{}, "write a literal of that kind as the value"}});
   const Literal& lit = *a.literal;
   using K = Literal::Kind;
   auto bad = [&]() -> ir::AttrValue {
-    ir::ThrowUser(lit.span, where + " must be a " + std::string(ops::KwargKindName(spec.kind)) +
-                                ", got " + lit.text());
+    ir::ThrowUser(
+        lit.span,
+        where + " must be a " + std::string(ops::KwargKindName(spec.kind)) + ", got " + lit.text(),
+        {{{}, "give it a " + std::string(ops::KwargKindName(spec.kind)) + " value"}});
   };
   switch (spec.kind) {
     case ops::KwargKind::Int:
@@ -174,8 +179,10 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
       }
       if (lit.kind == K::String && spec.name == "mode") {
         if (auto m = CastModeFromName(lit.string_value)) return *m;
-        ir::ThrowUser(lit.span, "unknown cast mode " + lit.text() +
-                                    " (expected none, rint, round, floor, ceil, trunc or odd)");
+        ir::ThrowUser(lit.span,
+                      "unknown cast mode " + lit.text() +
+                          " (expected none, rint, round, floor, ceil, trunc or odd)",
+                      {{{}, "use one of the modes none, rint, round, floor, ceil, trunc or odd"}});
       }
       return bad();
     case ops::KwargKind::Bool:
@@ -196,7 +203,8 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
         auto m = ir::MemorySpaceFromName(lit.enum_value);
         if (!m)
           ir::ThrowUser(lit.span, "unknown memory space " + lit.text(),
-                        SuggestMember("Mem", lit.enum_value));
+                        OrNote(SuggestMember("Mem", lit.enum_value),
+                               "use a pl.Mem member such as pl.Mem.Vec"));
         return *m;
       }
       return bad();
@@ -232,17 +240,23 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
     if (a.expr) RejectValueless(a.expr, a.span);
     if (a.keyword.empty()) {
       if (!a.expr) {
-        ir::ThrowUser(a.span, op.name() + ": " + (a.literal ? a.literal->text() : "this value") +
-                                  " is not a valid argument (enum values and data types are "
-                                  "keyword values)");
+        ir::ThrowUser(
+            a.span,
+            op.name() + ": " + (a.literal ? a.literal->text() : "this value") +
+                " is not a valid argument (enum values and data types are "
+                "keyword values)",
+            {{{},
+              "pass it as a keyword argument, e.g. target_memory=pl.Mem.Vec or dtype=pl.FP32"}});
       }
       if (op.is_variadic()) {
         bound.push_back(a.expr);
         continue;
       }
       if (npos >= specs.size())
-        ir::ThrowUser(a.span, op.name() + ": too many arguments (takes at most " +
-                                  std::to_string(specs.size()) + ")");
+        ir::ThrowUser(
+            a.span,
+            op.name() + ": too many arguments (takes at most " + std::to_string(specs.size()) + ")",
+            {{{}, "remove the extra arguments"}});
       bound[npos++] = a.expr;
       continue;
     }
@@ -250,7 +264,8 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
     if (idx) {
       if (bound[*idx])
         ir::ThrowUser(a.keyword_span,
-                      op.name() + ": argument '" + std::string(a.keyword) + "' is given twice");
+                      op.name() + ": argument '" + std::string(a.keyword) + "' is given twice",
+                      {{{}, "remove one of them"}});
       if (!a.expr)
         ir::ThrowUser(a.span, op.name() + ": argument '" + std::string(a.keyword) +
                                   "' must be an expression, got " + a.literal->text());
@@ -263,12 +278,18 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
       if (!op.is_variadic())
         for (const ops::ArgSpec& as : specs) names.push_back(as.name);
       for (const ops::KwargSpec& ks : op.kwargs()) names.push_back(ks.name);
-      ir::ThrowUser(a.keyword_span,
-                    op.name() + ": unknown keyword '" + std::string(a.keyword) + "'",
-                    Suggest(a.keyword, names));
+      ir::ThrowUser(
+          a.keyword_span, op.name() + ": unknown keyword '" + std::string(a.keyword) + "'",
+          OrNote(
+              Suggest(a.keyword, names), "remove it; " + op.name() + " takes the keywords " + [&] {
+                std::string l;
+                for (const std::string& n : names) l += (l.empty() ? "" : ", ") + n;
+                return l.empty() ? std::string("(none)") : l;
+              }()));
     }
     if (ir::FindAttr(kwargs, spec->name))
-      ir::ThrowUser(a.keyword_span, op.name() + ": keyword '" + spec->name + "' is given twice");
+      ir::ThrowUser(a.keyword_span, op.name() + ": keyword '" + spec->name + "' is given twice",
+                    {{{}, "remove one of them"}});
     kwargs.emplace_back(spec->name, KwargFromArg(op, *spec, a));
   }
   if (!op.is_variadic()) {
@@ -279,7 +300,8 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
     }
     for (size_t i = 0; i < specs.size(); ++i)
       if (!bound[i] && !specs[i].optional)
-        ir::ThrowUser(span, op.name() + ": missing argument '" + specs[i].name + "'");
+        ir::ThrowUser(span, op.name() + ": missing argument '" + specs[i].name + "'",
+                      {{{}, "add the argument '" + specs[i].name + "' to the call"}});
     while (!bound.empty() && !bound.back()) bound.pop_back();
     for (size_t i = 0; i < bound.size(); ++i)
       if (!bound[i])
@@ -327,9 +349,10 @@ ExprPtr Parser::BuildConst(std::vector<CallArg> args, Span span) {
     return ir::MakeConstFloat(d, dt, span);
   }
   if (lit.kind == Literal::Kind::Float)
-    ir::ThrowUser(v.span, "pl.const: the float literal " + lit.text() +
-                              " cannot have the integer type pl." +
-                              std::string(ir::DataTypeName(dt)));
+    ir::ThrowUser(v.span,
+                  "pl.const: the float literal " + lit.text() +
+                      " cannot have the integer type pl." + std::string(ir::DataTypeName(dt)),
+                  {{{}, "write an integer literal, or use a float type such as pl.FP32"}});
   return ir::MakeConstInt(lit.int_value, dt, span);
 }
 
@@ -443,9 +466,11 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
     if (positional.size() >= 2 && positional[0]->expr && positional[1]->expr) {
       bool s0 = IsScalarExpr(positional[0]->expr), s1 = IsScalarExpr(positional[1]->expr);
       if (s0 && s1)
-        ir::ThrowUser(span, "pl." + std::string(name) +
-                                " with only scalar operands is not an op; write the arithmetic "
-                                "operator (e.g. 'i + 1')");
+        ir::ThrowUser(span,
+                      "pl." + std::string(name) +
+                          " with only scalar operands is not an op; write the arithmetic "
+                          "operator (e.g. 'i + 1')",
+                      {{{}, "write the arithmetic operator instead of the call, e.g. 'i + 1'"}});
       if (s1) op_name += "s";
     }
   } else if (name == "read") {
@@ -468,7 +493,7 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
     ir::ThrowUser(
         name_tok.span,
         "unknown operator 'pl." + std::string(name) + "' (no " + op_name + " is registered)",
-        Suggest(name, names));
+        OrNote(Suggest(name, names), "use an operator that `tilesplit ops` lists"));
   }
   return BuildOpCall(*op, std::move(args), span);
 }

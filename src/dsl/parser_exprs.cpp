@@ -73,7 +73,8 @@ ExprPtr Parser::ParseCompare() {
   if (ComparisonOp(Peek().kind))
     ir::ThrowUser(Peek().span,
                   "chained comparisons are not supported; write "
-                  "'(a < b) and (b < c)' instead");
+                  "'(a < b) and (b < c)' instead",
+                  {{{}, "write '(a < b) and (b < c)'"}});
   return ir::MakeBinary(*op, lhs, rhs, s);
 }
 
@@ -132,9 +133,13 @@ ExprPtr Parser::ParsePostfix() {
     Span s = Next().span;
     chain.Enter(s);
     if (e->type && e->type->kind != ir::TypeKind::Tuple)
-      ir::ThrowUser(s, "subscripts on " + ir::TypeToString(e->type) +
-                           " are not supported; only a tuple can be indexed, with an integer "
-                           "literal");
+      ir::ThrowUser(
+          s,
+          "subscripts on " + ir::TypeToString(e->type) +
+              " are not supported; only a tuple can be indexed, with an integer "
+              "literal",
+          {{{},
+            "index only a tuple value (the result of a call with several results), e.g. r[0]"}});
     if (!Check(Tok::kInt) || !Check(Tok::kRBracket, 1))
       ir::ThrowUser(Peek().span, "a tuple index must be an integer literal");
     const Token& k = Next();
@@ -180,7 +185,8 @@ ExprPtr Parser::ParseAtom() {
       return ir::MakeConstBool(t.kind == Tok::kTrue, t.span);
     case Tok::kString:
       if (t.triple_quoted)
-        ir::ThrowUser(t.span, "triple-quoted strings are only allowed as docstrings");
+        ir::ThrowUser(t.span, "triple-quoted strings are only allowed as docstrings",
+                      {{{}, "use a one-line string, or put the text in a # comment"}});
       ir::ThrowUser(t.span, "a string is not a value here (strings are only keyword values)");
     case Tok::kLBracket: {
       Span s = Next().span;
@@ -204,8 +210,10 @@ ExprPtr Parser::ParseAtom() {
                                      Peek(2).text == "Scalar" || Peek(2).text == "Tuple"))
           ir::ThrowUser(t.span, "type pl." + std::string(Peek(2).text) + " is not a value");
         if (Check(Tok::kName, 2))
-          ir::ThrowUser(Peek(2).span, "unknown name '" + std::string(t.text) + "." +
-                                          std::string(Peek(2).text) + "'");
+          ir::ThrowUser(
+              Peek(2).span,
+              "unknown name '" + std::string(t.text) + "." + std::string(Peek(2).text) + "'",
+              {{{}, "use a name the pl module has (docs/dsl.md lists them)"}});
         Unexpected("a name after '" + std::string(t.text) + ".'");
       }
       if (t.text == "self" && Check(Tok::kDot, 1)) return ParseSelfCall(false);
@@ -247,7 +255,10 @@ ExprPtr Parser::ResolveName(const Token& name) {
     for (const auto& kv : sc.names) visible.emplace_back(kv.first);
   for (const auto& kv : dyn_) visible.emplace_back(kv.first);
   std::sort(visible.begin(), visible.end());  // deterministic ties
-  ir::ThrowUser(name.span, "unknown name '" + std::string(n) + "'", Suggest(n, visible));
+  ir::ThrowUser(name.span, "unknown name '" + std::string(n) + "'",
+                OrNote(Suggest(n, visible), "define '" + std::string(n) +
+                                                "' before this statement, or pass it as a "
+                                                "parameter"));
 }
 
 }  // namespace tilesplit::dsl::detail

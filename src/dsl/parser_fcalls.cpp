@@ -2,6 +2,7 @@
 // of dsl.md (which leaves such calls out): outlining and the mixed-kernel expansion need one
 // function to run another (docs/ir.md, "The DSL").
 #include "parser_impl.h"
+#include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 
@@ -32,8 +33,16 @@ bool MayCall(ir::FunctionType t) {
 
 void Parser::ScanClassFunctions() {
   // Each method is `@ ... def NAME ( ... ) ... : NEWLINE INDENT ... DEDENT`; a malformed one ends
-  // the scan and is reported by the real parse.
-  size_t i = pos_;
+  // the scan and is reported by the real parse, and so does a lexical error: the methods before
+  // it are parsed (their errors reported) before the parse meets it again.
+  try {
+    ScanClassFunctionsFrom(pos_);
+  } catch (const ir::UserError&) {
+    class_scan_cut_ = true;
+  }
+}
+
+void Parser::ScanClassFunctionsFrom(size_t i) {
   auto kind = [&](size_t k) { return ts_.At(k).kind; };
   while (kind(i) == Tok::kAt) {
     const size_t start = i;
@@ -50,6 +59,7 @@ void Parser::ScanClassFunctions() {
     ClassFunction cf;
     cf.name = name;
     cf.start = start;
+    cf.scan_end = i;
     class_fn_by_start_.emplace(start, class_fns_.size());
     class_fn_by_name_.emplace(name, class_fns_.size());  // a duplicate keeps the first
     class_fns_.push_back(std::move(cf));
@@ -59,6 +69,8 @@ void Parser::ScanClassFunctions() {
 const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
   ClassFunction& cf = class_fns_[index];
   if (cf.state == ClassFunction::State::Done) return cf.fn;
+  if (cf.state == ClassFunction::State::Failed)
+    throw CalleeFailed(Peek().span, "'" + std::string(cf.name) + "' has errors");
   // ParseFunction resets the per-function state; a caller in the middle of its body gets its
   // own back afterwards.
   const size_t saved_pos = pos_;
@@ -68,22 +80,47 @@ const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
   const bool saved_dyn = allow_new_dyn_;
   const ir::FunctionType saved_type = cur_ftype_;
   const std::string_view saved_name = cur_fname_;
+  // The caller's statement recovery state, which the callee's body would otherwise reset.
+  std::vector<ir::UserError> saved_errors = std::move(statement_errors_);
+  std::vector<std::string> saved_poisoned = std::move(poisoned_);
+  const bool saved_callee_failed = callee_failed_;
+  auto restore = [&] {
+    class_fn_stack_.pop_back();
+    pos_ = saved_pos;
+    scopes_ = std::move(saved_scopes);
+    fn_ = std::move(saved_fn);
+    region_mode_ = saved_region;
+    allow_new_dyn_ = saved_dyn;
+    cur_ftype_ = saved_type;
+    cur_fname_ = saved_name;
+    statement_errors_ = std::move(saved_errors);
+    poisoned_ = std::move(saved_poisoned);
+    callee_failed_ = saved_callee_failed;
+  };
   cf.state = ClassFunction::State::InProgress;
   class_fn_stack_.push_back(index);
   pos_ = cf.start;
-  ir::FunctionPtr fn = ParseFunction(true);
+  ir::FunctionPtr fn;
+  try {
+    fn = ParseFunction(true);
+  } catch (const ir::UserError& e) {
+    // Its errors are reported where it is defined (the class loop reaches it); a caller only
+    // learns that the call cannot be parsed.
+    ClassFunction& failed = class_fns_[index];
+    failed.state = ClassFunction::State::Failed;
+    if (!dynamic_cast<const CalleeFailed*>(&e) && !IsLexicalError(e)) {
+      failed.errors.push_back(e);
+      for (const ir::UserError& f : ir::FurtherOf(e)) failed.errors.push_back(f);
+    }
+    restore();
+    if (class_fn_stack_.empty() || IsLexicalError(e)) throw;
+    throw CalleeFailed(e.span(), "'" + std::string(failed.name) + "' has errors");
+  }
   ClassFunction& done = class_fns_[index];
   done.fn = std::move(fn);
   done.end = pos_;
   done.state = ClassFunction::State::Done;
-  class_fn_stack_.pop_back();
-  pos_ = saved_pos;
-  scopes_ = std::move(saved_scopes);
-  fn_ = std::move(saved_fn);
-  region_mode_ = saved_region;
-  allow_new_dyn_ = saved_dyn;
-  cur_ftype_ = saved_type;
-  cur_fname_ = saved_name;
+  restore();
   return done.fn;
 }
 
@@ -115,10 +152,15 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                                 " or make the caller Opaque"}});
   auto it = class_fn_by_name_.find(name_tok.text);
   if (it == class_fn_by_name_.end()) {
+    // The method may stand past a lexical error, which is reported instead.
+    if (class_scan_cut_)
+      throw CalleeFailed(name_tok.span, "unknown function " + Quote(callee_name));
     std::vector<std::string> names;
     for (const ClassFunction& cf : class_fns_) names.emplace_back(cf.name);
-    ir::ThrowUser(name_tok.span, "unknown function " + Quote(callee_name) + " in program class",
-                  Suggest(callee_name, names));
+    ir::ThrowUser(
+        name_tok.span, "unknown function " + Quote(callee_name) + " in program class",
+        OrNote(Suggest(callee_name, names),
+               "define a method " + Quote(callee_name) + " in the class, or call one that exists"));
   }
   const size_t index = it->second;
   if (class_fns_[index].state == ClassFunction::State::InProgress) {
@@ -129,8 +171,12 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
       if (on) chain += std::string(class_fns_[k].name) + " -> ";
     }
     chain += callee_name;
-    ir::ThrowUser(name_tok.span, "recursive call: this call closes the cycle " + chain +
-                                     "; the call graph of a program must be acyclic");
+    ir::ThrowUser(
+        name_tok.span,
+        "recursive call: this call closes the cycle " + chain +
+            "; the call graph of a program must be acyclic",
+        {{{},
+          "remove the call, or restructure the functions so that none calls back into a caller"}});
   }
   // Arguments first (they are the caller's values), then the callee, parsed on demand.
   Expect(Tok::kLParen, "after the function name");
@@ -153,7 +199,8 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
     ir::ThrowUser(span,
                   Quote(callee_name) + " takes " + std::to_string(callee->params.size()) +
                       " argument(s), this call gives " + std::to_string(args.size()),
-                  {{callee->span, Quote(callee_name) + " is defined here"}});
+                  {{callee->span, Quote(callee_name) + " is defined here"},
+                   {{}, "pass " + std::to_string(callee->params.size()) + " argument(s)"}});
   for (size_t i = 0; i < args.size(); ++i) {
     const ir::Param& p = callee->params[i];
     if (!ParamAccepts(p.var->type, args[i]->type))
@@ -161,7 +208,10 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                     "argument " + std::to_string(i + 1) + " of " + Quote(callee_name) +
                         " has type " + ir::TypeToString(args[i]->type) + ", but parameter " +
                         Quote(p.var->name) + " is " + ir::TypeToString(p.var->type),
-                    {{p.var->span, "the parameter is declared here"}});
+                    {{p.var->span, "the parameter is declared here"},
+                     {{},
+                      "pass a value of type " + ir::TypeToString(p.var->type) +
+                          ", or change the parameter's type"}});
   }
   ir::TypePtr type = ir::BoundCallResultType(*callee, args);
   return ir::MakeFunctionCall(callee_name, std::move(args), std::move(type), span);

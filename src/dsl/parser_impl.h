@@ -112,6 +112,13 @@ struct FunctionState {
   Span first_return_span;
 };
 
+// Thrown where a statement calls a class function that has errors of its own: the callee's errors
+// are reported where it is defined, so the call is a consequence, never reported itself.
+class CalleeFailed : public ir::UserError {
+ public:
+  using ir::UserError::UserError;
+};
+
 class Parser {
  public:
   Parser(std::string_view text, uint32_t file);
@@ -120,6 +127,12 @@ class Parser {
   // TokenSource::LexToEnd).
   void LexToEnd() { ts_.LexToEnd(); }
   bool LexFailed() const { return ts_.failed(); }
+  // `e` is the lexer's error (after which nothing past it can be parsed), not a parse error.
+  bool IsLexicalError(const ir::UserError& e) const {
+    const ir::UserError* lexical = ts_.error();
+    return lexical && lexical->span().line == e.span().line &&
+           lexical->span().col == e.span().col && lexical->message() == e.message();
+  }
 
   // ---- Tokens (parser.cpp).
   const Token& Peek(size_t k = 0) const { return ts_.At(pos_ + k); }
@@ -270,14 +283,23 @@ class Parser {
   // only once its body is read), which also finds a cycle at the call that closes it.
   struct ClassFunction {
     std::string_view name;
-    size_t start = 0;  // the '@' of its decorator
-    size_t end = 0;    // the token after its body, once parsed
-    enum class State : uint8_t { Pending, InProgress, Done } state = State::Pending;
+    size_t start = 0;     // the '@' of its decorator
+    size_t end = 0;       // the token after its body, once parsed
+    size_t scan_end = 0;  // the token after its body, as the scan found it
+    enum class State : uint8_t { Pending, InProgress, Done, Failed } state = State::Pending;
     ir::FunctionPtr fn;
+    std::vector<ir::UserError> errors;  // when Failed: its own errors (none when only a callee's)
   };
   void ScanClassFunctions();
-  // Parses class function `index` wherever the cursor is, saving and restoring the parser state.
+  void ScanClassFunctionsFrom(size_t i);
+  // Parses class function `index` wherever the cursor is, saving and restoring the parser state
+  // (also when it fails). A failed function is marked Failed with its errors; a call from another
+  // function's body then throws CalleeFailed, a parse from the class loop rethrows the error.
   const ir::FunctionPtr& ParseClassFunction(size_t index);
+  // The methods of the class, each recovered from on its own (parser.cpp).
+  std::vector<ir::FunctionPtr> ParseClassBody();
+  class Errors;       // the independent errors of a file (parser.cpp)
+  class UniqueNames;  // function names seen so far (parser.cpp)
   bool AtSelfCall() const {
     return CheckName("self") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
            Check(Tok::kLParen, 3);
@@ -291,6 +313,7 @@ class Parser {
   std::unordered_map<std::string_view, size_t> class_fn_by_name_;
   std::unordered_map<size_t, size_t> class_fn_by_start_;
   bool in_class_ = false;
+  bool class_scan_cut_ = false;         // a lexical error ended the scan of the class's methods
   std::vector<size_t> class_fn_stack_;  // class functions being parsed, outermost first
   ir::FunctionType cur_ftype_ = ir::FunctionType::Opaque;
   std::string_view cur_fname_;
@@ -308,13 +331,18 @@ class Parser {
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
   FunctionState fn_;
 
-  // ---- Recovery inside a top-level function body (parser_stmts.cpp). After an error in a simple
+  // ---- Recovery inside a function body (parser_stmts.cpp). After an error in a simple
   // statement the parser goes on with the next statement; the names the failed statement would
   // have bound are "poisoned", and a later "unknown name" error about one of them is a
-  // consequence, not reported.
+  // consequence, not reported. A statement that fails only because it calls a failed class
+  // function is a consequence too (callee_failed_): the function is dropped, nothing reported.
   bool RecoverStatement(const ir::UserError& e, size_t start);
+  // Throws the statement errors of the function being parsed (or CalleeFailed when there are
+  // only consequences), if any.
+  void ThrowStatementErrors(Span function);
   std::vector<ir::UserError> statement_errors_;
   std::vector<std::string> poisoned_;
+  bool callee_failed_ = false;
 };
 
 // dsl.md 7.3: kind, dtype, rank and the dims static on both sides agree (an INDEX value may
@@ -325,6 +353,12 @@ bool TypesAgree(const TypePtr& annotated, const TypePtr& deduced);
 std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::string>& candidates);
 // The same among the members of enum type `enum_type` ("Mem", "SplitMode", ...).
 std::vector<ir::Note> SuggestMember(std::string_view enum_type, std::string_view word);
+
+// `notes` when it holds any (a suggestion), else the one note `fallback`.
+inline std::vector<ir::Note> OrNote(std::vector<ir::Note> notes, std::string fallback) {
+  if (notes.empty()) notes.push_back({{}, std::move(fallback)});
+  return notes;
+}
 
 // Where a name of the pl module is used as a value (e.g. `x = pl`).
 std::string DescribeToken(const Token& t);

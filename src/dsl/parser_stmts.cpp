@@ -2,6 +2,7 @@
 // while forms, if/elif/else with merges, pl.at scopes and pl.split_aiv regions, with the scoping
 // rules of 8.8.
 #include "parser_impl.h"
+#include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
 
 namespace tilesplit::dsl::detail {
@@ -60,7 +61,7 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
           Peek().span, "unreachable statement after return",
           {{block.stmts.back()->span, "the return is here"},
            {{}, "delete the statements after the return, or move the return to the end"}});
-    if (kind != BlockKind::Function || in_class_) {
+    if (kind != BlockKind::Function) {
       ParseStatement(kind, block);
       continue;
     }
@@ -79,14 +80,15 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
 }
 
 bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
-  if (ts_.failed()) return false;
+  if (IsLexicalError(e)) return false;
   const Tok first = ts_.At(start).kind;
   // A compound statement's error may sit deep in its body: the function-level recovery handles
   // it.
   if (first == Tok::kFor || first == Tok::kWhile || first == Tok::kIf || first == Tok::kWith)
     return false;
   const std::string message = e.message();
-  bool consequence = false;
+  bool consequence = dynamic_cast<const CalleeFailed*>(&e) != nullptr;
+  callee_failed_ = callee_failed_ || consequence;
   for (const std::string& n : poisoned_)
     if (message == "unknown name '" + n + "'") consequence = true;
   if (!consequence) statement_errors_.push_back(e);
@@ -105,11 +107,26 @@ bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
   return pos_ > start;
 }
 
+void Parser::ThrowStatementErrors(Span function) {
+  if (statement_errors_.empty()) {
+    if (!callee_failed_) return;
+    callee_failed_ = false;
+    throw CalleeFailed(function, "'" + std::string(cur_fname_) +
+                                     "' calls a function of the program that has errors");
+  }
+  ir::DetailedUserError all(statement_errors_[0], "dsl.parse");
+  for (size_t i = 1; i < statement_errors_.size(); ++i) all.AddFurther(statement_errors_[i]);
+  statement_errors_.clear();
+  callee_failed_ = false;
+  throw all;
+}
+
 void Parser::ParseStatement(BlockKind kind, Block& block) {
   const Token& t = Peek();
   switch (t.kind) {
     case Tok::kIndent:
-      ir::ThrowUser(t.span, "unexpected indent");
+      ir::ThrowUser(t.span, "unexpected indent",
+                    {{{}, "indent this line like the statement before it"}});
     case Tok::kFor:
       return ParseFor(block);
     case Tok::kWhile:
@@ -171,7 +188,8 @@ void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
     return;
   }
   if (e->kind != ir::ExprKind::Call)
-    ir::ThrowUser(s, "an expression statement must be an operator call or a function call");
+    ir::ThrowUser(s, "an expression statement must be an operator call or a function call",
+                  {{{}, "assign the value to a name, or remove the statement"}});
   // A pop discarded as a statement would have no type at all; it must be bound and annotated.
   if (!e->type && ops::Def(*e->As<ir::Call>()).result_from_annotation()) RejectValueless(e, s);
   ExpectNewline("after the statement");
@@ -182,21 +200,28 @@ void Parser::RejectValueless(const ExprPtr& e, Span at) const {
   if (const ir::FunctionCall* fc = e ? e->As<ir::FunctionCall>() : nullptr) {
     const ir::TupleType* t = fc->type ? fc->type->As<ir::TupleType>() : nullptr;
     if (t && t->elements.empty())
-      ir::ThrowUser(at, "'" + fc->callee +
-                            "' returns nothing, so its call has no value; write it as a "
-                            "statement of its own");
+      ir::ThrowUser(at,
+                    "'" + fc->callee +
+                        "' returns nothing, so its call has no value; write it as a "
+                        "statement of its own",
+                    {{{}, "call it as a statement of its own, without a target"}});
     return;
   }
   const ir::Call* call = e ? e->As<ir::Call>() : nullptr;
   if (!call || call->type) return;
   const ops::OpDef& op = ops::Def(*call);
   if (!op.has_result())
-    ir::ThrowUser(at, op.name() + " produces no value; write it as a statement of its own");
+    ir::ThrowUser(at, op.name() + " produces no value; write it as a statement of its own",
+                  {{{}, "remove the assignment: call the op as a statement of its own"}});
   if (op.result_from_annotation())
-    ir::ThrowUser(at, op.name() +
-                          ": the popped tile needs an annotated assignment ('x: "
-                          "pl.Tile[...] = pl." +
-                          op.name() + "(...)')");
+    ir::ThrowUser(
+        at,
+        op.name() +
+            ": the popped tile needs an annotated assignment ('x: "
+            "pl.Tile[...] = pl." +
+            op.name() + "(...)')",
+        {{{},
+          "bind the call to an annotated target: 'x: pl.Tile[...] = pl." + op.name() + "(...)'"}});
 }
 
 void Parser::CheckTargetName(std::string_view name, Span span) const {
@@ -237,7 +262,10 @@ VarPtr Parser::DefineTarget(std::string_view name, Span span, const TypePtr& typ
                   "rebinding '" + std::string(name) +
                       "' inside a loop or if body changes its type from " + TypeText(outer->type) +
                       " to " + TypeText(type) +
-                      "; use a new name, or carry it explicitly with init_values and pl.yield_");
+                      "; use a new name, or carry it explicitly with init_values and pl.yield_",
+                  {{{},
+                    "use a new name for the new value, or carry it explicitly with init_values and "
+                    "pl.yield_"}});
   scopes_.back().names[name] = Binding{outer, true};
   return outer;
 }
@@ -254,7 +282,8 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
     if (!CheckPl("yield_"))
       ir::ThrowUser(Peek().span,
                     "several targets can only receive pl.yield_(...) values "
-                    "(tuple unpacking of a call is not supported)");
+                    "(tuple unpacking of a call is not supported)",
+                    {{{}, "bind the call to one name, then take its elements: r[0], r[1]"}});
     return ParseYield(kind, block, std::move(targets));
   }
   std::optional<TypeAnn> ann;
@@ -270,9 +299,10 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
     // The value is the callee's result as declared; an annotation may restate it, never change it.
     if (ann && (!TypesAgree(ann->type, value->type) || !TypesAgree(value->type, ann->type) ||
                 !ir::TypeEqual(FinalType(*ann, value->type), value->type)))
-      ir::ThrowUser(ann->span, "the annotation " + ir::TypeToString(ann->type) + " contradicts " +
-                                   ir::TypeToString(value->type) + ", the return type of '" +
-                                   fc->callee + "'");
+      ir::ThrowUser(ann->span,
+                    "the annotation " + ir::TypeToString(ann->type) + " contradicts " +
+                        ir::TypeToString(value->type) + ", the return type of '" + fc->callee + "'",
+                    {{{}, "change the annotation to the callee's return type, or drop it"}});
     VarPtr v = DefineTarget(name.text, name.span, value->type);
     block.stmts.push_back(ir::MakeAssign(v, value, name.span));
     return;
@@ -281,10 +311,14 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
     const ops::OpDef& op = ops::Def(*call);
     if (!op.has_result())
       ir::ThrowUser(call->span,
-                    op.name() + " produces no value; write it as a statement of its own");
+                    op.name() + " produces no value; write it as a statement of its own",
+                    {{{}, "remove the assignment: call the op as a statement of its own"}});
     if (!value->type && !ann)
-      ir::ThrowUser(call->span, op.name() + ": the result needs a type annotation ('" +
-                                    std::string(name.text) + ": pl.Tile[...] = ...')");
+      ir::ThrowUser(
+          call->span,
+          op.name() + ": the result needs a type annotation ('" + std::string(name.text) +
+              ": pl.Tile[...] = ...')",
+          {{{}, "annotate the target with the popped tile's type: 'x: pl.Tile[...] = ...'"}});
   }
   TypePtr var_type;
   if (ann && !value->type) {
@@ -293,13 +327,19 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
     const ops::OpDef& op = ops::Def(*call);
     const ir::TileType* tile = ir::AsTileType(ann->type);
     if (!tile)
-      ir::ThrowUser(ann->span, op.name() + ": the popped value must be annotated as a tile, got " +
-                                   ir::TypeToString(ann->type));
+      ir::ThrowUser(ann->span,
+                    op.name() + ": the popped value must be annotated as a tile, got " +
+                        ir::TypeToString(ann->type),
+                    {{{}, "annotate the target with the popped tile's type, pl.Tile[...]"}});
     if (auto lane = op.ResolveOutputMemory(call->kwargs)) {
       if (tile->memory && *tile->memory != *lane)
-        ir::ThrowUser(ann->span, op.name() + ": the popped tile lives in " +
-                                     std::string(ir::MemorySpaceName(*lane)) + ", not " +
-                                     std::string(ir::MemorySpaceName(*tile->memory)));
+        ir::ThrowUser(ann->span,
+                      op.name() + ": the popped tile lives in " +
+                          std::string(ir::MemorySpaceName(*lane)) + ", not " +
+                          std::string(ir::MemorySpaceName(*tile->memory)),
+                      {{{},
+                        "change the annotation's memory space to pl.Mem." +
+                            std::string(ir::MemorySpaceName(*lane))}});
       if (!tile->memory) {
         TypeAnn filled = *ann;
         filled.type = ir::WithMemory(*tile, *lane);
@@ -326,8 +366,10 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
 void Parser::ParseYield(BlockKind kind, Block& block, std::vector<YieldTarget> targets) {
   Span span = Peek().span;
   if (kind != BlockKind::Loop && kind != BlockKind::Branch)
-    ir::ThrowUser(span, std::string("pl.yield_ outside a loop or if body (it cannot end ") +
-                            KindName(kind) + ")");
+    ir::ThrowUser(
+        span,
+        std::string("pl.yield_ outside a loop or if body (it cannot end ") + KindName(kind) + ")",
+        {{{}, "remove the pl.yield_, or move it to the end of a loop or if body"}});
   Next();
   Next();
   Next();
@@ -340,7 +382,8 @@ void Parser::ParseYield(BlockKind kind, Block& block, std::vector<YieldTarget> t
   Expect(Tok::kRParen, "closing pl.yield_(...)");
   ExpectNewline("after pl.yield_(...)");
   if (!Check(Tok::kDedent))
-    ir::ThrowUser(span, "pl.yield_ must be the last statement of its loop or if body");
+    ir::ThrowUser(span, "pl.yield_ must be the last statement of its loop or if body",
+                  {{{}, "move the pl.yield_ to the end of its body"}});
   if (targets.empty() && !values.empty())
     ir::ThrowUser(span, "the values of pl.yield_ need targets: 'x = pl.yield_(v)'");
   if (targets.size() != values.size())
@@ -391,9 +434,11 @@ void Parser::ParseReturn(BlockKind kind, Block& block) {
                                   std::to_string(decl.size()));
     for (size_t i = 0; i < types.size(); ++i)
       if (!TypesAgree(decl[i], types[i]))
-        ir::ThrowUser(spans[i], "returned type " + TypeText(types[i]) +
-                                    " disagrees with the declared return type " +
-                                    TypeText(decl[i]));
+        ir::ThrowUser(
+            spans[i],
+            "returned type " + TypeText(types[i]) + " disagrees with the declared return type " +
+                TypeText(decl[i]),
+            {{{}, "return a value of the declared type, or change the declared return type"}});
   } else if (fn_.inferred_returns) {
     const auto& prev = *fn_.inferred_returns;
     bool same = prev.size() == types.size();
@@ -405,7 +450,10 @@ void Parser::ParseReturn(BlockKind kind, Block& block) {
       ir::ThrowUser(tok.span,
                     "return type (" + a + ") disagrees with an earlier return (" + b +
                         "); annotate the function with '-> T'",
-                    {{fn_.first_return_span, "the earlier return is here"}});
+                    {{fn_.first_return_span, "the earlier return is here"},
+                     {{},
+                      "return values of one type from every return, or annotate the "
+                      "function with '-> T'"}});
     }
   } else {
     fn_.inferred_returns = types;
@@ -425,9 +473,12 @@ void Parser::CheckYieldValues(const Block& body, const std::vector<TypePtr>& typ
   for (size_t i = 0; i < types.size(); ++i) {
     const TypePtr& got = body.yield_values[i]->type;
     if (!TypesAgree(types[i], got) || !TypesAgree(got, types[i]))
-      ir::ThrowUser(body.yield_span, "pl.yield_ value " + std::to_string(i) + " has type " +
-                                         TypeText(got) + " but " + std::string(construct) +
-                                         " carries " + TypeText(types[i]));
+      ir::ThrowUser(body.yield_span,
+                    "pl.yield_ value " + std::to_string(i) + " has type " + TypeText(got) +
+                        " but " + std::string(construct) + " carries " + TypeText(types[i]),
+                    {{{},
+                      "yield a value of the carried type, or start the carry from a value of the "
+                      "yielded type"}});
   }
 }
 
@@ -561,7 +612,9 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
   if (bounds.size() == 3 && ir::IsConstInt(step, 0))
     ir::ThrowUser(bound_spans[2], "the loop step must not be zero");
   if (*kind == ir::ForKind::Pipeline) {
-    if (!stage) ir::ThrowUser(kind_tok.span, "pl.pipeline needs stage=N");
+    if (!stage)
+      ir::ThrowUser(kind_tok.span, "pl.pipeline needs stage=N",
+                    {{{}, "add stage=N (N >= 1) after the bounds"}});
     if (*stage < 1) ir::ThrowUser(stage_span, "stage must be at least 1");
   } else if (stage) {
     ir::ThrowUser(stage_span, "stage= is valid only on pl.pipeline");
@@ -569,7 +622,9 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
   if (*kind == ir::ForKind::Unroll) {
     for (size_t i = 0; i < bounds.size(); ++i)
       if (!ir::AsConstInt(bounds[i]))
-        ir::ThrowUser(bound_spans[i], "pl.unroll needs constant bounds");
+        ir::ThrowUser(
+            bound_spans[i], "pl.unroll needs constant bounds",
+            {{{}, "use constant bounds, or use pl.range for bounds known only at run time"}});
   }
   if (inits && inits->size() != iter_names.size())
     ir::ThrowUser(inits ? inits_span : var_tok.span,
@@ -651,7 +706,9 @@ void Parser::ParseWhileCarried(Block& block, const Token& for_tok) {
     Next();
     Next();
   }
-  if (!CheckPl("cond")) ir::ThrowUser(Peek().span, "a pl.while_ body must start with pl.cond(...)");
+  if (!CheckPl("cond"))
+    ir::ThrowUser(Peek().span, "a pl.while_ body must start with pl.cond(...)",
+                  {{{}, "put pl.cond(CONDITION) first in the body"}});
   Span cspan = Peek().span;
   Next();
   Next();
@@ -680,8 +737,10 @@ void Parser::ParseWhile(Block& block) {
   Span cspan = Peek().span;
   ExprPtr cond = ParseExpr();
   if (!IsBoolScalar(cond))
-    ir::ThrowUser(cspan, "a while condition must be BOOL (there is no truthiness), got " +
-                             TypeText(cond->type));
+    ir::ThrowUser(
+        cspan,
+        "a while condition must be BOOL (there is no truthiness), got " + TypeText(cond->type),
+        {{{}, "compare explicitly, e.g. 'while k < n:' or 'x != 0'"}});
   Expect(Tok::kColon, "after the while condition");
   scopes_.emplace_back();
   Block body = ParseBlock(BlockKind::Loop);
@@ -704,8 +763,9 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
   Span cspan = Peek().span;
   ExprPtr cond = ParseExpr();
   if (!IsBoolScalar(cond))
-    ir::ThrowUser(cspan, "an if condition must be BOOL (there is no truthiness), got " +
-                             TypeText(cond->type));
+    ir::ThrowUser(
+        cspan, "an if condition must be BOOL (there is no truthiness), got " + TypeText(cond->type),
+        {{{}, "compare explicitly, e.g. 'if x != 0:'"}});
   Expect(Tok::kColon, "after the if condition");
   scopes_.emplace_back();
   Block then_b = ParseBlock(BlockKind::Branch);
@@ -741,7 +801,8 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
     if (!else_b)
       ir::ThrowUser(tok.span,
                     "an if whose branch ends with pl.yield_ needs an else branch "
-                    "yielding the same targets");
+                    "yielding the same targets",
+                    {{{}, "add an else branch that yields the same targets"}});
     const Block& with = then_b.has_yield ? *else_b : then_b;
     if (!then_b.has_yield || !else_b->has_yield)
       ir::ThrowUser(with.stmts.empty() ? else_span : with.stmts.back()->span,
@@ -799,7 +860,8 @@ void Parser::ParseWith(Block& block) {
       auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
       if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
       if (*l != ir::Level::CORE_GROUP)
-        ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text());
+        ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text(),
+                      {{{}, "use pl.at(level=pl.Level.CORE_GROUP, ...)"}});
       level = *l;
     } else if (k.text == "name_hint") {
       const Token& hint = Expect(Tok::kString, "as the name hint");
@@ -832,7 +894,9 @@ void Parser::ParseWith(Block& block) {
           Literal lit = ParseEnumRef();
           auto m =
               lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-          if (!m) ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text());
+          if (!m)
+            ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text(),
+                          {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}});
           Expect(Tok::kRParen, "closing pl.split(...)");
           ir::ScopeOptimization o{ir::ScopeOptimization::Kind::Split};
           o.split = *m;
@@ -901,7 +965,9 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
     Expect(Tok::kAssign, "after mode");
     Literal lit = ParseEnumRef();
     auto m = lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-    if (!m) ir::ThrowUser(lit.span, "mode= takes a pl.SplitMode value, got " + lit.text());
+    if (!m)
+      ir::ThrowUser(lit.span, "mode= takes a pl.SplitMode value, got " + lit.text(),
+                    {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}});
     mode = *m;
   }
   Expect(Tok::kRParen, "closing pl.split_aiv(...)");

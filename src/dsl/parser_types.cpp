@@ -43,7 +43,9 @@ void CheckWrittenGeometry(const std::vector<ExprPtr>& shape, const std::vector<E
         ir::ThrowUser(
             SpanOr(valid[d], fallback),
             "valid_shape extent " + std::to_string(d) + " of the " + std::string(what) + " " + p,
-            {{{}, "each valid_shape extent must be between 0 and the dimension"}});
+            {{{},
+              "each valid_shape extent must be between 0 and the dimension; change it to a value "
+              "in that range"}});
 }
 
 }  // namespace
@@ -127,7 +129,8 @@ Literal Parser::ParseLiteral() {
     case Tok::kString:
       if (neg) break;
       if (t.triple_quoted)
-        ir::ThrowUser(t.span, "triple-quoted strings are only allowed as docstrings");
+        ir::ThrowUser(t.span, "triple-quoted strings are only allowed as docstrings",
+                      {{{}, "use a one-line string, or put the text in a # comment"}});
       Next();
       lit.kind = Literal::Kind::String;
       lit.string_value = Str(t);
@@ -159,10 +162,12 @@ ir::MemorySpace Parser::ParseMemSpace() {
   Literal lit = ParseEnumRef();
   auto m = ir::MemorySpaceFromName(lit.enum_value);
   if ((lit.enum_type != "Mem" && lit.enum_type != "MemorySpace") || !m)
-    ir::ThrowUser(lit.span, "unknown memory space " + lit.text(),
-                  SuggestMember("Mem", lit.enum_value));
+    ir::ThrowUser(
+        lit.span, "unknown memory space " + lit.text(),
+        OrNote(SuggestMember("Mem", lit.enum_value), "use a pl.Mem member such as pl.Mem.Vec"));
   if (*m == ir::MemorySpace::ScalarLocal)
-    ir::ThrowUser(lit.span, "pl.Mem.ScalarLocal is not a valid tile memory space");
+    ir::ThrowUser(lit.span, "pl.Mem.ScalarLocal is not a valid tile memory space",
+                  {{{}, "use a tile memory space such as pl.Mem.Vec"}});
   return *m;
 }
 
@@ -213,8 +218,10 @@ TypeAnn Parser::ParseType() {
   std::string_view k = kind.text;
   if (k != "Scalar" && k != "Tensor" && k != "Tile" && k != "Tuple") {
     if (ir::DataTypeFromName(k))
-      ir::ThrowUser(kind.span, "a bare data type is not a type annotation; write pl.Scalar[pl." +
-                                   std::string(k) + "]");
+      ir::ThrowUser(
+          kind.span,
+          "a bare data type is not a type annotation; write pl.Scalar[pl." + std::string(k) + "]",
+          {{{}, "write pl.Scalar[pl." + std::string(k) + "]"}});
     ir::ThrowUser(kind.span, "unknown or unsupported type 'pl." + std::string(k) + "'");
   }
   Next();
@@ -226,7 +233,9 @@ TypeAnn Parser::ParseType() {
   } else if (k == "Tuple") {
     std::vector<TypePtr> elems;
     while (!Check(Tok::kRBracket)) {
-      if (CheckPl("Tuple")) ir::ThrowUser(Peek(2).span, "nested tuple types are not supported");
+      if (CheckPl("Tuple"))
+        ir::ThrowUser(Peek(2).span, "nested tuple types are not supported",
+                      {{{}, "flatten the tuple: list every element type in one pl.Tuple[...]"}});
       ann.elements.push_back(ParseType());
       elems.push_back(ann.elements.back().type);
       if (!Accept(Tok::kComma)) break;

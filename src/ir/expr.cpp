@@ -209,10 +209,13 @@ ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span) {
                                     span);
   }
   if (!IsNumeric(da) || !IsNumeric(db) || IsFloat(da) != IsFloat(db))
-    ThrowUser(span, "operands of '" + what + "' must be two integers or two floats, got " +
-                        DTName(da) + " and " + DTName(db));
+    ThrowUser(span,
+              "operands of '" + what + "' must be two integers or two floats, got " + DTName(da) +
+                  " and " + DTName(db),
+              {{{}, "cast one operand (pl.cast) so that both are integers or both floats"}});
   if (op == BinaryOp::FloatDiv && !IsFloat(da))
-    ThrowUser(span, "'/' divides floats only; use '//' for integers");
+    ThrowUser(span, "'/' divides floats only; use '//' for integers",
+              {{{}, "use '//' to divide integers"}});
   if (op == BinaryOp::FloorDiv || op == BinaryOp::FloorMod || op == BinaryOp::FloatDiv) {
     auto zi = AsConstInt(b);
     const ConstFloat* zf = b->As<ConstFloat>();

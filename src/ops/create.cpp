@@ -90,7 +90,10 @@ AttrMap CheckKwargs(const OpDef& op, const AttrMap& kwargs, ir::Span span) {
     if (v) {
       ordered.emplace_back(spec.name, *v);
     } else if (spec.required) {
-      Fail(op, span, "missing required kwarg '" + spec.name + "'");
+      ir::ThrowUser(span, op.name() + ": missing required kwarg '" + spec.name + "'",
+                    {{{},
+                      "add " + spec.name + "=... (a " + std::string(KwargKindName(spec.kind)) +
+                          ") to the call"}});
     }
   }
   return ordered;
@@ -173,6 +176,7 @@ void CheckTransferPath(const OpDef& op, const std::vector<ExprPtr>& args, const 
     std::string mover;
     std::vector<ir::MemorySpace> from = SourcesOf(*target, &mover);
     if (!from.empty()) note += "; " + MemName(*target) + " is reached from " + MemList(from);
+    note += targets.empty() ? "; use the tile where it is" : "; move the tile along these paths";
     ir::ThrowUser(span,
                   op.name() + ": no data path from " + MemName(*t->memory) + " to " +
                       MemName(*target) + " for argument '" + an + "'",
@@ -215,6 +219,29 @@ void CheckGeometry(const OpDef& op, const TypePtr& t, ir::Span span) {
   }
 }
 
+// The call as the registry declares it: `tile.load(tensor, offsets, shapes, *, target_memory=Mem)`.
+std::string Signature(const OpDef& op) {
+  std::string s = op.name() + "(";
+  for (size_t i = 0; i < op.args().size(); ++i)
+    s += (i ? ", " : "") + op.args()[i].name + (op.args()[i].optional ? "?" : "");
+  if (op.is_variadic()) s += ", ...";
+  if (!op.kwargs().empty()) {
+    s += op.args().empty() ? "*" : ", *";
+    for (const KwargSpec& k : op.kwargs())
+      s += ", " + k.name + "=" + std::string(KwargKindName(k.kind)) + (k.required ? "" : "?");
+  }
+  return s + ")";
+}
+
+// A deducer's message names what is wrong; when it gives no note, the note is the op's rule
+// (its signature and documentation), the thing the call must be changed to meet.
+ir::UserError WithRuleNote(const OpDef& op, const ir::UserError& e) {
+  if (!e.notes().empty()) return e;
+  std::string note = "change the call to meet " + Signature(op);
+  if (!op.documentation().empty()) note += ": " + op.documentation();
+  return e.WithNote(note);
+}
+
 TypePtr RunDeducer(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
                    ir::Span span) {
   if (!op.deducer()) ir::ThrowInternal(span, "op " + op.name() + " has no deducer");
@@ -222,7 +249,7 @@ TypePtr RunDeducer(const OpDef& op, const std::vector<ExprPtr>& args, const Attr
   try {
     return op.deducer()(info);
   } catch (const ir::UserError& e) {
-    throw e.WithSpanIfMissing(span);
+    throw WithRuleNote(op, e.WithSpanIfMissing(span));
   }
 }
 
@@ -282,15 +309,19 @@ TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const Attr
 }
 
 ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span) {
-  CheckArity(op, args, span);
-  AttrMap ordered = CheckKwargs(op, kwargs, span);
-  args = TrimTrailingNulls(std::move(args));
-  CheckInputMemory(op, args, span);
-  TypePtr t = RunDeducer(op, args, ordered, span);
-  CheckTransferPath(op, args, ordered, span);
-  CheckGeometry(op, t, span);
-  t = ApplyMemoryPatch(op, args, ordered, std::move(t));
-  return ir::MakeCall(&op, std::move(args), std::move(ordered), std::move(t), span);
+  try {
+    CheckArity(op, args, span);
+    AttrMap ordered = CheckKwargs(op, kwargs, span);
+    args = TrimTrailingNulls(std::move(args));
+    CheckInputMemory(op, args, span);
+    TypePtr t = RunDeducer(op, args, ordered, span);
+    CheckTransferPath(op, args, ordered, span);
+    CheckGeometry(op, t, span);
+    t = ApplyMemoryPatch(op, args, ordered, std::move(t));
+    return ir::MakeCall(&op, std::move(args), std::move(ordered), std::move(t), span);
+  } catch (const ir::UserError& e) {
+    throw WithRuleNote(op, e);
+  }
 }
 
 ExprPtr Create(std::string_view name, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span) {

@@ -102,7 +102,8 @@ Shape BroadcastShapes(const CallInfo& c, const Shape& a, size_t ia, const Shape&
       r = *x;
     } else {
       c.Fail("argument " + Quote(c.arg_name(ib)) + " shape " + Str(b) +
-             " does not broadcast with " + c.arg_name(ia) + " shape " + Str(a));
+                 " does not broadcast with " + c.arg_name(ia) + " shape " + Str(a),
+             "make each dimension of the two shapes equal, or 1 in one of them");
     }
   }
   return out;
@@ -182,8 +183,9 @@ TypePtr DeduceBroadcastBinary(const CallInfo& c, size_t il, size_t ri) {
   auto dt = Promote(lhs.dtype, rhs.dtype);
   if (!dt)
     c.Fail("argument " + Quote(c.arg_name(ri)) + " dtype " +
-           std::string(ir::DataTypeName(rhs.dtype)) + " does not promote with " + c.arg_name(il) +
-           " dtype " + std::string(ir::DataTypeName(lhs.dtype)));
+               std::string(ir::DataTypeName(rhs.dtype)) + " does not promote with " +
+               c.arg_name(il) + " dtype " + std::string(ir::DataTypeName(lhs.dtype)),
+           "cast one operand (pl.tile.cast) so that both are numbers of one kind");
   Shape shape = BroadcastShapes(c, lhs.shape, il, rhs.shape, ri);
   ir::TileView v = LayoutOf(lhs);
   v.valid_shape = RankExtendedValid(lhs.valid(), shape);
@@ -194,7 +196,8 @@ const Shape& TupleOfRank(const CallInfo& c, size_t i, int64_t rank) {
   const Shape& s = c.tuple_arg(i);
   if (rank >= 0 && s.size() != static_cast<size_t>(rank))
     c.Fail("argument " + Quote(c.arg_name(i)) + " " + Str(s) + " must have " +
-           std::to_string(rank) + " elements, got " + std::to_string(s.size()));
+               std::to_string(rank) + " elements, got " + std::to_string(s.size()),
+           "give " + Quote(c.arg_name(i)) + " one element per axis (" + std::to_string(rank) + ")");
   return s;
 }
 
@@ -202,8 +205,10 @@ void RequireStaticPositive(const CallInfo& c, size_t i, const Shape& s) {
   for (const auto& e : s) {
     auto v = Static(e);
     if (!v || *v <= 0)
-      c.Fail("argument " + Quote(c.arg_name(i)) + " " + Str(s) +
-             " must hold static positive integers");
+      c.Fail(
+          "argument " + Quote(c.arg_name(i)) + " " + Str(s) + " must hold static positive integers",
+          "write each element of " + Quote(c.arg_name(i)) +
+              " as a positive integer literal (a runtime extent goes into valid_shape)");
   }
 }
 
@@ -240,21 +245,27 @@ void RequireIntegerElements(const CallInfo& c, size_t i, const Shape& s) {
   for (const auto& e : s) {
     auto dt = ir::ScalarDType(e);
     if (!dt || !ir::IsInteger(*dt))
-      c.Fail("argument " + Quote(c.arg_name(i)) + " element " + Str(e) +
-             " must be an integer scalar");
+      c.Fail(
+          "argument " + Quote(c.arg_name(i)) + " element " + Str(e) + " must be an integer scalar",
+          "write each element of " + Quote(c.arg_name(i)) +
+              " as an integer: a literal or an INDEX/INT scalar");
   }
 }
 
 void RequireRank(const CallInfo& c, size_t i, const ir::TileType& t, size_t rank) {
   if (t.shape.size() != rank)
     c.Fail("argument " + Quote(c.arg_name(i)) + " must have rank " + std::to_string(rank) +
-           ", got shape " + Str(t.shape));
+               ", got shape " + Str(t.shape),
+           "pass a tile of rank " + std::to_string(rank) + " as " + Quote(c.arg_name(i)) +
+               " (pl.tile.reshape changes the rank of a tile)");
 }
 
 void RequireMinRank(const CallInfo& c, size_t i, const ir::TileType& t, size_t rank) {
   if (t.shape.size() < rank)
     c.Fail("argument " + Quote(c.arg_name(i)) + " must have rank >= " + std::to_string(rank) +
-           ", got shape " + Str(t.shape));
+               ", got shape " + Str(t.shape),
+           "pass a tile of rank " + std::to_string(rank) + " or more as " + Quote(c.arg_name(i)) +
+               " (pl.tile.reshape changes the rank of a tile)");
 }
 
 std::string DTypeList(std::initializer_list<DataType> dts) {
@@ -270,31 +281,43 @@ void RequireDType(const CallInfo& c, size_t i, DataType dt,
                   std::initializer_list<DataType> allowed) {
   if (std::find(allowed.begin(), allowed.end(), dt) == allowed.end())
     c.Fail("argument " + Quote(c.arg_name(i)) + " dtype " + std::string(ir::DataTypeName(dt)) +
-           " must be one of " + DTypeList(allowed));
+               " must be one of " + DTypeList(allowed),
+           "cast " + Quote(c.arg_name(i)) + " to one of " + DTypeList(allowed) +
+               " first (pl.tile.cast), or use an op that takes " +
+               std::string(ir::DataTypeName(dt)));
 }
 
 void RequireSameDType(const CallInfo& c, size_t i, DataType got, size_t j, DataType want) {
   if (got != want)
     c.Fail("argument " + Quote(c.arg_name(i)) + " dtype " + std::string(ir::DataTypeName(got)) +
-           " must equal " + c.arg_name(j) + " dtype " + std::string(ir::DataTypeName(want)));
+               " must equal " + c.arg_name(j) + " dtype " + std::string(ir::DataTypeName(want)),
+           "cast " + Quote(c.arg_name(i)) + " to " + std::string(ir::DataTypeName(want)) +
+               " (pl.tile.cast), or give both the same dtype where they are made");
 }
 
 DataType ScalarArg(const CallInfo& c, size_t i) {
   const ExprPtr& e = c.arg(i);
   const ir::ScalarType* s = e->type ? e->type->As<ir::ScalarType>() : nullptr;
-  if (!s) c.Fail("argument " + Quote(c.arg_name(i)) + " must be a scalar, got " + Str(e->type));
+  if (!s)
+    c.Fail("argument " + Quote(c.arg_name(i)) + " must be a scalar, got " + Str(e->type),
+           "pass a scalar as " + Quote(c.arg_name(i)) +
+               " (the tile-tile form of the op, e.g. pl.add for pl.adds, takes a tile)");
   return s->dtype;
 }
 
 int64_t RequiredInt(const CallInfo& c, std::string_view k) {
   auto v = c.int_kwarg(k);
-  if (!v) c.Fail("kwarg '" + std::string(k) + "' is required");
+  if (!v)
+    c.Fail("kwarg '" + std::string(k) + "' is required",
+           "add " + std::string(k) + "=N (an integer) to the call");
   return *v;
 }
 
 DataType RequiredDType(const CallInfo& c, std::string_view k) {
   auto v = c.dtype_kwarg(k);
-  if (!v) c.Fail("kwarg '" + std::string(k) + "' is required");
+  if (!v)
+    c.Fail("kwarg '" + std::string(k) + "' is required",
+           "add " + std::string(k) + "=pl.DT (a data type) to the call");
   return *v;
 }
 

@@ -37,7 +37,8 @@ TypePtr DeduceLoad(const CallInfo& c) {
                    "argument 'valid_shape' " + Str(request) + " lies outside 'shapes' " +
                        Str(shapes) + " in dim " + std::to_string(d),
                    "each valid extent must be between 0 and the tile's dimension (" +
-                       (n ? std::to_string(*n) : std::string("its shape")) + ")");
+                       (n ? std::to_string(*n) : std::string("its shape")) +
+                       "); change 'valid_shape' to fit in 'shapes'");
   }
 
   Shape valid = request;

@@ -380,6 +380,10 @@ void CallInfo::Fail(const std::string& message) const {
   ir::ThrowUser({}, op.name() + ": " + message);
 }
 
+void CallInfo::Fail(const std::string& message, const std::string& note) const {
+  ir::ThrowUser({}, op.name() + ": " + message, {{{}, note}});
+}
+
 const std::string& CallInfo::arg_name(size_t i) const {
   static const std::string kUnnamed = "argument";
   if (op.is_variadic() && !op.args().empty() && i + 1 == args.size() && i > 0)
@@ -389,28 +393,41 @@ const std::string& CallInfo::arg_name(size_t i) const {
 }
 
 const ExprPtr& CallInfo::arg(size_t i) const {
-  if (!has_arg(i)) Fail("argument " + Quote(arg_name(i)) + " is missing");
+  if (!has_arg(i))
+    Fail("argument " + Quote(arg_name(i)) + " is missing",
+         "add the argument " + Quote(arg_name(i)) + " to the call");
   return args[i];
 }
 
 const ir::TileType& CallInfo::tile_arg(size_t i) const {
   const ExprPtr& e = arg(i);
   const ir::TileType* t = ir::AsTileType(e->type);
-  if (!t) Fail("argument " + Quote(arg_name(i)) + " must be a tile, got " + Str(e->type));
+  if (!t)
+    Fail("argument " + Quote(arg_name(i)) + " must be a tile, got " + Str(e->type),
+         e->type && e->type->As<ir::TensorType>()
+             ? "load the tensor into a tile first (pl.load) and pass the tile as " +
+                   Quote(arg_name(i))
+             : "pass a tile as " + Quote(arg_name(i)) +
+                   " (an op of the scalar form, like pl.adds for pl.add, takes the scalar)");
   return *t;
 }
 
 const ir::TensorType& CallInfo::tensor_arg(size_t i) const {
   const ExprPtr& e = arg(i);
   const ir::TensorType* t = e->type ? e->type->As<ir::TensorType>() : nullptr;
-  if (!t) Fail("argument " + Quote(arg_name(i)) + " must be a tensor, got " + Str(e->type));
+  if (!t)
+    Fail("argument " + Quote(arg_name(i)) + " must be a tensor, got " + Str(e->type),
+         "pass a tensor (a pl.Tensor parameter) as " + Quote(arg_name(i)) +
+             "; a tile reaches a tensor only through pl.store");
   return *t;
 }
 
 const std::vector<ExprPtr>& CallInfo::tuple_arg(size_t i) const {
   const ExprPtr& e = arg(i);
   const ir::MakeTuple* t = e->As<ir::MakeTuple>();
-  if (!t) Fail("argument " + Quote(arg_name(i)) + " must be a tuple literal, got " + Str(e));
+  if (!t)
+    Fail("argument " + Quote(arg_name(i)) + " must be a tuple literal, got " + Str(e),
+         "write " + Quote(arg_name(i)) + " as a bracketed list, e.g. [0, 0]");
   return t->elements;
 }
 
@@ -418,7 +435,8 @@ const ExprPtr& CallInfo::index_arg(size_t i) const {
   const ExprPtr& e = arg(i);
   auto dt = ir::ScalarDType(e);
   if (!dt || !ir::IsInteger(*dt))
-    Fail("argument " + Quote(arg_name(i)) + " must be an integer scalar, got " + Str(e->type));
+    Fail("argument " + Quote(arg_name(i)) + " must be an integer scalar, got " + Str(e->type),
+         "pass an integer (an INDEX or INT scalar, or a literal) as " + Quote(arg_name(i)));
   return e;
 }
 

@@ -13,6 +13,9 @@ namespace {
 [[noreturn]] void Fail(std::string_view op, const std::string& msg) {
   ir::ThrowUser({}, std::string(op) + ": " + msg);
 }
+[[noreturn]] void Fail(std::string_view op, const std::string& msg, const std::string& note) {
+  ir::ThrowUser({}, std::string(op) + ": " + msg, {{{}, note}});
+}
 int64_t CeilHalf(int64_t n) {
   return (n + 1) / 2;
 }
@@ -50,20 +53,29 @@ void CheckSplitBoundaryCarriesValid(std::string_view op, const Shape& shape, con
   if (ProvablyEqual(valid[1], shape[1])) return;
   std::string cols = "valid columns " + Str(valid[1]) + " of " + Str(shape[1]);
   if (axis == 1)
-    Fail(op, "LEFT_RIGHT split of a tile with narrowed " + cols +
-                 ": no field can carry a per-lane column extent; make the columns fully valid "
-                 "or split UP_DOWN");
+    Fail(op,
+         "LEFT_RIGHT split of a tile with narrowed " + cols +
+             ": no field can carry a per-lane column extent; make the columns fully valid "
+             "or split UP_DOWN",
+         "make valid_shape equal the shape on axis 1 before the crossing (pad the columns on "
+         "the cube side), or split the function UP_DOWN");
   if (!Static(valid[1]))
-    Fail(op, "runtime " + cols +
-                 " cannot be rebuilt by a static reshape across the boundary; make the columns "
-                 "fully valid or static");
+    Fail(op,
+         "runtime " + cols +
+             " cannot be rebuilt by a static reshape across the boundary; make the columns "
+             "fully valid or static",
+         "make the valid columns a static number, or the whole width, before the crossing");
   if (axis == 0 && !ProvablyEqual(valid[0], shape[0]))
-    Fail(op, "UP_DOWN split with per-lane valid rows " + Str(valid[0]) + " of " + Str(shape[0]) +
-                 " and narrowed " + cols +
-                 " is unsupported; make the rows or the columns fully valid");
+    Fail(op,
+         "UP_DOWN split with per-lane valid rows " + Str(valid[0]) + " of " + Str(shape[0]) +
+             " and narrowed " + cols + " is unsupported; make the rows or the columns fully valid",
+         "pad the rows or the columns on the cube side so that one of them is fully valid at "
+         "the crossing");
   if (!Static(valid[0]))
-    Fail(op, "runtime valid rows " + Str(valid[0]) + " with narrowed " + cols +
-                 " are unsupported; make the columns fully valid");
+    Fail(op,
+         "runtime valid rows " + Str(valid[0]) + " with narrowed " + cols +
+             " are unsupported; make the columns fully valid",
+         "pad the columns on the cube side so that they are fully valid at the crossing");
 }
 
 void CheckLaneStrideAttr(std::string_view op, const Shape& shape, int axis, int64_t lane_stride) {
@@ -145,13 +157,15 @@ int64_t GatherSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid
   if (!x.box || !x.valid) return even;
   LaneExtentPair e = LaneExtents(*x.box, *x.valid, std::nullopt);
   if (e.e0 == e.e1 || e.e1 == 0) return even;
-  Fail(op, "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
-               " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
-               " on axis " + std::to_string(x.axis) + ") leave the two AIV lanes " +
-               std::to_string(e.e0) + " and " + std::to_string(e.e1) +
-               " cells that do not abut, and a gather has no odd code; pad the split axis and "
-               "narrow the "
-               "valid extent on the cube side instead");
+  Fail(op,
+       "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
+           " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
+           " on axis " + std::to_string(x.axis) + ") leave the two AIV lanes " +
+           std::to_string(e.e0) + " and " + std::to_string(e.e1) +
+           " cells that do not abut, and a gather has no odd code; pad the split axis and narrow "
+           "the valid extent on the cube side instead",
+       "pad the split axis to a box both lanes fill, and narrow the valid extent after the "
+       "gather, on the cube side");
 }
 
 }  // namespace tilesplit::ops

@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "tilesplit/ir/error.h"
 #include "tilesplit/ir/span.h"
 
 namespace tilesplit::dsl {
@@ -127,10 +129,14 @@ class TokenSource {
   const std::string& StringValue(const Token& t) const { return strings_[t.string_index]; }
   // Lexes the rest of the buffer, keeping no tokens, so that a lexical error anywhere in the
   // file is reported (thrown) in preference to a parse error, as when the whole file was lexed
-  // up front. Does nothing once the lexer has thrown.
+  // up front. Once the lexer has thrown, throws its error again.
   void LexToEnd();
-  // True once the lexer has thrown: no token can be read any more.
+  // True once the lexer has thrown: no token past the error can be read any more; reading one
+  // throws the lexical error again (so a parser that looked ahead and caught it, e.g. to delimit
+  // the methods of a class, meets it again where it stands).
   bool failed() const { return failed_; }
+  // The lexical error once the lexer has thrown one.
+  const ir::UserError* error() const { return error_ ? &*error_ : nullptr; }
 
  private:
   friend class Lexer;
@@ -147,6 +153,7 @@ class TokenSource {
   std::deque<std::string> strings_;  // a deque: references survive later appends
   std::unique_ptr<Lexer> lexer_;
   bool failed_ = false;  // the lexer threw: its state is not resumable
+  std::optional<ir::UserError> error_;
 };
 
 }  // namespace tilesplit::dsl

@@ -143,6 +143,8 @@ struct CallInfo {
   std::optional<ir::TileLayout> layout_kwarg(std::string_view k) const;
   std::optional<ir::PadValue> pad_kwarg(std::string_view k) const;
   [[noreturn]] void Fail(const std::string& message) const;  // "OP: message"
+  // The same with a note saying what the author can change.
+  [[noreturn]] void Fail(const std::string& message, const std::string& note) const;
 };
 
 using DeduceFn = std::function<TypePtr(const CallInfo&)>;

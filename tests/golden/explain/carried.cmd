@@ -1,0 +1,1 @@
+explain --scalar n=11
