@@ -36,6 +36,10 @@ DataType = _core.DataType
 # `import pypto.language as pl` is tilesplit's DSL module itself, not a copy.
 sys.modules[__name__ + ".language"] = language
 
+from . import _parser_modules  # noqa: E402
+
+_parser_modules.install(__name__)  # pypto.language.parser.{text_parser,diagnostics.exceptions}
+
 
 class LogLevel(enum.IntEnum):
     """Accepted for compatibility; tilesplit reports through exceptions and logs nothing."""

@@ -10,9 +10,11 @@ line is the one in the user's file.
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Dict, List, Optional, Tuple
 
-__all__ = ["UserError", "InternalError", "Note"]
+__all__ = ["UserError", "InternalError", "Note", "ParserError", "ParserSyntaxError",
+           "InvalidOperationError"]
 
 # file id of a rewritten buffer -> (original file id, column mapper(line, col) -> col)
 _remaps: Dict[int, Tuple[int, Callable[[int, int], int]]] = {}
@@ -91,6 +93,31 @@ class InternalError(_Diagnostic, RuntimeError):
                  rendered: str = "", notes: Optional[List[Note]] = None):
         RuntimeError.__init__(self, message)
         self._init_fields(message, filename, line, col, rendered, notes)
+
+
+class ParserError(Exception):
+    """Base of the errors raised while the DSL front end reads a kernel (PyPTO's name)."""
+
+
+class ParserSyntaxError(UserError, ParserError):
+    """The kernel text is not a program the front end accepts: syntax, names, types."""
+
+
+class InvalidOperationError(UserError, ParserError):
+    """A Python statement the DSL has no counterpart for (``break``, ``continue``, ...)."""
+
+
+# The front end words a rejected Python statement "'KEYWORD' not supported inside ...".
+_REJECTED_STATEMENT = re.compile(r"'\w+' not supported inside")
+
+
+def as_parser_error(e: UserError) -> UserError:
+    """The same diagnostic as the parser error class PyPTO raises for it; still a UserError and
+    so a ValueError."""
+    if isinstance(e, ParserError):
+        return e
+    cls = InvalidOperationError if _REJECTED_STATEMENT.match(e.message) else ParserSyntaxError
+    return cls(e.message, e.filename, e.line, e.col, e.rendered, e.notes)
 
 
 # The class every InternalError is raised as. The `pypto` compatibility package installs its own

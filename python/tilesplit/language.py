@@ -115,8 +115,12 @@ PadValue = _core.PadValue
 
 
 def parse_program(text: str, filename: str = "<string>") -> Program:
-    """A Program from DSL text (``tilesplit.parse``), for kernels that are not in a .py file."""
-    return _core.parse(text, filename, True)
+    """A Program from DSL text (``tilesplit.parse``), for kernels that are not in a .py file.
+    Errors are ParserSyntaxError / InvalidOperationError (both UserErrors, so ValueErrors)."""
+    try:
+        return _core.parse(text, filename, True)
+    except UserError as e:
+        raise _errors.as_parser_error(e) from None
 
 
 def split_aiv(n, *, mode=None):
@@ -337,6 +341,8 @@ def _parse_rewritten(rw: _Rewritten) -> Program:
         _errors._pending = pending
         try:
             program = _core.parse(rw.text, rw.filename, True)
+        except UserError as e:
+            raise _errors.as_parser_error(e) from None
         finally:
             _errors._pending = None
         file_id = _any_file_id(program)

@@ -25,7 +25,7 @@ std::optional<std::optional<MemorySpace>> GetFirstTileArgMemory(const ir::Call& 
 }
 
 MoveDirection ClassifyMoveDirection(const ir::Call& call) {
-  const ops::OpDef* def = dynamic_cast<const ops::OpDef*>(call.op);
+  const ops::OpDef* def = ops::RegisteredDef(call);
   if (!def || !def->is_memory_move()) return MoveDirection::NONE;
   auto src = GetFirstTileArgMemory(call);
   if (!src || !*src) return MoveDirection::NONE;
@@ -47,16 +47,11 @@ CoreAffinity FromSpace(MemorySpace m) {
   return ir::IsCubeMemorySpace(m) ? CoreAffinity::CUBE : CoreAffinity::VECTOR;
 }
 
-// The call's OpDef, or null when its op is a bare OpBase (rule 0). A static cast would be
-// undefined behaviour on such a call, so this one check pays for a dynamic_cast.
-const ops::OpDef* RegisteredDef(const ir::Call& call) {
-  return dynamic_cast<const ops::OpDef*>(call.op);
-}
 }  // namespace
 
 CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
-  const ops::OpDef* def = RegisteredDef(call);
-  if (!def) return CoreAffinity::SHARED;  // rule 0
+  const ops::OpDef* def = ops::RegisteredDef(call);  // null for a bare OpBase
+  if (!def) return CoreAffinity::SHARED;             // rule 0
   const ops::OpDef& op = *def;
   if (auto a = op.declared_affinity()) return *a;  // rule 1
   if (op.is_memory_move()) {                       // rule 2
@@ -96,7 +91,7 @@ CoreAffinity ClassifyCallAffinity(const ir::Call& call, const PlacedCalls* place
   CoreAffinity a = ClassifyIntrinsicCallAffinity(call);
   if (a != CoreAffinity::VECTOR && a != CoreAffinity::SHARED) return a;
   if (!placed || !placed->count(&call)) return a;
-  const ops::OpDef* def = RegisteredDef(call);
+  const ops::OpDef* def = ops::RegisteredDef(call);
   if (def && IsLaneStated(*def)) return a;
   return CoreAffinity::VECTOR;
 }

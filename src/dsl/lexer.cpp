@@ -367,7 +367,9 @@ class Lexer {
     Tok kind = Tok::kName;
     switch (ClassifyWord(w, &kind)) {
       case Word::kRejected:
-        ir::ThrowUser(span, "Python keyword '" + std::string(w) + "' is not part of this language");
+        ir::ThrowUser(span, "'" + std::string(w) +
+                                "' not supported inside a kernel: Python keyword '" +
+                                std::string(w) + "' is not part of this language");
       case Word::kKeyword:
         Emit(kind, span, w);
         return;

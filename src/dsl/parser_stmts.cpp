@@ -470,6 +470,19 @@ void Parser::ParseFor(Block& block) {
     Next();
     return ParseSplitAiv(block, for_tok, var);
   }
+  if (Check(Tok::kComma)) {
+    // `for a, b in pl.split_aiv(...)`: say what a region takes before the iter-arg syntax of
+    // pl.range would complain about the missing parentheses.
+    size_t k = 1;
+    while (Check(Tok::kName, k) || Check(Tok::kComma, k) || Check(Tok::kLParen, k) ||
+           Check(Tok::kRParen, k))
+      ++k;
+    if (Check(Tok::kIn, k) && CheckPl("split_aiv", k + 1))
+      ir::ThrowUser(var.span, "pl.split_aiv takes a single loop variable: the lane index",
+                    {{ir::Span{}, "write 'for " + std::string(var.text) +
+                                      " in pl.split_aiv(...)' (or '_' when the body does not "
+                                      "read the lane)"}});
+  }
   return ParseRangeFor(block, for_tok, var);
 }
 
@@ -869,14 +882,21 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
   Next();
   Expect(Tok::kLParen, "after pl.split_aiv");
   if (!Check(Tok::kInt) || Peek().int_value != 2)
-    ir::ThrowUser(Peek().span, "pl.split_aiv takes the lane count 2 as its first argument");
+    ir::ThrowUser(Peek().span,
+                  "pl.split_aiv requires n == 2: it takes the lane count 2 as its first argument",
+                  {{ir::Span{},
+                    "write pl.split_aiv(2, mode=pl.SplitMode.X): a core group has two "
+                    "vector lanes"}});
   Next();
   std::optional<ir::SplitMode> mode;
   while (Accept(Tok::kComma) && !Check(Tok::kRParen)) {
     const Token& k = ExpectName("as a pl.split_aiv keyword");
     if (k.text != "mode")
       ir::ThrowUser(k.span,
-                    "unknown pl.split_aiv keyword '" + std::string(k.text) + "' (expected mode)");
+                    "pl.split_aiv does not accept '" + std::string(k.text) +
+                        "=': a region carries no loop values and takes no options",
+                    {{ir::Span{}, "remove '" + std::string(k.text) +
+                                      "='; pl.split_aiv takes the lane count 2 and mode= only"}});
     if (mode) ir::ThrowUser(k.span, "mode is given twice");
     Expect(Tok::kAssign, "after mode");
     Literal lit = ParseEnumRef();
@@ -885,9 +905,15 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
     mode = *m;
   }
   Expect(Tok::kRParen, "closing pl.split_aiv(...)");
-  if (!mode) ir::ThrowUser(kw.span, "pl.split_aiv needs mode=pl.SplitMode.X");
+  if (!mode)
+    ir::ThrowUser(kw.span, "pl.split_aiv requires mode=pl.SplitMode.X",
+                  {{ir::Span{}, "add mode=pl.SplitMode.UP_DOWN, LEFT_RIGHT or NONE"}});
   Expect(Tok::kColon, "after pl.split_aiv(...)");
-  if (region_mode_) ir::ThrowUser(for_tok.span, "pl.split_aiv regions cannot nest");
+  if (region_mode_)
+    ir::ThrowUser(for_tok.span, "nested pl.split_aiv: pl.split_aiv regions cannot nest",
+                  {{ir::Span{},
+                    "close the outer region first, or write this work directly in "
+                    "the outer region"}});
   std::vector<StmtPtr> stmts;
   if (var_tok.text != "_") {
     CheckTargetName(var_tok.text, var_tok.span);

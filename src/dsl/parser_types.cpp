@@ -457,8 +457,12 @@ bool TypesAgree(const TypePtr& a, const TypePtr& d) {
 void Parser::CheckAnnotation(const TypeAnn& ann, const TypePtr& deduced, Span at,
                              std::string_view what) const {
   if (!deduced || TypesAgree(ann.type, deduced)) return;
-  ir::ThrowUser(at, std::string(what) + " " + ir::TypeToString(ann.type) +
-                        " contradicts the deduced type " + ir::TypeToString(deduced));
+  ir::ThrowUser(at,
+                std::string(what) + " " + ir::TypeToString(ann.type) +
+                    " contradicts the deduced type " + ir::TypeToString(deduced) +
+                    ": a declared type must match its auto-inferred shape and dtype",
+                {{ir::Span{}, "write the annotation " + ir::TypeToString(deduced) +
+                                  ", or drop it and let the type be deduced"}});
 }
 
 std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::string>& candidates) {

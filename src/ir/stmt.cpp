@@ -39,7 +39,7 @@ std::vector<StmtPtr> FlattenStmts(const StmtPtr& body) {
 
 bool IsGetSubblockIdxCall(const ExprPtr& e) {
   const Call* c = e ? e->As<Call>() : nullptr;
-  return c && c->op_name() == "tile.get_subblock_idx";
+  return c && c->op_name() == std::string_view("tile.get_subblock_idx");
 }
 
 VarPtr LaneVar(const SplitAivStmt& region) {

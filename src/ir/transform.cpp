@@ -114,8 +114,11 @@ class NameCollector : public IRVisitor {
   NameCollector(NameGenerator& g, const std::string& base) : gen_(g), base_(base) {}
 
  protected:
-  void VisitVar(const VarPtr& v) override {
-    if (v) Consider(v->name);
+  // A use is read here rather than in VisitVar: the base class hands VisitVar a new shared
+  // pointer, and this walk reads every expression of the function.
+  void VisitExpr(const ExprPtr& e) override {
+    if (e && e->kind == ExprKind::Var) return Consider(static_cast<const Var&>(*e).name);
+    IRVisitor::VisitExpr(e);
   }
   void VisitVarDef(const VarPtr& v) override {
     if (v) Consider(v->name);

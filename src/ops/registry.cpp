@@ -518,12 +518,12 @@ const OpDef& PipeOp(CrossCoreRole role, PipeDirection dir) {
 }
 
 bool IsShardCall(const ir::Call& c) {
-  const OpDef* d = dynamic_cast<const OpDef*>(c.op);
+  const OpDef* d = RegisteredDef(c);
   return d && d->is_shard();
 }
 
 bool IsGatherCall(const ir::Call& c) {
-  const OpDef* d = dynamic_cast<const OpDef*>(c.op);
+  const OpDef* d = RegisteredDef(c);
   return d && d->is_gather();
 }
 

@@ -130,7 +130,9 @@ int64_t ShardSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid,
   Fail(op, "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
                " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
                " on axis " + std::to_string(x.axis) + ", lane stride " + std::to_string(e.stride) +
-               ") cannot be placed by any split code: it needs e0 == e1, e0 == e1 + 1 or "
+               ") leaves the two AIV lanes " + std::to_string(e.e0) + " and " +
+               std::to_string(e.e1) +
+               " cells, which no split code places: it needs e0 == e1, e0 == e1 + 1 or "
                "e1 == 0; lane_stride=" +
                std::to_string(balanced) + " would balance them");
 }
@@ -145,8 +147,10 @@ int64_t GatherSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid
   if (e.e0 == e.e1 || e.e1 == 0) return even;
   Fail(op, "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
                " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
-               " on axis " + std::to_string(x.axis) +
-               ") do not abut and a gather has no odd code; pad the split axis and narrow the "
+               " on axis " + std::to_string(x.axis) + ") leave the two AIV lanes " +
+               std::to_string(e.e0) + " and " + std::to_string(e.e1) +
+               " cells that do not abut, and a gather has no odd code; pad the split axis and "
+               "narrow the "
                "valid extent on the cube side instead");
 }
 

@@ -83,7 +83,8 @@ class Checker {
     }
     if (s->As<SplitAivStmt>())
       Fail('h', s->span,
-           "a pl.split_aiv region outside any pl.at(level=pl.Level.CORE_GROUP) scope of a " +
+           "a pl.split_aiv region outside any CORE_GROUP-level region (a "
+           "pl.at(level=pl.Level.CORE_GROUP) scope) of a " +
                std::string(ir::FunctionTypeName(f_.func_type)) +
                " function; only the outliner may place a region in a function",
            "wrap the region in `with pl.at(level=pl.Level.CORE_GROUP):` so OutlineIncoreScopes "
@@ -160,7 +161,8 @@ class Checker {
     if (!in_scope_ && f_.func_type == ir::FunctionType::InCore && !f_.BoolAttr("split_aiv"))
       Fail('h', r.span,
            "a pl.split_aiv region in the InCore function " + Q(f_.name) +
-               ", which the outliner did not produce (it is not stamped split_aiv)",
+               ", which the outliner did not produce (it is not stamped split_aiv); a region "
+               "belongs inside a CORE_GROUP-level region that the outliner lifts",
            "write the kernel as a plain @pl.function (Opaque) with `with "
            "pl.at(level=pl.Level.CORE_GROUP):` around the region, so OutlineIncoreScopes "
            "outlines it");
@@ -246,8 +248,10 @@ class Checker {
       if (aff == CoreAffinity::CUBE)
         Fail('a', span,
              "cube operation " + name +
-                 " inside a pl.split_aiv region; a region holds only the "
-                 "vector side of the kernel",
+                 " inside a pl.split_aiv region; the region body is AIV work: a region holds "
+                 "only the vector side of the kernel" +
+                 (region->mode != ir::SplitMode::None ? ", and each lane computes half the tile"
+                                                      : ""),
              "move " + name + " out of the region (before it, or after it on the gathered tile)");
       if (region->mode != ir::SplitMode::None &&
           split_axis::IsReduceOnSplitAxis(c, split_axis::SplitDimension(region->mode)))
@@ -274,7 +278,7 @@ class Checker {
           Fail('g', span,
                name + " reads the cube tile " + Q(ir::ExprToString(arg)) + " (" +
                    MemName(ir::TileTypeOf(arg)) +
-                   ") inside a pl.split_aiv region without naming the crossing",
+                   ") inside a pl.split_aiv region without naming the crossing (pl.aiv_shard)",
                "bring it in through tile.aiv_shard (" + ir::ExprToString(arg) +
                    ") and read the shard result");
       }
@@ -282,7 +286,8 @@ class Checker {
     }
     if (boundary && (manual_ || !f_.BoolAttr("split_aiv")))
       Fail('c', span,
-           name + " outside every pl.split_aiv region; the boundary ops belong to a region",
+           name + " outside every pl.split_aiv region; " + name +
+               " must appear inside a pl.split_aiv region, where the boundary ops belong",
            "move the " + name + " into the region that consumes (or produces) its vector side");
     // GM traffic and the lane index stay outside regions: they are not vector work to place.
     if (manual_ && aff == CoreAffinity::VECTOR && !ops::Def(c).gm_window() &&
@@ -290,7 +295,8 @@ class Checker {
       Fail('e', span,
            "vector operation " + name +
                " outside every pl.split_aiv region of a function that opens regions; the "
-               "regions own vector placement",
+               "regions own vector placement (pl.split_aiv(2, mode=pl.SplitMode.NONE) keeps "
+               "work full width on each lane)",
            "wrap it in a region, e.g. `for _ in pl.split_aiv(2, mode=pl.SplitMode.NONE):` to "
            "keep it full width on each lane");
     if (aff == CoreAffinity::CUBE || aff == CoreAffinity::MIXED) {
@@ -300,7 +306,8 @@ class Checker {
         Fail('f', span,
              name + " on the cube side reads " + Q(ir::ExprToString(arg)) +
                  ", defined in the pl.split_aiv region at line " +
-                 std::to_string(DefRegion(v)->span.line) + " without a tile.aic_gather",
+                 std::to_string(DefRegion(v)->span.line) +
+                 " without a tile.aic_gather (pl.aic_gather)",
              "gather it in the region (g = pl.aic_gather(" + ir::ExprToString(arg) +
                  ")) and read the gathered tile");
       }
@@ -313,15 +320,20 @@ class Checker {
     const ir::TileType* out = ir::AsTileType(c.type);
     const bool shard = ops::IsShardCall(c);
     auto is = [](const ir::TileType* t, ir::MemorySpace m) { return t && t->memory == m; };
-    bool ok;
-    if (shard)
-      ok = (lowered_ ? IsCubeMemory(in) : is(in, ir::MemorySpace::Acc)) &&
-           is(out, ir::MemorySpace::Vec);
-    else
-      ok = is(in, ir::MemorySpace::Vec) && is(out, ir::MemorySpace::Mat);
-    if (ok) return;
+    const bool in_ok = shard ? (lowered_ ? IsCubeMemory(in) : is(in, ir::MemorySpace::Acc))
+                             : is(in, ir::MemorySpace::Vec);
+    const bool out_ok = is(out, shard ? ir::MemorySpace::Vec : ir::MemorySpace::Mat);
+    if (in_ok && out_ok) return;
+    auto bare = [](const ir::TileType* t) {
+      return t && t->memory ? std::string(ir::MemorySpaceName(*t->memory))
+                            : std::string("no space");
+    };
+    const std::string why =
+        !in_ok ? "its operand is in " + bare(in) + ", but " + c.op_name() + " requires " +
+                     (shard ? (lowered_ ? "a cube space (Acc or Mat)" : "Acc") : "Vec")
+               : "its result is in " + bare(out) + ", but it must be " + (shard ? "Vec" : "Mat");
     Fail('d', span,
-         c.op_name() + " moves " + MemName(in) + " to " + MemName(out) + "; " +
+         c.op_name() + " moves " + MemName(in) + " to " + MemName(out) + " (" + why + "); " +
              (shard ? "tile.aiv_shard is the cube->vector crossing: Acc in, Vec out"
                     : "tile.aic_gather is the vector->cube crossing: Vec in, Mat out"),
          shard ? "shard the matmul's Acc result (a vector-produced tile needs no shard: write it "

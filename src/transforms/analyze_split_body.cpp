@@ -300,8 +300,9 @@ void ReportAdmission(const AdmissionReport& report, BodyOrigin origin, const std
   for (const FullWidthOp& op : report.full_width_vec_ops)
     names += (names.empty() ? "" : ", ") + op.op_name + " -> '" + op.result + "'" + Line(op.span);
   std::string msg = what +
-                    " leaves vector operations at full width, so both AIV lanes would "
-                    "compute the same whole tile: " +
+                    " leaves vector operations at full width (it mixes explicit per-lane work "
+                    "with whole-tile work), so both AIV lanes would compute the same whole "
+                    "tile: " +
                     names;
   if (!user) ir::ThrowInternal(first.span, "after automatic halving, " + msg);
   ir::ThrowUser(

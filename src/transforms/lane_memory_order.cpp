@@ -256,7 +256,7 @@ class Collector {
       return it == root_.end() ? nullptr : it->second;
     }
     if (const ir::Call* c = e->As<ir::Call>()) {
-      const ops::OpDef* def = ops::FindOp(c->op_name());
+      const ops::OpDef* def = &ops::Def(*c);
       if (def && def->reused_input() && *def->reused_input() < c->args.size())
         return Root(c->args[*def->reused_input()]);
     }
@@ -269,7 +269,7 @@ class Collector {
     const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
     if (!c) return;
     for (const ir::ExprPtr& a : c->args) Calls(s, a, list, pos);
-    const ops::OpDef* def = ops::FindOp(c->op_name());
+    const ops::OpDef* def = &ops::Def(*c);
     if (def && def->is_shard()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
     if (def && def->is_gather()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
     for (size_t i = 0; i < c->args.size(); ++i) {
@@ -314,7 +314,7 @@ class Collector {
   // The window an access of argument `i` touches: offsets and extents per axis, when the op
   // declares a GM window on that argument (ops::GmWindow); otherwise unknown.
   static void SetWindow(const ir::Call& c, size_t i, Access* a) {
-    const ops::OpDef* def = ops::FindOp(c.op_name());
+    const ops::OpDef* def = &ops::Def(c);
     const std::optional<ops::GmWindow> w = def ? def->gm_window() : std::nullopt;
     if (!w || w->tensor != i) return;
     std::vector<ir::ExprPtr> off = Tuple(c, w->offsets), ext, bound;
@@ -367,7 +367,7 @@ class Collector {
         return Tainted(e->As<ir::TupleGetItem>()->tuple);
       case ir::ExprKind::Call: {
         const ir::Call* c = e->As<ir::Call>();
-        const ops::OpDef* def = ops::FindOp(c->op_name());
+        const ops::OpDef* def = &ops::Def(*c);
         if (ir::IsGetSubblockIdxCall(e) ||
             (def && def->cross_core_role() == ops::CrossCoreRole::TPop))
           return true;

@@ -137,13 +137,14 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
       continue;
     }
     if (const ir::ScopeStmt* scope = ir::FirstOfKind<ir::ScopeStmt>(f->body, ir::kWalkAll))
-      ir::ThrowUser(scope->span,
-                    "LowerAutoVectorSplit: the mixed split function '" + f->name +
-                        "' still holds a pl.at scope; whole-function halving does not cross a "
-                        "scope boundary",
-                    {{ir::Span{},
-                      "remove the scope from the InCore function, or write the kernel "
-                      "in an Opaque function so the outliner lifts the scope"}});
+      ir::ThrowUser(
+          scope->span,
+          "LowerAutoVectorSplit: the mixed split function '" + f->name +
+              "' still holds a pl.at scope: its body still contains a scope, and whole-function "
+              "halving does not cross a scope boundary",
+          {{ir::Span{},
+            "remove the scope from the InCore function, or write the kernel "
+            "in an Opaque function so the outliner lifts the scope"}});
     // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
     // The synthesized region is lowered like a hand-written one (the lane guards of stores a
     // lane may hold no rows of, the per-lane extents), so that the printed output, read back and

@@ -86,8 +86,8 @@ void CheckScopeFree(const StmtPtr& s, const ir::Function& f, bool hidden_regions
     if (hidden_regions_pass) {
       if (const ir::SplitAivStmt* r = FirstRegion(sc->body))
         ir::ThrowUser(r->span,
-                      "this pl.split_aiv region sits behind a pl.at scope inside the InCore "
-                      "function " +
+                      "this pl.split_aiv region sits behind a pl.at scope (it is nested inside a "
+                      "scope) in the InCore function " +
                           Q(f.name) +
                           "; region lowering does not reach through a scope, so the region "
                           "would be left unsplit",
@@ -100,8 +100,9 @@ void CheckScopeFree(const StmtPtr& s, const ir::Function& f, bool hidden_regions
     }
     ir::ThrowUser(sc->span,
                   "a pl.at scope survives in the split function " + Q(f.name) +
-                      "; region lowering steps over scopes, so the vector work inside would "
-                      "run full width on both AIV lanes",
+                      " (a scope survives inside a pl.split_aiv region body); region lowering "
+                      "steps over scopes, so the vector work inside would run full width on "
+                      "both AIV lanes",
                   {{ir::Span{},
                     "remove the scope, or let OutlineIncoreScopes lift it into its "
                     "own function before lowering"}});

@@ -98,11 +98,19 @@ class LaneQueryFinder : public ir::IRVisitor {
  public:
   bool found = false;
 
+  void VisitExpr(const ExprPtr& e) override {
+    if (e && e->kind != ir::ExprKind::Var) ir::IRVisitor::VisitExpr(e);
+  }
+
  protected:
   void VisitCall(const Call& c) override {
     if (ops::Def(c).is_lane_index()) found = true;
     ir::IRVisitor::VisitCall(c);
   }
+  // A type holds no address: a lane query in an extent came from an operand, which is visited.
+  // Skipping types, and variables (the base class copies a pointer for each), keeps this check,
+  // which runs on every statement, cheap.
+  void VisitType(const ir::TypePtr&) override {}
 };
 
 // The copy a detached walk makes of input expressions and types (SplitContext::detach): every
@@ -686,7 +694,9 @@ class Halver {
           Reject(ctx_, span,
                  call.op_name() + " " + op.combine_verb() + " axis " +
                      std::to_string(in->split_dim) + " of " + Q(OperandName(call.args[i])) +
-                     ", which is the split axis: each lane would hold only a partial result",
+                     ", which is the split axis: an op that " +
+                     op.combine_verb().substr(0, op.combine_verb().find(' ')) +
+                     " on the split axis leaves each lane only a partial result",
                  "split along an axis " + call.op_name() +
                      " does not combine (the other split mode), or use pl.split_aiv(2, "
                      "mode=pl.SplitMode.NONE) so it runs full width on each lane");
@@ -702,12 +712,14 @@ class Halver {
     const bool singleton = rt->shape.size() < 2 || axis >= static_cast<int>(rt->shape.size()) ||
                            ir::IsConstInt(rt->shape[axis], 1);
     if (ops::Def(call).is_position_dependent() && !singleton)
-      Reject(ctx_, span,
-             name + " generates position-dependent values along the split axis (extent " +
-                 ir::ExprToString(rt->shape[axis]) +
-                 "); halving its result type alone would give both lanes the first half's values",
-             "move the generator outside the automatically-halved split function, or generate a "
-             "shape whose split dimension is 1");
+      Reject(
+          ctx_, span,
+          name + " generates position-dependent values along the split axis (extent " +
+              ir::ExprToString(rt->shape[axis]) +
+              "); automatic split-axis halving of its result type alone would give both lanes the "
+              "first half's values",
+          "move the generator outside the automatically-halved split function, or generate a "
+          "shape whose split dimension is 1");
     if (name == "tile.transpose") CheckTransposeHazard(call, axis, span);
     if (singleton) {
       // A singleton split dim is a broadcast along the split: the value stays whole and neutral.

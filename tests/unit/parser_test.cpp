@@ -536,7 +536,7 @@ TEST(ParserStmts, Errors) {
   ExpectError(h + "    for i in pl.range(3):\n        pass\n    x = i\n", 6, 9, "unknown name 'i'");
   ExpectError(h + "    if n > 0:\n        q = 1\n    x = q\n", 6, 9, "unknown name 'q'");
   ExpectError(h + "    for i in pl.split_aiv(2):\n        pass\n", 4, 17,
-              "pl.split_aiv needs mode=");
+              "pl.split_aiv requires mode=");
   ExpectError(h + "    for i in pl.split_aiv(4, mode=pl.SplitMode.NONE):\n        pass\n", 4, 27,
               "lane count 2");
   ExpectError(h + "    for i in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n"

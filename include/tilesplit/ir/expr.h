@@ -21,12 +21,19 @@ class OpBase {
   explicit OpBase(std::string name) : name_(std::move(name)) {}
   virtual ~OpBase() = default;
   const std::string& name() const { return name_; }
+  // Whether this is a registry definition (an ops::OpDef) rather than a bare op; lets the layers
+  // above downcast without a dynamic_cast on every call they classify.
+  bool registered() const { return registered_; }
   // The declared name of positional argument `i`, or empty; lets IR-level text spell a
   // keyword-bound argument without knowing the registry.
   virtual std::string ArgName(size_t i) const { return {}; }
 
+ protected:
+  OpBase(std::string name, bool registered) : name_(std::move(name)), registered_(registered) {}
+
  private:
   std::string name_;
+  bool registered_ = false;
 };
 
 enum class ExprKind : uint8_t {

@@ -132,7 +132,7 @@ using DeduceFn = std::function<TypePtr(const CallInfo&)>;
 
 class OpDef : public ir::OpBase {
  public:
-  explicit OpDef(std::string name) : ir::OpBase(std::move(name)) {}
+  explicit OpDef(std::string name) : ir::OpBase(std::move(name), /*registered=*/true) {}
 
   // ---- Builder (each property set at most once; checked at registration).
   OpDef& arg(std::string name);
@@ -284,6 +284,11 @@ class OpDef : public ir::OpBase {
 // The OpDef of a call (every Call's op is an OpDef).
 inline const OpDef& Def(const ir::Call& c) {
   return *static_cast<const OpDef*>(c.op);
+}
+
+// The call's definition, or null when its op is a bare ir::OpBase (hand-built IR).
+inline const OpDef* RegisteredDef(const ir::Call& c) {
+  return c.op && c.op->registered() ? static_cast<const OpDef*>(c.op) : nullptr;
 }
 
 class OpRegistry {
