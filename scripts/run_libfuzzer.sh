@@ -31,8 +31,15 @@ for harness in "${harnesses[@]}"; do
       cp "$f" "$corpus/seed_$(echo "$f" | md5sum | cut -c1-12).py" 2>/dev/null || true
     done
   echo "== fuzz_$harness for $seconds s (log: $dir/$harness.log)"
+  # -entropic=0: with this corpus (about 1,000 inputs, 50,000+ features) libFuzzer's entropic
+  # schedule spent three quarters of the time updating its rare-feature tables (perf, clang 14),
+  # and the plain schedule ran 6 times more inputs and reached more features in the same time.
+  # -reload=0: one job, so there is nobody else's output to reread (every second by default).
+  # LIBFUZZER_FLAGS adds options (e.g. -runs=N, -seed=N).
+  # shellcheck disable=SC2086
   if ! "$dir/bin/fuzz_$harness" "$corpus" -dict="$root/tools/libfuzzer/dsl.dict" \
     -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
+    -entropic=0 -reload=0 ${LIBFUZZER_FLAGS:-} \
     -artifact_prefix="$dir/artifacts/$harness-" -print_final_stats=1 >"$dir/$harness.log" 2>&1; then
     status=1
     echo "fuzz_$harness stopped on a failing input (see $dir/artifacts/)"

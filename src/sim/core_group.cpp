@@ -8,6 +8,7 @@
 
 #include <condition_variable>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -37,15 +38,23 @@ struct Slot {
   unsigned pushed = 0, popped = 0, freed = 0;  // lane bit masks
 };
 
+// A ring of `size` slots; transfer #seq uses slot seq % size. Slots are made on first use (slot
+// i starts out waiting for transfer #i): the DSL accepts any slot_num from 1 up, and a ring
+// allocated whole for slot_num=2147483647 would exhaust memory before the program ran.
 struct Pipe {
-  std::vector<Slot> slots;
+  std::map<int64_t, Slot> slots;  // by ring index; only those used so far
+  int64_t size;
   int64_t push_seq[2] = {0, 0};  // C2V: [0] is the AIC; V2C: per lane
   int64_t pop_seq[2] = {0, 0};   // C2V: per lane; V2C: [0] is the AIC
-  explicit Pipe(int64_t n) : slots(static_cast<size_t>(n)) {
-    for (size_t i = 0; i < slots.size(); ++i) slots[i].seq = static_cast<int64_t>(i);
-  }
+  explicit Pipe(int64_t n) : size(n) {}
   Slot& at(int64_t seq) {
-    return slots[static_cast<size_t>(seq % static_cast<int64_t>(slots.size()))];
+    const int64_t i = seq % size;
+    auto it = slots.find(i);
+    if (it == slots.end()) {
+      it = slots.emplace(i, Slot{}).first;
+      it->second.seq = i;
+    }
+    return it->second;
   }
 };
 
@@ -294,7 +303,7 @@ void Group::CoreMain(int i, const std::map<std::string, Value>& args) {
 std::optional<ir::UserError> Group::Undrained() {
   auto check = [&](std::map<int64_t, Pipe>& m, const char* dir) -> std::optional<ir::UserError> {
     for (auto& [id, pipe] : m)
-      for (const Slot& s : pipe.slots)
+      for (const auto& [index, s] : pipe.slots)
         if (s.state != SlotState::Empty)
           return ir::UserError({}, std::string("the ") + dir + " pipe (id " + std::to_string(id) +
                                        ") still holds transfer #" + std::to_string(s.seq) +
@@ -442,7 +451,7 @@ void CorePort::FreeToAic(int64_t id, const TileValue& popped, ir::Span span) {
   if (s.freed == g_.all_lanes()) {  // both lanes must release a slot
     s.state = SlotState::Empty;
     s.full.reset();
-    s.seq += static_cast<int64_t>(p.slots.size());
+    s.seq += p.size;
   }
   g_.Progress();
 }
@@ -541,7 +550,7 @@ void CorePort::FreeToAiv(int64_t id, const TileValue& popped, ir::Span span) {
   s.half[0].reset();
   s.half[1].reset();
   s.pushed = s.popped = 0;
-  s.seq += static_cast<int64_t>(p.slots.size());
+  s.seq += p.size;
   g_.Progress();
 }
 
