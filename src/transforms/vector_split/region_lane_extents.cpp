@@ -170,12 +170,8 @@ class BoundaryExtents {
       VarPtr lanes = ir::MakeVar(a.var->name + "_lanes", widened->type, a.var->span);
       out.push_back(ir::MakeAssign(lanes, widened, a.span));
       ExprPtr joined = ops::Create(ops::Def(c), {lanes}, c.kwargs, a.span);
-      const ir::TileType* jt = ir::AsTileType(joined->type);
-      const ir::TileType* old_t = ir::AsTileType(a.var->type);
-      ir::TypePtr t = joined->type;
-      if (old_t && ir::ExprListEqual(old_t->shape, jt->shape) && old_t->memory == jt->memory)
-        t = a.var->type;
-      e = ops::CreateWithType(ops::Def(c), {lanes}, c.kwargs, t, a.span);
+      e = ops::CreateWithType(ops::Def(c), {lanes}, c.kwargs, DeclaredIfSameBox(a, joined->type),
+                              a.span);
       return out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
     }
     if (const LaneFact* f = lf; f && f->axis == axis) {
@@ -198,12 +194,28 @@ class BoundaryExtents {
                       {{ir::Span{},
                         "gather a tile whose lanes fill their half boxes, or narrow "
                         "the valid extent on the cube side after the gather"}});
+      // Nothing localized flows in: the join is what the author's program typed it as. Reading
+      // this pass's own output back (a gather of lanes it widened to their full half boxes)
+      // must not retype, and so rename, the joined tile.
+      e = ops::CreateWithType(ops::Def(c), c.args, c.kwargs, DeclaredIfSameBox(a, e->type),
+                              a.span);
     }
     out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
   }
 
  private:
   ExtentState& st_;
+
+  // The type the author's program gives the gather's result when it has the box and memory of
+  // the deduced join (its valid extent is the author's statement about the joined rows, read the
+  // same way by the reference), else the deduced join.
+  static ir::TypePtr DeclaredIfSameBox(const ir::AssignStmt& a, const ir::TypePtr& joined) {
+    const ir::TileType* jt = ir::AsTileType(joined);
+    const ir::TileType* old_t = ir::AsTileType(a.var->type);
+    if (jt && old_t && ir::ExprListEqual(old_t->shape, jt->shape) && old_t->memory == jt->memory)
+      return a.var->type;
+    return joined;
+  }
 };
 
 // The walk: stores of a lane that may hold no rows are guarded, loop carries and if merges keep
@@ -220,6 +232,7 @@ class Localizer {
   }
 
   const std::vector<StmtPtr>& Hoisted() const { return st_.hoisted; }
+  const ir::VarMap& Renamed() const { return st_.repl; }
 
  private:
   ExtentState st_;
@@ -449,13 +462,14 @@ class Localizer {
 
 }  // namespace
 
-ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region) {
+ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region, ir::VarMap& renamed) {
   VarPtr lane = ir::LaneVar(region);
   const bool injected = !lane;
   if (injected) lane = ir::MakeVar("aiv_id", ir::MakeScalarType(ir::DataType::INDEX), region.span);
   std::vector<StmtPtr> body = BodyWithoutLane(region, injected ? nullptr : lane);
   Localizer loc(lane);
   std::vector<StmtPtr> out = loc.Stmts(body);
+  for (const auto& [old, nv] : loc.Renamed()) renamed[old] = nv;
   // A fresh lane binding is kept only when the repair referenced it.
   std::vector<StmtPtr> with_lane;
   StmtPtr seq = ir::MakeSeq(out, region.body->span);

@@ -148,6 +148,10 @@ class RegionLowerer {
     return ir::MapChildren(s, ir::kWalkOutsideScopes, [&](const StmtPtr& b) { return Body(b); });
   }
 
+  // The variables an explicit region's repair retyped, old -> new: a use after the region must
+  // read the new variable (the old one has no definition left).
+  const ir::VarMap& Renamed() const { return renamed_; }
+
   // Values a full-width region halved keep their old variables outside it: a later use would
   // read a variable with no definition.
   void CheckNoHalvedLeak(const StmtPtr& body) const {
@@ -159,6 +163,7 @@ class RegionLowerer {
   ir::FunctionPtr f_;
   ir::NameGenerator names_;
   std::unordered_map<const Var*, ir::Span> halved_;  // old variable -> its region
+  ir::VarMap renamed_;
   // The variables the function reads, collected at the first empty region: asking ir::UsesVar
   // for each empty region walked the whole function each time, quadratic in the regions.
   std::optional<std::unordered_set<const Var*>> used_;
@@ -189,7 +194,7 @@ class RegionLowerer {
       return std::make_shared<ir::SplitAivStmt>(r.mode, r.body, r.span);
     if (RegionBodyHasExplicitBoundary(r)) {
       ValidateMixedExplicitRegion(r);
-      return LocalizeExplicitBoundaryValid(r);
+      return LocalizeExplicitBoundaryValid(r, renamed_);
     }
     if (ir::RegionReadsLane(r)) {
       // A body that reads its lane binding is already written per lane (the form this pass
@@ -204,7 +209,7 @@ class RegionLowerer {
           "this pl.split_aiv region (mode " + std::string(ir::SplitModeName(r.mode)) +
               ", kept as written because its body reads the lane index '" + lane->name + "')",
           lane->name);
-      return LocalizeExplicitBoundaryValid(r);
+      return LocalizeExplicitBoundaryValid(r, renamed_);
     }
     // Data-parallel, full width: halve through the shared machinery with region-local state.
     vector_split::SplitContext ctx;
@@ -296,6 +301,7 @@ ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {
   StmtPtr body = lowerer.Lower(f->body);
   if (!body) body = ir::MakeSeq({}, f->body->span);
   lowerer.CheckNoHalvedLeak(body);
+  if (!lowerer.Renamed().empty()) body = ir::Substitute(body, lowerer.Renamed());
   ir::AttrMap attrs = f->attrs;
   ir::SetSortedAttr(attrs, "split_aiv", true);
   ir::FunctionPtr lowered = std::make_shared<ir::Function>(

@@ -5,6 +5,7 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ir/transform.h"
 
 namespace tilesplit::vector_split {
 
@@ -27,8 +28,10 @@ void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region);
 // author's lane index (a placeable static extent on the shard; a runtime or unplaceable one pops
 // the full box, widened just before the region, and is applied right after the shard), guards an
 // empty lane's store and hands gathers full half boxes. Returns the region, preceded by the
-// widening statements when there are any.
-ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region);
+// widening statements when there are any. A variable the repair had to retype gets a new
+// variable; `renamed` receives each such old -> new pair, so that the caller can rename the uses
+// after the region (a gather's result is read on the cube side after it).
+ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region, ir::VarMap& renamed);
 
 // After AUTO lowering: wraps the single straight-line vector phase of `lowered` in a region when
 // that is sound, else returns it unchanged (the flat fallback).
