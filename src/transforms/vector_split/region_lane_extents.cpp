@@ -197,8 +197,7 @@ class BoundaryExtents {
       // Nothing localized flows in: the join is what the author's program typed it as. Reading
       // this pass's own output back (a gather of lanes it widened to their full half boxes)
       // must not retype, and so rename, the joined tile.
-      e = ops::CreateWithType(ops::Def(c), c.args, c.kwargs, DeclaredIfSameBox(a, e->type),
-                              a.span);
+      e = ops::CreateWithType(ops::Def(c), c.args, c.kwargs, DeclaredIfSameBox(a, e->type), a.span);
     }
     out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
   }
