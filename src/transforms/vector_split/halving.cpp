@@ -58,7 +58,17 @@ std::optional<int64_t> CeilHalf(const ExprPtr& n) {
 // ir::DeepClone keeps them.
 class Detacher : public ir::IRMutator {
  public:
-  explicit Detacher(const ir::VarMap& m) : IRMutator(/*always_rebuild=*/true), map_(m) {}
+  explicit Detacher(const SplitContext& ctx)
+      : IRMutator(/*always_rebuild=*/true), map_(ctx.replacements), memo_(ctx.detached_types) {}
+
+  ir::TypePtr MutateType(const ir::TypePtr& t) override {
+    if (!t || t->kind == ir::TypeKind::Scalar) return t;
+    auto it = memo_.find(t.get());
+    if (it != memo_.end()) return it->second.second;
+    ir::TypePtr out = IRMutator::MutateType(t);
+    if (ConstantGeometry(*t)) memo_.emplace(t.get(), std::make_pair(t, out));
+    return out;
+  }
 
  protected:
   ExprPtr MutateVar(const VarPtr& v) override {
@@ -71,13 +81,30 @@ class Detacher : public ir::IRMutator {
 
  private:
   const ir::VarMap& map_;
+  std::unordered_map<const ir::Type*, std::pair<ir::TypePtr, ir::TypePtr>>& memo_;
+
+  static bool AllConstant(const std::vector<ExprPtr>& es) {
+    for (const ExprPtr& e : es)
+      if (!ir::AsConstInt(e)) return false;
+    return true;
+  }
+  static bool ConstantGeometry(const ir::Type& t) {
+    if (const ir::TileType* tt = t.As<ir::TileType>())
+      return AllConstant(tt->shape) &&
+             (!tt->view || (AllConstant(tt->view->valid_shape) && AllConstant(tt->view->stride) &&
+                            !tt->view->start_offset));
+    if (const ir::TensorType* tt = t.As<ir::TensorType>())
+      return AllConstant(tt->shape) &&
+             (!tt->view || (AllConstant(tt->view->valid_shape) && AllConstant(tt->view->stride)));
+    return false;  // a tuple: its elements are looked up one by one
+  }
 };
 
 }  // namespace
 
 ir::TypePtr DetachType(const SplitContext& ctx, const ir::TypePtr& t) {
   if (!ctx.detach || !t) return t;
-  return Detacher(ctx.replacements).MutateType(t);
+  return Detacher(ctx).MutateType(t);
 }
 
 VarPtr DetachDef(SplitContext& ctx, const VarPtr& v) {
@@ -160,7 +187,7 @@ VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint) {
 
 ExprPtr HalvingState::Sub(const ExprPtr& e) const {
   if (!e) return e;
-  if (ctx.detach) return Detacher(ctx.replacements).MutateExpr(e);
+  if (ctx.detach) return Detacher(ctx).MutateExpr(e);
   return ir::Substitute(e, ctx.replacements);
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "rewrite_util.h"
@@ -74,6 +75,10 @@ struct SplitContext {
   // Halved tuple variables: the axis each element moved on.
   VarFacts<std::vector<TileInfo>> tuple_vars;
   ir::VarMap replacements;  // source variable -> rewritten variable
+  // Under detach: the copy made of each input type whose dimensions are all constants (its copy
+  // does not depend on `replacements`), so that the values of one type share one copy, as they
+  // share one node in parsed input. The key's node is held so that its address stays unique.
+  mutable std::unordered_map<const ir::Type*, std::pair<ir::TypePtr, ir::TypePtr>> detached_types;
   // Names for the bindings the walk introduces (a nested call operand hoisted into its own
   // statement); null: a generator private to the walk.
   ir::NameGenerator* names = nullptr;

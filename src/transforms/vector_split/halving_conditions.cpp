@@ -26,7 +26,10 @@ TypePtr HalvingConditions::CheckTypeConsistency(const Call& call, const std::vec
   // valid extent. The declared view reaches it through the operands: the shard keeps the view
   // the move declared (EmitShard), and the deducers pass it on.
   if (dt && ir::ExprListEqual(dt->shape, half_t.shape)) {
-    std::shared_ptr<const TileType> t = ir::WithValid(*dt, half_t.valid());
+    // Most deducers pass the per-lane valid extent through already; rebuilding the type then
+    // would only make an equal one.
+    std::shared_ptr<const TileType> t(deduced, dt);
+    if (!ir::ExprListEqual(dt->valid(), half_t.valid())) t = ir::WithValid(*dt, half_t.valid());
     if (!t->memory && half_t.memory) t = ir::WithMemory(*t, *half_t.memory);
     return t;
   }
