@@ -1,7 +1,7 @@
 // Ring demand and release placement of pipe_slots on hand-written consumer bodies: the parts the
 // expansion never reaches on its own (a hold around a loop that pops is copied away before the
 // demand is measured), checked directly.
-#include "tilesplit/transforms/pipe_slots.h"
+#include "transforms/expand_mixed/pipe_slots.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Releases of popped tiles and the ring slots they need
-// (include/tilesplit/transforms/pipe_slots.h).
+// (pipe_slots.h).
 //
 // Why one side at a time is enough: the AIC and both AIV lanes run the crossings in the source's
 // order. Take the earliest crossing that has not completed: every core has completed every earlier
@@ -7,7 +7,7 @@
 // the release of the transfer slot_num before it on the same pipe, which the consumer has made
 // unless it holds that transfer while popping this one. So the only deadlock is a consumer that
 // pops transfer k + slot_num while it still holds transfer k; that is what MeasureDemand counts.
-#include "tilesplit/transforms/pipe_slots.h"
+#include "pipe_slots.h"
 
 #include <algorithm>
 
@@ -290,6 +290,47 @@ void RemarkRingSize(const ir::Function& f, int64_t c2v_demand, int64_t v2c_deman
           " slot(s), the V2C ring " + std::to_string(v2c_demand) + "; slot_num=" + n +
           (explicit_slots ? " (the author's)" : " (the default 2, grown to the demand)"),
       {{"slot_num", n}, {"function", f.name}});
+}
+
+// The ring depth (one slot_num serves both pipes): an explicit slot_num is kept when every
+// consumer's holds fit in it and rejected at the first pop that would wait on a held slot when
+// they do not; without one the default 2 grows to the most transfers a consumer holds apart.
+int64_t SizeRings(const ir::Function& f, const std::vector<ir::StmtPtr>& aic,
+                  const std::vector<ir::StmtPtr>& aiv, const PoppedMap& popped,
+                  std::optional<int64_t> slot_num) {
+  const int64_t limit = slot_num.value_or(kUnbounded - 1);
+  struct PipeDemand {
+    const char* name;
+    Demand demand;
+  };
+  const PipeDemand pipes[] = {{"C2V", MeasureDemand(aiv, popped, limit)},
+                              {"V2C", MeasureDemand(aic, popped, limit)}};
+  int64_t need = 2;
+  for (const PipeDemand& p : pipes) need = std::max(need, p.demand.slots);
+  for (const PipeDemand& p : pipes)
+    if (p.demand.slots >= kUnbounded)
+      ir::ThrowInternal(p.demand.first ? p.demand.first->held : f.span,
+                        std::string("expand-mixed-kernel: a popped tile is still held across a "
+                                    "run-time loop of ") +
+                            p.name + " transfers after its release was placed");
+  for (const PipeDemand& p : pipes) {
+    if (!p.demand.first) continue;
+    const Site& s = *p.demand.first;
+    const std::string n = std::to_string(need);
+    ir::ThrowUser(
+        s.pop,
+        "when '" + s.pop_name + "' crosses, the " + p.name + " ring needs " +
+            std::to_string(s.slots) + " slots but slot_num is " + std::to_string(*slot_num) +
+            ": '" + s.held_name +
+            "' is still held and the ring, used in order, wraps onto its slot, so "
+            "the split program would deadlock",
+        {{s.held, "'" + s.held_name + "' crosses here and is released after its last use"},
+         {ir::Span{}, "slot_num=" + n + " is enough for this kernel (pl.cross_core_slot(slot_num=" +
+                          n + ") on the scope, or attrs={\"slot_num\": " + n + "}); or use '" +
+                          s.held_name + "' before '" + s.pop_name + "' crosses"}});
+  }
+  RemarkRingSize(f, pipes[0].demand.slots, pipes[1].demand.slots, slot_num, need);
+  return slot_num.value_or(need);
 }
 
 }  // namespace tilesplit::pipe_slots

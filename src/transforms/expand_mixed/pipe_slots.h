@@ -62,4 +62,12 @@ Demand MeasureDemand(const std::vector<ir::StmtPtr>& body, const PoppedMap& popp
 void RemarkRingSize(const ir::Function& f, int64_t c2v_demand, int64_t v2c_demand,
                     std::optional<int64_t> explicit_slots, int64_t chosen);
 
+// The ring depth both pipes of the mixed kernel `f` get (one slot_num serves both), given each
+// side's statements with releases placed: an explicit `slot_num` when every consumer's holds fit
+// in it, else the default 2 grown to the largest demand. Throws a located UserError at the first
+// pop that would wait on a held slot when an explicit slot_num is too small.
+int64_t SizeRings(const ir::Function& f, const std::vector<ir::StmtPtr>& aic,
+                  const std::vector<ir::StmtPtr>& aiv, const PoppedMap& popped,
+                  std::optional<int64_t> slot_num);
+
 }  // namespace tilesplit::pipe_slots

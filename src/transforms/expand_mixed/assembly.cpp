@@ -1,0 +1,193 @@
+// Assembling the parts of a mixed kernel (assembly.h).
+#include "assembly.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/mutator.h"
+#include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/op_def.h"
+
+namespace tilesplit::expand_mixed {
+namespace {
+
+using ir::StmtPtr;
+using ir::VarPtr;
+
+std::string FreshName(const std::set<std::string>& taken, const std::string& hint) {
+  if (!taken.count(hint)) return hint;
+  for (int i = 1;; ++i) {
+    std::string n = hint + "_" + std::to_string(i);
+    if (!taken.count(n)) return n;
+  }
+}
+
+// What a returned value of a kernel is in terms of its parameters: a parameter, or the result of
+// an op writing into its reused input (a store returns the tensor it wrote), followed to the
+// parameter; null when it is anything else.
+ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f,
+                         const std::unordered_map<const ir::Var*, ir::ExprPtr>& defs) {
+  ir::ExprPtr cur = e;
+  for (int guard = 0; cur && guard < 1024; ++guard) {
+    if (const ir::Var* v = cur->As<ir::Var>()) {
+      for (const ir::Param& p : f.params)
+        if (p.var.get() == v) return p.var;
+      auto it = defs.find(v);
+      if (it == defs.end()) return nullptr;
+      cur = it->second;
+      continue;
+    }
+    const ir::Call* c = cur->As<ir::Call>();
+    if (!c) return nullptr;
+    auto r = ops::Def(*c).reused_input();
+    if (!r || *r >= c->args.size()) return nullptr;
+    cur = c->args[*r];
+  }
+  return nullptr;
+}
+
+void CollectAssignDefs(const StmtPtr& s, std::unordered_map<const ir::Var*, ir::ExprPtr>& defs) {
+  // A branch's store still writes into what its operand traces to (a lane guard around a store,
+  // `if extent > 0: o = store(..., out)`); merges are not followed, and values carried by loops
+  // do not trace to a parameter, so loops are not entered.
+  ir::ForEachStmt(s, ir::kWalkAll, [&](const StmtPtr& x) {
+    if (ir::AsLoop(*x)) return ir::WalkStep::SkipChildren;
+    if (const ir::AssignStmt* a = x->As<ir::AssignStmt>()) defs[a->var.get()] = a->value;
+    return ir::WalkStep::Descend;
+  });
+}
+
+// A branch left with nothing to do on one side but to pass the same values on (a lane guard
+// around a vector store, seen from the cube once the store's tensor reads its parameter) is no
+// branch there: its results are those values, and its condition, which may read a value of the
+// other side, goes away.
+class UniformBranchFolder : public ir::IRMutator {
+ protected:
+  StmtPtr MutateIf(const ir::IfStmtPtr& op) override {
+    StmtPtr m = IRMutator::MutateIf(op);
+    const ir::IfStmt* i = m->As<ir::IfStmt>();
+    if (!i || !i->else_body) return m;
+    const ir::YieldStmt* ty = OnlyYield(i->then_body);
+    const ir::YieldStmt* ey = OnlyYield(i->else_body);
+    if (!ty || !ey || ty->values.size() != i->return_vars.size() ||
+        ey->values.size() != i->return_vars.size())
+      return m;
+    for (size_t k = 0; k < ty->values.size(); ++k)
+      if (!ty->values[k]->As<ir::Var>() || !ir::ExprEqual(ty->values[k], ey->values[k])) return m;
+    for (size_t k = 0; k < ty->values.size(); ++k)
+      SetVarMapping(i->return_vars[k], std::static_pointer_cast<const ir::Var>(ty->values[k]));
+    return ir::MakeSeq({}, i->span);
+  }
+
+ private:
+  static const ir::YieldStmt* OnlyYield(const StmtPtr& body) {
+    std::vector<StmtPtr> stmts = ir::FlattenStmts(body);
+    return stmts.size() == 1 ? stmts[0]->As<ir::YieldStmt>() : nullptr;
+  }
+};
+
+// The Group's results: each returned value of `f` traced to a parameter, or nullopt when one
+// does not trace (the Group then returns nothing, as its parts do).
+std::optional<std::vector<ir::ExprPtr>> GroupResults(const ir::Function& f) {
+  std::vector<StmtPtr> body = ir::FlattenStmts(f.body);
+  const ir::ReturnStmt* ret = body.empty() ? nullptr : body.back()->As<ir::ReturnStmt>();
+  if (!ret) return std::vector<ir::ExprPtr>{};
+  std::unordered_map<const ir::Var*, ir::ExprPtr> defs;
+  CollectAssignDefs(f.body, defs);
+  std::vector<ir::ExprPtr> out;
+  for (const ir::ExprPtr& v : ret->values) {
+    ir::ExprPtr p = TraceToParam(v, f, defs);
+    if (!p) return std::nullopt;
+    out.push_back(p);
+  }
+  return out;
+}
+
+// A tensor lives in global memory, which both sides share: the value a store returns on one side
+// is the same buffer as the parameter it stores into. A side that reads such a value without
+// running the store reads the parameter instead; the order of the two sides' accesses is not the
+// SSA chain's business but the memory-order check's (lower-auto-vector-split), which accepts only
+// accesses a pipe transfer orders.
+ir::FunctionPtr ReadTensorsThroughParams(const ir::Function& orig, const ir::FunctionPtr& part) {
+  std::unordered_set<const ir::Var*> orig_free;
+  for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
+  std::unordered_map<const ir::Var*, ir::ExprPtr> defs;
+  CollectAssignDefs(orig.body, defs);
+  ir::VarMap to_param;
+  for (const VarPtr& v : ir::FreeVars(*part)) {
+    if (orig_free.count(v.get()) || !v->type || !v->type->As<ir::TensorType>()) continue;
+    if (ir::ExprPtr p = TraceToParam(v, orig, defs)) to_param[v.get()] = p;
+  }
+  if (to_param.empty()) return part;
+  UniformBranchFolder fold;
+  return fold.MutateFunction(ir::Substitute(part, to_param));
+}
+
+void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const char* side) {
+  std::unordered_set<const ir::Var*> orig_free;
+  for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
+  for (const VarPtr& v : ir::FreeVars(part)) {
+    if (orig_free.count(v.get())) continue;
+    ir::ThrowUser(v->span, "expand-mixed-kernel: '" + v->name +
+                               "' is computed on the other side "
+                               "but used on the " +
+                               side + " of '" + orig.name +
+                               "'; only tiles cross between cube and vector (through a boundary)");
+  }
+}
+
+}  // namespace
+
+Parts AssembleParts(const ir::Function& f, const AssemblyInput& in) {
+  const std::set<std::string>& taken = *in.taken;
+  const std::vector<StmtPtr>& aic_stmts = in.sides->aic;
+  const std::vector<StmtPtr>& aiv_stmts = in.sides->aiv;
+  const int64_t slots = in.slot_num;
+  const ir::Span body_span = f.body ? f.body->span : f.span;
+  StmtPtr aic_body = ir::MakeSeq(aic_stmts, body_span);
+  StmtPtr aiv_body = ir::MakeSeq(aiv_stmts, body_span);
+
+  ir::AttrMap common;
+  ir::SetSortedAttr(common, "slot_num", slots);
+  ir::AttrMap aiv_attrs = common;
+  if (f.BoolAttr("split_aiv")) {
+    ir::SetSortedAttr(aiv_attrs, "split_aiv", true);
+    ir::SplitMode mode = f.split_mode().value_or(in.region_mode.value_or(ir::SplitMode::None));
+    ir::SetSortedAttr(aiv_attrs, "split", mode);
+  }
+  const std::string aic_name = FreshName(taken, f.name + "_aic");
+  const std::string aiv_name = FreshName(taken, f.name + "_aiv");
+  ir::FunctionPtr aic =
+      std::make_shared<ir::Function>(aic_name, ir::FunctionType::AIC, f.params,
+                                     std::vector<ir::TypePtr>{}, common, aic_body, f.span);
+  ir::FunctionPtr aiv =
+      std::make_shared<ir::Function>(aiv_name, ir::FunctionType::AIV, f.params,
+                                     std::vector<ir::TypePtr>{}, aiv_attrs, aiv_body, f.span);
+  aic = ReadTensorsThroughParams(f, aic);
+  aiv = ReadTensorsThroughParams(f, aiv);
+  CheckSideClosed(f, *aic, "AIC");
+  CheckSideClosed(f, *aiv, "AIV");
+  ir::AttrMap group_attrs = common;
+  ir::SetSortedAttr(group_attrs, "c2v_slot_size", in.traffic.c2v_bytes);
+  ir::SetSortedAttr(group_attrs, "v2c_slot_size", in.traffic.v2c_bytes);
+  std::vector<ir::ExprPtr> params;
+  for (const ir::Param& p : f.params) params.push_back(p.var);
+  const ir::TypePtr none = ir::CallResultType({});
+  std::vector<StmtPtr> group_body = {
+      ir::MakeEval(ir::MakeFunctionCall(aic_name, params, none, f.span), f.span),
+      ir::MakeEval(ir::MakeFunctionCall(aiv_name, params, none, f.span), f.span)};
+  std::optional<std::vector<ir::ExprPtr>> results = GroupResults(f);
+  std::vector<ir::TypePtr> group_returns;
+  if (results && !results->empty()) {
+    group_returns = f.return_types;
+    group_body.push_back(ir::MakeReturn(*results, f.span));
+  }
+  auto group = std::make_shared<ir::Function>(f.name, ir::FunctionType::Group, f.params,
+                                              std::move(group_returns), group_attrs,
+                                              ir::MakeSeq(std::move(group_body), f.span), f.span);
+  return {{ir::DeepClone(aic), ir::DeepClone(aiv), ir::DeepClone(group)}, results.has_value()};
+}
+
+}  // namespace tilesplit::expand_mixed
