@@ -37,6 +37,13 @@ int Run(const ParsedArgs& a) {
     ir::ThrowUser({}, "no kernel files (.py) under '" + o.mutate_dir + "' to mutate");
 
   std::ostream* progress = isatty(STDERR_FILENO) ? &std::cerr : nullptr;
+  // The tally goes to standard error before the long shrinking starts, so that stopping the
+  // campaign there loses only the reproducers; standard output keeps the one final summary.
+  if (!o.out_dir.empty() && !a.Flag("json"))
+    o.before_shrink = [](const fuzz::CampaignResult& r) {
+      std::cerr << "fuzz: every case has run; the tally before shrinking the findings:\n"
+                << fuzz::SummaryTable(r) << std::flush;
+    };
   const fuzz::CampaignResult r = fuzz::RunCampaign(o, progress);
   if (a.Flag("json")) {
     std::cout << fuzz::SummaryJson(r);
@@ -81,7 +88,8 @@ const CommandSpec* FuzzCommand() {
        {"mutate", 0, true, "DIR", "mutate the kernels under DIR instead of generating",
         Completion::Dir},
        {"json", 0, false, {}, "print the summary as JSON on standard output"}},
-      "A progress line goes to standard error when it is a terminal.\n"
+      "A progress line goes to standard error when it is a terminal. With --out, the tally\n"
+      "goes to standard error before the findings are shrunk (stopping there keeps it).\n"
       "exit codes: 0 no defect found, 4 at least one defect, 1 error (e.g. empty corpus),\n"
       "            2 bad usage\n",
       Completion::None,

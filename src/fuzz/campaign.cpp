@@ -99,8 +99,7 @@ void Save(Finding& f, const Case& c, const CampaignOptions& o, int serial) {
   };
   ShrinkOptions so;
   // every candidate that still hangs costs a whole time limit: shrink hangs only a little
-  so.max_attempts =
-      f.outcome == Outcome::Hang ? std::min(o.shrink_attempts, 12) : o.shrink_attempts;
+  so.max_attempts = f.outcome == Outcome::Hang ? std::min(o.shrink_attempts, 4) : o.shrink_attempts;
   f.text = Shrink(c.text, still_fails, so);
   namespace fs = std::filesystem;
   fs::create_directories(o.out_dir);
@@ -222,6 +221,7 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
     f.text = c.text;
     f.scalars = c.run.scalars;
   }
+  if (!o.out_dir.empty() && !r.findings.empty() && o.before_shrink) o.before_shrink(r);
   if (!o.out_dir.empty()) {
     int serial = 0;
     std::set<std::string> seen;  // shrunk texts already saved

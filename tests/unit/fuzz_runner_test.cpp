@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "tilesplit/fuzz/campaign.h"
 #include "tilesplit/fuzz/isolate.h"
@@ -139,6 +141,45 @@ TEST(FuzzCampaign, SmallRunTalliesEveryCase) {
   EXPECT_EQ(sum, 20u);
   EXPECT_NE(SummaryJson(r).find("\"cases\": 20"), std::string::npos);
   EXPECT_EQ(r.tally[static_cast<int>(Outcome::Crash)], 0u);
+}
+
+// A campaign tells its tally before it shrinks (which for a hang costs a time limit per attempt),
+// so that stopping it there keeps the counts; the reproducers are written only afterwards.
+TEST(FuzzCampaign, TallyIsReportedBeforeShrinking) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("tilesplit_fuzz_tally_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "in");
+  std::ofstream(dir / "in" / "spin.py") << R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore)
+def spin(a: pl.Tensor[[16, 16], pl.FP32], out_0: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+    x = pl.load(a, [0, 0], [16, 16], target_memory=pl.Mem.Vec)
+    for i in pl.range(1000000000):
+        pl.store(x, [0, 0], out_0)
+    return out_0
+)";
+  CampaignOptions o;
+  o.mutate_dir = (dir / "in").string();
+  o.out_dir = (dir / "out").string();
+  o.count = 12;
+  o.seed = 3;
+  o.timeout = 1;
+  o.shrink_attempts = 2;
+  int calls = 0;
+  o.before_shrink = [&](const CampaignResult& r) {
+    ++calls;
+    EXPECT_EQ(r.kernels, 12u);
+    EXPECT_GE(r.tally[static_cast<int>(Outcome::Hang)], 1u);
+    EXPECT_FALSE(r.findings.empty());
+    EXPECT_FALSE(fs::exists(dir / "out"));  // nothing shrunk or saved yet
+  };
+  const CampaignResult r = RunCampaign(o, nullptr);
+  EXPECT_EQ(calls, 1);
+  ASSERT_FALSE(r.findings.empty());
+  EXPECT_TRUE(fs::exists(r.findings[0].file));
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -13,6 +14,8 @@
 #include "tilesplit/fuzz/runner.h"
 
 namespace tilesplit::fuzz {
+
+struct CampaignResult;
 
 struct CampaignOptions {
   uint64_t count = 1000;
@@ -26,6 +29,10 @@ struct CampaignOptions {
   int shrink_per_class = 3;
   int shrink_attempts = 300;
   std::vector<uint64_t> input_seeds = {0, 1};
+  // Called once every case has run and before the findings are shrunk, which can take long (a
+  // hang costs a whole time limit per attempt): a campaign stopped while it shrinks still has
+  // its tally. Findings hold their unshrunk texts then.
+  std::function<void(const CampaignResult&)> before_shrink;
 };
 
 struct Finding {
