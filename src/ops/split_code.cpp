@@ -10,9 +10,6 @@
 namespace tilesplit::ops {
 
 namespace {
-[[noreturn]] void Fail(std::string_view op, const std::string& msg) {
-  ir::ThrowUser({}, std::string(op) + ": " + msg);
-}
 [[noreturn]] void Fail(std::string_view op, const std::string& msg, const std::string& note) {
   ir::ThrowUser({}, std::string(op) + ": " + msg, {{{}, note}});
 }
@@ -80,12 +77,17 @@ void CheckSplitBoundaryCarriesValid(std::string_view op, const Shape& shape, con
 
 void CheckLaneStrideAttr(std::string_view op, const Shape& shape, int axis, int64_t lane_stride) {
   if (lane_stride <= 0)
-    Fail(op, "kwarg 'lane_stride' must be > 0, got " + std::to_string(lane_stride));
+    Fail(op, "kwarg 'lane_stride' must be > 0, got " + std::to_string(lane_stride),
+         "give lane_stride the row or column where lane 1 starts (at least 1), or drop it for "
+         "the even partition");
   if (axis < 0 || static_cast<size_t>(axis) >= shape.size()) return;
   if (auto n = Static(shape[axis]); n && lane_stride > CeilHalf(*n))
-    Fail(op, "kwarg 'lane_stride' " + std::to_string(lane_stride) + " exceeds ceil(" +
-                 std::to_string(*n) + " / 2) = " + std::to_string(CeilHalf(*n)) +
-                 ", the lane box of split axis " + std::to_string(axis));
+    Fail(op,
+         "kwarg 'lane_stride' " + std::to_string(lane_stride) + " exceeds ceil(" +
+             std::to_string(*n) + " / 2) = " + std::to_string(CeilHalf(*n)) +
+             ", the lane box of split axis " + std::to_string(axis),
+         "give lane_stride a value from 1 to " + std::to_string(CeilHalf(*n)) +
+             ", or drop it for the even partition");
 }
 
 std::pair<Shape, Shape> ReshapeSplitAxis(const Shape& shape, const Shape& valid, int axis,
@@ -122,7 +124,8 @@ AxisExtents ExtentsOn(std::string_view op, ir::SplitMode mode, const Shape& box,
   int axis = *SplitAxisOfMode(mode);
   if (box.size() != 2 || valid.size() != 2)
     Fail(op,
-         "split " + std::string(ir::SplitModeName(mode)) + " needs a rank-2 tile, got " + Str(box));
+         "split " + std::string(ir::SplitModeName(mode)) + " needs a rank-2 tile, got " + Str(box),
+         "reshape the tile to rank 2 before the crossing, or cross it with split=0 (no split)");
   return {Static(box[axis]), Static(valid[axis]), axis};
 }
 }  // namespace
@@ -139,14 +142,17 @@ int64_t ShardSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid,
   if (e.e0 == e.e1 + 1) return even + 2;
   if (e.e1 == 0) return even;
   int64_t balanced = CeilHalf(*x.valid);
-  Fail(op, "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
-               " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
-               " on axis " + std::to_string(x.axis) + ", lane stride " + std::to_string(e.stride) +
-               ") leaves the two AIV lanes " + std::to_string(e.e0) + " and " +
-               std::to_string(e.e1) +
-               " cells, which no split code places: it needs e0 == e1, e0 == e1 + 1 or "
-               "e1 == 0; lane_stride=" +
-               std::to_string(balanced) + " would balance them");
+  Fail(op,
+       "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
+           " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +
+           " on axis " + std::to_string(x.axis) + ", lane stride " + std::to_string(e.stride) +
+           ") leaves the two AIV lanes " + std::to_string(e.e0) + " and " + std::to_string(e.e1) +
+           " cells, which no split code places: it needs e0 == e1, e0 == e1 + 1 or "
+           "e1 == 0; lane_stride=" +
+           std::to_string(balanced) + " would balance them",
+       "add lane_stride=" + std::to_string(balanced) +
+           " to the crossing (lane 1 then starts at that row or column), or pad the valid "
+           "extent so that both lanes hold the same number of cells");
 }
 
 int64_t GatherSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid,

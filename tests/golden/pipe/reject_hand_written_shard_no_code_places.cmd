@@ -1,0 +1,1 @@
+opt -p expand-mixed-kernel
