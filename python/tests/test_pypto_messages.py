@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import pypto.language as pl
-from pypto import passes
+from pypto import ir, passes
 from pypto.language.parser import text_parser
 from pypto.language.parser.diagnostics.exceptions import (InvalidOperationError, ParserError,
                                                             ParserSyntaxError)
@@ -119,3 +119,24 @@ def test_expand_reports_the_lane_cells():
         golden("lower_auto/reject_hand_written_gather_bands_do_not_abut"))
     with pytest.raises(ValueError, match=r"leaves? the two AIV lanes \d+ and \d+ cells"):
         passes.expand_mixed_kernel()(program)
+
+
+class ShardIntoMat(ir.IRMutator):
+    """Gives the shard an explicit result type in Mat, which the DSL refuses to write but hand-
+    built IR can state: check (d) must then name the result's space, not the operand's."""
+
+    def visit_call(self, call):
+        call = super().visit_call(call)
+        if call.op.name == "tile.aiv_shard":
+            t = call.type
+            mat = ir.TileType(t.shape, t.dtype, memory_space=ir.MemorySpace.Mat)
+            return ir.Call(call.op, call.args, call.kwargs, mat, call.span)
+        return call
+
+
+def test_verifier_names_a_shard_result_in_the_wrong_space():
+    program = ShardIntoMat().visit_program(golden("verifier/d_shard_acc_gather_vec_passes"))
+    props = passes.IRPropertySet([passes.IRProperty.AivSplitValid])
+    messages = [d.message for d in passes.PropertyVerifierRegistry.verify(props, program)
+                if d.severity == passes.DiagnosticSeverity.Error and d.rule_name == "AivSplitValid"]
+    assert any("its result is in Mat, but it must be Vec" in m for m in messages), messages
