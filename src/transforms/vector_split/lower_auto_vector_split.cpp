@@ -133,9 +133,11 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                  "'" + f->name + "' is not split: " + UnsplitReason(*f, mode),
                  {{"path", "untouched"}});
       // A mixed kernel left unsplit still runs its cube and vector parts on different cores
-      // (expand-mixed-kernel), so the same memory order must hold between them.
-      if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f))
+      // (expand-mixed-kernel), joined by the same rings and under the same memory order.
+      if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f)) {
+        pass::CheckExplicitSlotNum(*f);
         CheckLaneMemoryOrder(*f);
+      }
       out.push_back(f);
       continue;
     }
