@@ -303,7 +303,12 @@ ir::ProgramPtr Parser::ParseProgram() {
     Expect(Tok::kColon, "after the class name");
     ExpectNewline("after the class header");
     Expect(Tok::kIndent, "for the class body");
-    while (AtDocstring()) {
+    // A class with no method is written `pass`, as the printer writes an empty program.
+    while (AtDocstring() || Check(Tok::kPass)) {
+      if (Accept(Tok::kPass)) {
+        ExpectNewline("after 'pass'");
+        continue;
+      }
       Next();
       Next();
     }

@@ -1,0 +1,5 @@
+import pypto.language as pl
+
+@pl.program
+class Nothing:
+    pass
