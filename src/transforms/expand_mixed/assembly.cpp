@@ -24,20 +24,34 @@ std::string FreshName(const std::set<std::string>& taken, const std::string& hin
   }
 }
 
+// How each variable of a kernel is defined, as far as tracing a tensor to a parameter goes: the
+// value of an assignment, or the values an if merges (one per branch).
+using Defs = std::unordered_map<const ir::Var*, std::vector<ir::ExprPtr>>;
+
 // What a returned value of a kernel is in terms of its parameters: a parameter, or the result of
 // an op writing into its reused input (a store returns the tensor it wrote), followed to the
-// parameter; null when it is anything else.
-ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f,
-                         const std::unordered_map<const ir::Var*, ir::ExprPtr>& defs) {
+// parameter, or an if merging values that all trace to the same parameter (a lane guard around a
+// store: `o = store(..., out)` on one branch, `out` on the other); null when it is anything else.
+ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f, const Defs& defs,
+                         int depth = 0) {
   ir::ExprPtr cur = e;
-  for (int guard = 0; cur && guard < 1024; ++guard) {
+  for (int guard = 0; cur && guard < 1024 && depth < 64; ++guard) {
     if (const ir::Var* v = cur->As<ir::Var>()) {
       for (const ir::Param& p : f.params)
         if (p.var.get() == v) return p.var;
       auto it = defs.find(v);
-      if (it == defs.end()) return nullptr;
-      cur = it->second;
-      continue;
+      if (it == defs.end() || it->second.empty()) return nullptr;
+      if (it->second.size() == 1) {
+        cur = it->second[0];
+        continue;
+      }
+      ir::ExprPtr common;
+      for (const ir::ExprPtr& branch : it->second) {
+        ir::ExprPtr p = TraceToParam(branch, f, defs, depth + 1);
+        if (!p || (common && p != common)) return nullptr;
+        common = p;
+      }
+      return common;
     }
     const ir::Call* c = cur->As<ir::Call>();
     if (!c) return nullptr;
@@ -48,13 +62,27 @@ ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f,
   return nullptr;
 }
 
-void CollectAssignDefs(const StmtPtr& s, std::unordered_map<const ir::Var*, ir::ExprPtr>& defs) {
-  // A branch's store still writes into what its operand traces to (a lane guard around a store,
-  // `if extent > 0: o = store(..., out)`); merges are not followed, and values carried by loops
-  // do not trace to a parameter, so loops are not entered.
+// The values the body `b` ends by yielding, or none.
+const std::vector<ir::ExprPtr>* YieldedBy(const StmtPtr& b) {
+  std::vector<StmtPtr> stmts = ir::FlattenStmts(b);
+  const ir::YieldStmt* y = stmts.empty() ? nullptr : stmts.back()->As<ir::YieldStmt>();
+  return y ? &y->values : nullptr;
+}
+
+void CollectAssignDefs(const StmtPtr& s, Defs& defs) {
+  // A branch's store still writes into what its operand traces to, and an if's merge traces to
+  // what all its branches trace to; values carried by loops do not trace to a parameter, so
+  // loops are not entered.
   ir::ForEachStmt(s, ir::kWalkAll, [&](const StmtPtr& x) {
     if (ir::AsLoop(*x)) return ir::WalkStep::SkipChildren;
-    if (const ir::AssignStmt* a = x->As<ir::AssignStmt>()) defs[a->var.get()] = a->value;
+    if (const ir::AssignStmt* a = x->As<ir::AssignStmt>()) defs[a->var.get()] = {a->value};
+    if (const ir::IfStmt* i = x->As<ir::IfStmt>(); i && i->else_body) {
+      const std::vector<ir::ExprPtr>* then_values = YieldedBy(i->then_body);
+      const std::vector<ir::ExprPtr>* else_values = YieldedBy(i->else_body);
+      for (size_t k = 0; k < i->return_vars.size(); ++k)
+        if (then_values && else_values && k < then_values->size() && k < else_values->size())
+          defs[i->return_vars[k].get()] = {(*then_values)[k], (*else_values)[k]};
+    }
     return ir::WalkStep::Descend;
   });
 }
@@ -94,7 +122,7 @@ std::optional<std::vector<ir::ExprPtr>> GroupResults(const ir::Function& f) {
   std::vector<StmtPtr> body = ir::FlattenStmts(f.body);
   const ir::ReturnStmt* ret = body.empty() ? nullptr : body.back()->As<ir::ReturnStmt>();
   if (!ret) return std::vector<ir::ExprPtr>{};
-  std::unordered_map<const ir::Var*, ir::ExprPtr> defs;
+  Defs defs;
   CollectAssignDefs(f.body, defs);
   std::vector<ir::ExprPtr> out;
   for (const ir::ExprPtr& v : ret->values) {
@@ -113,7 +141,7 @@ std::optional<std::vector<ir::ExprPtr>> GroupResults(const ir::Function& f) {
 ir::FunctionPtr ReadTensorsThroughParams(const ir::Function& orig, const ir::FunctionPtr& part) {
   std::unordered_set<const ir::Var*> orig_free;
   for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
-  std::unordered_map<const ir::Var*, ir::ExprPtr> defs;
+  Defs defs;
   CollectAssignDefs(orig.body, defs);
   ir::VarMap to_param;
   for (const VarPtr& v : ir::FreeVars(*part)) {
