@@ -680,9 +680,10 @@ TokenSource::~TokenSource() = default;
 
 Token& TokenSource::Append() {
   size_t k = end_ - base_;
-  if ((k >> kShift) == chunks_.size()) chunks_.push_back(std::make_unique<Token[]>(kChunk));
+  // Default-initialised storage: `new Chunk` leaves the bytes as they are.
+  if ((k >> kShift) == chunks_.size()) chunks_.push_back(std::unique_ptr<Chunk>(new Chunk));
   ++end_;
-  return chunks_[k >> kShift][k & kMask];
+  return *new (chunks_[k >> kShift]->Slot(k & kMask)) Token();
 }
 
 const Token& TokenSource::Fill(size_t i) {
@@ -701,7 +702,7 @@ const Token& TokenSource::Fill(size_t i) {
     throw;
   }
   size_t k = (i < end_ ? i : end_ - 1) - base_;  // past the end: the kEnd token
-  return chunks_[k >> kShift][k & kMask];
+  return (*chunks_[k >> kShift])[k & kMask];
 }
 
 void TokenSource::LexToEnd() {

@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "tilesplit/ir/error.h"
@@ -121,7 +123,7 @@ class TokenSource {
     if (i >= end_) [[unlikely]]
       return Fill(i);
     size_t k = i - base_;
-    return chunks_[k >> kShift][k & kMask];
+    return (*chunks_[k >> kShift])[k & kMask];
   }
   // Frees the storage of tokens before absolute index `i` (whole chunks only). The caller
   // guarantees that nothing still refers to them.
@@ -147,7 +149,17 @@ class TokenSource {
   const Token& Fill(size_t i);
   Token& Append();
 
-  std::deque<std::unique_ptr<Token[]>> chunks_;
+  // Raw storage for kChunk tokens, each constructed when the lexer appends it: value-initialising
+  // a whole chunk up front cost more than lexing a short kernel does (about a tenth of a
+  // front-end fuzz harness's time).
+  struct Chunk {
+    alignas(Token) unsigned char bytes[kChunk * sizeof(Token)];
+    Token* Slot(size_t k) { return reinterpret_cast<Token*>(bytes + k * sizeof(Token)); }
+    Token& operator[](size_t k) { return *std::launder(Slot(k)); }
+  };
+  static_assert(std::is_trivially_destructible_v<Token>, "chunks never destroy their tokens");
+
+  std::deque<std::unique_ptr<Chunk>> chunks_;
   size_t base_ = 0;                  // absolute index of chunks_.front()[0]
   size_t end_ = 0;                   // tokens produced so far
   std::deque<std::string> strings_;  // a deque: references survive later appends
