@@ -17,6 +17,7 @@
 #include "tilesplit/fuzz/isolate.h"
 #include "tilesplit/fuzz/mutator.h"
 #include "tilesplit/fuzz/shrinker.h"
+#include "tilesplit/runtime/budget.h"
 
 namespace tilesplit::fuzz {
 
@@ -29,6 +30,16 @@ bool CountsAsDefect(Outcome outcome, bool mutate) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The simulator's step budget for a case given `timeout` CPU seconds: a tenth of a million steps
+// per second, a quarter of what the interpreter runs while a campaign shares the machine, and
+// never above the simulator's own default. Each check runs several times (seeds, schedules), so
+// a budget the limit only just reaches would still time out.
+int64_t StepBudget(double timeout) {
+  const double steps = timeout * 100000.0 / 8;
+  return std::max<int64_t>(
+      1000, std::min<int64_t>(sim::RunLimits::kDefaultMaxSteps, static_cast<int64_t>(steps)));
+}
 
 struct Case {
   std::string text;
@@ -45,6 +56,11 @@ class Cases {
   Case Get(uint64_t i) const {
     Case c;
     c.run.seeds = o_.input_seeds;
+    // Only a mutant can loop without end (the generator bounds every loop it writes).
+    if (o_.max_steps >= 0)
+      c.run.max_steps = o_.max_steps;
+    else if (mutate())
+      c.run.max_steps = StepBudget(o_.timeout);
     if (mutate()) {
       const CorpusFile& f = corpus_[i % corpus_.size()];
       c.text = Mutate(f.text, o_.seed * 1000003ULL + i);

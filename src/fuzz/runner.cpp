@@ -9,6 +9,7 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/runtime/budget.h"
 #include "tilesplit/sim/check.h"
 #include "tilesplit/transforms/pass.h"
 
@@ -129,6 +130,7 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
       sim::InputOptions in;
       in.seed = seed;
       in.scalars = o.scalars;
+      if (o.max_steps > 0) in.limits.max_steps = o.max_steps;
       for (const std::string& k : kernels) {
         sim::CheckResult r = sim::CheckKernel(*p, k, *split, in);
         // Nothing compared proves nothing either way: the inputs made the reference store only
@@ -149,6 +151,10 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
       }
     }
     return Verdict{};
+  } catch (const sim::BudgetExceeded& e) {
+    // The kernel itself does not end (or does not fit) under check: the author's error, as
+    // `check` reports it, whatever stage the rest of the pipeline had reached.
+    return FromUserError(e, stage, Outcome::Rejected);
   } catch (const ir::UserError& e) {
     return FromUserError(e, stage, user_outcome);
   } catch (const ir::InternalError& e) {
@@ -170,7 +176,8 @@ std::string ReproCommand(const Verdict& v, const std::string& path, const RunOpt
   if (v.stage == "opt")
     return "tilesplit opt " + path +
            " -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip";
-  return "tilesplit check " + path + " --seed " + std::to_string(v.seed) + scalars;
+  const std::string steps = o.max_steps > 0 ? " --max-steps " + std::to_string(o.max_steps) : "";
+  return "tilesplit check " + path + " --seed " + std::to_string(v.seed) + scalars + steps;
 }
 
 }  // namespace tilesplit::fuzz

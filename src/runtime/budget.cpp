@@ -32,12 +32,12 @@ int64_t StorageBytes(ir::DataType dt, const std::vector<int64_t>& shape) {
 }
 
 void RunBudget::StepsExhausted(ir::Span at) {
-  ir::UserError e(at,
-                  "the simulation used up its budget of " + std::to_string(limits.max_steps) +
-                      " steps here without finishing (the kernel may not terminate)",
-                  {{{},
-                    "a step is one executed statement or loop iteration; if the kernel is meant "
-                    "to run this long, raise the budget with --max-steps N"}});
+  BudgetExceeded e(at,
+                   "the simulation used up its budget of " + std::to_string(limits.max_steps) +
+                       " steps here without finishing (the kernel may not terminate)",
+                   {{{},
+                     "a step is one executed statement or loop iteration; if the kernel is meant "
+                     "to run this long, raise the budget with --max-steps N"}});
   if (!exceeded) exceeded = e;
   throw e;
 }
@@ -45,13 +45,13 @@ void RunBudget::StepsExhausted(ir::Span at) {
 void RunBudget::ChargeMemory(int64_t bytes, ir::Span at, const std::string& what) {
   const int64_t live = LiveBufferBytes();
   if (bytes <= limits.max_memory && live <= limits.max_memory - bytes) return;
-  ir::UserError e(at,
-                  what + " needs " + FormatBytes(bytes) + " of simulator memory, beyond the " +
-                      FormatBytes(limits.max_memory) + " budget (" + FormatBytes(live) +
-                      " already in use)",
-                  {{{},
-                    "shrink the tiles, or raise the budget with --max-memory BYTES (e.g. "
-                    "--max-memory 16G) if the machine has the memory"}});
+  BudgetExceeded e(at,
+                   what + " needs " + FormatBytes(bytes) + " of simulator memory, beyond the " +
+                       FormatBytes(limits.max_memory) + " budget (" + FormatBytes(live) +
+                       " already in use)",
+                   {{{},
+                     "shrink the tiles, or raise the budget with --max-memory BYTES (e.g. "
+                     "--max-memory 16G) if the machine has the memory"}});
   if (!exceeded) exceeded = e;
   throw e;
 }

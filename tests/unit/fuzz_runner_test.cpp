@@ -143,15 +143,8 @@ TEST(FuzzCampaign, SmallRunTalliesEveryCase) {
   EXPECT_EQ(r.tally[static_cast<int>(Outcome::Crash)], 0u);
 }
 
-// A campaign tells its tally before it shrinks (which for a hang costs a time limit per attempt),
-// so that stopping it there keeps the counts; the reproducers are written only afterwards.
-TEST(FuzzCampaign, TallyIsReportedBeforeShrinking) {
-  namespace fs = std::filesystem;
-  const fs::path dir =
-      fs::temp_directory_path() / ("tilesplit_fuzz_tally_" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir / "in");
-  std::ofstream(dir / "in" / "spin.py") << R"(import pypto.language as pl
+// A kernel whose loop outlasts any time limit under the simulator's default step budget.
+constexpr const char* kSpin = R"(import pypto.language as pl
 
 @pl.function(type=pl.FunctionType.InCore)
 def spin(a: pl.Tensor[[16, 16], pl.FP32], out_0: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
@@ -160,6 +153,16 @@ def spin(a: pl.Tensor[[16, 16], pl.FP32], out_0: pl.Out[pl.Tensor[[16, 16], pl.F
         pl.store(x, [0, 0], out_0)
     return out_0
 )";
+
+// A campaign tells its tally before it shrinks (which for a hang costs a time limit per attempt),
+// so that stopping it there keeps the counts; the reproducers are written only afterwards.
+TEST(FuzzCampaign, TallyIsReportedBeforeShrinking) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("tilesplit_fuzz_tally_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "in");
+  std::ofstream(dir / "in" / "spin.py") << kSpin;
   CampaignOptions o;
   o.mutate_dir = (dir / "in").string();
   o.out_dir = (dir / "out").string();
@@ -167,6 +170,7 @@ def spin(a: pl.Tensor[[16, 16], pl.FP32], out_0: pl.Out[pl.Tensor[[16, 16], pl.F
   o.seed = 3;
   o.timeout = 1;
   o.shrink_attempts = 2;
+  o.max_steps = 0;  // the simulator's own budget, which the spin outlasts: a hang
   int calls = 0;
   o.before_shrink = [&](const CampaignResult& r) {
     ++calls;
@@ -179,6 +183,29 @@ def spin(a: pl.Tensor[[16, 16], pl.FP32], out_0: pl.Out[pl.Tensor[[16, 16], pl.F
   EXPECT_EQ(calls, 1);
   ASSERT_FALSE(r.findings.empty());
   EXPECT_TRUE(fs::exists(r.findings[0].file));
+  fs::remove_all(dir);
+}
+
+// A mutant that loops without end ends at a step budget the campaign's time limit reaches, as
+// `check` ends it (a located error), not as a hang of the harness.
+TEST(FuzzCampaign, MutantsGetAStepBudgetTheTimeLimitReaches) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("tilesplit_fuzz_steps_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "spin.py") << kSpin;
+  CampaignOptions o;
+  o.mutate_dir = dir.string();
+  o.count = 12;
+  o.seed = 3;
+  o.timeout = 1;
+  const CampaignResult r = RunCampaign(o, nullptr);
+  EXPECT_EQ(r.tally[static_cast<int>(Outcome::Hang)], 0u);
+  EXPECT_EQ(r.defects, 0u);
+  bool budget = false;
+  for (const auto& [key, n] : r.rejections) budget |= key.find("used up its budget") != std::string::npos;
+  EXPECT_TRUE(budget);
   fs::remove_all(dir);
 }
 

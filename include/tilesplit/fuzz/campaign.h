@@ -29,6 +29,9 @@ struct CampaignOptions {
   int shrink_per_class = 3;
   int shrink_attempts = 300;
   std::vector<uint64_t> input_seeds = {0, 1};
+  // The simulator's step budget per run of check: -1 derives one from `timeout` for mutants
+  // (generated kernels keep the simulator's default), 0 is the simulator's default, N is N.
+  int64_t max_steps = -1;
   // Called once every case has run and before the findings are shrunk, which can take long (a
   // hang costs a whole time limit per attempt): a campaign stopped while it shrinks still has
   // its tally. Findings hold their unshrunk texts then.

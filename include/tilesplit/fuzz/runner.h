@@ -39,6 +39,10 @@ struct RunOptions {
   std::vector<uint64_t> seeds = {0, 1};    // input seeds for check
   std::map<std::string, int64_t> scalars;  // pinned integer scalars
   bool check = true;                       // also lower the whole pipeline and simulate
+  // The simulator's step budget for each run of check; 0 = the simulator's default. A campaign
+  // sets one its time limit can reach, so that a kernel looping without end ends as `check`
+  // ends it (a located error at the budget) rather than as a hang of the harness.
+  int64_t max_steps = 0;
 };
 
 // Parses `text` (registered as `filename`), round-trips it through print and parse, runs

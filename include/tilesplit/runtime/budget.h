@@ -24,6 +24,14 @@ struct RunLimits {
   int64_t max_memory = kDefaultMaxMemory;
 };
 
+// A run stopped by one of its limits. It is the author's error (located, exit 1) like any user
+// error; its own type lets a harness tell a kernel that does not end, or does not fit, from the
+// other rejections.
+class BudgetExceeded : public ir::UserError {
+ public:
+  using ir::UserError::UserError;
+};
+
 // One run's consumption against its limits. Shared by every interpreter of the run (callees, the
 // cores of a group); cores take turns, but they are threads, so the counter is atomic.
 struct RunBudget {
@@ -32,7 +40,7 @@ struct RunBudget {
   std::atomic<int64_t> steps{0};
   // Set by the first limit that stops the run, so that a core group's fault can be told apart
   // from a budget stop (which is the author's error, exit 1, not a wrong split).
-  std::optional<ir::UserError> exceeded;
+  std::optional<BudgetExceeded> exceeded;
 
   // Counts one step at `at`; throws the step-budget error once the budget is spent.
   void Step(ir::Span at) {
