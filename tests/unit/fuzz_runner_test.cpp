@@ -204,7 +204,8 @@ TEST(FuzzCampaign, MutantsGetAStepBudgetTheTimeLimitReaches) {
   EXPECT_EQ(r.tally[static_cast<int>(Outcome::Hang)], 0u);
   EXPECT_EQ(r.defects, 0u);
   bool budget = false;
-  for (const auto& [key, n] : r.rejections) budget |= key.find("used up its budget") != std::string::npos;
+  for (const auto& [key, n] : r.rejections)
+    budget |= key.find("used up its budget") != std::string::npos;
   EXPECT_TRUE(budget);
   fs::remove_all(dir);
 }
