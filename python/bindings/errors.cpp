@@ -35,12 +35,14 @@ std::vector<NoteTuple> NotesToTuples(const std::vector<ir::Note>& notes) {
 
 // Builds the Python exception through tilesplit._errors.from_core and raises it. Should that
 // itself fail (the package half-installed), a plain RuntimeError still carries the text.
+// `category` names a user error's ir::UserErrorKind ("" for a general one).
 void RaiseFromCore(const char* kind, const std::string& message, const std::string& rendered,
-                   const ir::Span& span, const std::vector<ir::Note>& notes) {
+                   const ir::Span& span, const std::vector<ir::Note>& notes,
+                   const char* category = "") {
   try {
     py::object errors = py::module_::import("tilesplit._errors");
-    py::object exc =
-        errors.attr("from_core")(kind, message, rendered, ToTuple(span), NotesToTuples(notes));
+    py::object exc = errors.attr("from_core")(kind, message, rendered, ToTuple(span),
+                                              NotesToTuples(notes), category);
     PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc.ptr())), exc.ptr());
   } catch (py::error_already_set& e) {
     std::string text = rendered + "\n(while converting the error: " + e.what() + ")";
@@ -56,7 +58,9 @@ void BindErrors(py::module_& m) {
     try {
       std::rethrow_exception(p);
     } catch (const ir::UserError& e) {
-      RaiseFromCore("user", e.message(), ir::RenderUserError(e), e.span(), e.notes());
+      const char* category =
+          e.kind() == ir::UserErrorKind::UnsupportedConstruct ? "unsupported-construct" : "";
+      RaiseFromCore("user", e.message(), ir::RenderUserError(e), e.span(), e.notes(), category);
     } catch (const ir::InternalError& e) {
       RaiseFromCore("internal", e.message(), ir::RenderInternalError(e), e.span(), {});
     } catch (const py::builtin_exception&) {

@@ -52,6 +52,18 @@ def test_parser_errors(text, cls, phrase):
     assert isinstance(info.value, ParserError) and isinstance(info.value, ValueError)
 
 
+def test_the_class_follows_the_library_kind_not_the_wording():
+    # The library marks a rejected Python construct as such; the class follows that mark, so a
+    # message that merely reads alike (here a string in an annotation) stays a syntax error.
+    with pytest.raises(InvalidOperationError) as info:
+        text_parser.parse(region(extra="        break\n"), filename="<test>")
+    assert info.value.category == "unsupported-construct"
+    lookalike = region(extra="        u = pl.exp(t, 'break' not supported inside)\n")
+    with pytest.raises(ParserSyntaxError) as info:
+        text_parser.parse(lookalike, filename="<test>")
+    assert info.value.category == ""
+
+
 def test_the_decorator_raises_parser_errors_too():
     with pytest.raises(ParserSyntaxError, match="must match its auto-inferred shape"):
         @pl.function(type=pl.FunctionType.InCore)

@@ -10,7 +10,6 @@ line is the one in the user's file.
 
 from __future__ import annotations
 
-import re
 from typing import Callable, Dict, List, Optional, Tuple
 
 __all__ = ["UserError", "InternalError", "Note", "ParserError", "ParserSyntaxError",
@@ -78,12 +77,15 @@ class _Diagnostic:
 
 
 class UserError(_Diagnostic, ValueError):
-    """A mistake in the kernel or in how the API was used; ``rendered`` points at it."""
+    """A mistake in the kernel or in how the API was used; ``rendered`` points at it.
+    ``category`` is the kind of mistake when the library names one (``"unsupported-construct"``:
+    a Python construct the DSL has no counterpart for), else ``""``."""
 
     def __init__(self, message: str, filename: str = "", line: int = 0, col: int = 0,
-                 rendered: str = "", notes: Optional[List[Note]] = None):
+                 rendered: str = "", notes: Optional[List[Note]] = None, category: str = ""):
         ValueError.__init__(self, message)
         self._init_fields(message, filename, line, col, rendered, notes)
+        self.category = category
 
 
 class InternalError(_Diagnostic, RuntimeError):
@@ -107,17 +109,14 @@ class InvalidOperationError(UserError, ParserError):
     """A Python statement the DSL has no counterpart for (``break``, ``continue``, ...)."""
 
 
-# The front end words a rejected Python statement "'KEYWORD' not supported inside ...".
-_REJECTED_STATEMENT = re.compile(r"'\w+' not supported inside")
-
-
 def as_parser_error(e: UserError) -> UserError:
     """The same diagnostic as the parser error class PyPTO raises for it; still a UserError and
     so a ValueError."""
     if isinstance(e, ParserError):
         return e
-    cls = InvalidOperationError if _REJECTED_STATEMENT.match(e.message) else ParserSyntaxError
-    return cls(e.message, e.filename, e.line, e.col, e.rendered, e.notes)
+    unsupported = getattr(e, "category", "") == "unsupported-construct"
+    cls = InvalidOperationError if unsupported else ParserSyntaxError
+    return cls(e.message, e.filename, e.line, e.col, e.rendered, e.notes, e.category)
 
 
 # The class every InternalError is raised as. The `pypto` compatibility package installs its own
@@ -132,7 +131,7 @@ def _name(file_id: int) -> str:
     return _core.source_name(file_id) if file_id else ""
 
 
-def from_core(kind: str, message: str, rendered: str, span, notes):
+def from_core(kind: str, message: str, rendered: str, span, notes, category: str = ""):
     """Called by the C++ exception translator; returns the exception to raise."""
     from . import _core
 
@@ -147,5 +146,6 @@ def from_core(kind: str, message: str, rendered: str, span, notes):
         else:
             rendered = _core.render_internal_error(message, span)
     py_notes = [Note(_name(f), ln, c, m) for (f, ln, c, m) in notes]
-    cls = UserError if kind == "user" else internal_error_class
-    return cls(message, _name(span[0]), span[1], span[2], rendered, py_notes)
+    if kind == "user":
+        return UserError(message, _name(span[0]), span[1], span[2], rendered, py_notes, category)
+    return internal_error_class(message, _name(span[0]), span[1], span[2], rendered, py_notes)

@@ -375,12 +375,14 @@ class Lexer {
     Tok kind = Tok::kName;
     switch (ClassifyWord(w, &kind)) {
       case Word::kRejected:
-        ir::ThrowUser(span,
-                      "'" + std::string(w) + "' not supported inside a kernel: Python keyword '" +
-                          std::string(w) + "' is not part of this language",
-                      {{{},
-                        "rewrite the statement without it (docs/dsl.md lists the constructs of the "
-                        "language)"}});
+        throw ir::UserError(
+            span,
+            "'" + std::string(w) + "' not supported inside a kernel: Python keyword '" +
+                std::string(w) + "' is not part of this language",
+            {{{},
+              "rewrite the statement without it (docs/dsl.md lists the constructs of the "
+              "language)"}},
+            ir::UserErrorKind::UnsupportedConstruct);
       case Word::kKeyword:
         Emit(kind, span, w);
         return;

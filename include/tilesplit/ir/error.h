@@ -16,16 +16,26 @@ struct Note {
   std::string message;
 };
 
+// What kind of mistake a user error reports, for callers that react to the kind rather than to
+// the wording (the Python package raises PyPTO's exception class for it).
+enum class UserErrorKind {
+  General,
+  UnsupportedConstruct,  // a Python construct the DSL has no counterpart for (`break`, `class`)
+};
+
 class UserError : public std::runtime_error {
  public:
-  UserError(Span span, std::string message, std::vector<Note> notes = {})
+  UserError(Span span, std::string message, std::vector<Note> notes = {},
+            UserErrorKind kind = UserErrorKind::General)
       : std::runtime_error(message),
         span_(span),
         message_(std::move(message)),
-        notes_(std::move(notes)) {}
+        notes_(std::move(notes)),
+        kind_(kind) {}
   const Span& span() const { return span_; }
   const std::string& message() const { return message_; }
   const std::vector<Note>& notes() const { return notes_; }
+  UserErrorKind kind() const { return kind_; }
   // Attaches a location when the thrower had none (e.g. a deducer that knows no spans).
   UserError WithSpanIfMissing(Span s) const {
     UserError e = *this;
@@ -42,6 +52,7 @@ class UserError : public std::runtime_error {
   Span span_;
   std::string message_;
   std::vector<Note> notes_;
+  UserErrorKind kind_;
 };
 
 class InternalError : public std::runtime_error {
