@@ -160,10 +160,17 @@ class Writer {
         return;
       case ExprKind::Unary: {
         const auto& u = static_cast<const Unary&>(*e);
-        // `-(-a)` and `-(a + b)` keep their parentheses; `not` binds looser than comparisons.
+        // `-(a + b)` keeps its parentheses; `not` binds looser than comparisons. A negation of a
+        // negation is written `- -a`: parentheses would make each level cost two of the
+        // parser's nesting limit, so a deep chain the parser read would not read back.
         bool neg = u.op == UnaryOp::Neg;
         out_ += neg ? "-" : "not ";
         int p = u.operand ? Prec(*u.operand) : kPrecAtom;
+        if (neg && p == kPrecNeg && u.operand->As<Unary>()) {
+          out_ += ' ';
+          Expr(u.operand);
+          return;
+        }
         Operand(u.operand, neg ? p <= kPrecNeg : p < kPrecNot);
         return;
       }

@@ -93,7 +93,7 @@ TEST(ExprText, UnaryParenthesisation) {
   auto p = BVar("p"), q = BVar("q");
   EXPECT_EQ(ExprToString(MakeUnary(UnaryOp::Neg, a)), "-a");
   EXPECT_EQ(ExprToString(MakeUnary(UnaryOp::Neg, Add(a, b))), "-(a + b)");
-  EXPECT_EQ(ExprToString(MakeUnary(UnaryOp::Neg, MakeUnary(UnaryOp::Neg, a))), "-(-a)");
+  EXPECT_EQ(ExprToString(MakeUnary(UnaryOp::Neg, MakeUnary(UnaryOp::Neg, a))), "- -a");
   EXPECT_EQ(ExprToString(MakeUnary(UnaryOp::Neg, Min(a, b))), "-pl.min(a, b)");
   EXPECT_EQ(ExprToString(Mul(MakeUnary(UnaryOp::Neg, a), b)), "-a * b");
   EXPECT_EQ(ExprToString(Sub(a, MakeUnary(UnaryOp::Neg, b))), "a - -b");

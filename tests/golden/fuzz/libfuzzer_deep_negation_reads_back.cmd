@@ -1,0 +1,1 @@
+opt -p outline-incore-scopes -p lower-auto-vector-split --verify-roundtrip
