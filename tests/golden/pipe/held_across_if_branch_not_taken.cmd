@@ -1,1 +1,0 @@
-check --seed 2 --scalar n=0

@@ -1,1 +1,0 @@
-opt -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip
