@@ -33,6 +33,9 @@ int Run(const ParsedArgs& a) {
     throw UsageError("fuzz", "--mode must be up_down, left_right, regions or all, got '" + v + "'");
   o.out_dir = a.Value("out");
   o.mutate_dir = a.Value("mutate");
+  o.strict = a.Flag("strict");
+  if (o.strict && o.mutate_dir.empty())
+    throw UsageError("fuzz", "--strict goes with --mutate (generated kernels count every defect)");
   if (!o.mutate_dir.empty() && fuzz::LoadCorpus(o.mutate_dir).empty())
     ir::ThrowUser({}, "no kernel files (.py) under '" + o.mutate_dir + "' to mutate");
 
@@ -59,7 +62,7 @@ const CommandSpec* FuzzCommand() {
   static const CommandSpec spec{
       "tilesplit fuzz [--count N] [--seed S] [--time-budget SEC] [--out DIR]\n"
       "               [--jobs J] [--mode up_down|left_right|regions|all] [--json]\n"
-      "tilesplit fuzz --mutate DIR [--count N] [--seed S] [--out OUT] [--json]",
+      "tilesplit fuzz --mutate DIR [--count N] [--seed S] [--out OUT] [--strict] [--json]",
       "Generates N random valid mixed kernels (cube work, crossings both ways, vector ops,\n"
       "loops, branches, CORE_GROUP scopes, explicit split_aiv regions, ragged extents) and\n"
       "runs each in process through print -> parse -> equal, outline-incore-scopes and\n"
@@ -69,7 +72,7 @@ const CommandSpec* FuzzCommand() {
       "on. Every distinct failure is shrunk and written to DIR with the command that\n"
       "reproduces it. With --mutate, the .py files under DIR are mutated (bytes and DSL\n"
       "tokens) instead; there crashes, hangs, internal errors and user errors without a\n"
-      "location are the defects.\n"
+      "location are the defects (--strict adds miscompiles and late rejections).\n"
       "\n"
       "outcomes: equal, rejected (a located user error), miscompile (check differs,\n"
       "          deadlocks or faults), late-reject (opt accepted, the check pipeline\n"
@@ -87,6 +90,11 @@ const CommandSpec* FuzzCommand() {
         Completion::Choices, "up_down left_right regions all"},
        {"mutate", 0, true, "DIR", "mutate the kernels under DIR instead of generating",
         Completion::Dir},
+       {"strict",
+        0,
+        false,
+        {},
+        "with --mutate: count miscompiles and late rejections as defects\ntoo (kept and shrunk)"},
        {"json", 0, false, {}, "print the summary as JSON on standard output"}},
       "A progress line goes to standard error when it is a terminal. With --out, the tally\n"
       "goes to standard error before the findings are shrunk (stopping there keeps it).\n"

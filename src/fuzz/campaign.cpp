@@ -21,8 +21,8 @@
 
 namespace tilesplit::fuzz {
 
-bool CountsAsDefect(Outcome outcome, bool mutate) {
-  if (!mutate) return IsDefect(outcome);
+bool CountsAsDefect(Outcome outcome, bool lenient) {
+  if (!lenient) return IsDefect(outcome);
   return outcome == Outcome::Crash || outcome == Outcome::Hang || outcome == Outcome::Internal ||
          outcome == Outcome::Unlocated;
 }
@@ -158,6 +158,7 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
   CampaignResult r;
   Cases cases(o);
   r.mutate = cases.mutate();
+  r.strict = o.strict;
   if (cases.empty_corpus()) return r;
   const Clock::time_point start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
@@ -184,7 +185,7 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
     ++r.kernels;
     ++r.tally[static_cast<int>(v.outcome)];
     if (v.outcome == Outcome::Rejected) ++r.rejections["[" + v.stage + "] " + v.key];
-    if (!CountsAsDefect(v.outcome, r.mutate)) return;
+    if (!CountsAsDefect(v.outcome, Lenient(r))) return;
     ++r.defects;
     const std::string sig = Signature(v);
     auto it = by_signature.find(sig);
@@ -272,7 +273,7 @@ std::string SummaryTable(const CampaignResult& r) {
   for (int i = 0; i < kOutcomeCount; ++i) {
     const Outcome o = static_cast<Outcome>(i);
     os << std::left << std::setw(18) << OutcomeName(o) << std::right << std::setw(6) << r.tally[i]
-       << "  " << (CountsAsDefect(o, r.mutate) ? "yes" : "no") << "\n";
+       << "  " << (CountsAsDefect(o, Lenient(r)) ? "yes" : "no") << "\n";
   }
   if (!r.rejections.empty()) {
     std::vector<std::pair<uint64_t, std::string>> top;

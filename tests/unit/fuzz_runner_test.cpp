@@ -128,6 +128,11 @@ TEST(FuzzCampaign, MutateDefectsAreOnlyToolFailures) {
   EXPECT_FALSE(CountsAsDefect(Outcome::Miscompile, true));
   EXPECT_TRUE(CountsAsDefect(Outcome::Miscompile, false));
   EXPECT_FALSE(CountsAsDefect(Outcome::Rejected, false));
+  CampaignResult r;
+  r.mutate = true;
+  EXPECT_TRUE(Lenient(r));
+  r.strict = true;  // --mutate --strict counts every defect outcome
+  EXPECT_FALSE(Lenient(r));
 }
 
 TEST(FuzzCampaign, SmallRunTalliesEveryCase) {

@@ -32,6 +32,10 @@ struct CampaignOptions {
   // The simulator's step budget per run of check: -1 derives one from `timeout` for mutants
   // (generated kernels keep the simulator's default), 0 is the simulator's default, N is N.
   int64_t max_steps = -1;
+  // With mutate_dir: also count miscompiles and late rejections as defects (kept and shrunk).
+  // A mutant that still parses and lowers is a valid kernel, so these are worth a look; they
+  // are off by default because a damaged kernel can be valid yet mean nothing sensible.
+  bool strict = false;
   // Called once every case has run and before the findings are shrunk, which can take long (a
   // hang costs a whole time limit per attempt): a campaign stopped while it shrinks still has
   // its tally. Findings hold their unshrunk texts then.
@@ -58,6 +62,7 @@ struct CampaignResult {
   std::vector<Finding> findings;               // distinct failures, in order of discovery
   uint64_t defects = 0;                        // kernels whose outcome is a defect
   bool mutate = false;
+  bool strict = false;  // CampaignOptions::strict
 };
 
 // Runs the campaign. `progress`, when not null, gets a carriage-return progress line.
@@ -65,8 +70,13 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress);
 
 // Whether `outcome` counts as a defect in this kind of campaign: with mutated inputs the
 // simulator's verdicts on arbitrary damaged kernels are not defects by themselves, so only
-// crashes, hangs, internal and unlocated errors count.
-bool CountsAsDefect(Outcome outcome, bool mutate);
+// crashes, hangs, internal and unlocated errors count (`lenient`: a --mutate campaign without
+// --strict); otherwise every defect outcome counts.
+bool CountsAsDefect(Outcome outcome, bool lenient);
+// Whether the campaign of `r` counted leniently.
+inline bool Lenient(const CampaignResult& r) {
+  return r.mutate && !r.strict;
+}
 
 std::string SummaryTable(const CampaignResult& r);
 std::string SummaryJson(const CampaignResult& r);
