@@ -148,7 +148,7 @@ TEST(FuzzCampaign, SmallRunTalliesEveryCase) {
   EXPECT_EQ(r.tally[static_cast<int>(Outcome::Crash)], 0u);
 }
 
-// A kernel whose loop outlasts any time limit under the simulator's default step budget.
+// A kernel whose loop runs a billion iterations: a hang under any budget it cannot reach.
 constexpr const char* kSpin = R"(import pypto.language as pl
 
 @pl.function(type=pl.FunctionType.InCore)
@@ -175,7 +175,9 @@ TEST(FuzzCampaign, TallyIsReportedBeforeShrinking) {
   o.seed = 3;
   o.timeout = 1;
   o.shrink_attempts = 2;
-  o.max_steps = 0;  // the simulator's own budget, which the spin outlasts: a hang
+  // A budget no second of CPU time reaches (the simulator's default is reached within a second
+  // on an idle core), so the spin is a hang whatever the machine's speed.
+  o.max_steps = int64_t{1} << 40;
   int calls = 0;
   o.before_shrink = [&](const CampaignResult& r) {
     ++calls;
