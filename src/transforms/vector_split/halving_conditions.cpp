@@ -115,7 +115,9 @@ void HalvingConditions::CheckBitMaskAlignment(const Call& call, ir::Span span) c
                "select with the bits of the first columns, not of its own",
            "give each lane its own part of the mask (load it inside the split function with "
            "one bit per data column), or split UP_DOWN");
-  if (data && data->split_dim != last) CheckBitMaskRows(call, mask, *data, span);
+  // A whole mask is full-width lane data, which CheckBlindOperands reports.
+  if (mask && data && data->split_dim != last && mask->split_dim == data->split_dim)
+    CheckBitMaskRows(call, call.args[bm->first], *mask, *data, span);
   if (!mask || mask->split_dim != last) return;
   const ExprPtr data_cols = data && data->split_dim == last ? data->full_box : dt->shape.back();
   const std::optional<int64_t> mc = ir::AsConstInt(mask->full_box);
@@ -140,14 +142,10 @@ void HalvingConditions::CheckBitMaskAlignment(const Call& call, ir::Span span) c
 // L's data rows start at L * (data half), so its mask rows must start there too. That holds when
 // the mask is halved on the same axis with the same box; one with another box would hand lane 1
 // the mask rows of another part of the tile.
-void HalvingConditions::CheckBitMaskRows(const Call& call, const TileInfo* mask,
+void HalvingConditions::CheckBitMaskRows(const Call& call, const ExprPtr& m, const TileInfo& mask,
                                          const TileInfo& data, ir::Span span) const {
-  const std::optional<std::pair<size_t, size_t>> bm = ops::Def(call).bit_mask();
-  const ExprPtr& m = call.args[bm->first];
-  const int axis = data.split_dim;
-  // A whole mask is full-width lane data, which CheckBlindOperands reports.
-  if (!mask || mask->split_dim != axis || ops::ProvablyEqual(mask->full_box, data.full_box)) return;
-  const std::string mask_rows = ir::ExprToString(mask->full_box) + " rows, halved on their own";
+  if (ops::ProvablyEqual(mask.full_box, data.full_box)) return;
+  const std::string mask_rows = ir::ExprToString(mask.full_box) + " rows, halved on their own";
   Reject(ctx_, span,
          call.op_name() + ": the bit mask " + Quote(OperandName(m)) + " has " + mask_rows +
              ", while the data rows (" + ir::ExprToString(data.full_box) +

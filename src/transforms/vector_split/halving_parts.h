@@ -96,8 +96,8 @@ class HalvingConditions {
   void CheckCombinedAxes(const Call& call, const std::vector<const TileInfo*>& parts,
                          ir::Span span) const;
   void CheckBitMaskAlignment(const Call& call, ir::Span span) const;
-  void CheckBitMaskRows(const Call& call, const TileInfo* mask, const TileInfo& data,
-                        ir::Span span) const;
+  void CheckBitMaskRows(const Call& call, const ExprPtr& mask_arg, const TileInfo& mask,
+                        const TileInfo& data, ir::Span span) const;
   void CheckAbsoluteIndexGate(const Call& call, ir::Span span) const;
   void CheckTransposeHazard(const Call& call, int axis, std::pair<size_t, size_t> swapped,
                             ir::Span span) const;
