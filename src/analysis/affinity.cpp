@@ -87,13 +87,40 @@ std::string DescribeIntrinsicAffinity(const ops::OpDef& op) {
   return "rule 4: first tile variable's space; none: rule 5 SHARED";
 }
 
-CoreAffinity ClassifyCallAffinity(const ir::Call& call, const PlacedCalls* placed) {
+namespace {
+
+CoreAffinity OwnAffinity(const ir::Call& call, const PlacedCalls* placed) {
   CoreAffinity a = ClassifyIntrinsicCallAffinity(call);
   if (a != CoreAffinity::VECTOR && a != CoreAffinity::SHARED) return a;
   if (!placed || !placed->count(&call)) return a;
   const ops::OpDef* def = ops::RegisteredDef(call);
   if (def && IsLaneStated(*def)) return a;
   return CoreAffinity::VECTOR;
+}
+
+}  // namespace
+
+CoreAffinity ClassifyCallAffinity(const ir::Call& call, const PlacedCalls* placed) {
+  CoreAffinity a = OwnAffinity(call, placed);
+  for (const ir::ExprPtr& arg : call.args)
+    if (const ir::Call* inner = arg ? arg->As<ir::Call>() : nullptr)
+      a = CombineAffinity(a, ClassifyCallAffinity(*inner, placed));
+  return a;
+}
+
+bool NestsCrossCoreWork(const ir::Call& call, const PlacedCalls* placed) {
+  const CoreAffinity own = OwnAffinity(call, placed);
+  for (const ir::ExprPtr& arg : call.args) {
+    const ir::Call* inner = arg ? arg->As<ir::Call>() : nullptr;
+    if (!inner) continue;
+    const CoreAffinity nested = ClassifyCallAffinity(*inner, placed);
+    // A crossing's operand may be computed inline on the side that pushes it; anything else
+    // mixing sides, or a crossing nested in an operand, has no one side to run on.
+    if (nested == CoreAffinity::MIXED) return true;
+    if (own != CoreAffinity::MIXED && CombineAffinity(own, nested) == CoreAffinity::MIXED)
+      return true;
+  }
+  return false;
 }
 
 const ir::Call* TopLevelCall(const ir::Stmt& s) {

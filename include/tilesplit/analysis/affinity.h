@@ -33,9 +33,16 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call);
 std::string DescribeIntrinsicAffinity(const ops::OpDef& op);
 
 // Calls placed on the vector side by an enclosing region (pass-local; empty during
-// LowerAutoVectorSplit, where this equals the intrinsic affinity).
+// LowerAutoVectorSplit).
 using PlacedCalls = std::unordered_set<const ir::Call*>;
+// The side a call runs on, with the calls nested as its operands: evaluating pl.store(pl.exp(v),
+// ...) runs the exp too, so the statement is VECTOR work even though ops.md 4.4 alone (which
+// skips nested calls) would call the store SHARED and run it on both sides (docs/spec-coverage.md).
 CoreAffinity ClassifyCallAffinity(const ir::Call& call, const PlacedCalls* placed = nullptr);
+
+// Whether a call nested in `call`'s operands puts cube and vector work (or a crossing) into one
+// statement that no single side can run: the call's own work and its nested calls' disagree.
+bool NestsCrossCoreWork(const ir::Call& call, const PlacedCalls* placed = nullptr);
 
 // Rolled-up affinity of a statement tree (ops.md 4.7): descends into loops, ifs, scopes and
 // regions; only the top-level call of an assignment or expression statement counts.

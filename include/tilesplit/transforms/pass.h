@@ -131,6 +131,13 @@ Pass LowerAutoVectorSplit();
 // errors are left to expand-mixed-kernel.
 void CheckExplicitSlotNum(const ir::Function& f);
 
+// Runs the whole expansion of expand-mixed-kernel on a mixed InCore function and lets its
+// rejections through, each with a note saying why the split pass reports it. The pass calls it
+// on the mixed functions it accepts without lowering them itself (hand-written split_aiv
+// kernels, explicit regions, unsplit mixed kernels): whatever it accepts, the pipeline must
+// lower (docs/split-lowering.md "What the pass accepts, the pipeline lowers").
+void CheckExpandable(const ir::Function& f);
+
 // Static registration. Each pass file registers itself, so adding a pass touches no central
 // list and a factory that is not written yet is never referenced:
 //   TILESPLIT_REGISTER_PASS("convert-to-ssa", "Rewrites rebinding into SSA form", ConvertToSSA);

@@ -238,6 +238,14 @@ std::vector<StmtPtr> Expander::Part(const StmtPtr& s, Side side, const std::vect
   auto leaf = [&](const ir::Stmt& st) -> Out {
     const ir::Call* c = analysis::TopLevelCall(st);
     if (!c) return {s};  // scalar work: both sides
+    if (analysis::NestsCrossCoreWork(*c, &placed_))
+      ir::ThrowUser(st.span,
+                    "expand-mixed-kernel: '" + c->op_name() +
+                        "' has a call nested in its operands that runs on the other side (or "
+                        "crosses between cube and vector), so no one core can run the statement",
+                    {{ir::Span{},
+                      "bind the nested call to a name in a statement of its own, so each "
+                      "statement runs on one side and the crossing is a statement of its own"}});
     const CoreAffinity a = Affinity(*c);
     if (a == CoreAffinity::MIXED) {
       Out r;
@@ -419,6 +427,18 @@ void CheckExplicitSlotNum(const ir::Function& f) {
     return;  // not a question of slots: expand-mixed-kernel reports it
   }
   e.SizeRings(sides);
+}
+
+void CheckExpandable(const ir::Function& f) {
+  if (f.func_type != ir::FunctionType::InCore || !analysis::IsMixed(f)) return;
+  try {
+    Expander e(f);
+    e.Run({f.name});
+  } catch (const ir::UserError& err) {
+    throw err.WithNote(
+        "lower-auto-vector-split accepts only what the rest of the pipeline lowers: this "
+        "kernel is left for expand-mixed-kernel as written, which rejects it as above");
+  }
 }
 
 }  // namespace tilesplit::pass

@@ -119,7 +119,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
       EmitRemark(RemarkKind::Passed, f->span,
                  "'" + f->name + "' is split by its explicit pl.split_aiv regions",
                  {{"path", "explicit regions"}});
-      pass::CheckExplicitSlotNum(*out.back());
+      pass::CheckExpandable(*out.back());
       CheckLaneMemoryOrder(*out.back());  // the cores must keep the sequential memory order
       continue;
     }
@@ -134,8 +134,9 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
                  {{"path", "untouched"}});
       // A mixed kernel left unsplit still runs its cube and vector parts on different cores
       // (expand-mixed-kernel), joined by the same rings and under the same memory order.
+      CheckFlatShardExtents(*f);
       if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f)) {
-        pass::CheckExplicitSlotNum(*f);
+        pass::CheckExpandable(*f);
         CheckLaneMemoryOrder(*f);
       }
       out.push_back(f);

@@ -33,6 +33,11 @@ void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region);
 // after the region (a gather's result is read on the cube side after it).
 ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region, ir::VarMap& renamed);
 
+// Rejects a hand-written flat split_aiv kernel (no region) whose shard result type does not
+// state each lane's own valid extent on the split axis: the split program gives each lane what
+// the type states, the lanes hold clamp(V - L*S, 0, S) of the V valid cells.
+void CheckFlatShardExtents(const ir::Function& f);
+
 // After AUTO lowering: wraps the single straight-line vector phase of `lowered` in a region when
 // that is sound, else returns it unchanged (the flat fallback).
 ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered);

@@ -1,0 +1,1 @@
+check --scalar n=1..16
