@@ -692,6 +692,14 @@ ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::stri
       ir::ThrowUser(Peek().span,
                     "attr \"" + key + "\" needs a literal value, got " + DescribeToken(Peek()));
     Literal lit = ParseLiteral();
+    // A ring of no slots would never carry a transfer: the value is refused where it is written
+    // rather than by expand-mixed-kernel, which only sees the kernels that get that far.
+    if (key == "slot_num" && (lit.kind != Literal::Kind::Int || lit.int_value < 1))
+      ir::ThrowUser(lit.span,
+                    "attr \"slot_num\" must be an integer of at least 1, got " + lit.text(),
+                    {{{},
+                      "give the number of slots of each pipe's ring (1 or more), or leave the "
+                      "attribute out and expand-mixed-kernel sizes the rings itself"}});
     ir::SetSortedAttr(*merge_into, key, AttrFromLiteral(key, lit));
     if (!Accept(Tok::kComma)) break;
   }

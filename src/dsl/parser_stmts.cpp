@@ -909,7 +909,9 @@ void Parser::ParseWith(Block& block) {
           ExpectNameText("slot_num", "in pl.cross_core_slot(slot_num=N)");
           Expect(Tok::kAssign, "after slot_num");
           const Token& n = Expect(Tok::kInt, "as the slot count");
-          if (n.int_value < 1) ir::ThrowUser(n.span, "slot_num must be at least 1");
+          if (n.int_value < 1)
+            ir::ThrowUser(n.span, "slot_num must be at least 1",
+                          {{{}, "give the number of slots of each pipe's ring (1 or more)"}});
           Expect(Tok::kRParen, "closing pl.cross_core_slot(...)");
           ir::ScopeOptimization o{ir::ScopeOptimization::Kind::CrossCoreSlot};
           o.slot_num = n.int_value;

@@ -37,6 +37,11 @@ std::vector<StmtPtr> FlattenStmts(const StmtPtr& body) {
   return out;
 }
 
+const YieldStmt* TrailingYield(const StmtPtr& body) {
+  std::vector<StmtPtr> stmts = FlattenStmts(body);
+  return stmts.empty() ? nullptr : stmts.back()->As<YieldStmt>();
+}
+
 bool IsGetSubblockIdxCall(const ExprPtr& e) {
   const Call* c = e ? e->As<Call>() : nullptr;
   return c && c->op_name() == std::string_view("tile.get_subblock_idx");

@@ -185,6 +185,9 @@ StmtPtr MakeYield(std::vector<ExprPtr> values, Span span = {});
 
 // The statements of a body with nested SeqStmts flattened.
 std::vector<StmtPtr> FlattenStmts(const StmtPtr& body);
+// The yield a body ends with (its last statement, through nested sequences), or null: what a
+// loop body carries back or an if branch merges.
+const YieldStmt* TrailingYield(const StmtPtr& body);
 // The lane variable of a region: the target of a leading `v = tile.get_subblock_idx()`.
 VarPtr LaneVar(const SplitAivStmt& region);
 bool IsGetSubblockIdxCall(const ExprPtr& e);

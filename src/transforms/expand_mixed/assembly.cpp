@@ -64,8 +64,7 @@ ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f, const Defs
 
 // The values the body `b` ends by yielding, or none.
 const std::vector<ir::ExprPtr>* YieldedBy(const StmtPtr& b) {
-  std::vector<StmtPtr> stmts = ir::FlattenStmts(b);
-  const ir::YieldStmt* y = stmts.empty() ? nullptr : stmts.back()->As<ir::YieldStmt>();
+  const ir::YieldStmt* y = ir::TrailingYield(b);
   return y ? &y->values : nullptr;
 }
 

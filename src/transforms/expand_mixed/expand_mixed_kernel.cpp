@@ -419,6 +419,10 @@ void CheckExplicitSlotNum(const ir::Function& f) {
   if (f.func_type != ir::FunctionType::InCore || !ir::GetAttr<int64_t>(f.attrs, "slot_num") ||
       !analysis::IsMixed(f))
     return;
+  // Hand-built IR can carry what the parser refuses; a ring of no slots is a question of slots.
+  if (*ir::GetAttr<int64_t>(f.attrs, "slot_num") < 1)
+    ir::ThrowUser(f.span, "expand-mixed-kernel: slot_num must be at least 1",
+                  {{ir::Span{}, "give the number of slots of each pipe's ring (1 or more)"}});
   Expander e(f);
   Sides sides;
   try {

@@ -146,11 +146,6 @@ class Analyzer {
     }
   }
 
-  const ir::YieldStmt* TrailingYield(const StmtPtr& body) const {
-    std::vector<StmtPtr> st = ir::FlattenStmts(body);
-    return st.empty() ? nullptr : st.back()->As<ir::YieldStmt>();
-  }
-
   // A carry keeps its initial value's facts; the backedge must not lose a shard fact. A neutral
   // carry stays neutral even when its body makes the value lane-local: a zero-trip exit yields
   // only the initial value.
@@ -160,7 +155,7 @@ class Analyzer {
     const size_t mark_ops = report_.full_width_vec_ops.size();
     const size_t mark_carry = report_.carry_mismatches.size();
     Walk(ir::FlattenStmts(body));
-    const ir::YieldStmt* y = TrailingYield(body);
+    const ir::YieldStmt* y = ir::TrailingYield(body);
     // A scalar carry that picks up the lane index only on the backedge: walk once more so
     // addresses built from it are recognised (rare, so the re-walk stays cheap).
     bool rewalk = false;
@@ -198,8 +193,8 @@ class Analyzer {
   void If(const ir::IfStmt& s) {
     Walk(ir::FlattenStmts(s.then_body));
     if (s.else_body) Walk(ir::FlattenStmts(s.else_body));
-    const ir::YieldStmt* ty = TrailingYield(s.then_body);
-    const ir::YieldStmt* ey = s.else_body ? TrailingYield(s.else_body) : nullptr;
+    const ir::YieldStmt* ty = ir::TrailingYield(s.then_body);
+    const ir::YieldStmt* ey = s.else_body ? ir::TrailingYield(s.else_body) : nullptr;
     for (size_t i = 0; i < s.return_vars.size(); ++i) {
       if (!ty || !ey || i >= ty->values.size() || i >= ey->values.size()) continue;
       const ExprPtr &a = ty->values[i], &b = ey->values[i];

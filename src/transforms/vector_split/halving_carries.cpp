@@ -22,8 +22,7 @@ std::vector<ir::IterArg> CarryHalving::CarryIterArgs(const std::vector<ir::IterA
 
 // The value yielded back into a carry must be lane-local exactly when the carry is.
 void CarryHalving::ValidateCarryBackedge(const std::vector<ir::IterArg>& ias, const StmtPtr& body) {
-  std::vector<StmtPtr> stmts = ir::FlattenStmts(body);
-  const ir::YieldStmt* y = stmts.empty() ? nullptr : stmts.back()->As<ir::YieldStmt>();
+  const ir::YieldStmt* y = ir::TrailingYield(body);
   if (!y) return;
   for (size_t i = 0; i < ias.size() && i < y->values.size(); ++i) {
     const bool carry = OperandSplitInfo(ctx_, ias[i].var) != nullptr;
@@ -31,12 +30,12 @@ void CarryHalving::ValidateCarryBackedge(const std::vector<ir::IterArg>& ias, co
     const bool yielded = OperandSplitInfo(ctx_, val) != nullptr;
     if (carry == yielded) continue;
     if (val->kind == ir::ExprKind::Call)
-      Reject(ctx_, stmts.back()->span,
+      Reject(ctx_, y->span,
              "the loop carry " + Quote(ias[i].var->name) + " is fed an unbound expression (" +
                  Quote(ir::ExprToString(val)) + ") that the split never reaches",
              "bind the value to a name first (x = ...; pl.yield_(x)) so it is split like any "
              "other statement");
-    Reject(ctx_, stmts.back()->span,
+    Reject(ctx_, y->span,
            "the loop carry " + Quote(ias[i].var->name) + " is " +
                (carry ? "per-lane (its initial value was halved)" : "full width") +
                " but the value yielded into it, " + Quote(OperandName(val)) + ", is " +
@@ -65,12 +64,8 @@ std::vector<VarPtr> CarryHalving::RepairReturnVars(const std::vector<VarPtr>& rv
 std::vector<VarPtr> CarryHalving::MergeIfReturnVars(const ir::IfStmt& s, const StmtPtr& then_b,
                                                     const StmtPtr& else_b) {
   std::vector<VarPtr> rvs;
-  auto yields = [](const StmtPtr& b) -> const ir::YieldStmt* {
-    std::vector<StmtPtr> st = ir::FlattenStmts(b);
-    return st.empty() ? nullptr : st.back()->As<ir::YieldStmt>();
-  };
-  const ir::YieldStmt* ty = then_b ? yields(then_b) : nullptr;
-  const ir::YieldStmt* ey = else_b ? yields(else_b) : nullptr;
+  const ir::YieldStmt* ty = ir::TrailingYield(then_b);
+  const ir::YieldStmt* ey = ir::TrailingYield(else_b);
   for (size_t i = 0; i < s.return_vars.size(); ++i) {
     const VarPtr& rv = s.return_vars[i];
     if (!ty || !ey || i >= ty->values.size() || i >= ey->values.size()) {
