@@ -136,7 +136,18 @@ int64_t ShardSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid,
   AxisExtents x = ExtentsOn(op, mode, box, valid);
   CheckSplitBoundaryCarriesValid(op, box, valid, x.axis, /*halve=*/true);
   int64_t even = static_cast<int64_t>(mode);
-  if (!x.box || !x.valid) return even;  // the full box is transported
+  if (!x.box) return even;  // the deducer already refuses to halve a runtime box
+  // Lane 1 starts at its own extent e1 (or e1 + 1), but the lanes' shares of a runtime extent V
+  // are min(V, S) and clamp(V - S, 0, S): equal, or e1 == 0, only for some V, so no one code
+  // places every value. The full box always places; the lanes narrow it after the pop.
+  if (!x.valid)
+    Fail(op,
+         "the valid extent " + Str(valid[x.axis]) + " on split axis " + std::to_string(x.axis) +
+             " of box " + std::to_string(*x.box) +
+             " is a runtime value, and no split code places both lanes' bands for every value "
+             "(lane 1 starts at its own extent)",
+         "make the shard's operand fully valid on the split axis before the crossing "
+         "(tile.set_validshape to the box)");
   LaneExtentPair e = LaneExtents(*x.box, *x.valid, lane_stride);
   if (e.e0 == e.e1) return even;
   if (e.e0 == e.e1 + 1) return even + 2;

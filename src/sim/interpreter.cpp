@@ -43,6 +43,26 @@ void Interpreter::BindShapeVars(const std::vector<ir::ExprPtr>& shape,
       if (!env_.count(v)) env_[v] = Value(Scalar::Int(actual[d]));
 }
 
+namespace {
+
+// Whether a boundary call stands in `s`, outside nested scopes and regions.
+bool HasBoundary(const ir::StmtPtr& s) {
+  return ir::AnyStmt(s, ir::kWalkOutsideScopes, [](const ir::StmtPtr& x) {
+    const ir::Call* c = analysis::TopLevelCall(*x);
+    return c && ops::Def(*c).is_boundary();
+  });
+}
+
+// Whether a flat function reads its lane (a tile.get_subblock_idx call anywhere in it).
+bool ReadsLane(const ir::StmtPtr& s) {
+  return ir::AnyStmt(s, ir::kWalkAll, [](const ir::StmtPtr& x) {
+    const ir::Call* c = analysis::TopLevelCall(*x);
+    return c && ops::RegisteredDef(*c) && ops::Def(*c).is_lane_index();
+  });
+}
+
+}  // namespace
+
 std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Value>& args) {
   func_ = &f;
   env_.clear();
@@ -58,7 +78,27 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
     }
     Bind(p.var, args[i]);
   }
-  if (f.body) Exec(f.body);
+  if (!f.body) return returned_;
+  // A hand-written flat split_aiv kernel is one lane's program: the reference runs it once per
+  // lane, as it runs a region, so that lane 1's band is part of the result it is checked
+  // against (run once, with lane 0 alone, lane 1's stores would be compared with nothing).
+  const std::optional<ir::SplitMode> mode = f.split_mode();
+  if (ctx_.core == ops::CoreKind::Reference && f.func_type == ir::FunctionType::InCore &&
+      f.BoolAttr("split_aiv") && mode && *mode != ir::SplitMode::None &&
+      !ir::FirstOfKind<ir::SplitAivStmt>(f.body, ir::kWalkAll) &&
+      (HasBoundary(f.body) || ReadsLane(f.body))) {
+    // Each lane runs to its own return; the function's results are lane 1's, the last run.
+    ctx_.region_mode = *mode;
+    for (int lane = 0; lane < 2; ++lane) {
+      ctx_.lane = lane;
+      returned_.clear();
+      Exec(f.body);
+    }
+    ctx_.lane = 0;
+    ctx_.region_mode.reset();
+    return returned_;
+  }
+  Exec(f.body);
   return returned_;
 }
 
@@ -177,18 +217,6 @@ Interpreter::Flow Interpreter::ExecIf(const ir::IfStmt& s) {
   for (size_t k = 0; k < s.return_vars.size(); ++k) Bind(s.return_vars[k], out[k]);
   return Flow::Normal;
 }
-
-namespace {
-
-// Whether a boundary call stands in `s`, outside nested scopes and regions.
-bool HasBoundary(const ir::StmtPtr& s) {
-  return ir::AnyStmt(s, ir::kWalkOutsideScopes, [](const ir::StmtPtr& x) {
-    const ir::Call* c = analysis::TopLevelCall(*x);
-    return c && ops::Def(*c).is_boundary();
-  });
-}
-
-}  // namespace
 
 // In the reference, a region whose body works per lane (task-parallel NONE, an explicit
 // shard/gather boundary, or a body that reads its lane binding) runs once per lane in lane order,

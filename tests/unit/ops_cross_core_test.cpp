@@ -174,7 +174,16 @@ TEST(SplitCode, ShardOtherRules) {
   EXPECT_EQ(ShardSplitCode(SplitMode::LeftRight, Dims({16, 17}), Dims({16, 17}), std::nullopt), 4);
   EXPECT_EQ(ShardSplitCode(SplitMode::UpDown, Dims({16, 128}), Dims({5, 128}), std::nullopt), 1);
   auto v = Scalar(DataType::INDEX, "v");
-  EXPECT_EQ(ShardSplitCode(SplitMode::UpDown, Dims({16, 128}), {v, I(128)}, std::nullopt), 1);
+  // A runtime split-axis extent: the lanes' shares (min(v, 8), clamp(v - 8, 0, 8)) need
+  // different codes for different v, so no code is right; the pass pops the full box instead.
+  try {
+    ShardSplitCode(SplitMode::UpDown, Dims({16, 128}), {v, I(128)}, std::nullopt);
+    ADD_FAILURE() << "expected an error";
+  } catch (const ir::UserError& e) {
+    EXPECT_NE(e.message().find("is a runtime value"), std::string::npos) << e.message();
+    ASSERT_EQ(e.notes().size(), 1u);
+    EXPECT_NE(e.notes()[0].message.find("fully valid on the split axis"), std::string::npos);
+  }
   EXPECT_THROW(ShardSplitCode(SplitMode::LeftRight, Dims({16, 128}), Dims({16, 100}), std::nullopt),
                ir::UserError);
 }
