@@ -314,6 +314,7 @@ TEST_F(CliTest, MalformedOptionValuesAreUsageErrors) {
       {"fuzz --jobs 0", "--jobs needs an integer from 1 to 256, got '0'"},
       {"fuzz --count -3", "--count needs a non-negative integer, got '-3'"},
       {"fuzz --timeout soon", "--timeout needs a non-negative number of seconds, got 'soon'"},
+      {"fuzz --strict --count 1", "--strict goes with --mutate"},
       {"check good.py --seeds 0", "--seeds needs an integer from 1 to 10000, got '0'"},
       {"check good.py --schedules 1001", "--schedules needs an integer from 1 to 1000"},
       {"check good.py --scalar a=5..1", "a range A..B needs A <= B"},
