@@ -223,8 +223,15 @@ class RegionLowerer {
     out.push_back(LaneBinding(lane, r.span));
     for (StmtPtr& s : vector_split::ProcessStmts(body, ctx)) out.push_back(std::move(s));
     for (const auto& [old, nv] : ctx.replacements) halved_.emplace(old, r.span);
-    return std::make_shared<ir::SplitAivStmt>(r.mode, ir::MakeSeq(std::move(out), r.body->span),
-                                              r.span);
+    auto halved = std::make_shared<ir::SplitAivStmt>(
+        r.mode, ir::MakeSeq(std::move(out), r.body->span), r.span);
+    // A halved body that never reads its lane has nothing per lane to observe (no store it
+    // places, no boundary): both lanes may as well run it whole. Its halved form would print as
+    // a body that does not read the lane either, which a second lowering would halve again, so
+    // the body is kept as written and the printed output lowers to itself.
+    if (!ir::RegionReadsLane(*halved))
+      return std::make_shared<ir::SplitAivStmt>(r.mode, r.body, r.span);
+    return halved;
   }
 
   void LeakScan(const StmtPtr& s, const ir::SplitAivStmt* region) const {
