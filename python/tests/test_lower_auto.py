@@ -45,7 +45,7 @@ def up_down_expected():
         subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
         popped: pl.Tile[[HALF, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.aiv_shard(qk, split=1)
         y: pl.Tile[[HALF, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(popped, popped)
-        return pl.tile.store(y, [subblock_idx * HALF, 0], out_0)
+        return pl.tile.store(y, [0 + subblock_idx * HALF, 0], out_0)
 
     return split_auto
 
@@ -92,7 +92,7 @@ def left_right_expected():
         subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
         popped: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.aiv_shard(qk, split=2)
         y: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(popped, popped)
-        return pl.tile.store(y, [0, subblock_idx * 64], out_0)
+        return pl.tile.store(y, [0, 0 + subblock_idx * 64], out_0)
 
     return split_auto
 
@@ -140,7 +140,7 @@ def gather_up_down_expected():
             gathered, target_memory=pl.Mem.Right)
         c: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(left, right)
         o: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(c, split=1)
-        return pl.tile.store(o, [subblock_idx * 64, 0], out_0)
+        return pl.tile.store(o, [0 + subblock_idx * 64, 0], out_0)
 
     return vc
 
@@ -181,7 +181,7 @@ def ragged_expected():
             valid_shape=[pl.min(pl.max(VALID, subblock_idx * 7) - subblock_idx * 7, 7), 128])] = \
             pl.tile.aiv_shard(qk, split=1, lane_stride=7)
         out_store: pl.Tensor[[16, 128], pl.FP32] = pl.tile.store(
-            popped, [subblock_idx * 7, 0], out_0)
+            popped, [0 + subblock_idx * 7, 0], out_0)
         return out_store
 
     return ragged
@@ -228,7 +228,7 @@ class MixedExpected:
             blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = \
             pl.tile.aiv_shard(qk, split=1)
         y = pl.tile.add(popped, popped)
-        return pl.tile.store(y, [subblock_idx * HALF, 0], out_0)
+        return pl.tile.store(y, [0 + subblock_idx * HALF, 0], out_0)
 
     @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
     def vec_only(self, a: pl.Tensor[[128, 128], pl.FP32],

@@ -200,7 +200,7 @@ def _expected():
         subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
         popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.aiv_shard(qk, split=1)
         y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(popped, popped)
-        return pl.tile.store(y, [subblock_idx * 64, 0], out_0)
+        return pl.tile.store(y, [0 + subblock_idx * 64, 0], out_0)
 
     return split_auto
 

@@ -152,8 +152,8 @@ ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const Exp
 }
 
 ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {
-  // A fresh offset is the lane's band start itself; an author's offset is moved by it.
-  if (ir::IsConstInt(offset, 0)) return ir::Mul(ctx.lane, stride);
+  // An author's offset, 0 included, is moved by the lane's band start and keeps its own term
+  // (`0 + subblock_idx * 64`), as the spec and PyPTO print it.
   return ir::Add(offset, ir::Mul(ctx.lane, stride));
 }
 

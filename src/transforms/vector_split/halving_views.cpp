@@ -102,7 +102,8 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
   std::vector<ExprPtr> shape = rt.shape, offs;
   shape[axis] = info.half;
   for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
-  offs[axis] = LocalizeOffset(ctx_, offs[axis], LaneStrideFor(ctx_, axis, info.half));
+  // The slice is the pass's own, so its offset is the lane's band start with no author term.
+  offs[axis] = ir::Mul(ctx_.lane, LaneStrideFor(ctx_, axis, info.half));
   ExprPtr slice = ops::Create(ops::SliceWindowOp(),
                               {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
   const TileType* st = ir::TileTypeOf(slice);

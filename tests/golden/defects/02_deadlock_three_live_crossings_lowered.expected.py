@@ -20,7 +20,7 @@ class three_program:
         pl.system.tfree_to_aic(y, split=1)
         t: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(s, z)
         pl.system.tfree_to_aic(z, split=1)
-        pl.tile.store(t, [subblock_idx * 8, 0], out)
+        pl.tile.store(t, [0 + subblock_idx * 8, 0], out)
         return
 
     @pl.function(type=pl.FunctionType.Group, attrs={"c2v_slot_size": 1024, "slot_num": 3, "v2c_slot_size": 0})

@@ -20,7 +20,7 @@ class held_program:
             z: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(y, y)
             pl.system.tfree_to_aic(y, split=1)
             o: pl.Tensor[[32, 16], pl.FP32] = pl.tile.store(z, [i * 16 + subblock_idx * 8, 0], out1)
-        pl.tile.store(x_kept, [subblock_idx * 8, 0], out2)
+        pl.tile.store(x_kept, [0 + subblock_idx * 8, 0], out2)
         return
 
     @pl.function(type=pl.FunctionType.Group, attrs={"c2v_slot_size": 1024, "slot_num": 2, "v2c_slot_size": 0})

@@ -18,7 +18,7 @@ class unused_program:
         for i in pl.range(6):
             y: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.tpop_from_aic(split=1)
             pl.system.tfree_to_aic(y, split=1)
-        pl.tile.store(x_kept, [subblock_idx * 8, 0], out)
+        pl.tile.store(x_kept, [0 + subblock_idx * 8, 0], out)
         return
 
     @pl.function(type=pl.FunctionType.Group, attrs={"c2v_slot_size": 1024, "slot_num": 4, "v2c_slot_size": 0})

@@ -9,5 +9,5 @@ def k(a: pl.Tile[[128, 128], pl.FP32, pl.Mem.Mat], out_0: pl.Out[pl.Tensor[[128,
         v: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c, split=2)
         y: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec] = pl.tile.exp(v)
         z: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(y, v)
-        o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(z, [0, subblock_idx * 64], out_0)
+        o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(z, [0, 0 + subblock_idx * 64], out_0)
     return o

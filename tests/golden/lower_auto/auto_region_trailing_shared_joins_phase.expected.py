@@ -5,6 +5,6 @@ def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], sig: pl.Tensor[[8], pl.INT32
     for subblock_idx in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
         popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
         y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.exp(popped)
-        o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [subblock_idx * 64, 0], out_0)
+        o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [0 + subblock_idx * 64, 0], out_0)
         pld.system.notify(sig, 1, [0], 1, op=0)
     return o

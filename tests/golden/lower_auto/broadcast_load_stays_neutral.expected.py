@@ -7,4 +7,4 @@ def bcast(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], bias: pl.Tensor[[1, 128]
     b: pl.Tile[[1, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(bias, [0, 0], [1, 128], [1, 128], target_memory=pl.Mem.Vec)
     e: pl.Tile[[1, 128], pl.FP32, pl.Mem.Vec] = pl.tile.exp(b)
     o1: pl.Tensor[[1, 128], pl.FP32] = pl.tile.store(e, [0, 0], out_1)
-    return pl.tile.store(popped, [subblock_idx * 64, 0], out_0)
+    return pl.tile.store(popped, [0 + subblock_idx * 64, 0], out_0)

@@ -11,4 +11,4 @@ def gens(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], bias: pl.Tensor[[1, 128],
     t: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(s, b)
     idx: pl.Tile[[1, 128], pl.INT32, pl.Mem.Vec] = pl.tile.ci(0, [1, 128], dtype=pl.INT32)
     o1: pl.Tensor[[1, 128], pl.INT32] = pl.tile.store(idx, [0, 0], out_1)
-    return pl.tile.store(t, [subblock_idx * 64, 0], out_0)
+    return pl.tile.store(t, [0 + subblock_idx * 64, 0], out_0)

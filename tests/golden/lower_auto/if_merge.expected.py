@@ -10,4 +10,4 @@ def merge(qk: pl.Tile[[128, 64], pl.FP32, pl.Mem.Acc], flag: pl.Scalar[pl.INDEX]
     else:
         n: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.neg(popped)
         r: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.yield_(n)
-    return pl.tile.store(r, [subblock_idx * 64, 0], out_0)
+    return pl.tile.store(r, [0 + subblock_idx * 64, 0], out_0)

@@ -5,4 +5,4 @@ def taken(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], subblock_idx: pl.Scalar[
     subblock_idx_1: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
     popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(qk, split=1)
     y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.adds(popped, pl.cast(subblock_idx, pl.FP32))
-    return pl.tile.store(y, [subblock_idx_1 * 64, 0], out_0)
+    return pl.tile.store(y, [0 + subblock_idx_1 * 64, 0], out_0)

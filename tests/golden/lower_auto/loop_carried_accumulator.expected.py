@@ -8,4 +8,4 @@ def acc_loop(qk: pl.Tile[[128, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tenso
     for i, (acc,) in pl.range(4, init_values=(acc0,)):
         nxt: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(acc, popped)
         acc_out: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.yield_(nxt)
-    return pl.tile.store(acc_out, [subblock_idx * 64, 0], out_0)
+    return pl.tile.store(acc_out, [0 + subblock_idx * 64, 0], out_0)

@@ -8,4 +8,4 @@ def r1(qk: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc], flat: pl.Tensor[[8192], pl.F
     grid_full: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(line, [64, 128])
     grid: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.slice(grid_full, [32, 128], [subblock_idx * 32, 0])
     s: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(popped, grid)
-    return pl.tile.store(s, [subblock_idx * 32, 0], out_0)
+    return pl.tile.store(s, [0 + subblock_idx * 32, 0], out_0)

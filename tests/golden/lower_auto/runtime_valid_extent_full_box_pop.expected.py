@@ -7,4 +7,4 @@ def runtime_valid(n: pl.Scalar[pl.INDEX], qk: pl.Tile[[16, 64], pl.FP32, pl.Mem.
     popped_pop: pl.Tile[[8, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(popped_box, split=1)
     popped: pl.Tile[[8, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(n, subblock_idx * 8) - subblock_idx * 8, 8), 64])] = pl.tile.set_validshape(popped_pop, pl.min(pl.max(n, subblock_idx * 8) - subblock_idx * 8, 8), 64)
     y: pl.Tile[[8, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(n, subblock_idx * 8) - subblock_idx * 8, 8), 64])] = pl.tile.add(popped, popped)
-    return pl.tile.store(y, [subblock_idx * 8, 0], out_0)
+    return pl.tile.store(y, [0 + subblock_idx * 8, 0], out_0)

@@ -6,4 +6,4 @@ def rms(qk: pl.Tile[[256, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[2
     v: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(qk, split=1)
     scratch: pl.Tile[[256, 128], pl.FP32, pl.Mem.Vec] = pl.tile.create([256, 128], dtype=pl.FP32, target_memory=pl.Mem.Vec)
     sums: pl.Tile[[128, 1], pl.FP32, pl.Mem.Vec] = pl.tile.row_sum(v, scratch)
-    return pl.tile.store(sums, [subblock_idx * 128, 0], out_0)
+    return pl.tile.store(sums, [0 + subblock_idx * 128, 0], out_0)

@@ -7,5 +7,5 @@ def gc(qk: pl.Tile[[128, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128
     tmp: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec] = pl.tile.create([128, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)
     pair: pl.Tuple[pl.Tile[[64, 8], pl.INT32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)], pl.Tile[[1, 64], pl.INT32, pl.Mem.Vec]] = pl.tile.gather_compare(v, 0.5, tmp, cmp_mode=1, out_cols=8)
     dst: pl.Tile[[64, 8], pl.INT32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pair[0]
-    o0: pl.Tensor[[128, 8], pl.INT32] = pl.tile.store(dst, [subblock_idx * 64, 0], out_0)
-    return pl.tile.store(pair[1], [0, subblock_idx * 64], out_1)
+    o0: pl.Tensor[[128, 8], pl.INT32] = pl.tile.store(dst, [0 + subblock_idx * 64, 0], out_0)
+    return pl.tile.store(pair[1], [0, 0 + subblock_idx * 64], out_1)

@@ -14,5 +14,5 @@ def tup(qk: pl.Tile[[128, 64], pl.FP32, pl.Mem.Acc], flag: pl.Scalar[pl.INDEX], 
     for i, (c,) in pl.range(2, init_values=(r,)):
         p2: pl.Tuple[pl.Tile[[64, 8], pl.INT32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)], pl.Tile[[1, 64], pl.INT32, pl.Mem.Vec]] = pl.tile.gather_compare(v, 0.75, tmp, cmp_mode=1, out_cols=8)
         c_out: pl.Tuple[pl.Tile[[64, 8], pl.INT32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)], pl.Tile[[1, 64], pl.INT32, pl.Mem.Vec]] = pl.yield_(p2)
-    o0: pl.Tensor[[128, 8], pl.INT32] = pl.tile.store(c_out[0], [subblock_idx * 64, 0], out_0)
-    return pl.tile.store(c_out[1], [0, subblock_idx * 64], out_1)
+    o0: pl.Tensor[[128, 8], pl.INT32] = pl.tile.store(c_out[0], [0 + subblock_idx * 64, 0], out_0)
+    return pl.tile.store(c_out[1], [0, 0 + subblock_idx * 64], out_1)

@@ -11,4 +11,4 @@ def vc(a: pl.Tensor[[160, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], pl
     right: pl.Tile[[128, 128], pl.FP32, pl.Mem.Right] = pl.tile.move(gathered, target_memory=pl.Mem.Right)
     c: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(left, right)
     o: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(c, split=1)
-    return pl.tile.store(o, [subblock_idx * 64, 0], out_0)
+    return pl.tile.store(o, [0 + subblock_idx * 64, 0], out_0)

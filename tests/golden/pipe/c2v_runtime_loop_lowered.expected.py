@@ -19,8 +19,8 @@ class c2v_runtime_loop_program:
             y: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.tpop_from_aic(split=1)
             z: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(y, x_kept)
             pl.system.tfree_to_aic(y, split=1)
-            o: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(z, [subblock_idx * 8, 0], out1)
-        pl.tile.store(x_kept, [subblock_idx * 8, 0], out2)
+            o: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(z, [0 + subblock_idx * 8, 0], out1)
+        pl.tile.store(x_kept, [0 + subblock_idx * 8, 0], out2)
         return
 
     @pl.function(type=pl.FunctionType.Group, attrs={"c2v_slot_size": 1024, "slot_num": 2, "v2c_slot_size": 0})

@@ -19,11 +19,11 @@ class held_across_if_program:
             z: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.tpop_from_aic(split=1)
             w: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(z, z)
             pl.system.tfree_to_aic(z, split=1)
-            o: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(w, [subblock_idx * 8, 0], out1)
+            o: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(w, [0 + subblock_idx * 8, 0], out1)
         s: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(x, y)
         pl.system.tfree_to_aic(x, split=1)
         pl.system.tfree_to_aic(y, split=1)
-        pl.tile.store(s, [subblock_idx * 8, 0], out2)
+        pl.tile.store(s, [0 + subblock_idx * 8, 0], out2)
         return
 
     @pl.function(type=pl.FunctionType.Group, attrs={"c2v_slot_size": 1024, "slot_num": 3, "v2c_slot_size": 0})

@@ -23,7 +23,7 @@ class carried_program:
             t: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(acc, y_kept)
             o: pl.Tensor[[48, 16], pl.FP32] = pl.tile.store(t, [i * 16 + subblock_idx * 8, 0], out1)
             r: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.yield_(y_kept)
-        pl.tile.store(r, [subblock_idx * 8, 0], out2)
+        pl.tile.store(r, [0 + subblock_idx * 8, 0], out2)
         return
 
     @pl.function(type=pl.FunctionType.Group, attrs={"c2v_slot_size": 1024, "slot_num": 2, "v2c_slot_size": 0})
