@@ -43,7 +43,7 @@ def up_down_expected():
                    out_0: pl.Out[pl.Tensor[[ROWS, 128], pl.FP32]]
                    ) -> pl.Tensor[[ROWS, 128], pl.FP32]:
         subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-        popped: pl.Tile[[HALF, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.aiv_shard(qk, split=1)
+        popped: pl.Tile[[HALF, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
         y: pl.Tile[[HALF, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(popped, popped)
         return pl.tile.store(y, [0 + subblock_idx * HALF, 0], out_0)
 
@@ -90,7 +90,7 @@ def left_right_expected():
                    out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]
                    ) -> pl.Tensor[[128, 128], pl.FP32]:
         subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-        popped: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.aiv_shard(qk, split=2)
+        popped: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=2)
         y: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(popped, popped)
         return pl.tile.store(y, [0, 0 + subblock_idx * 64], out_0)
 
@@ -139,7 +139,7 @@ def gather_up_down_expected():
         right: pl.Tile[[128, 128], pl.FP32, pl.Mem.Right] = pl.tile.move(
             gathered, target_memory=pl.Mem.Right)
         c: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(left, right)
-        o: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(c, split=1)
+        o: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c, split=1)
         return pl.tile.store(o, [0 + subblock_idx * 64, 0], out_0)
 
     return vc
@@ -223,11 +223,12 @@ class MixedExpected:
                    out_0: pl.Out[pl.Tensor[[ROWS, 128], pl.FP32]]
                    ) -> pl.Tensor[[ROWS, 128], pl.FP32]:
         subblock_idx = pl.tile.get_subblock_idx()
-        # The shard keeps the col-major view the move to Vec declared (only the rows halve).
-        popped: pl.Tile[[HALF, 128], pl.FP32, pl.Mem.Vec, pl.TileView(
+        # The shard takes its own deduced type (no view); the consumer keeps the col-major
+        # view its declaration had before the split, with only the rows halved.
+        popped = pl.tile.aiv_shard(qk, split=1)
+        y: pl.Tile[[HALF, 128], pl.FP32, pl.Mem.Vec, pl.TileView(
             blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = \
-            pl.tile.aiv_shard(qk, split=1)
-        y = pl.tile.add(popped, popped)
+            pl.tile.add(popped, popped)
         return pl.tile.store(y, [0 + subblock_idx * HALF, 0], out_0)
 
     @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})

@@ -198,7 +198,7 @@ def _expected():
     def split_auto(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Mat],
                    out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
         subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-        popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.aiv_shard(qk, split=1)
+        popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
         y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(popped, popped)
         return pl.tile.store(y, [0 + subblock_idx * 64, 0], out_0)
 

@@ -220,4 +220,24 @@ std::shared_ptr<const TileType> WithShape(const TileType& t, std::vector<ExprPtr
   return MakeTileType(std::move(shape), t.dtype, t.memory, std::move(v));
 }
 
+bool SameLayout(const TileType& a, const TileType& b) {
+  const TileView v = a.EffectiveView(), w = b.EffectiveView();
+  const bool so = (!v.start_offset && !w.start_offset) ||
+                  (v.start_offset && w.start_offset && ExprEqual(v.start_offset, w.start_offset));
+  return so && ExprListEqual(v.stride, w.stride) && v.blayout == w.blayout &&
+         v.slayout == w.slayout && v.fractal == w.fractal && v.pad == w.pad &&
+         v.compact == w.compact;
+}
+
+TypePtr WithDeclaredLayout(const TypePtr& declared, const TypePtr& t) {
+  const TileType* d = declared ? declared->As<TileType>() : nullptr;
+  const TileType* x = t ? t->As<TileType>() : nullptr;
+  if (!d || !x || d->dtype != x->dtype || d->memory != x->memory ||
+      d->shape.size() != x->shape.size() || SameLayout(*d, *x))
+    return t;
+  std::vector<ExprPtr> valid = x->valid();
+  if (ExprListEqual(valid, x->shape)) valid.clear();
+  return WithShape(*d, x->shape, std::move(valid));
+}
+
 }  // namespace tilesplit::ir

@@ -135,5 +135,11 @@ std::shared_ptr<const TileType> WithValid(const TileType& t, std::vector<ExprPtr
 // Rebuilds `t` with a new physical shape and valid shape, keeping dtype, memory and layout.
 std::shared_ptr<const TileType> WithShape(const TileType& t, std::vector<ExprPtr> shape,
                                           std::vector<ExprPtr> valid);
+// Whether two tiles have the same layout (base and secondary layout, fractal, pad, compact,
+// stride, start offset): everything of the view but its valid shape.
+bool SameLayout(const TileType& a, const TileType& b);
+// `t` with the layout of the declared type `declared` when both are tiles of one dtype, memory
+// space and rank (a variable's annotation, whose view overrides the deduced one); else `t`.
+TypePtr WithDeclaredLayout(const TypePtr& declared, const TypePtr& t);
 
 }  // namespace tilesplit::ir

@@ -191,8 +191,9 @@ ExprPtr HalvingState::Sub(const ExprPtr& e) const {
   return ir::Substitute(e, ctx.replacements);
 }
 
-VarPtr HalvingState::Rebind(const VarPtr& old, const TypePtr& type, bool fresh) {
-  return vector_split::Rebind(old, type, ctx.replacements, fresh || ctx.detach);
+VarPtr HalvingState::Rebind(const VarPtr& old, const TypePtr& type, bool fresh, bool deduced) {
+  const TypePtr t = deduced ? type : ir::WithDeclaredLayout(old->type, type);
+  return vector_split::Rebind(old, t, ctx.replacements, fresh || ctx.detach);
 }
 
 void HalvingState::Track(const VarPtr& v, TileInfo info) {

@@ -23,7 +23,7 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
     ExprPtr e = ops::Create(*shard, {src}, kw0, span);
     RemarkKeptWhole(*var,
                     "its split axis has extent 1, so both lanes receive the whole tile (split=0)");
-    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    out.push_back(BindAs(s_.Rebind(var, e->type, false, /*deduced=*/true), e, span));
     return;
   }
   ir::AttrMap kw{{"split", static_cast<int64_t>(ctx_.mode)}};
@@ -40,7 +40,7 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
            "valid extent the runtime value instead; a runtime valid extent is split correctly");
   const std::optional<int64_t> static_valid = ir::AsConstInt(full->valid()[d]);
   if (full->shape.size() == 2 && (!static_valid || !Placeable(*box, *static_valid)))
-    return EmitFullBoxShard(var, src, *full, kw, span, out);
+    return EmitFullBoxShard(var, move, *full, kw, span, out);
   TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
   const TileType* half_t = ir::AsTileType(deduced);
   TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
@@ -49,18 +49,21 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
   std::vector<ExprPtr> valid = half_t->valid();
   valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
   if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
-  TypePtr type = LaneHalfType(var, *half_t, std::move(valid));
-  VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
+  TypePtr type = LaneHalfType(var, move, *half_t, std::move(valid));
+  VarPtr v = s_.Rebind(var, type, /*fresh=*/true, /*deduced=*/true);
   s_.Track(v, std::move(info));
-  out.push_back(ir::MakeAssign(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
+  out.push_back(BindAs(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
 }
 
-// The lane's half of a crossing keeps the view the move declared (a move to Vec gives a
-// col-major one, which the shard's own deducer cannot know); only the extents are the half's.
-TypePtr BoundaryHalving::LaneHalfType(const VarPtr& move_var, const TileType& half,
-                                      std::vector<ExprPtr> valid) {
+// The lane's half of a crossing takes the shard's deduced type (no layout: the spec's shard is
+// typed with only its valid shape) with the lane's extents. A view the author wrote on the move
+// (one its deduction does not give) overrides it, as an annotation's view does in the parser.
+TypePtr BoundaryHalving::LaneHalfType(const VarPtr& move_var, const Call& move,
+                                      const TileType& half, std::vector<ExprPtr> valid) {
   const TileType* declared = ir::AsTileType(move_var->type);
-  if (declared && declared->shape.size() == half.shape.size() && declared->memory == half.memory)
+  const TileType* moved = ir::AsTileType(move.type);
+  if (declared && moved && declared->shape.size() == half.shape.size() &&
+      declared->memory == half.memory && !ir::SameLayout(*declared, *moved))
     return ir::WithShape(*declared, half.shape, std::move(valid));
   return ir::WithValid(half, std::move(valid));
 }
@@ -75,9 +78,10 @@ bool BoundaryHalving::Placeable(int64_t box, int64_t valid) const {
 // to a full-box load: 16 and 9): the crossing transports the FULL box, whose lanes are 8/8 or
 // 9/8 and always placeable, and the lane's own extent is applied right after the pop by a
 // tile.set_validshape, the first consumer of the shard.
-void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
+void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const Call& move, const TileType& full,
                                        const ir::AttrMap& kw, ir::Span span,
                                        std::vector<StmtPtr>& out) {
+  const ExprPtr& src = move.args[0];
   const int d = ctx_.split_dim;
   const ExprPtr lane_valid_src = full.valid()[d];
   std::vector<ExprPtr> box_valid = full.valid();
@@ -85,7 +89,7 @@ void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, co
   ExprPtr widened =
       ops::Create(ops::ValidShapeSetterOp(), {src, box_valid[0], box_valid[1]}, {}, span);
   VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
-  out.push_back(ir::MakeAssign(box, widened, span));
+  out.push_back(BindAs(box, widened, span));
   const ops::OpDef* shard = &ops::ShardOp();
   const TypePtr deduced = ops::DeduceType(*shard, {box}, kw, span);
   const TileType* half_t = ir::AsTileType(deduced);
@@ -97,9 +101,9 @@ void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, co
   std::vector<ExprPtr> pop_valid = half_t->valid();
   pop_valid[d] = LaneValidExtent(ctx_, full.shape[d], info.half, stride);
   if (ir::ExprListEqual(pop_valid, half_t->shape)) pop_valid.clear();
-  TypePtr pop_type = LaneHalfType(var, *half_t, std::move(pop_valid));
+  TypePtr pop_type = LaneHalfType(var, move, *half_t, std::move(pop_valid));
   VarPtr pop = ir::MakeVar(var->name + "_pop", pop_type, var->span);
-  out.push_back(ir::MakeAssign(pop, ops::CreateWithType(*shard, {box}, kw, pop_type, span), span));
+  out.push_back(BindAs(pop, ops::CreateWithType(*shard, {box}, kw, pop_type, span), span));
   std::vector<ExprPtr> lane_valid = half_t->valid();
   lane_valid[d] = LaneValidExtent(ctx_, lane_valid_src, info.half, stride);
   ExprPtr narrowed =
@@ -108,7 +112,7 @@ void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, co
   ctx_.replacements[var.get()] = v;
   s_.Track(pop, info);
   s_.Track(v, std::move(info));
-  out.push_back(ir::MakeAssign(v, narrowed, span));
+  out.push_back(BindAs(v, narrowed, span));
 }
 
 // V->C boundary: reassemble the lanes' halves, then keep the author's placement move.
@@ -124,9 +128,9 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
     ir::AttrMap kw0{{"split", int64_t{0}}};
     ExprPtr joined = ops::Create(ops::GatherOp(), {operand}, kw0, span);
     VarPtr mat = ir::MakeVar(var->name + "_mat", joined->type, var->span);
-    out.push_back(ir::MakeAssign(mat, joined, span));
+    out.push_back(BindAs(mat, joined, span));
     ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
-    out.push_back(ir::MakeAssign(s_.Rebind(var, placed->type), placed, span));
+    out.push_back(BindAs(s_.Rebind(var, placed->type), placed, span));
     return;
   }
   if (!info)
@@ -182,7 +186,7 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
     ExprPtr full_lane =
         ops::Create(ops::ValidShapeSetterOp(), {operand, box_valid[0], box_valid[1]}, {}, span);
     VarPtr lane_box = ir::MakeVar(var->name + "_lanes", full_lane->type, var->span);
-    out.push_back(ir::MakeAssign(lane_box, full_lane, span));
+    out.push_back(BindAs(lane_box, full_lane, span));
     lanes = lane_box;
   }
   TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
@@ -194,17 +198,17 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   VarPtr mat;
   if (widen) {
     VarPtr join = ir::MakeVar(var->name + "_join", deduced, var->span);
-    out.push_back(ir::MakeAssign(join, ops::Create(*gather, {lanes}, kw, span), span));
+    out.push_back(BindAs(join, ops::Create(*gather, {lanes}, kw, span), span));
     const std::vector<ExprPtr> v = ir::AsTileType(type)->valid();
     ExprPtr narrowed = ops::Create(ops::ValidShapeSetterOp(), {join, v[0], v[1]}, {}, span);
     mat = ir::MakeVar(var->name + "_mat", narrowed->type, var->span);
-    out.push_back(ir::MakeAssign(mat, narrowed, span));
+    out.push_back(BindAs(mat, narrowed, span));
   } else {
     mat = ir::MakeVar(var->name + "_mat", type, var->span);
-    out.push_back(ir::MakeAssign(mat, ops::CreateWithType(*gather, {lanes}, kw, type, span), span));
+    out.push_back(BindAs(mat, ops::CreateWithType(*gather, {lanes}, kw, type, span), span));
   }
   ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
-  out.push_back(ir::MakeAssign(s_.Rebind(var, placed->type), placed, span));
+  out.push_back(BindAs(s_.Rebind(var, placed->type), placed, span));
 }
 
 }  // namespace tilesplit::vector_split

@@ -28,7 +28,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
   windows_.CheckAddressedWindow(call, span);
   if (IsGmWrite(call)) {
     ExprPtr e = LocalizeStore(call, span);
-    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return;
   }
   if (call.type->kind == ir::TypeKind::Tuple) return EmitHalvedTuple(var, call, span, out);
@@ -36,7 +36,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
   if (!rt) {
     // Scalar results (tile.read, ...) pass through with their operands rewritten.
     ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
-    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return;
   }
   // Each operand's partition, looked up once for the checks below.
@@ -68,7 +68,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
     ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
     RemarkKeptWhole(
         *var, "its extent on the split axis is 1 (or it has rank 1): a broadcast along the split");
-    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return;
   }
   TileInfo info;
@@ -79,7 +79,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
   conditions_.CheckBlindOperands(call, args, parts, axis, deduced, span);
   VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
   s_.Track(v, std::move(info));
-  out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
+  out.push_back(BindAs(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
 }
 
 // The axis a result is halved on: its partitioned operand's axis when one is tracked (so a
@@ -225,8 +225,7 @@ void CallHalving::EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span 
   TypePtr type = ir::MakeTupleType(std::move(elems));
   VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
   ctx_.tuple_vars.Set(v.get(), std::move(infos));
-  out.push_back(
-      ir::MakeAssign(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
+  out.push_back(BindAs(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
 }
 
 }  // namespace tilesplit::vector_split

@@ -10,7 +10,7 @@ std::vector<ir::IterArg> CarryHalving::CarryIterArgs(const std::vector<ir::IterA
   std::vector<ir::IterArg> out;
   for (const ir::IterArg& ia : ias) {
     ExprPtr init = s_.Sub(ia.init);
-    VarPtr v = s_.Rebind(ia.var, init->type);
+    VarPtr v = s_.Rebind(ia.var, init->type, false, /*deduced=*/true);
     if (auto info = OperandSplitInfo(ctx_, init)) s_.Track(v, *info);
     // A tuple carry keeps its init's per-element axes, or the exit (and every store after
     // the loop) would lose them.
@@ -53,7 +53,7 @@ std::vector<VarPtr> CarryHalving::RepairReturnVars(const std::vector<VarPtr>& rv
       out.push_back(ctx_.detach ? DetachDef(ctx_, rvs[i]) : rvs[i]);
       continue;
     }
-    VarPtr v = s_.Rebind(rvs[i], ias[i].var->type);
+    VarPtr v = s_.Rebind(rvs[i], ias[i].var->type, false, /*deduced=*/true);
     if (auto info = OperandSplitInfo(ctx_, ias[i].var)) s_.Track(v, *info);
     ctx_.tuple_vars.CopyTo(ias[i].var.get(), v.get());
     out.push_back(v);
@@ -89,7 +89,7 @@ std::vector<VarPtr> CarryHalving::MergeIfReturnVars(const ir::IfStmt& s, const S
                  Quote(rv->name) + " (" + ir::TypeToString(a->type) + " vs " +
                  ir::TypeToString(b->type) + ")",
              "make both branches produce the same per-lane shape");
-    VarPtr v = s_.Rebind(rv, a->type);
+    VarPtr v = s_.Rebind(rv, a->type, false, /*deduced=*/true);
     if (ia) s_.Track(v, *ia);
     if (const ir::Var* av = a->As<ir::Var>()) ctx_.tuple_vars.CopyTo(av, v.get());
     rvs.push_back(v);

@@ -42,7 +42,10 @@ class HalvingState {
   ExprPtr Sub(const ExprPtr& e) const;
   // A definition whose value's type changed gets a new variable; uses are rewritten after it.
   // A detached walk gives every definition a new variable.
-  VarPtr Rebind(const VarPtr& old, const TypePtr& type, bool fresh = false);
+  // The variable for `old` once its value has `type`; it keeps its declared layout (a halved
+  // consumer keeps its declared type with only the split axis halved) unless `deduced` asks for
+  // the type as given (a shard takes its own deduced type).
+  VarPtr Rebind(const VarPtr& old, const TypePtr& type, bool fresh = false, bool deduced = false);
   // Records `v` as this lane's part of a tile halved as `info` says (and remarks on it).
   void Track(const VarPtr& v, TileInfo info);
   std::string FreshName(const std::string& hint);
@@ -114,9 +117,9 @@ class BoundaryHalving {
   void EmitGather(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out);
 
  private:
-  void EmitFullBoxShard(const VarPtr& var, const ExprPtr& src, const TileType& full,
+  void EmitFullBoxShard(const VarPtr& var, const Call& move, const TileType& full,
                         const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out);
-  static TypePtr LaneHalfType(const VarPtr& move_var, const TileType& half,
+  static TypePtr LaneHalfType(const VarPtr& move_var, const Call& move, const TileType& half,
                               std::vector<ExprPtr> valid);
   bool Placeable(int64_t box, int64_t valid) const;
 

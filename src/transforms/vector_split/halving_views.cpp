@@ -64,13 +64,13 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
     TypePtr type = conditions_.CheckTypeConsistency(call, args, *half_t, span);
     VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
     s_.Track(v, info);
-    out.push_back(ir::MakeAssign(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
+    out.push_back(BindAs(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
     return;
   }
   const int axis = ctx_.split_dim;
   if (axis >= static_cast<int>(rt.shape.size()) || ir::IsConstInt(rt.shape[axis], 1)) {
     ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
-    out.push_back(ir::MakeAssign(s_.Rebind(var, e->type), e, span));
+    out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return;
   }
   // A full-width source: keep the view whole, then take this lane's half with a slice, so
@@ -96,7 +96,7 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
            "derive the viewed value from the boundary tile");
   ExprPtr whole_call = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
   VarPtr whole = ir::MakeVar(var->name + "_full", call.type, var->span);
-  out.push_back(ir::MakeAssign(whole, whole_call, span));
+  out.push_back(BindAs(whole, whole_call, span));
   TileInfo info;
   auto half_t = HalveTileShape(ctx_, rt, axis, &info);
   std::vector<ExprPtr> shape = rt.shape, offs;
@@ -112,7 +112,7 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
   info.half = st->shape[axis];
   s_.Track(v, std::move(info));
   (void)half_t;
-  out.push_back(ir::MakeAssign(v, slice, span));
+  out.push_back(BindAs(v, slice, span));
 }
 
 // Where the split axis lands after a reshape that only adds or removes unit axes.

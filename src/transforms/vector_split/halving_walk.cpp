@@ -62,7 +62,7 @@ ExprPtr Halver::HoistNested(const ExprPtr& e, ir::Span span, std::vector<StmtPtr
     if (!inner || !a->type) continue;
     const std::string& op = inner->op_name();
     VarPtr t = ir::MakeVar(state_.FreshName(op.substr(op.rfind('.') + 1)), a->type, span);
-    Emit(ir::MakeAssign(t, HoistNested(a, span, out), span), out);
+    Emit(BindAs(t, HoistNested(a, span, out), span), out);
     a = t;
     changed = true;
   }
@@ -109,7 +109,7 @@ void Halver::Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
               [&](const ir::AssignStmt& a) {
                 ExprPtr value = HoistNested(a.value, s->span, out);
                 if (value == a.value) return EmitAssign(a, s, out);
-                StmtPtr flat = ir::MakeAssign(a.var, value, s->span);
+                StmtPtr flat = BindAs(a.var, value, s->span);
                 EmitAssign(*flat->As<ir::AssignStmt>(), flat, out);
               },
               [&](const ir::EvalStmt& ev) {
@@ -153,10 +153,10 @@ void Halver::EmitAssign(const ir::AssignStmt& a, const StmtPtr& s, std::vector<S
   if (const Call* c = value->As<Call>()) return EmitCallAssign(a.var, *c, value, s->span, out);
   // Aliases and projections carry their source's partition.
   const TileInfo* info = OperandSplitInfo(ctx_, value);
-  VarPtr v = state_.Rebind(a.var, value->type);
+  VarPtr v = state_.Rebind(a.var, value->type, false, /*deduced=*/true);
   if (info) state_.Track(v, *info);
   if (const ir::Var* src = value->As<ir::Var>()) ctx_.tuple_vars.CopyTo(src, v.get());
-  out.push_back(ir::MakeAssign(v, value, s->span));
+  out.push_back(BindAs(v, value, s->span));
 }
 
 void Halver::EmitCallAssign(const VarPtr& var, const Call& call, const ExprPtr& value,
@@ -173,7 +173,7 @@ void Halver::EmitCallAssign(const VarPtr& var, const Call& call, const ExprPtr& 
   calls_.windows().CheckAddressedWindow(call, span);
   VarPtr v = state_.Rebind(var, value->type);
   RemarkKeptWhole(*v, call);
-  out.push_back(ir::MakeAssign(v, value, span));
+  out.push_back(BindAs(v, value, span));
 }
 
 // Stores and other result-less vector calls: a store of a partitioned tile writes this

@@ -45,7 +45,13 @@ struct ExtentState {
     return it == facts.end() ? nullptr : &it->second;
   }
 
-  VarPtr Retype(const VarPtr& old, const ir::TypePtr& t) { return Rebind(old, t, repl); }
+  // A retyped value keeps its declared layout (the author's view, or the one its deduction gave
+  // when it was written): only its extents follow the lane, as on the flat path.
+  VarPtr Retype(const VarPtr& old, const ir::TypePtr& t) {
+    return Rebind(old, ir::WithDeclaredLayout(old->type, t), repl);
+  }
+  // A carry, a merge or an alias is typed by the value flowing into it, as the parser types it.
+  VarPtr RetypeAsValue(const VarPtr& old, const ir::TypePtr& t) { return Rebind(old, t, repl); }
 };
 
 // The crossings of the region: a shard's per-lane extent placed (or the full box popped and
@@ -65,7 +71,7 @@ class BoundaryExtents {
     ExprPtr widened =
         ops::Create(ops::ValidShapeSetterOp(), {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
     VarPtr box = ir::MakeVar(a.var->name + "_box", widened->type, a.var->span);
-    st_.hoisted.push_back(ir::MakeAssign(box, widened, a.span));
+    st_.hoisted.push_back(BindAs(box, widened, a.span));
     ExprPtr deduced = ops::Create(ops::Def(c), {box}, c.kwargs, a.span);
     const ir::TileType* dt = ir::AsTileType(deduced->type);
     const ExprPtr half = dt->shape[axis];
@@ -78,8 +84,8 @@ class BoundaryExtents {
     if (ir::ExprListEqual(pop_valid, dt->shape)) pop_valid.clear();
     ir::TypePtr pop_type = ir::WithValid(*dt, std::move(pop_valid));
     VarPtr pop = ir::MakeVar(a.var->name + "_pop", pop_type, a.var->span);
-    out.push_back(ir::MakeAssign(
-        pop, ops::CreateWithType(ops::Def(c), {box}, c.kwargs, pop_type, a.span), a.span));
+    out.push_back(
+        BindAs(pop, ops::CreateWithType(ops::Def(c), {box}, c.kwargs, pop_type, a.span), a.span));
     std::vector<ExprPtr> lane_valid = dt->valid();
     lane_valid[axis] = fact.extent;
     ExprPtr narrowed =
@@ -91,7 +97,7 @@ class BoundaryExtents {
       fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
     }
     st_.facts[nv.get()] = fact;
-    out.push_back(ir::MakeAssign(nv, narrowed, a.span));
+    out.push_back(BindAs(nv, narrowed, a.span));
   }
 
   void EmitShard(const ir::AssignStmt& a, const ir::Call& c, std::vector<StmtPtr>& out) {
@@ -100,7 +106,7 @@ class BoundaryExtents {
     const ir::TileType* rt = ir::AsTileType(c.type);
     ExprPtr call = ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
     if (!split || *split == 0 || !src || !rt || src->shape.size() != 2) {
-      return out.push_back(ir::MakeAssign(st_.Retype(a.var, call->type), call, a.span));
+      return out.push_back(BindAs(st_.Retype(a.var, call->type), call, a.span));
     }
     const int axis = static_cast<int>(*split) - 1;
     const ExprPtr box = src->shape[axis];
@@ -142,8 +148,8 @@ class BoundaryExtents {
     VarPtr nv = st_.Retype(a.var, type);
     if (!ir::IsConstInt(fact.extent, ir::AsConstInt(half).value_or(-1)) || fact.may_be_empty)
       st_.facts[nv.get()] = fact;
-    out.push_back(ir::MakeAssign(
-        nv, ops::CreateWithType(ops::Def(c), c.args, c.kwargs, type, a.span), a.span));
+    out.push_back(
+        BindAs(nv, ops::CreateWithType(ops::Def(c), c.args, c.kwargs, type, a.span), a.span));
   }
 
   // Lane l lands at l * half: the join is a rectangle only when the bands abut.
@@ -153,7 +159,7 @@ class BoundaryExtents {
     const ir::TileType* in = ir::TileTypeOf(c.args[0]);
     if (!split || *split == 0 || !in || in->shape.size() != 2) {
       ExprPtr e = value == a.value ? value : ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
-      return out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+      return out.push_back(BindAs(st_.Retype(a.var, e->type), e, a.span));
     }
     const int axis = static_cast<int>(*split) - 1;
     ExprPtr e = ops::Create(ops::Def(c), c.args, c.kwargs, a.span);
@@ -168,11 +174,11 @@ class BoundaryExtents {
       ExprPtr widened = ops::Create(ops::ValidShapeSetterOp(),
                                     {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
       VarPtr lanes = ir::MakeVar(a.var->name + "_lanes", widened->type, a.var->span);
-      out.push_back(ir::MakeAssign(lanes, widened, a.span));
+      out.push_back(BindAs(lanes, widened, a.span));
       ExprPtr joined = ops::Create(ops::Def(c), {lanes}, c.kwargs, a.span);
       e = ops::CreateWithType(ops::Def(c), {lanes}, c.kwargs, DeclaredIfSameBox(a, joined->type),
                               a.span);
-      return out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+      return out.push_back(BindAs(st_.Retype(a.var, e->type), e, a.span));
     }
     if (const LaneFact* f = lf; f && f->axis == axis) {
       // Fed by a localized shard: the bands abut, so the join is exactly the pre-shard extent.
@@ -199,7 +205,7 @@ class BoundaryExtents {
       // must not retype, and so rename, the joined tile.
       e = ops::CreateWithType(ops::Def(c), c.args, c.kwargs, DeclaredIfSameBox(a, e->type), a.span);
     }
-    out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+    out.push_back(BindAs(st_.Retype(a.var, e->type), e, a.span));
   }
 
  private:
@@ -340,8 +346,9 @@ class Localizer {
     const ir::YieldStmt* ty = ts.empty() ? nullptr : ts.back()->As<ir::YieldStmt>();
     std::vector<VarPtr> rvs;
     for (size_t k = 0; k < i.return_vars.size(); ++k)
-      rvs.push_back(ty && k < ty->values.size() ? st_.Retype(i.return_vars[k], ty->values[k]->type)
-                                                : i.return_vars[k]);
+      rvs.push_back(ty && k < ty->values.size()
+                        ? st_.RetypeAsValue(i.return_vars[k], ty->values[k]->type)
+                        : i.return_vars[k]);
     out.push_back(std::make_shared<ir::IfStmt>(cond, t, e, rvs, i.span));
   }
 
@@ -349,7 +356,7 @@ class Localizer {
     std::vector<ir::IterArg> out;
     for (const ir::IterArg& ia : in) {
       ExprPtr init = Sub(ia.init);
-      VarPtr v = st_.Retype(ia.var, init->type);
+      VarPtr v = st_.RetypeAsValue(ia.var, init->type);
       if (const LaneFact* f = st_.FactOf(init)) st_.facts[v.get()] = *f;
       out.push_back({v, init});
     }
@@ -364,7 +371,7 @@ class Localizer {
         out.push_back(rvs[i]);
         continue;
       }
-      VarPtr v = st_.Retype(rvs[i], ias[i].var->type);
+      VarPtr v = st_.RetypeAsValue(rvs[i], ias[i].var->type);
       if (const LaneFact* f = st_.FactOf(ias[i].var)) st_.facts[v.get()] = *f;
       out.push_back(v);
     }
@@ -386,8 +393,7 @@ class Localizer {
   StmtPtr GuardedStore(const VarPtr& r, const ExprPtr& store, const LaneFact& f, ir::Span span) {
     const ir::Call* c = store->As<ir::Call>();
     VarPtr inner = ir::MakeVar(r->name, store->type, span);
-    StmtPtr then_b =
-        ir::MakeSeq({ir::MakeAssign(inner, store, span), ir::MakeYield({inner}, span)}, span);
+    StmtPtr then_b = ir::MakeSeq({BindAs(inner, store, span), ir::MakeYield({inner}, span)}, span);
     StmtPtr else_b = ir::MakeSeq({ir::MakeYield({c->args[2]}, span)}, span);
     return std::make_shared<ir::IfStmt>(Guard(f), then_b, else_b, std::vector<VarPtr>{r}, span);
   }
@@ -396,9 +402,9 @@ class Localizer {
     ExprPtr value = Sub(a.value);
     const ir::Call* c = value->As<ir::Call>();
     if (!c) {
-      VarPtr v = st_.Retype(a.var, value->type);
+      VarPtr v = st_.RetypeAsValue(a.var, value->type);
       if (const LaneFact* f = st_.FactOf(value)) st_.facts[v.get()] = *f;
-      return out.push_back(ir::MakeAssign(v, value, a.span));
+      return out.push_back(BindAs(v, value, a.span));
     }
     const ops::OpDef& op = ops::Def(*c);
     if (op.is_shard()) return boundary_.EmitShard(a, *c, out);
@@ -408,7 +414,7 @@ class Localizer {
         VarPtr v = st_.Retype(a.var, value->type);
         return out.push_back(GuardedStore(v, value, *f, a.span));
       }
-      return out.push_back(ir::MakeAssign(st_.Retype(a.var, value->type), value, a.span));
+      return out.push_back(BindAs(st_.Retype(a.var, value->type), value, a.span));
     }
     const LaneFact* in = nullptr;
     for (const ExprPtr& arg : c->args)
@@ -417,7 +423,7 @@ class Localizer {
       // Untouched by any localized extent: re-typed only when an operand was.
       ExprPtr e = value;
       if (value != a.value) e = ops::Create(ops::Def(*c), c->args, c->kwargs, a.span);
-      return out.push_back(ir::MakeAssign(st_.Retype(a.var, e->type), e, a.span));
+      return out.push_back(BindAs(st_.Retype(a.var, e->type), e, a.span));
     }
     if (op.rectangle_change() != ops::RectangleChange::None)
       ir::ThrowUser(a.span,
@@ -455,7 +461,7 @@ class Localizer {
       fact.may_be_empty = true;
       st_.facts[v.get()] = fact;
     }
-    out.push_back(ir::MakeAssign(v, e, a.span));
+    out.push_back(BindAs(v, e, a.span));
   }
 };
 

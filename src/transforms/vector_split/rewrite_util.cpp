@@ -40,4 +40,15 @@ ir::VarPtr Rebind(const ir::VarPtr& old, const ir::TypePtr& type, ir::VarMap& re
   return v;
 }
 
+ir::StmtPtr BindAs(const ir::VarPtr& v, ir::ExprPtr value, ir::Span span) {
+  const ir::Call* c = value ? value->As<ir::Call>() : nullptr;
+  const ir::TileType* got = c ? ir::AsTileType(c->type) : nullptr;
+  const ir::TileType* want = ir::AsTileType(v->type);
+  if (got && want && got != want && got->dtype == want->dtype && got->memory == want->memory &&
+      ir::ExprListEqual(got->shape, want->shape) &&
+      ir::ExprListEqual(got->valid(), want->valid()) && !ir::SameLayout(*got, *want))
+    value = ops::CreateWithType(ops::Def(*c), c->args, c->kwargs, v->type, c->span);
+  return ir::MakeAssign(v, std::move(value), span);
+}
+
 }  // namespace tilesplit::vector_split

@@ -42,4 +42,9 @@ bool PlacesBothLanes(int64_t box, int64_t valid, std::optional<int64_t> lane_str
 ir::VarPtr Rebind(const ir::VarPtr& old, const ir::TypePtr& type, ir::VarMap& repl,
                   bool fresh = false);
 
+// `v = value`, where a call whose tile type differs from `v`'s only in layout takes `v`'s type:
+// a variable keeps its declared layout, and the call it binds states the same type, as the
+// parser types a call under an annotation, so the printed form reads back as the same program.
+ir::StmtPtr BindAs(const ir::VarPtr& v, ir::ExprPtr value, ir::Span span);
+
 }  // namespace tilesplit::vector_split

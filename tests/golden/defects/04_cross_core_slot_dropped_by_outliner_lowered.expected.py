@@ -18,10 +18,10 @@ class three_program:
         x: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
         y: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
         z: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
-        s: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.tile.add(x, y)
+        s: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(x, y)
         pl.system.tfree_to_aic(x, split=1)
         pl.system.tfree_to_aic(y, split=1)
-        t: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.tile.add(s, z)
+        t: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.add(s, z)
         pl.system.tfree_to_aic(z, split=1)
         o: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(t, [0 + subblock_idx * 8, 0], out)
         return

@@ -3,6 +3,6 @@ import pypto.language as pl
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
 def taken(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], subblock_idx: pl.Scalar[pl.INDEX], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
     subblock_idx_1: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-    popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(qk, split=1)
+    popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
     y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.adds(popped, pl.cast(subblock_idx, pl.FP32))
     return pl.tile.store(y, [0 + subblock_idx_1 * 64, 0], out_0)

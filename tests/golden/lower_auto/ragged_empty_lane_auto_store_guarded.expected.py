@@ -5,7 +5,7 @@ def ragged(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[
     for subblock_idx in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
         popped: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(8, subblock_idx * 8) - subblock_idx * 8, 8), 128])] = pl.tile.aiv_shard(qk, split=1)
         b: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(bias, [0 + subblock_idx * 8, 0], [8, 128], [8, 128], target_memory=pl.Mem.Vec)
-        s: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(8, subblock_idx * 8) - subblock_idx * 8, 8), 128])] = pl.tile.add(popped, b)
+        s: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(8, subblock_idx * 8) - subblock_idx * 8, 8), 128], blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(popped, b)
         if pl.min(pl.max(8, subblock_idx * 8) - subblock_idx * 8, 8) > 0:
             o: pl.Tensor[[16, 128], pl.FP32] = pl.tile.store(s, [0 + subblock_idx * 8, 0], out_0)
             o_1: pl.Tensor[[16, 128], pl.FP32] = pl.yield_(o)

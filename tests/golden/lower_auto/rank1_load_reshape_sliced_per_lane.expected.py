@@ -3,7 +3,7 @@ import pypto.language as pl
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
 def r1(qk: pl.Tile[[64, 128], pl.FP32, pl.Mem.Acc], flat: pl.Tensor[[8192], pl.FP32], out_0: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
     subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-    popped: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(qk, split=1)
+    popped: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
     line: pl.Tile[[8192], pl.FP32, pl.Mem.Vec] = pl.tile.load(flat, [0], [8192], [8192], target_memory=pl.Mem.Vec)
     grid_full: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(line, [64, 128])
     grid: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec] = pl.tile.slice(grid_full, [32, 128], [subblock_idx * 32, 0])

@@ -3,8 +3,8 @@ import pypto.language as pl
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
 def proj(qk: pl.Tile[[128, 64], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 1], pl.INT32]]) -> pl.Tensor[[128, 1], pl.INT32]:
     subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-    v: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(qk, split=1)
+    v: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk, split=1)
     tmp: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec] = pl.tile.create([128, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)
-    pair: pl.Tuple[pl.Tile[[64, 8], pl.INT32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)], pl.Tile[[1, 64], pl.INT32, pl.Mem.Vec]] = pl.tile.gather_compare(v, 0.5, tmp, cmp_mode=1, out_cols=8)
+    pair: pl.Tuple[pl.Tile[[64, 8], pl.INT32, pl.Mem.Vec], pl.Tile[[1, 64], pl.INT32, pl.Mem.Vec]] = pl.tile.gather_compare(v, 0.5, tmp, cmp_mode=1, out_cols=8)
     col: pl.Tile[[64, 1], pl.INT32, pl.Mem.Vec] = pl.tile.reshape(pair[1], [64, 1])
     return pl.tile.store(col, [0 + subblock_idx * 64, 0], out_0)

@@ -21,8 +21,8 @@ class vc_program:
         popped_pop: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
         popped: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(13, subblock_idx * 8) - subblock_idx * 8, 8), 128])] = pl.tile.set_validshape(popped_pop, pl.min(pl.max(13, subblock_idx * 8) - subblock_idx * 8, 8), 128)
         pl.system.tfree_to_aic(popped_pop, split=1)
-        y: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(13, subblock_idx * 8) - subblock_idx * 8, 8), 128])] = pl.tile.exp(popped)
-        g_lanes: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.set_validshape(y, 8, 128)
+        y: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(13, subblock_idx * 8) - subblock_idx * 8, 8), 128], blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.exp(popped)
+        g_lanes: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.set_validshape(y, 8, 128)
         pl.tile.tpush_to_aic(g_lanes, split=1)
         return
 

@@ -8,5 +8,5 @@ def vc(a: pl.Tensor[[128, 128], pl.FP32], b: pl.Tile[[128, 128], pl.FP32, pl.Mem
     g_mat: pl.Tile[[128, 128], pl.FP32, pl.Mem.Mat] = pl.tile.aic_gather(y, split=2)
     g: pl.Tile[[128, 128], pl.FP32, pl.Mem.Left] = pl.tile.move(g_mat, target_memory=pl.Mem.Left)
     c: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(g, b)
-    o: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(c, split=2)
+    o: pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c, split=2)
     return pl.tile.store(o, [0, 0 + subblock_idx * 64], out_0)

@@ -10,5 +10,5 @@ def vc(a: pl.Tensor[[160, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], pl
     left: pl.Tile[[128, 128], pl.FP32, pl.Mem.Left] = pl.tile.move(gathered, target_memory=pl.Mem.Left)
     right: pl.Tile[[128, 128], pl.FP32, pl.Mem.Right] = pl.tile.move(gathered, target_memory=pl.Mem.Right)
     c: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(left, right)
-    o: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.aiv_shard(c, split=1)
+    o: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c, split=1)
     return pl.tile.store(o, [0 + subblock_idx * 64, 0], out_0)
