@@ -77,9 +77,13 @@ class CallChecks {
 
   void CheckCall(const ir::Call& c, ir::Span span, const SplitAivStmt* region) {
     const CoreAffinity aff = analysis::ClassifyCallAffinity(c);  // first: it may refuse the call
-    if (ops::Def(c).is_boundary()) CheckBoundaryMemory(c, span);
-    if (region) return CheckInRegion(c, span, *region, aff);
-    CheckOutsideRegions(c, span, aff);
+    // Placement before the memory contract: a boundary op outside every region is reported as
+    // misplaced (c), whatever it moves.
+    if (!region) CheckOutsideRegions(c, span, aff);
+    // The memory contract is a tile's: a tensor-level boundary op has no memory space.
+    if (ops::Def(c).is_boundary() && !c.args.empty() && ir::TileTypeOf(c.args[0]))
+      CheckBoundaryMemory(c, span);
+    if (region) CheckInRegion(c, span, *region, aff);
   }
 
   // (a), (b), (i), (g): what a call inside a region may compute and read.
