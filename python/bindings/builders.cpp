@@ -369,12 +369,16 @@ void BindExprBuilders(py::module_& m) {
   m.def(
       "create_op_call",
       [](const std::string& name, const py::object& args, const py::object& kwargs,
-         const py::object& span) {
-        return Mut(ops::Create(FindOpOrThrow(name), ToExprs(args), ToAttrMap(kwargs, false),
-                               SpanOf(span)));
+         const py::object& span, bool check_memory) {
+        return Mut(
+            ops::Create(FindOpOrThrow(name), ToExprs(args), ToAttrMap(kwargs, false), SpanOf(span),
+                        check_memory ? ops::MemoryContract::Enforce : ops::MemoryContract::Defer));
       },
       py::arg("op_name"), py::arg("args"), py::arg("kwargs") = py::none(),
-      py::arg("span") = py::none());
+      py::arg("span") = py::none(), py::arg("check_memory") = true,
+      "An op call with its deduced type. check_memory=False builds a call whose operands break "
+      "the op's memory contract (PyPTO's hand-built IR); the TileMemoryInferred verifier "
+      "reports it at the first pass that requires the property.");
   m.def(
       "expr_equal", [](const ExprHolder& a, const ExprHolder& b) { return ir::ExprEqual(a, b); },
       py::arg("a"), py::arg("b"),

@@ -359,8 +359,16 @@ bool IsGatherCall(const ir::Call& c);
 
 // Creates a call (ops.md 1.2): checks the op, arity, kwarg names and kinds, runs the deducer,
 // applies the memory patch. Errors are UserErrors at `span` naming the op.
-ExprPtr Create(std::string_view op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {});
-ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {});
+// `Defer` builds a call whose operands break the op's memory contract (ops.md 1.1 input memory,
+// the data paths of a copy) without complaint, as PyPTO's hand-built IR may; the
+// TileMemoryInferred verifier reports it at the entry of the first pass that requires it.
+enum class MemoryContract : uint8_t { Enforce, Defer };
+ExprPtr Create(std::string_view op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {},
+               MemoryContract contract = MemoryContract::Enforce);
+ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {},
+               MemoryContract contract = MemoryContract::Enforce);
+// The memory contract of a built call: a UserError at the call's span naming the argument.
+void CheckMemoryContract(const ir::Call& call);
 // Runs validation and deduction only (no node built): the type the call would get.
 TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
                    ir::Span span = {});
