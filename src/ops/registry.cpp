@@ -224,6 +224,12 @@ OpDef& OpDef::side_effect() {
   return *this;
 }
 
+OpDef& OpDef::synchronization() {
+  SetOnce(set_once_, name(), "synchronization");
+  synchronization_ = true;
+  return *this;
+}
+
 OpDef& OpDef::position_dependent() {
   SetOnce(set_once_, name(), "position_dependent");
   position_dependent_ = true;

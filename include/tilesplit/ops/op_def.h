@@ -199,6 +199,10 @@ class OpDef : public ir::OpBase {
   // Acts beyond its result (writes GM, signals another core): never dropped or duplicated as
   // dead or lane-local work. Ops without a result are effects by nature and need not say so.
   OpDef& side_effect();
+  // Exchanges a signal with another core or device (notify, wait): its tensor operand is a signal
+  // word whose values order the cores, not data, so the cross-lane memory-order check does not
+  // count it as an access (spec: notify pinned to AIV, wait kept on both lanes).
+  OpDef& synchronization();
   // A generator whose elements depend on their position (an index ramp, a random stream):
   // halving its result type alone would give both lanes the first half's values.
   OpDef& position_dependent();
@@ -266,6 +270,7 @@ class OpDef : public ir::OpBase {
   const std::optional<GmWindow>& gm_window() const { return gm_window_; }
   PipeDirection pipe_direction() const { return pipe_dir_; }
   bool has_side_effect() const { return side_effect_ || !has_result_; }
+  bool is_synchronization() const { return synchronization_; }
   bool is_position_dependent() const { return position_dependent_; }
   const std::optional<TileWindow>& tile_window() const { return tile_window_; }
   bool is_slice_window() const { return tile_window_ && tile_window_->slice_axes; }
@@ -308,6 +313,7 @@ class OpDef : public ir::OpBase {
   std::optional<GmWindow> gm_window_;
   PipeDirection pipe_dir_ = PipeDirection::None;
   bool side_effect_ = false;
+  bool synchronization_ = false;
   bool position_dependent_ = false;
   std::optional<TileWindow> tile_window_;
   std::optional<size_t> shape_arg_;
