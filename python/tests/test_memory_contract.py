@@ -52,3 +52,33 @@ def test_pass_entry_reports_a_located_error():
     assert "TileMemoryInferred in 'k'" in text
     assert "argument 'lhs' is a tile in Vec, but the op reads it only from Left" in text
     assert "InternalError" not in type(info.value).__name__
+
+
+def _region_program(outside, region_body):
+    span = ir.Span.unknown()
+    region = ir.SplitAivScopeStmt(split=ir.SplitMode.NONE, body=ir.SeqStmts(region_body, span),
+                                  span=span)
+    func = ir.Function("k", [], [], ir.SeqStmts(outside + [region], span), span,
+                       ir.FunctionType.AIV)
+    return ir.Program([func], "p", span)
+
+
+def test_g_exempts_a_hoisted_load_but_not_a_matmul_result():
+    span = ir.Span.unknown()
+    src = ir.Var("src", ir.TensorType([16, 128], FP32), span)
+    loaded = T.load(src, [0, 0], [16, 128], target_memory=MS.Mat, span=span)
+    t = ir.Var("t", loaded.type, span)
+    add = T.add(t, t, span)
+    ok = _region_program([ir.AssignStmt(t, loaded, span)],
+                         [ir.AssignStmt(ir.Var("v", add.type, span), add, span)])
+    tilesplit._core.verify_property("AivSplitValid", ok)  # the compiler's own hoisted load
+
+    lhs = ir.Var("lhs", _tile([16, 128], MS.Left), span)
+    rhs = ir.Var("rhs", _tile([128, 128], MS.Right), span)
+    mm = T.matmul(lhs, rhs, span)
+    acc = ir.Var("acc", mm.type, span)
+    add2 = T.add(acc, acc, span)
+    bad = _region_program([ir.AssignStmt(acc, mm, span)],
+                          [ir.AssignStmt(ir.Var("v", add2.type, span), add2, span)])
+    with pytest.raises(tilesplit.UserError, match=r"check \(g\).*'acc'"):
+        tilesplit._core.verify_property("AivSplitValid", bad)

@@ -44,6 +44,9 @@ struct RegionFacts {
   std::unordered_map<const Var*, const SplitAivStmt*> def_region;
   std::unordered_map<const Var*, const SplitAivStmt*> lane_local;  // per-lane values by region
   std::unordered_set<const Var*> gathered;                         // tile.aic_gather results
+  // tile.load results: the compiler hoists a region's loads out of it, so (g) does not count a
+  // loaded tile as a cube value crossing into the region (the (e) carve-out, definer side).
+  std::unordered_set<const Var*> loaded;
 
   const SplitAivStmt* LaneLocalOrigin(const ExprPtr& e) const {
     const Var* v = e ? e->As<Var>() : nullptr;
@@ -120,7 +123,7 @@ class CallChecks {
              "compute the value in this region (shard it here with tile.aiv_shard), or merge "
              "the two regions");
       if (!ops::IsShardCall(c) && IsCubeMemory(ir::TileTypeOf(arg)) &&
-          facts_.DefRegion(v) != region)
+          facts_.DefRegion(v) != region && !facts_.loaded.count(v))
         Fail(f_, 'g', span,
              name + " reads the cube tile " + Quote(ir::ExprToString(arg)) + " (" +
                  MemName(ir::TileTypeOf(arg)) +
@@ -372,6 +375,7 @@ class Checker {
       return;
     }
     if (ops::IsGatherCall(*c)) facts_.gathered.insert(v);
+    if (IsGmRead(*c)) facts_.loaded.insert(v);
     if (!region) return;
     bool local = false;
     if (ops::IsShardCall(*c)) {
