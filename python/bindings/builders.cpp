@@ -263,6 +263,14 @@ void BindTypeBuilders(py::module_& m) {
            }),
            py::arg("shape"), py::arg("dtype"), py::arg("memref") = py::none(),
            py::arg("tensor_view") = py::none());
+  m.def(
+      "make_distributed_tensor_type",
+      [](const py::object& shape, ir::DataType dt) {
+        return MutAs<ir::TensorType>(
+            ir::MakeTensorType(ToExprs(shape), dt, std::nullopt, /*distributed=*/true));
+      },
+      py::arg("shape"), py::arg("dtype"),
+      "PyPTO's DistributedTensorType: a tensor shared across devices (pld.DistributedTensor).");
   py::class_<ir::TileType, ir::Type, std::shared_ptr<ir::TileType>>(m.attr("TileType"))
       .def(
           py::init([](const py::object& shape, ir::DataType dt, const py::object& memref,

@@ -334,3 +334,11 @@ def test_serialize_reads_back_every_node_kind():
     assert isinstance(region, ir.ScopeStmt) and not isinstance(x, ir.ScopeStmt)
     with pytest.raises(ValueError, match="not a serialized node"):
         ir.deserialize(b"import pypto.language as pl\n")
+
+
+def test_distributed_tensor_type_is_its_own_kind():
+    t = ir.DistributedTensorType([4, 4], DataType.INT32)
+    plain = ir.TensorType([4, 4], DataType.INT32)
+    assert isinstance(t, ir.TensorType) and isinstance(t, ir.DistributedTensorType)
+    assert not isinstance(plain, ir.DistributedTensorType)
+    assert t != plain and str(t) == "pld.DistributedTensor[[4, 4], pl.INT32]"

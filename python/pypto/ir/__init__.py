@@ -119,6 +119,22 @@ class InCoreScopeStmt(metaclass=_ScopeKindMeta):
     _make = staticmethod(_incore_scope)
 
 
+class _DistributedMeta(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, TensorType) and obj.distributed
+
+    def __call__(cls, shape, dtype, memref=None, tensor_view=None):
+        if memref is not None or tensor_view is not None:
+            raise ValueError("DistributedTensorType: tilesplit's distributed tensors carry no "
+                             "memref or view")
+        return _core.make_distributed_tensor_type(shape, dtype)
+
+
+class DistributedTensorType(metaclass=_DistributedMeta):
+    """A tensor shared across devices (``pld.DistributedTensor[[..], dtype]``): a TensorType
+    whose ``distributed`` flag is set, printed and compared as its own kind."""
+
+
 def serialize(node) -> bytes:
     """The node (program, function, statement or expression) as text that ``deserialize``
     reads back; serializing the result again gives the same bytes."""
