@@ -495,6 +495,9 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
       op_name = "tensor." + std::string(name);
     break;
   }
+  // A short form names a tile.* op, else a system.* one (pl.tfree_to_aic -> system.tfree_to_aic).
+  if (!ops::FindOp(op_name) && ops::FindOp("system." + std::string(name)))
+    op_name = "system." + std::string(name);
   const ops::OpDef* op = ops::FindOp(op_name);
   if (!op) {
     // Short forms name the tile.* ops without their namespace.

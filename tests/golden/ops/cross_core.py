@@ -42,6 +42,8 @@ def vector_side(ub: pl.Tile[[8, 128], pl.FP16, pl.Mem.Vec]):
     again: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1, id=2)
     pl.system.tfree_to_aic(got, split=3)
     pl.system.tfree_to_aic(again, split=1, id=2)
+    short: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tpop_from_aic(split=1, id=3)
+    pl.tfree_to_aic(short, split=1, id=3)  # the short forms name system.* ops too
     pl.tile.tpush_to_aic(ub, split=1)
     return lane
 
