@@ -2,6 +2,7 @@
 #include <string>
 #include <utility>
 
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -94,6 +95,24 @@ void RegisterElementwiseOps(OpRegistry& r) {
         .doc(std::string(what) +
              " per element: promoted dtype, broadcast shape, valid and layout from lhs");
   }
+  // PyPTO's column expansion: the [1, N] row `col` repeated down every row of `target`.
+  VecOp(r, "tile.col_expand_mul", 2)
+      .arg("target")
+      .arg("col")
+      .deduce([](const CallInfo& c) {
+        const ir::TileType& t = c.tile_arg(0);
+        const ir::TileType& col = c.tile_arg(1);
+        RequireRank(c, 0, t, 2);
+        RequireRank(c, 1, col, 2);
+        auto rows = Static(col.shape[0]);
+        if (!rows || *rows != 1 || !ops::ProvablyEqual(col.shape[1], t.shape[1]))
+          c.Fail("argument 'col' must be one row as wide as 'target' ([1, " +
+                 ir::ExprToString(t.shape[1]) + "]), got " + ir::ShapeToString(col.shape));
+        return DeduceBroadcastBinary(c, 0, 1);
+      })
+      .doc(
+          "target * col per element, the [1, N] row col repeated down every row of target: "
+          "target's shape, promoted dtype, valid and layout from target");
   VecOp(r, "tile.div", 2)
       .arg("lhs")
       .arg("rhs")

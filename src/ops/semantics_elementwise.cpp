@@ -382,6 +382,7 @@ void RegisterElementwiseSemantics(SemanticsTable& t) {
     Bin o = op;
     t.Register(std::string("tile.") + name, [o](OpCall& c) { return Binary(c, o); });
   }
+  t.Register("tile.col_expand_mul", [](OpCall& c) { return Binary(c, Bin::Mul); });
   const std::pair<const char*, Bin> scalars[] = {{"adds", Bin::Add},     {"subs", Bin::Sub},
                                                  {"muls", Bin::Mul},     {"divs", Bin::Div},
                                                  {"maximums", Bin::Max}, {"minimums", Bin::Min}};

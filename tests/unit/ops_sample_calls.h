@@ -111,6 +111,7 @@ inline std::vector<SampleCall> SampleCalls() {
       // 2.10
       {"tile.aiv_shard", {in({128, 128}, MemorySpace::Acc)}, split(1)},
       {"tile.aic_gather", {f({64, 128})}, split(1)},
+      {"tile.col_expand_mul", {f({128, 128}), f({1, 128})}, {}},
       {"tensor.aiv_shard", {gm}, split(1)},
       {"tensor.aic_gather", {gm}, split(1)},
       {"tile.get_subblock_idx", {}, {}},

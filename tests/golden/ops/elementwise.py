@@ -36,3 +36,11 @@ def elementwise(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec],
     c1 = pl.cast(c0, pl.FP32, mode="floor")
     c2 = pl.tile.cast(k, target_type=pl.FP32, mode=1)
     return t6, c1, c2
+
+
+# PyPTO's column expansion: a [1, N] row repeated down every row of the target.
+@pl.function(type=pl.FunctionType.InCore)
+def col_expand(t: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], scale: pl.Tile[[1, 128], pl.FP32, pl.Mem.Vec]):
+    y = pl.col_expand_mul(t, scale)
+    z = pl.tile.col_expand_mul(t, scale)
+    return y, z
