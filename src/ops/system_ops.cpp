@@ -30,9 +30,76 @@ TypePtr DeduceWait(const CallInfo& c) {
   return nullptr;
 }
 
+// The pipe scaffolding of PyPTO's expansion (reserve_buffer, import_peer_buffer,
+// aic_/aiv_initialize_pipe) manages the hardware's GM slot buffers. The simulator models the
+// pipes directly (docs/simulator.md), so these are accepted, checked and executed as no-ops: a
+// buffer handle is an INT32 scalar, and the ring's sizes are checked for sense only.
+TypePtr DeduceBufferHandle(const CallInfo& c) {
+  if (auto size = c.int_kwarg("size"); size && *size <= 0)
+    c.Fail("kwarg 'size' must be > 0, got " + std::to_string(*size));
+  return ir::MakeScalarType(ir::DataType::INT32);
+}
+
+TypePtr DeduceInitializePipe(const CallInfo& c) {
+  ScalarArg(c, 0);
+  ScalarArg(c, 1);
+  const int64_t mask = RequiredInt(c, "dir_mask");
+  if (mask < 1 || mask > 3)
+    c.Fail("kwarg 'dir_mask' must be 1 (C2V), 2 (V2C) or 3 (both), got " + std::to_string(mask));
+  for (const char* k : {"slot_size", "slot_num"})
+    if (auto v = c.int_kwarg(k); v && *v <= 0)
+      c.Fail("kwarg '" + std::string(k) + "' must be > 0, got " + std::to_string(*v));
+  return nullptr;
+}
+
 }  // namespace
 
 void RegisterSystemOps(OpRegistry& r) {
+  r.Register("system.reserve_buffer")
+      .req_kwarg("name", KwargKind::String)
+      .req_kwarg("size", KwargKind::Int)
+      .kwarg("base", KwargKind::Int, int64_t{-1})
+      .deduce(DeduceBufferHandle)
+      .side_effect()
+      .doc(
+          "Scalar[INT32]: the handle of a GM slot buffer this core reserves (pipe scaffolding; "
+          "a no-op on the simulator, whose pipes are modelled directly)");
+
+  r.Register("system.import_peer_buffer")
+      .req_kwarg("name", KwargKind::String)
+      .req_kwarg("peer_func", KwargKind::String)
+      .deduce(DeduceBufferHandle)
+      .side_effect()
+      .doc(
+          "Scalar[INT32]: the handle of the buffer the peer function reserved under name (pipe "
+          "scaffolding; a no-op on the simulator)");
+
+  r.Register("system.aic_initialize_pipe")
+      .arg("c2v_buffer")
+      .arg("v2c_buffer")
+      .req_kwarg("dir_mask", KwargKind::Int)
+      .req_kwarg("slot_size", KwargKind::Int)
+      .kwarg("slot_num", KwargKind::Int, int64_t{2})
+      .deduce(DeduceInitializePipe)
+      .core_affinity(CoreAffinity::CUBE)
+      .no_result()
+      .doc(
+          "No result: the AIC end of the pipes over the two buffers (pipe scaffolding; a no-op "
+          "on the simulator)");
+
+  r.Register("system.aiv_initialize_pipe")
+      .arg("c2v_buffer")
+      .arg("v2c_buffer")
+      .req_kwarg("dir_mask", KwargKind::Int)
+      .req_kwarg("slot_size", KwargKind::Int)
+      .kwarg("slot_num", KwargKind::Int, int64_t{2})
+      .deduce(DeduceInitializePipe)
+      .core_affinity(CoreAffinity::VECTOR)
+      .no_result()
+      .doc(
+          "No result: the AIV end of the pipes over the two buffers (pipe scaffolding; a no-op "
+          "on the simulator)");
+
   r.Register("pld.system.notify")
       .arg("target")
       .arg("peer")

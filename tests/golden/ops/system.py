@@ -18,3 +18,23 @@ def signal_distributed(sig: pld.DistributedTensor[[4, 4], pl.INT32], peer: pl.Sc
     pld.system.notify(sig, peer, [0, 0], 1, op=0)
     pld.system.wait(sig, [0, 0], 1, cmp=1)
     return sig
+
+
+# The pipe scaffolding of PyPTO's expansion: accepted, checked and run as no-ops (the simulator
+# models the pipes directly).
+@pl.function(type=pl.FunctionType.AIC)
+def scaffold_aic(acc: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc]):
+    v2c = pl.system.reserve_buffer(name="k_v2c_slot_buffer", size=131072, base=-1)
+    c2v = pl.system.import_peer_buffer(name="k_c2v_slot_buffer", peer_func="k_aiv")
+    pl.system.aic_initialize_pipe(c2v, v2c, dir_mask=3, slot_size=65536, slot_num=2)
+    pl.tile.tpush_to_aiv(acc, split=1)
+    return acc
+
+
+@pl.function(type=pl.FunctionType.AIV)
+def scaffold_aiv(ub: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec]):
+    c2v = pl.system.reserve_buffer(name="k_c2v_slot_buffer", size=131072)
+    pl.system.aiv_initialize_pipe(c2v, pl.const(0, pl.INT32), dir_mask=1, slot_size=65536)
+    got: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
+    pl.system.tfree_to_aic(got, split=1)
+    return got
