@@ -34,41 +34,6 @@ void ListPasses(std::ostream& out) {
   }
 }
 
-// Prints each remark on standard error as it is emitted, so the remarks before a rejection are
-// seen too. `kinds` empty: every kind.
-class PrintingRemarkSink : public pass::RemarkSink {
- public:
-  explicit PrintingRemarkSink(std::vector<pass::RemarkKind> kinds) : kinds_(std::move(kinds)) {}
-  void Emit(const pass::Remark& r) override {
-    if (!kinds_.empty() && std::find(kinds_.begin(), kinds_.end(), r.kind) == kinds_.end()) return;
-    std::cerr << pass::FormatRemark(r) << "\n";
-  }
-
- private:
-  std::vector<pass::RemarkKind> kinds_;
-};
-
-// `--remarks=passed,missed` -> the kinds named; `--remarks` alone (empty) -> every kind.
-std::vector<pass::RemarkKind> ParseRemarkKinds(const std::string& spec) {
-  std::vector<pass::RemarkKind> kinds;
-  size_t start = 0;
-  while (!spec.empty() && start <= spec.size()) {
-    size_t comma = spec.find(',', start);
-    if (comma == std::string::npos) comma = spec.size();
-    const std::string k = spec.substr(start, comma - start);
-    if (k == "passed")
-      kinds.push_back(pass::RemarkKind::Passed);
-    else if (k == "missed")
-      kinds.push_back(pass::RemarkKind::Missed);
-    else if (k == "analysis")
-      kinds.push_back(pass::RemarkKind::Analysis);
-    else if (k != "all")
-      throw UsageError("opt", "unknown remark kind '" + k + "' (passed, missed, analysis, all)");
-    start = comma + 1;
-  }
-  return kinds;
-}
-
 int Run(const ParsedArgs& a) {
   if (a.Flag("list-passes")) {
     ListPasses(std::cout);
@@ -86,15 +51,7 @@ int Run(const ParsedArgs& a) {
 
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
   pass::PipelineOptions options;
-  options.verify_roundtrip = a.Flag("verify-roundtrip");
-  options.instruments = instruments.instruments;
-  std::optional<PrintingRemarkSink> remarks;
-  if (a.Flag("remarks")) {
-    const std::vector<std::string> kinds = a.Values("remarks");
-    if (!kinds.empty() && kinds.back().empty()) throw UsageError("opt", "--remarks= needs a kind");
-    remarks.emplace(ParseRemarkKinds(kinds.empty() ? std::string() : kinds.back()));
-    options.remarks = &*remarks;
-  }
+  instruments.Apply(options);
   ir::ProgramPtr result = pass::RunPipeline(program, passes, options);
   instruments.Finish();
   program = nullptr;  // the input is not needed any more
@@ -112,24 +69,7 @@ std::vector<OptionSpec> Options() {
        Completion::Pass},
       {"output", 'o', true, "OUT",
        "write to OUT instead of standard output (not written on\nerror)", Completion::File},
-      {"verify-roundtrip",
-       0,
-       false,
-       {},
-       "after each pass, check that print -> parse gives an equal\nprogram and that printing is "
-       "idempotent, then run the\npass again on the reparsed output and require the same\n"
-       "program (a lowered program needs no second lowering)"},
       {"list-passes", 0, false, {}, "list the registered passes and pipelines and exit"},
-      {"remarks",
-       0,
-       false,
-       {},
-       "[=KINDS] print the passes' remarks on standard error as\nFILE:LINE:COL: remark: MESSAGE "
-       "[PASS, KIND]; KINDS is a list\nof passed (done), missed (not done, and why), analysis "
-       "(facts\na decision rests on) or all (the default)",
-       Completion::None,
-       {},
-       true},
   };
   for (OptionSpec& s : InstrumentOptions()) o.push_back(std::move(s));
   return o;

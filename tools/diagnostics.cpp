@@ -86,6 +86,14 @@ std::string RuleDescription(const std::string& rule) {
              rest.substr(0, dot) + ".";
     return "The input must have the IR property " + rest + ".";
   }
+  if (rule == "check.differ")
+    return "The split program must compute the reference's outputs bit for bit.";
+  if (rule == "check.poison")
+    return "The split program must store defined data wherever the reference does.";
+  if (rule == "check.deadlock")
+    return "The split program's cores must never all wait on each other.";
+  if (rule == "check.fault")
+    return "The split program's lanes must follow the cross-core pipe protocol.";
   if (rule == "sim") return "The kernel must run within the simulator's rules and budgets.";
   if (rule == "internal") return "A broken compiler invariant (a bug in tilesplit).";
   if (rule == "usage") return "The command line must be well formed.";
@@ -199,6 +207,11 @@ std::vector<std::string> TakeDiagnosticsOptions(const std::string& command,
                            ", got '" + value + "'");
   }
   return rest;
+}
+
+DiagnosticsSink& Sink() {
+  static DiagnosticsSink sink{DiagnosticsSettings{}};
+  return sink;
 }
 
 bool DiagnosticsSink::Colored() const {

@@ -52,6 +52,11 @@ class DiagnosticsSink {
   std::vector<Entry> entries_;
 };
 
+// The diagnostics of the running command (one command per process): main() reports the error
+// that ends a command through it, and a command reports its findings through it as it goes (a
+// `check` that finds a difference, a deadlock or a fault).
+DiagnosticsSink& Sink();
+
 // Text with ANSI colours on the markers of rendered diagnostics: `error:` red, `note:` cyan,
 // locations bold, carets green.
 std::string Colorize(const std::string& rendered);
