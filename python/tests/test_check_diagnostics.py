@@ -38,7 +38,7 @@ CASES = [
      "pass.lower-auto-vector-split"),
     ("input", ["check", "no_such_file.py"], 1, "input"),
     ("usage", ["check", "--no-such-option", "x.py"], 2, "usage"),
-    ("extent", ["check", "runtime_valid_extent.py", "--scalar", "n=20"], 1, "input"),
+    ("extent", ["check", "runtime_extent_out_of_box.py", "--scalar", "n=20"], 1, "input"),
 ]
 
 
@@ -54,7 +54,7 @@ def workdir(tmp_path_factory):
     d = tmp_path_factory.mktemp("diag")
     for p in SIM.glob("broken_*.py"):
         (d / p.name).write_text(p.read_text())
-    for name in ["cube_to_vector_up_down.py", "runtime_valid_extent.py"]:
+    for name in ["cube_to_vector_up_down.py", "runtime_extent_out_of_box.py"]:
         (d / name).write_text((SIM / name).read_text())
     (d / "parse_error.py").write_text(
         "import pypto.language as pl\n\n@pl.function\ndef k(a: pl.Tensor[[4], pl.FP32]):\n"

@@ -42,8 +42,10 @@ void Fill(Buffer& b, DataType dt, std::mt19937_64& g) {
   }
 }
 
+// The dimensions `dims` of parameter `p` at run time; with `box`, they are the valid extents of
+// a tile of that box and must lie in [0, box].
 std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>& dims,
-                                const ir::Param& p) {
+                                const ir::Param& p, const std::vector<int64_t>* box = nullptr) {
   std::vector<int64_t> r;
   for (const ir::ExprPtr& d : dims) {
     Value v;
@@ -55,6 +57,17 @@ std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>&
                                      "dimensions through a scalar parameter)");
     }
     const int64_t n = v.scalar() ? v.scalar()->AsInt() : 0;
+    if (box && r.size() < box->size() && (n < 0 || n > (*box)[r.size()])) {
+      const int64_t limit = (*box)[r.size()];
+      ir::ThrowUser(p.var->span,
+                    "parameter '" + p.var->name + "' has the valid extent " +
+                        (ir::AsConstInt(d) ? std::string() : "'" + ir::ExprToString(d) + "' = ") +
+                        std::to_string(n) + " in dimension " + std::to_string(r.size()) +
+                        " at run time, outside [0, " + std::to_string(limit) + "] (the tile's box)",
+                    {{{},
+                      "pass values of the scalars it reads that keep it in [0, " +
+                          std::to_string(limit) + "] (--scalar NAME=V)"}});
+    }
     if (n < 0 || n >= int64_t{1} << 31)
       ir::ThrowUser(p.var->span,
                     "parameter '" + p.var->name + "' has the dimension " +
@@ -239,19 +252,7 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
       in[p.var->name] = Value(t);
     } else if (const auto* tl = p.var->type->As<ir::TileType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tl->shape, p);
-      std::vector<int64_t> valid = StaticDims(ev, tl->valid(), p);
-      for (size_t d = 0; d < valid.size() && d < shape.size(); ++d) {
-        if (valid[d] <= shape[d]) continue;
-        const ir::ExprPtr& e = tl->valid()[d];
-        ir::ThrowUser(p.var->span,
-                      "parameter '" + p.var->name + "' has the valid extent '" +
-                          ir::ExprToString(e) + "' = " + std::to_string(valid[d]) +
-                          " in dimension " + std::to_string(d) + " at run time, outside [0, " +
-                          std::to_string(shape[d]) + "] (the tile's box)",
-                      {{{},
-                        "pass a value that keeps it in [0, " + std::to_string(shape[d]) +
-                            "] (--scalar NAME=V)"}});
-      }
+      std::vector<int64_t> valid = StaticDims(ev, tl->valid(), p, &shape);
       charge(p, tl->dtype, shape);
       auto tile = MakePoisonTile(tl->dtype, tl->memory.value_or(MemorySpace::Vec), shape, valid);
       if (TensorPtr a = array_for(p, tl->dtype, shape))
