@@ -267,8 +267,8 @@ void CheckStructure(const ir::Function& f) {
       loop("the while loop", ws->iter_args, ws->body, ws->return_vars);
     } else if (const auto* is = s->As<ir::IfStmt>()) {
       for (const ir::VarPtr& v : is->return_vars) define(v, s->span);
-      if (is->return_vars.empty()) return;
       for (const ir::StmtPtr& branch : {is->then_body, is->else_body}) {
+        if (!branch && is->return_vars.empty()) continue;
         const ir::YieldStmt* y = LastYield(branch);
         const size_t yielded = y ? y->values.size() : 0;
         if (yielded != is->return_vars.size())
