@@ -5,9 +5,11 @@
 #include <optional>
 
 #include "cli.h"
+#include "diagnostics.h"
 #include "pass_cli.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::cli {
@@ -34,6 +36,47 @@ void ListPasses(std::ostream& out) {
   }
 }
 
+// lower-auto-vector-split splits InCore functions only: split work in a pl.at(level=CORE_GROUP)
+// scope of an Opaque function becomes one when outline-incore-scopes has run. Run without it,
+// the pass leaves the scope alone and the command would succeed silently.
+void WarnUnoutlinedScopes(const std::vector<std::string>& names, const ir::Program& p) {
+  const pass::PassRegistry& registry = pass::PassRegistry::Global();
+  bool outlined = false;
+  for (const std::string& n : names) {
+    std::vector<std::string> steps = {n};
+    if (const pass::PipelineInfo* pipe = registry.FindPipeline(n)) steps = pipe->passes;
+    for (const std::string& s : steps) {
+      if (s == "outline-incore-scopes") outlined = true;
+      if (s != "lower-auto-vector-split" || outlined) continue;
+      for (const ir::FunctionPtr& f : p.functions) {
+        if (f->func_type != ir::FunctionType::Opaque &&
+            f->func_type != ir::FunctionType::Orchestration)
+          continue;
+        const auto* scope = static_cast<const ir::ScopeStmt*>(
+            ir::FirstStmt(f->body, ir::kWalkAll, [](const ir::StmtPtr& st) {
+              const auto* sc = st->As<ir::ScopeStmt>();
+              return sc && sc->level == ir::Level::CORE_GROUP;
+            }).get());
+        if (!scope) continue;
+        Sink().Warning(
+            ir::UserError(scope->span,
+                          "lower-auto-vector-split does not enter this pl.at(level=CORE_GROUP) "
+                          "scope of the " +
+                              std::string(ir::FunctionTypeName(f->func_type)) + " function '" +
+                              f->name +
+                              "': it splits InCore functions only, so nothing here "
+                              "is split",
+                          {{{},
+                            "run outline-incore-scopes first (-p outline-incore-scopes,"
+                            "lower-auto-vector-split), or the whole lowering with --pipeline "
+                            "check-pipeline"}}),
+            "hint.outline-first");
+      }
+      return;  // one warning per function, for the first run of the pass
+    }
+  }
+}
+
 int Run(const ParsedArgs& a) {
   if (a.Flag("list-passes")) {
     ListPasses(std::cout);
@@ -50,6 +93,7 @@ int Run(const ParsedArgs& a) {
   const PassInstruments instruments = MakeInstruments("opt", a);
 
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
+  WarnUnoutlinedScopes(PassNames("opt", lists), *program);
   pass::PipelineOptions options;
   instruments.Apply(options);
   ir::ProgramPtr result = pass::RunPipeline(program, passes, options);

@@ -19,6 +19,7 @@ constexpr const char* kBold = "\033[1m";
 constexpr const char* kRed = "\033[1;31m";
 constexpr const char* kCyan = "\033[1;36m";
 constexpr const char* kGreen = "\033[1;32m";
+constexpr const char* kMagenta = "\033[1;35m";
 
 bool Parse(std::string_view value, DiagnosticsFormat* out) {
   if (value == "text")
@@ -51,8 +52,11 @@ std::string ColorHeader(const std::string& line) {
     std::string_view text;
     const char* color;
   };
-  static const Marker markers[] = {
-      {"internal error: ", kRed}, {"error: ", kRed}, {"note: ", kCyan}, {"remark: ", kGreen}};
+  static const Marker markers[] = {{"internal error: ", kRed},
+                                   {"error: ", kRed},
+                                   {"warning: ", kMagenta},
+                                   {"note: ", kCyan},
+                                   {"remark: ", kGreen}};
   size_t best = std::string::npos;
   const Marker* found = nullptr;
   for (const Marker& m : markers) {
@@ -262,6 +266,17 @@ void DiagnosticsSink::UserError(const ir::UserError& e) {
   }
 }
 
+void DiagnosticsSink::Warning(const ir::UserError& e, const std::string& rule) {
+  if (settings_.format == DiagnosticsFormat::Text) {
+    std::string text = ir::RenderUserError(e);
+    const size_t at = text.find("error: ");
+    if (at != std::string::npos) text.replace(at, 7, "warning: ");
+    WriteText(text);
+    return;
+  }
+  Add({rule, "warning", e.message(), e.span(), e.notes()});
+}
+
 void DiagnosticsSink::InternalError(const ir::InternalError& e) {
   if (settings_.format == DiagnosticsFormat::Text) {
     std::string text;
@@ -337,8 +352,8 @@ void DiagnosticsSink::Finish() {
       const Entry& e = entries_[i];
       out += i ? ",\n      " : "\n      ";
       out += "{\"ruleId\": " + JsonString(e.rule) +
-             ", \"ruleIndex\": " + std::to_string(rule_index[e.rule]) +
-             ", \"level\": " + JsonString(e.level == "note" ? "note" : "error") +
+             ", \"ruleIndex\": " + std::to_string(rule_index[e.rule]) + ", \"level\": " +
+             JsonString(e.level == "note" || e.level == "warning" ? e.level : "error") +
              ", \"message\": {\"text\": " + JsonString(e.message) + "}";
       if (e.span.valid())
         out += ", \"locations\": [{\"physicalLocation\": " + PhysicalLocation(e.span) + "}]";

@@ -33,6 +33,8 @@ class DiagnosticsSink {
   void Settings(DiagnosticsSettings settings) { settings_ = settings; }
   void UserError(const ir::UserError& e);
   void InternalError(const ir::InternalError& e);
+  // A located warning under `rule`: the command goes on (text: `FILE:LINE:COL: warning: ...`).
+  void Warning(const ir::UserError& e, const std::string& rule);
   // A failure with no location and no rule of its own (bad usage, out of memory).
   void Plain(std::string_view rule, std::string_view level, const std::string& message);
   // Writes the JSON or SARIF document (nothing for text).

@@ -105,8 +105,15 @@ std::vector<std::string> PassNames(const std::string& command,
       if (comma == std::string::npos) comma = v.size();
       if (comma == start) throw UsageError(command, "empty pass name in '" + v + "'");
       std::string name = v.substr(start, comma - start);
-      if (!registry.Find(name) && !registry.FindPipeline(name))
-        throw UsageError(command, "unknown pass '" + name + "' (known: " + KnownNames() + ")");
+      if (!registry.Find(name) && !registry.FindPipeline(name)) {
+        std::vector<std::string> all;
+        for (const pass::PassInfo* p : registry.All()) all.push_back(p->name);
+        for (const pass::PipelineInfo* p : registry.Pipelines()) all.push_back(p->name);
+        const std::string hint = ir::DidYouMean(name, all);
+        throw UsageError(command, "unknown pass '" + name + "'" +
+                                      (hint.empty() ? "" : "; " + hint) +
+                                      " (known: " + KnownNames() + ")");
+      }
       names.push_back(std::move(name));
       start = comma + 1;
     }

@@ -120,3 +120,9 @@ def test_sim_run_and_check_take_arrays_for_tile_parameters():
         sim.run(program, {"qkk": qk})
     with pytest.raises(TypeError, match="argument 'inputs'"):
         sim.run(program, [qk])
+
+
+def test_unknown_function_name_suggests_the_nearest():
+    program, _ = kernel()
+    with pytest.raises(KeyError, match="did you mean 'k'"):
+        program.function("kk")

@@ -143,7 +143,8 @@ void CheckInputsDir(const ir::Function& f, const std::string& dir) {
     if (std::find(names.begin(), names.end(), stem) != names.end()) continue;
     std::string list;
     for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n + ".npy";
-    std::string hint = ir::DidYouMean(stem, names);
+    const std::optional<std::string> near = ir::ClosestName(stem, names);
+    const std::string hint = near ? "did you mean '" + *near + ".npy'?" : std::string();
     ir::ThrowUser({},
                   "--inputs: '" + e.path().string() + "' names no parameter of '" + f.name + "'",
                   {{{},
