@@ -216,7 +216,8 @@ const CommandSpec* CheckCommand() {
   static const CommandSpec spec{
       "tilesplit check FILE [--seed N] [--seeds N] [--scalar NAME=V|A..B]... [--func NAME]\n"
       "                [--against SPLIT_FILE] [--inputs DIR] [--outputs DIR]\n"
-      "                [--schedules N] [--max-steps N] [--max-memory BYTES] ...",
+      "                [--schedules N] [--max-steps N] [--max-memory BYTES]\n"
+      "                [--remarks[=KINDS]] [--verify-roundtrip] [--print-after PASS] ...",
       "Checks that splitting a mixed kernel across the core group preserves its results.\n"
       "FILE is lowered by the pipeline check-pipeline (outline-incore-scopes,\n"
       "lower-auto-vector-split, expand-mixed-kernel, split-vector-kernel), or SPLIT_FILE\n"
@@ -225,12 +226,14 @@ const CommandSpec* CheckCommand() {
       "inputs. Every Out/InOut tensor is compared bit for bit over the elements the\n"
       "reference wrote with defined data (undefined ones are counted, not compared); a\n"
       "kernel the pipeline does not split across the lanes is reported \"not split\".\n"
-      "Each verdict is followed by the seed and scalar values it used; a difference is\n"
-      "summarised per tensor (count, bounding box, first elements).\n",
+      "Each verdict is followed by where its inputs came from (the --inputs files, the\n"
+      "seed) and the scalar values it used; a difference is summarised per tensor\n"
+      "(count, bounding box, first elements). The instrumentation options are opt's.\n",
       Options(),
-      "exit codes: 0 equal, 4 different or deadlocked (the differences or every core's\n"
-      "            position are printed), 1 error in the input, a budget exceeded or\n"
-      "            no element compared, 2 bad usage\n",
+      "exit codes: 0 equal, 4 different, deadlocked or faulted (the report on standard\n"
+      "            output, the located finding on standard error: rule check.differ,\n"
+      "            check.poison, check.deadlock or check.fault), 1 error in the input, a\n"
+      "            budget or runtime extent exceeded or no element compared, 2 bad usage\n",
       Completion::File,
       Run};
   return &spec;
