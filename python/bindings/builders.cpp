@@ -407,8 +407,9 @@ void BindExprBuilders(py::module_& m) {
   py::class_<ir::Call, ir::Expr, std::shared_ptr<ir::Call>>(m.attr("Call"))
       .def(py::init([](py::object op, py::object args, py::args rest,
                        py::kwargs kw) -> std::shared_ptr<ir::Call> {
-        return MutAs<ir::Call>(MakeCallFromPython(op, args, rest, kw));
-      }))
+             return MutAs<ir::Call>(MakeCallFromPython(op, args, rest, kw));
+           }),
+           py::arg("op"), py::arg("args"))
       .def_property_readonly(
           "op", [](const ir::Call& c) { return c.op; }, py::return_value_policy::reference);
   py::class_<ir::MakeTuple, ir::Expr, std::shared_ptr<ir::MakeTuple>>(m.attr("MakeTuple"))

@@ -126,3 +126,17 @@ def test_unknown_function_name_suggests_the_nearest():
     program, _ = kernel()
     with pytest.raises(KeyError, match="did you mean 'k'"):
         program.function("kk")
+
+
+@pytest.mark.parametrize("build,fragment", [
+    (lambda: ir.Var(), "Var(): the arguments () match no signature of Var(name_hint, type, span = None)"),
+    (lambda: ir.TileType(shape=[1]), "TileType(): the arguments (shape=) match no signature"),
+    (lambda: ir.ForStmt(), "kind = ForKind.range"),
+    (lambda: ir.Call(), "Call(op, args, *args, **kwargs)"),
+])
+def test_a_call_matching_no_signature_names_the_signatures(build, fragment):
+    # pybind11 answers these before any validation runs: its wording must not reach the user.
+    with pytest.raises(TypeError) as e:
+        build()
+    assert fragment in str(e.value)
+    assert "incompatible constructor arguments" not in str(e.value)
