@@ -459,6 +459,55 @@ void Interpreter::ExtentError(const ir::Call& c, const std::string& what, size_t
                 std::move(notes));
 }
 
+// The author's offsets of a load or store must keep its window in the tensor at run time (a load
+// may run past the end, which reads poison, but never start outside it); one that does not is
+// named with the scalars it reads, where the silent clamp or the bare bounds fault said neither.
+void Interpreter::CheckOffsets(const ir::Call& c, const std::vector<Value>& args,
+                               const std::vector<ops::TileGeom>& geoms) {
+  const bool load = c.op_name() == "tile.load", store = c.op_name() == "tile.store";
+  if ((!load && !store) || c.args.size() < 3 || args.size() < 3) return;
+  const Value& tensor_value = load ? args[0] : args[2];
+  const TensorPtr* tensor = tensor_value.tensor();
+  const auto* offsets = c.args[1] ? c.args[1]->As<ir::MakeTuple>() : nullptr;
+  const sim::TupleValue* values = args[1].tuple();
+  if (!tensor || !offsets || !values || values->size() != offsets->elements.size()) return;
+  const std::vector<int64_t>& extent = (*tensor)->shape;
+  std::vector<int64_t> window;
+  if (load && !geoms.empty()) window = geoms[0].valid;
+  if (store) {
+    const TilePtr* tile = args[0].tile();
+    if (!tile) return;
+    window = (*tile)->valid;
+  }
+  for (size_t d = 0; d < values->size() && d < extent.size(); ++d) {
+    if (!(*values)[d].scalar()) return;
+    const int64_t off = (*values)[d].scalar()->AsInt();
+    const int64_t rows = d < window.size() ? std::max<int64_t>(0, window[d]) : 0;
+    const int64_t hi = load ? extent[d] : extent[d] - rows;
+    if (off >= 0 && off <= hi) continue;
+    if (store && rows == 0 && off >= 0) continue;  // an empty window writes nothing
+    const ir::ExprPtr& e = offsets->elements[d];
+    const std::string vars = VariablesOf(e);
+    std::string shown = ir::AsConstInt(e)
+                            ? std::to_string(off)
+                            : "'" + ir::ExprToString(e) + "' = " + std::to_string(off);
+    if (!vars.empty() && vars.find(ir::ExprToString(e) + " = ") != 0) shown += " (" + vars + ")";
+    const std::string bounds = "[0, " + std::to_string(std::max<int64_t>(hi, 0)) + "]";
+    std::string why =
+        load ? "a load starts inside the tensor, whose extent is " + std::to_string(extent[d])
+             : "the window of " + std::to_string(rows) + " rows/cols must fit in " +
+                   "the tensor's extent " + std::to_string(extent[d]);
+    ir::ThrowUser(
+        c.span.valid() ? c.span : (stmt_ ? stmt_->span : c.span),
+        c.op_name() + ": the offset of dimension " + std::to_string(d) + " is " + shown +
+            " at run time, outside " + bounds + " (" + why + ")",
+        {{{},
+          vars.empty() ? "change the offset to lie in " + bounds
+                       : "pass values of the scalars it reads (" + vars + ") that keep it in " +
+                             bounds + " (--scalar NAME=V), or clamp it in the kernel"}});
+  }
+}
+
 void Interpreter::GeometryOf(const ir::TypePtr& t, const ir::Call& c,
                              std::vector<ops::TileGeom>* out) {
   if (!t) return;
@@ -545,6 +594,7 @@ Value Interpreter::EvalCall(const ir::Call& c) {
   std::vector<ops::TileGeom> geoms;
   GeometryOf(c.type, c, &geoms);
   LaneGeometry(c, args, &geoms);
+  if (ctx_.core == ops::CoreKind::Reference) CheckOffsets(c, args, geoms);
   if (ctx_.budget) {
     int64_t bytes = 0;
     for (const ops::TileGeom& g : geoms)

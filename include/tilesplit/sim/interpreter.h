@@ -61,6 +61,8 @@ class Interpreter {
   [[noreturn]] void ExtentError(const ir::Call& c, const std::string& what, size_t dim,
                                 const ir::ExprPtr& e, int64_t value, int64_t box);
   std::string VariablesOf(const ir::ExprPtr& e);
+  void CheckOffsets(const ir::Call& c, const std::vector<Value>& args,
+                    const std::vector<ops::TileGeom>& geoms);
   // In a lane-by-lane region of the reference: re-deduces the result geometry from the operands
   // this lane holds; false (geometry kept) when they match their types or deduction refuses.
   bool LaneGeometry(const ir::Call& c, const std::vector<Value>& args,
