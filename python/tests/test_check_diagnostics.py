@@ -39,6 +39,9 @@ CASES = [
     ("input", ["check", "no_such_file.py"], 1, "input"),
     ("usage", ["check", "--no-such-option", "x.py"], 2, "usage"),
     ("extent", ["check", "runtime_extent_out_of_box.py", "--scalar", "n=20"], 1, "input"),
+    ("warning", ["opt", "-p", "lower-auto-vector-split",
+                 str(ROOT / "tests/golden/cli/opt_scope_needs_outlining.py")], 0,
+     "hint.outline-first"),
 ]
 
 
@@ -75,6 +78,7 @@ def test_sarif_of_every_failure_class_is_valid(workdir, name, args, code, rule):
     assert results and results[0]["ruleId"] == rule, results
     ids = [r["id"] for r in log["runs"][0]["tool"]["driver"]["rules"]]
     assert results[0]["ruleIndex"] == ids.index(rule)
+    assert results[0]["level"] == ("warning" if name == "warning" else "error")
     if name in ("differ", "deadlock", "fault", "poison", "extent"):
         loc = results[0]["locations"][0]["physicalLocation"]
         assert loc["region"]["startLine"] >= 1 and loc["artifactLocation"]["uri"].endswith(".py")
