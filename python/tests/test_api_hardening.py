@@ -140,3 +140,12 @@ def test_a_call_matching_no_signature_names_the_signatures(build, fragment):
         build()
     assert fragment in str(e.value)
     assert "incompatible constructor arguments" not in str(e.value)
+
+
+def test_a_tuple_parameter_is_a_user_error_in_the_simulator():
+    out = ir.Var("out_0", ir.TensorType([16, 32], FP32), sp)
+    t = ir.Var("t", ir.TupleType([ir.ScalarType(FP32), ir.ScalarType(FP32)]), sp)
+    f = ir.Function("k", [t, (out, ir.ParamDirection.Out)], [out.type],
+                    ir.SeqStmts([ir.ReturnStmt([out], sp)], sp), sp, type=ir.FunctionType.InCore)
+    with pytest.raises(tilesplit.UserError, match="has the tuple type"):
+        sim.run(ir.Program([f], "", sp))

@@ -237,6 +237,12 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
           f.span, "--scalar " + name + ": '" + f.name + "' has no scalar parameter '" + name + "'");
   for (const ir::Param& p : f.params) {
     auto g = StreamFor(o.seed, p.var->name);
+    if (p.var->type->As<ir::TupleType>())
+      ir::ThrowUser(p.var->span,
+                    "parameter '" + p.var->name + "' of '" + f.name + "' has the tuple type " +
+                        ir::TypeToString(p.var->type) +
+                        "; the simulator runs kernels of scalar, tensor and tile parameters",
+                    {{{}, "pass the tuple's elements as parameters of their own"}});
     if (const auto* tt = p.var->type->As<ir::TensorType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tt->shape, p);
       charge(p, tt->dtype, shape);
