@@ -332,6 +332,16 @@ void BindTypeBuilders(py::module_& m) {
            }),
            py::arg("shape"), py::arg("dtype"), py::arg("memref") = py::none(),
            py::arg("tensor_view") = py::none());
+  m.def(
+      "make_distributed_tensor_type",
+      [](const py::object& shape, const py::object& dt) {
+        return MutAs<ir::TensorType>(ir::MakeTensorType(
+            ToDims(shape, {"DistributedTensorType", "shape"}),
+            EnumArg<ir::DataType>(dt, {"DistributedTensorType", "dtype"}), std::nullopt,
+            /*distributed=*/true));
+      },
+      py::arg("shape"), py::arg("dtype"),
+      "PyPTO's DistributedTensorType: a tensor shared across devices (pld.DistributedTensor).");
   py::class_<ir::TileType, ir::Type, std::shared_ptr<ir::TileType>>(m.attr("TileType"))
       .def(py::init([](const py::object& shape, const py::object& dt, const py::object& memref,
                        const py::object& view, const py::object& memory) {
@@ -470,14 +480,20 @@ void BindExprBuilders(py::module_& m) {
   m.def(
       "create_op_call",
       [](const py::object& name, const py::object& args, const py::object& kwargs,
-         const py::object& span) {
+         const py::object& span, const py::object& check_memory) {
         return Mut(ops::Create(FindOpOrThrow(StrArg(name, {"create_op_call", "op_name"})),
                                ToExprs(args, {"create_op_call", "args"}),
                                ToAttrMap(kwargs, false, {"create_op_call", "kwargs"}),
-                               SpanOf(span, {"create_op_call", "span"})));
+                               SpanOf(span, {"create_op_call", "span"}),
+                               BoolArg(check_memory, {"create_op_call", "check_memory"})
+                                   ? ops::MemoryContract::Enforce
+                                   : ops::MemoryContract::Defer));
       },
       py::arg("op_name"), py::arg("args"), py::arg("kwargs") = py::none(),
-      py::arg("span") = py::none());
+      py::arg("span") = py::none(), py::arg("check_memory") = true,
+      "An op call with its deduced type. check_memory=False builds a call whose operands break "
+      "the op's memory contract (PyPTO's hand-built IR); the TileMemoryInferred verifier "
+      "reports it at the first pass that requires the property.");
   m.def(
       "expr_equal",
       [](const py::object& a, const py::object& b) {

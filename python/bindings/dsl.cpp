@@ -5,6 +5,7 @@
 #include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/serialize.h"
 
 namespace tilesplit::python {
 
@@ -47,6 +48,33 @@ void BindDsl(py::module_& m) {
         return Mut(dsl::ParseFile(path, options));
       },
       py::arg("path"), py::arg("convert_to_ssa") = true);
+
+  // PyPTO's ir.serialize / ir.deserialize: any node as text that reads back (serialize.h).
+  m.def("serialize", [](const std::shared_ptr<ir::Program>& p) {
+    return py::bytes(dsl::Serialize({p, nullptr, nullptr, nullptr}));
+  });
+  m.def("serialize", [](const std::shared_ptr<ir::Function>& f) {
+    return py::bytes(dsl::Serialize({nullptr, f, nullptr, nullptr}));
+  });
+  m.def("serialize", [](const std::shared_ptr<ir::Stmt>& s) {
+    return py::bytes(dsl::Serialize({nullptr, nullptr, s, nullptr}));
+  });
+  m.def(
+      "serialize",
+      [](const std::shared_ptr<ir::Expr>& e) {
+        return py::bytes(dsl::Serialize({nullptr, nullptr, nullptr, e}));
+      },
+      "The node as serialized text (bytes) that deserialize() reads back.");
+  m.def(
+      "deserialize",
+      [](const py::bytes& data) -> py::object {
+        dsl::SerialNode n = dsl::Deserialize(std::string(data));
+        if (n.program) return py::cast(Mut(n.program));
+        if (n.function) return py::cast(Mut(n.function));
+        if (n.stmt) return py::cast(Mut(n.stmt));
+        return py::cast(Mut(n.expr));
+      },
+      py::arg("data"));
 
   py::class_<analysis::EqualResult>(m, "EqualResult")
       .def_readonly("equal", &analysis::EqualResult::equal)

@@ -93,6 +93,7 @@ void BindTypes(py::module_& m) {
   py::class_<ir::TensorType, ir::Type, std::shared_ptr<ir::TensorType>>(m, "TensorType")
       .def_property_readonly("shape", [](const ir::TensorType& t) { return DimsToList(t.shape); })
       .def_readonly("dtype", &ir::TensorType::dtype)
+      .def_readonly("distributed", &ir::TensorType::distributed)
       .def_property_readonly("valid_shape",
                              [](const ir::TensorType& t) { return DimsToList(t.valid()); })
       .def_property_readonly("view", [](const ir::TensorType& t) -> py::object {

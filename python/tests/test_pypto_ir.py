@@ -317,3 +317,28 @@ def test_tensor_system_and_distributed_builders():
     with pytest.raises(NotImplementedError, match="reserve_buffer"):
         S.reserve_buffer(name="buf", size=1024)
     assert ir.op.tile is T and ir.op.system is S
+
+
+def test_serialize_reads_back_every_node_kind():
+    span = ir.Span.unknown()
+    x = ir.Var("x", ir.TensorType([64], DataType.FP32), span)
+    region = ir.SplitAivScopeStmt(split=ir.SplitMode.LEFT_RIGHT,
+                                  body=ir.SeqStmts([ir.AssignStmt(ir.Var("y", x.type, span), x,
+                                                                  span)], span), span=span)
+    n = ir.Var("n", ir.ScalarType(DataType.INDEX), span)
+    for node in (region, n + 1):
+        data = ir.serialize(node)
+        back = ir.deserialize(data)
+        assert type(back) is type(node)
+        assert ir.serialize(back) == data
+    assert isinstance(region, ir.ScopeStmt) and not isinstance(x, ir.ScopeStmt)
+    with pytest.raises(ValueError, match="not a serialized node"):
+        ir.deserialize(b"import pypto.language as pl\n")
+
+
+def test_distributed_tensor_type_is_its_own_kind():
+    t = ir.DistributedTensorType([4, 4], DataType.INT32)
+    plain = ir.TensorType([4, 4], DataType.INT32)
+    assert isinstance(t, ir.TensorType) and isinstance(t, ir.DistributedTensorType)
+    assert not isinstance(plain, ir.DistributedTensorType)
+    assert t != plain and str(t) == "pld.DistributedTensor[[4, 4], pl.INT32]"

@@ -48,6 +48,11 @@ class Pass(_core.Pass):
         # The instruments run in C++ around the pass (pass.h: RunPass), the same code the
         # command line's --print-after and --time-passes use; remarks, when asked for, are
         # handed over as the pass emits them.
+        # Hand-built IR may break an op's memory contract (the builders defer it, as PyPTO's
+        # do); a pass that relies on the contract gets a located error at its entry instead of
+        # meeting the broken call deep inside (the C++ verifier of TileMemoryInferred).
+        if "TileMemoryInferred" in self.required:
+            _core.verify_property("TileMemoryInferred", program)
         natives = [inst._native() for inst in PassContext.current_instruments()]
         ctx = PassContext.current()
         if ctx is not None and ctx._remark_kinds is not None:

@@ -163,6 +163,7 @@ std::string Flags(const ops::OpDef& op) {
   if (op.is_generator()) parts.emplace_back("generator");
   if (!op.address_arg_positions().empty())
     parts.push_back("address args " + PositionList(op.address_arg_positions()));
+  if (op.is_synchronization()) parts.emplace_back("synchronization");
   if (op.is_no_duplicate()) parts.emplace_back("no_duplicate");
   if (op.has_combined_axes()) parts.push_back("combines " + op.CombinedDescription());
   if (auto m = op.bit_mask())

@@ -295,6 +295,8 @@ class Comparer {
         const auto& x = static_cast<const ir::TensorType&>(*a);
         const auto& y = static_cast<const ir::TensorType&>(*b);
         if (x.dtype != y.dtype) return Fail("dtype", ir::TypeToString(a), ir::TypeToString(b));
+        if (x.distributed != y.distributed)
+          return Fail("distributed", ir::TypeToString(a), ir::TypeToString(b));
         if (!Dims(x.shape, y.shape, "shape")) return false;
         if (x.view.has_value() != y.view.has_value())
           return Fail("view", ir::TypeToString(a), ir::TypeToString(b));

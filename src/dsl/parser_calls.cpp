@@ -308,8 +308,8 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
         ir::ThrowUser(span, op.name() + ": argument '" + specs[i].name +
                                 "' must be given when a later argument is");
   }
-  if (region_mode_ && (op.name() == "tile.aiv_shard" || op.name() == "tile.aic_gather") &&
-      !ir::FindAttr(kwargs, "split"))
+  // A boundary op inside a region inherits the region's split mode.
+  if (region_mode_ && op.is_boundary() && !ir::FindAttr(kwargs, "split"))
     kwargs.emplace_back("split", static_cast<int64_t>(*region_mode_));
   // Kwargs in the op's declared order (the print order).
   const auto& kspecs = op.kwargs();
@@ -341,8 +341,13 @@ ExprPtr Parser::BuildConst(std::vector<CallArg> args, Span span) {
                   "pl.const: the second argument must be a data type such as pl.INT32");
   ir::DataType dt = args[1].literal->dtype;
   const Literal& lit = *v.literal;
-  if (dt == ir::DataType::BOOL)
-    ir::ThrowUser(args[1].span, "pl.const: write True or False for a BOOL constant");
+  // A BOOL integer constant is what the printer writes for a hand-built ConstInt of dtype BOOL
+  // (PyPTO's ir.ConstInt(0, DataType.BOOL)), so it reads back as that node; only 0 and 1 are
+  // truth values.
+  if (dt == ir::DataType::BOOL &&
+      (lit.kind != Literal::Kind::Int || (lit.int_value != 0 && lit.int_value != 1)))
+    ir::ThrowUser(v.span, "pl.const: a BOOL constant is 0 or 1, got " + lit.text(),
+                  {{{}, "write pl.const(0, pl.BOOL) or pl.const(1, pl.BOOL), or True or False"}});
   if (ir::IsFloat(dt)) {
     double d =
         lit.kind == Literal::Kind::Float ? lit.float_value : static_cast<double>(lit.int_value);
@@ -477,12 +482,18 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
     std::vector<CallArg*> positional;
     for (CallArg& a : args)
       if (a.keyword.empty()) positional.push_back(&a);
-    if (!positional.empty() && positional[0]->expr && positional[0]->expr->type &&
-        positional[0]->expr->type->kind == ir::TypeKind::Tensor)
-      op_name = "tensor.read";
     if (positional.size() >= 2 && positional[1]->expr &&
         positional[1]->expr->kind != ir::ExprKind::MakeTuple)
       positional[1]->expr = ir::MakeTupleExpr({positional[1]->expr}, positional[1]->span);
+  }
+  // A short form on a Tensor names the tensor-level op of that name where one is registered
+  // (pl.read(t, ...) -> tensor.read, pl.aiv_shard(t) -> tensor.aiv_shard).
+  for (const CallArg& a : args) {
+    if (!a.keyword.empty()) continue;
+    if (a.expr && a.expr->type && a.expr->type->kind == ir::TypeKind::Tensor &&
+        ops::FindOp("tensor." + std::string(name)))
+      op_name = "tensor." + std::string(name);
+    break;
   }
   const ops::OpDef* op = ops::FindOp(op_name);
   if (!op) {

@@ -336,6 +336,7 @@ class Parser {
   // have bound are "poisoned", and a later "unknown name" error about one of them is a
   // consequence, not reported. A statement that fails only because it calls a failed class
   // function is a consequence too (callee_failed_): the function is dropped, nothing reported.
+  void WrapTopLevelRegion(Block& block);
   bool RecoverStatement(const ir::UserError& e, size_t start);
   // Throws the statement errors of the function being parsed (or CalleeFailed when there are
   // only consequences), if any.

@@ -70,6 +70,7 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
     const std::optional<ir::SplitMode> region = region_mode_;
     try {
       ParseStatement(kind, block);
+      WrapTopLevelRegion(block);
     } catch (const ir::UserError& e) {
       if (!RecoverStatement(e, start)) throw;
       scopes_.resize(scopes);
@@ -77,6 +78,21 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
       allow_new_dyn_ = false;
     }
   }
+}
+
+// A pl.split_aiv region at the top of a plain (Opaque) or Orchestration function body is a
+// CORE_GROUP-level construct: it stands in an implicit `with pl.at(level=pl.Level.CORE_GROUP):`
+// scope, so the outliner lifts it into an InCore function (spec: "use plain @pl.function (Opaque)
+// so pass 8 outlines it"). The scope prints out, so the text reads back as the same program.
+void Parser::WrapTopLevelRegion(Block& block) {
+  if (cur_ftype_ != ir::FunctionType::Opaque && cur_ftype_ != ir::FunctionType::Orchestration)
+    return;
+  if (block.stmts.empty() || !block.stmts.back()->As<ir::SplitAivStmt>()) return;
+  StmtPtr region = block.stmts.back();
+  const Span span = region->span;
+  block.stmts.back() =
+      std::make_shared<ir::ScopeStmt>(ir::Level::CORE_GROUP, std::vector<ir::ScopeOptimization>{},
+                                      std::string(), false, ir::MakeSeq({region}, span), span);
 }
 
 bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {

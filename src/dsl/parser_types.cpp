@@ -211,6 +211,20 @@ E EnumFrom(const Literal& lit, std::string_view type, std::optional<E> (*from)(s
 TypeAnn Parser::ParseType() {
   TypeAnn ann;
   ann.span = Peek().span;
+  // pld.DistributedTensor[shape, dtype]: a tensor shared across devices (a signal tensor).
+  if (CheckName("pld") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
+      Peek(2).text == "DistributedTensor") {
+    Next();
+    Next();
+    Next();
+    Expect(Tok::kLBracket, "after pld.DistributedTensor");
+    std::vector<ExprPtr> shape = ParseShape("tensor shape");
+    Expect(Tok::kComma, "after the tensor shape");
+    ir::DataType dt = ParseDType();
+    Expect(Tok::kRBracket, "closing pld.DistributedTensor[...] (it takes a shape and a dtype)");
+    ann.type = ir::MakeTensorType(std::move(shape), dt, std::nullopt, /*distributed=*/true);
+    return ann;
+  }
   if (!CheckName("pl") || !Check(Tok::kDot, 1) || !Check(Tok::kName, 2))
     ir::ThrowUser(Peek().span, "expected a type (pl.Scalar, pl.Tensor, pl.Tile or pl.Tuple), got " +
                                    DescribeToken(Peek()));

@@ -12,6 +12,7 @@
 
 #include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::dsl {
 namespace {
@@ -440,11 +441,11 @@ class Printer {
       case StmtKind::Assign: {
         const auto& a = static_cast<const ir::AssignStmt&>(*s);
         Line(indent,
-             Name(a.var) + ": " + Type(a.var ? a.var->type : nullptr) + " = " + Expr(a.value));
+             Name(a.var) + ": " + Type(a.var ? a.var->type : nullptr) + " = " + Value(a.value));
         return;
       }
       case StmtKind::Eval:
-        Line(indent, Expr(static_cast<const ir::EvalStmt&>(*s).expr));
+        Line(indent, Value(static_cast<const ir::EvalStmt&>(*s).expr));
         return;
       case StmtKind::Return: {
         const auto& values = static_cast<const ir::ReturnStmt&>(*s).values;
@@ -488,6 +489,20 @@ class Printer {
 
   std::string Name(const VarPtr& v) { return v ? namer_(v.get()) : std::string("_"); }
   std::string Expr(const ExprPtr& e) { return ir::ExprToString(e, namer_); }
+
+  // A statement's value. Inside a region a boundary op split by the region's own mode prints
+  // without `split=`: the region states it, and the parser gives it back (dsl.md 8.7).
+  std::string Value(const ExprPtr& e) {
+    const ir::Call* c = region_ && e ? e->As<ir::Call>() : nullptr;
+    if (!c || !ops::Def(*c).is_boundary()) return Expr(e);
+    auto split = ir::GetAttr<int64_t>(c->kwargs, "split");
+    if (!split || *split != static_cast<int64_t>(*region_)) return Expr(e);
+    ir::AttrMap rest;
+    for (const auto& kv : c->kwargs)
+      if (kv.first != "split") rest.push_back(kv);
+    return Expr(ir::MakeCall(c->op, c->args, std::move(rest), c->type, c->span));
+  }
+  std::optional<ir::SplitMode> region_;  // the mode of the region being printed
   std::string Type(const TypePtr& t) { return ir::TypeToString(t, namer_); }
   std::string Exprs(const std::vector<ExprPtr>& es) {
     std::string s;
@@ -628,7 +643,9 @@ class Printer {
     }
     Line(indent, "for " + target + " in pl.split_aiv(2, mode=pl.SplitMode." +
                      std::string(ir::SplitModeName(r.mode)) + "):");
+    region_ = r.mode;
     Stmts(stmts, from, indent + 4, targets);
+    region_.reset();
   }
 
   std::string& out_;

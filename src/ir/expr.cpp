@@ -388,7 +388,9 @@ bool TypeEqual(const TypePtr& a, const TypePtr& b) {
       return a->As<ScalarType>()->dtype == b->As<ScalarType>()->dtype;
     case TypeKind::Tensor: {
       auto x = a->As<TensorType>(), y = b->As<TensorType>();
-      if (x->dtype != y->dtype || !ExprListEqual(x->shape, y->shape)) return false;
+      if (x->dtype != y->dtype || x->distributed != y->distributed ||
+          !ExprListEqual(x->shape, y->shape))
+        return false;
       if (x->view.has_value() != y->view.has_value()) return false;
       if (!x->view) return true;
       return ExprListEqual(x->view->valid_shape, y->view->valid_shape) &&

@@ -343,7 +343,7 @@ class Writer {
   }
 
   void TensorTypeText(const TensorType& t) {
-    out_ += "pl.Tensor[";
+    out_ += t.distributed ? "pld.DistributedTensor[" : "pl.Tensor[";
     Shape(t.shape);
     out_ += ", ";
     AppendDType(out_, t.dtype);

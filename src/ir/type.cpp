@@ -146,14 +146,15 @@ TypePtr MakeScalarType(DataType dt) {
   return cache[static_cast<uint8_t>(dt)];
 }
 
-TypePtr MakeTensorType(std::vector<ExprPtr> shape, DataType dt, std::optional<TensorView> view) {
+TypePtr MakeTensorType(std::vector<ExprPtr> shape, DataType dt, std::optional<TensorView> view,
+                       bool distributed) {
   if (view) {
     if (ExprListEqual(view->valid_shape, shape)) view->valid_shape.clear();
     if (view->valid_shape.empty() && view->stride.empty() && view->layout == TensorLayout::ND &&
         view->pad == PadValue::null)
       view.reset();
   }
-  return std::make_shared<TensorType>(std::move(shape), dt, std::move(view));
+  return std::make_shared<TensorType>(std::move(shape), dt, std::move(view), distributed);
 }
 
 std::shared_ptr<const TileType> MakeTileType(std::vector<ExprPtr> shape, DataType dt,

@@ -310,14 +310,16 @@ TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const Attr
   return ApplyMemoryPatch(op, present, ordered, std::move(t));
 }
 
-ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span) {
+ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span,
+               MemoryContract contract) {
   try {
     CheckArity(op, args, span);
     AttrMap ordered = CheckKwargs(op, kwargs, span);
     args = TrimTrailingNulls(std::move(args));
-    CheckInputMemory(op, args, span);
+    const bool enforce = contract == MemoryContract::Enforce;
+    if (enforce) CheckInputMemory(op, args, span);
     TypePtr t = RunDeducer(op, args, ordered, span);
-    CheckTransferPath(op, args, ordered, span);
+    if (enforce) CheckTransferPath(op, args, ordered, span);
     CheckGeometry(op, t, span);
     t = ApplyMemoryPatch(op, args, ordered, std::move(t));
     return ir::MakeCall(&op, std::move(args), std::move(ordered), std::move(t), span);
@@ -326,10 +328,21 @@ ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::S
   }
 }
 
-ExprPtr Create(std::string_view name, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span) {
+ExprPtr Create(std::string_view name, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span,
+               MemoryContract contract) {
   const OpDef* op = FindOp(name);
   if (!op) ir::ThrowUser(span, "unknown operator '" + std::string(name) + "'");
-  return Create(*op, std::move(args), std::move(kwargs), span);
+  return Create(*op, std::move(args), std::move(kwargs), span, contract);
+}
+
+void CheckMemoryContract(const ir::Call& call) {
+  const OpDef& op = Def(call);
+  try {
+    CheckInputMemory(op, call.args, call.span);
+    CheckTransferPath(op, call.args, call.kwargs, call.span);
+  } catch (const ir::UserError& e) {
+    throw WithRuleNote(op, e);
+  }
 }
 
 ExprPtr CreateWithType(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,

@@ -30,6 +30,24 @@ TypePtr DeduceBoundary(const CallInfo& c, bool halve) {
   return ir::MakeTileType(shape, t.dtype, std::nullopt, ImplicitView(shape, std::nullopt, valid));
 }
 
+// The tensor-level boundary (a Tensor crossing inside a region of a tensor-level program): the
+// same split rule on a rank-2 tensor, which has no valid extent and no memory space.
+TypePtr DeduceTensorBoundary(const CallInfo& c, bool halve) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  int64_t split = RequiredInt(c, "split");
+  if (split < 0 || split > 2)
+    c.Fail("kwarg 'split' must be 0 (NONE), 1 (UP_DOWN) or 2 (LEFT_RIGHT), got " +
+           std::to_string(split));
+  Shape shape = t.shape;
+  if (split != 0) {
+    if (shape.size() != 2)
+      c.Fail("argument 'tensor' must have rank 2 to be split on axis " + std::to_string(split - 1) +
+             ", got rank " + std::to_string(shape.size()));
+    shape = ReshapeSplitAxis(shape, shape, static_cast<int>(split) - 1, halve).first;
+  }
+  return ir::MakeTensorType(shape, t.dtype);
+}
+
 void CheckTransportKwargs(const CallInfo& c) {
   int64_t split = RequiredInt(c, "split");
   if (split < 0 || split > 4)
@@ -87,6 +105,24 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .doc(
           "V->C boundary: the split axis (split 1 rows, 2 cols) doubled in shape and valid, 0 "
           "keeps both; the joined Mat tile");
+
+  r.Register("tensor.aiv_shard")
+      .boundary(BoundaryKind::Shard)
+      .arg("tensor")
+      .req_kwarg("split", KwargKind::Int)
+      .deduce([](const CallInfo& c) { return DeduceTensorBoundary(c, /*halve=*/true); })
+      .doc(
+          "C->V boundary of a tensor-level program: the rank-2 tensor's split axis (split 1 "
+          "rows, 2 cols) ceil-halved, 0 keeps the shape; this lane's band");
+
+  r.Register("tensor.aic_gather")
+      .boundary(BoundaryKind::Gather)
+      .arg("tensor")
+      .req_kwarg("split", KwargKind::Int)
+      .deduce([](const CallInfo& c) { return DeduceTensorBoundary(c, /*halve=*/false); })
+      .doc(
+          "V->C boundary of a tensor-level program: the rank-2 tensor's split axis (split 1 "
+          "rows, 2 cols) doubled, 0 keeps the shape; the lanes' bands joined");
 
   r.Register("tile.get_subblock_idx")
       .lane_index()

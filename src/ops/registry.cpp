@@ -224,6 +224,12 @@ OpDef& OpDef::side_effect() {
   return *this;
 }
 
+OpDef& OpDef::synchronization() {
+  SetOnce(set_once_, name(), "synchronization");
+  synchronization_ = true;
+  return *this;
+}
+
 OpDef& OpDef::position_dependent() {
   SetOnce(set_once_, name(), "position_dependent");
   position_dependent_ = true;
@@ -507,10 +513,13 @@ const OpDef* FindOp(std::string_view n) {
 
 namespace {
 // The op carrying a trait that exactly one op may carry; looked up once.
-const OpDef& UniqueWith(bool (OpDef::*has)() const, const char* trait) {
+// `prefix` narrows the search to one namespace: the passes emit tile-level boundaries, and a
+// tensor-level op may carry the same trait (tensor.aiv_shard).
+const OpDef& UniqueWith(bool (OpDef::*has)() const, const char* trait,
+                        std::string_view prefix = "") {
   const OpDef* found = nullptr;
   for (const OpDef* d : OpRegistry::Global().All()) {
-    if (!(d->*has)()) continue;
+    if (!(d->*has)() || d->name().rfind(prefix, 0) != 0) continue;
     if (found)
       ir::ThrowInternal({}, std::string("two ops carry the trait ") + trait + ": " + found->name() +
                                 ", " + d->name());
@@ -542,12 +551,12 @@ const OpDef& SliceWindowOp() {
 }
 
 const OpDef& ShardOp() {
-  static const OpDef& op = UniqueWith(&OpDef::is_shard, "boundary shard");
+  static const OpDef& op = UniqueWith(&OpDef::is_shard, "boundary shard", "tile.");
   return op;
 }
 
 const OpDef& GatherOp() {
-  static const OpDef& op = UniqueWith(&OpDef::is_gather, "boundary gather");
+  static const OpDef& op = UniqueWith(&OpDef::is_gather, "boundary gather", "tile.");
   return op;
 }
 

@@ -56,6 +56,42 @@ Value Gather(OpCall& c) {
   return Value(out);
 }
 
+// The tensor-level boundary: the same bands on a rank-2 tensor (no valid extent: a row past the
+// tensor is undefined in the lane's band).
+Value TensorShard(OpCall& c) {
+  CheckReference(c);
+  const int64_t split = c.int_kwarg("split").value_or(0);
+  const TensorPtr& full = c.tensor(0);
+  if (!c.ctx.region_mode || split == 0) return Value(full);
+  if (full->shape.size() != 2) c.Fail("needs a rank-2 tensor");
+  const size_t axis = static_cast<size_t>(split - 1);
+  std::vector<int64_t> band = full->shape, src_off = {0, 0}, zero = {0, 0};
+  band[axis] = (full->shape[axis] + 1) / 2;
+  src_off[axis] = c.ctx.lane * band[axis];
+  TensorPtr out = sim::MakeTensor(full->name, full->dtype, band, /*poison=*/true);
+  CopyRegion(full->data, full->shape, src_off, out->data, band, zero, band);
+  return Value(out);
+}
+
+Value TensorGather(OpCall& c) {
+  CheckReference(c);
+  const int64_t split = c.int_kwarg("split").value_or(0);
+  const TensorPtr& half = c.tensor(0);
+  if (!c.ctx.region_mode || split == 0) return Value(half);
+  if (half->shape.size() != 2) c.Fail("needs a rank-2 tensor");
+  const size_t axis = static_cast<size_t>(split - 1);
+  sim::TensorPtr& joined = c.ctx.tensor_joins[&c.call];
+  if (c.ctx.lane == 0 || !joined) {
+    std::vector<int64_t> whole = half->shape;
+    whole[axis] *= 2;
+    joined = sim::MakeTensor(half->name, half->dtype, whole, /*poison=*/true);
+  }
+  std::vector<int64_t> dst = {0, 0}, zero = {0, 0};
+  dst[axis] = c.ctx.lane * half->shape[axis];
+  CopyRegion(half->data, half->shape, zero, joined->data, joined->shape, dst, half->shape);
+  return Value(std::make_shared<sim::TensorValue>(*joined));
+}
+
 Value SubblockIdx(OpCall& c) {
   return Value(Scalar::Int(c.ctx.lane));
 }
@@ -93,6 +129,8 @@ TileValue GeomOnly(const OpCall& c) {
 void RegisterCrossCoreSemantics(SemanticsTable& t) {
   t.Register("tile.aiv_shard", Shard);
   t.Register("tile.aic_gather", Gather);
+  t.Register("tensor.aiv_shard", TensorShard);
+  t.Register("tensor.aic_gather", TensorGather);
   t.Register("tile.get_subblock_idx", SubblockIdx);
   t.Register("tile.tpush_to_aiv", [](OpCall& c) {
     Port(c, CoreKind::AIC).PushToAiv(Id(c), Code(c), c.tile_ptr(0), c.call.span);

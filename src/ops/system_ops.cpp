@@ -40,6 +40,7 @@ void RegisterSystemOps(OpRegistry& r) {
       .arg("value")
       .req_kwarg("op", KwargKind::Int)
       .deduce(DeduceNotify)
+      .synchronization()
       .no_duplicate()
       .no_result()
       .doc(
@@ -52,6 +53,7 @@ void RegisterSystemOps(OpRegistry& r) {
       .arg("expected")
       .req_kwarg("cmp", KwargKind::Int)
       .deduce(DeduceWait)
+      .synchronization()
       .no_result()
       .doc(
           "No result: blocks until signal at offsets compares true (cmp=0 Eq, 1 Ge) against "

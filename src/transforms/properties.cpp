@@ -15,9 +15,10 @@ const std::vector<PropertyInfo>& KnownProperties() {
       {"TileOps2D", "tile operators work on tiles of rank two or less",
        "no verifier yet: assumed of the input (the split tracks row and column axes only, "
        "docs/spec-coverage.md)"},
-      {"TileMemoryInferred", "every tile's memory space is resolved",
-       "not checked separately: the simulator and the split verifiers read each tile's space and "
-       "reject an unresolved one where it matters"},
+      {"TileMemoryInferred",
+       "every op call reads its tiles from the memory spaces the op accepts and copies only "
+       "along declared data paths",
+       ""},
       {"CallsValid", "function calls name functions of the program with matching signatures", ""},
       {"AivSplitValid",
        "pl.split_aiv regions as authored obey checks (a)-(j) (docs/split-checks.md)", ""},

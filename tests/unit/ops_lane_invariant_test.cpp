@@ -299,16 +299,21 @@ TEST(OpsFlags, GeneratorsAddressArgsNoDuplicate) {
 // The traits the passes ask instead of op names (op_def.h): exactly these ops carry each, so an op
 // added without its traits, or a trait put on the wrong op, fails here.
 TEST(OpsFlags, TraitsThePassesQuery) {
-  std::set<std::string> shard, gather, kept, permuted, windows;
+  std::set<std::string> shard, gather, kept, permuted, windows, sync;
   for (const OpDef* d : OpRegistry::Global().All()) {
     if (d->is_shard()) shard.insert(d->name());
     if (d->is_gather()) gather.insert(d->name());
     if (d->rectangle_change() == RectangleChange::OrderKept) kept.insert(d->name());
     if (d->rectangle_change() == RectangleChange::OrderPermuted) permuted.insert(d->name());
     if (d->gm_window()) windows.insert(d->name());
+    if (d->is_synchronization()) sync.insert(d->name());
   }
-  EXPECT_EQ(shard, std::set<std::string>{"tile.aiv_shard"});
-  EXPECT_EQ(gather, std::set<std::string>{"tile.aic_gather"});
+  EXPECT_EQ(sync, (std::set<std::string>{"pld.system.notify", "pld.system.wait"}));
+  // The tensor-level boundary carries the trait too; the passes emit the tile-level one.
+  EXPECT_EQ(shard, (std::set<std::string>{"tensor.aiv_shard", "tile.aiv_shard"}));
+  EXPECT_EQ(gather, (std::set<std::string>{"tensor.aic_gather", "tile.aic_gather"}));
+  EXPECT_EQ(ShardOp().name(), "tile.aiv_shard");
+  EXPECT_EQ(GatherOp().name(), "tile.aic_gather");
   EXPECT_EQ(kept, (std::set<std::string>{"tile.reinterpret_view", "tile.reshape"}));
   EXPECT_EQ(permuted, (std::set<std::string>{"tile.transpose", "tile.transpose_view"}));
   EXPECT_EQ(windows, (std::set<std::string>{"tensor.read", "tile.load", "tile.store"}));

@@ -111,6 +111,8 @@ inline std::vector<SampleCall> SampleCalls() {
       // 2.10
       {"tile.aiv_shard", {in({128, 128}, MemorySpace::Acc)}, split(1)},
       {"tile.aic_gather", {f({64, 128})}, split(1)},
+      {"tensor.aiv_shard", {gm}, split(1)},
+      {"tensor.aic_gather", {gm}, split(1)},
       {"tile.get_subblock_idx", {}, {}},
       {"tile.tpush_to_aiv", {in({128, 128}, MemorySpace::Acc)}, split(1)},
       {"tile.tpop_from_aic", {}, split(1)},

@@ -47,11 +47,14 @@ struct TensorView {
 class TensorType : public Type {
  public:
   static constexpr TypeKind kKind = TypeKind::Tensor;
-  TensorType(std::vector<ExprPtr> s, DataType dt, std::optional<TensorView> v)
-      : Type(kKind), shape(std::move(s)), dtype(dt), view(std::move(v)) {}
+  TensorType(std::vector<ExprPtr> s, DataType dt, std::optional<TensorView> v, bool dist = false)
+      : Type(kKind), shape(std::move(s)), dtype(dt), view(std::move(v)), distributed(dist) {}
   const std::vector<ExprPtr> shape;
   const DataType dtype;
   const std::optional<TensorView> view;  // canonical: never all-default
+  // A tensor shared across devices (pld.DistributedTensor): the signal words of
+  // pld.system.notify / wait. It holds data like any tensor; only its type says where it lives.
+  const bool distributed;
   // The valid shape: the view's when present and non-empty, else the shape.
   const std::vector<ExprPtr>& valid() const {
     return view && !view->valid_shape.empty() ? view->valid_shape : shape;
@@ -104,7 +107,7 @@ class TupleType : public Type {
 
 TypePtr MakeScalarType(DataType dt);
 TypePtr MakeTensorType(std::vector<ExprPtr> shape, DataType dt,
-                       std::optional<TensorView> view = std::nullopt);
+                       std::optional<TensorView> view = std::nullopt, bool distributed = false);
 // Canonicalises the view: a valid_shape equal to the shape is cleared; a view equal to the
 // implicit one for (shape, memory) disappears.
 std::shared_ptr<const TileType> MakeTileType(std::vector<ExprPtr> shape, DataType dt,

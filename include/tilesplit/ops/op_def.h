@@ -202,6 +202,10 @@ class OpDef : public ir::OpBase {
   // Acts beyond its result (writes GM, signals another core): never dropped or duplicated as
   // dead or lane-local work. Ops without a result are effects by nature and need not say so.
   OpDef& side_effect();
+  // Exchanges a signal with another core or device (notify, wait): its tensor operand is a signal
+  // word whose values order the cores, not data, so the cross-lane memory-order check does not
+  // count it as an access (spec: notify pinned to AIV, wait kept on both lanes).
+  OpDef& synchronization();
   // A generator whose elements depend on their position (an index ramp, a random stream):
   // halving its result type alone would give both lanes the first half's values.
   OpDef& position_dependent();
@@ -269,6 +273,7 @@ class OpDef : public ir::OpBase {
   const std::optional<GmWindow>& gm_window() const { return gm_window_; }
   PipeDirection pipe_direction() const { return pipe_dir_; }
   bool has_side_effect() const { return side_effect_ || !has_result_; }
+  bool is_synchronization() const { return synchronization_; }
   bool is_position_dependent() const { return position_dependent_; }
   const std::optional<TileWindow>& tile_window() const { return tile_window_; }
   bool is_slice_window() const { return tile_window_ && tile_window_->slice_axes; }
@@ -311,6 +316,7 @@ class OpDef : public ir::OpBase {
   std::optional<GmWindow> gm_window_;
   PipeDirection pipe_dir_ = PipeDirection::None;
   bool side_effect_ = false;
+  bool synchronization_ = false;
   bool position_dependent_ = false;
   std::optional<TileWindow> tile_window_;
   std::optional<size_t> shape_arg_;
@@ -362,8 +368,16 @@ bool IsGatherCall(const ir::Call& c);
 
 // Creates a call (ops.md 1.2): checks the op, arity, kwarg names and kinds, runs the deducer,
 // applies the memory patch. Errors are UserErrors at `span` naming the op.
-ExprPtr Create(std::string_view op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {});
-ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {});
+// `Defer` builds a call whose operands break the op's memory contract (ops.md 1.1 input memory,
+// the data paths of a copy) without complaint, as PyPTO's hand-built IR may; the
+// TileMemoryInferred verifier reports it at the entry of the first pass that requires it.
+enum class MemoryContract : uint8_t { Enforce, Defer };
+ExprPtr Create(std::string_view op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {},
+               MemoryContract contract = MemoryContract::Enforce);
+ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span = {},
+               MemoryContract contract = MemoryContract::Enforce);
+// The memory contract of a built call: a UserError at the call's span naming the argument.
+void CheckMemoryContract(const ir::Call& call);
 // Runs validation and deduction only (no node built): the type the call would get.
 TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
                    ir::Span span = {});

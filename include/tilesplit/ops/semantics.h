@@ -59,6 +59,7 @@ struct ExecContext {
   // the tiles each aic_gather call is joining across the lane iterations.
   std::optional<ir::SplitMode> region_mode;
   std::map<const ir::Call*, sim::MutTilePtr> joins;
+  std::map<const ir::Call*, sim::TensorPtr> tensor_joins;  // the same for tensor.aic_gather
   // The run's step and memory budget; null runs unbudgeted (unit tests of single ops).
   sim::RunBudget* budget = nullptr;
 };

@@ -55,7 +55,8 @@ def create_op_call(op_name: str, args, kwargs=None, span=None) -> Expr:
     works. Deduction errors are ValueErrors naming the op."""
     if isinstance(kwargs, Span) and span is None:
         kwargs, span = None, kwargs
-    return _core.create_op_call(op_name, list(args), kwargs, span)
+    # As in PyPTO, hand-built IR may break an op's memory contract: the verifiers report it.
+    return _core.create_op_call(op_name, list(args), kwargs, span, check_memory=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -87,6 +88,61 @@ _install(SplitAivStmt, "name_hint", lambda s: "")
 _install(SplitAivStmt, "scope_kind", lambda s: ScopeKind.SplitAiv)
 _install(SplitAivStmt, "attrs", lambda s: {})
 _install(ScopeStmt, "attrs", lambda s: {})
+_install(ScopeStmt, "scope_kind", lambda s: ScopeKind.InCore)
+
+
+class _ScopeKindMeta(type):
+    """PyPTO's scope classes share a ScopeStmt base: the CORE_GROUP scope and the pl.split_aiv
+    region are both instances of ``ir.ScopeStmt`` (tilesplit keeps them as two node kinds)."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, cls._kinds)
+
+    def __call__(cls, *args, **kwargs):
+        return cls._make(*args, **kwargs)
+
+
+class ScopeStmt(metaclass=_ScopeKindMeta):  # noqa: F811  (PyPTO's base; builds a CORE_GROUP scope)
+    _kinds = (_core.ScopeStmt, SplitAivStmt)
+    _make = _core.ScopeStmt
+
+
+def _incore_scope(split=SplitMode.NONE, name_hint: str = "", body=None, span=None):
+    opts = [ScopeOptimization.make_split(SplitMode(int(split)))] if int(split) != 0 else []
+    return _core.ScopeStmt(Level.CORE_GROUP, body, span, optimizations=opts, name_hint=name_hint)
+
+
+class InCoreScopeStmt(metaclass=_ScopeKindMeta):
+    """PyPTO's ``with pl.at(level=pl.Level.CORE_GROUP)`` scope node."""
+
+    _kinds = (_core.ScopeStmt,)
+    _make = staticmethod(_incore_scope)
+
+
+class _DistributedMeta(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, TensorType) and obj.distributed
+
+    def __call__(cls, shape, dtype, memref=None, tensor_view=None):
+        if memref is not None or tensor_view is not None:
+            raise ValueError("DistributedTensorType: tilesplit's distributed tensors carry no "
+                             "memref or view")
+        return _core.make_distributed_tensor_type(shape, dtype)
+
+
+class DistributedTensorType(metaclass=_DistributedMeta):
+    """A tensor shared across devices (``pld.DistributedTensor[[..], dtype]``): a TensorType
+    whose ``distributed`` flag is set, printed and compared as its own kind."""
+
+
+def serialize(node) -> bytes:
+    """The node (program, function, statement or expression) as text that ``deserialize``
+    reads back; serializing the result again gives the same bytes."""
+    return _core.serialize(node)
+
+
+def deserialize(data: bytes):
+    return _core.deserialize(data)
 _install(TileType, "tile_view", lambda t: t.view)
 _install(TileType, "memory_space", lambda t: t.memory)
 _install(TileType, "memref", lambda t: None)

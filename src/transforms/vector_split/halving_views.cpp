@@ -18,14 +18,26 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
     // The source is this lane's half: the view keeps it, possibly on a migrated axis.
     const std::optional<size_t> shape_arg = op.shape_arg();
     const bool explicit_shape = shape_arg && call.args.size() > *shape_arg && call.args[*shape_arg];
-    if (op.is_byte_reinterpretation() && explicit_shape)
-      Reject(ctx_, span,
-             name + " with an explicit shape over the per-lane half " +
-                 Quote(OperandName(call.args[0])) + ": the new shape cannot be halved reliably",
-             "reinterpret without a shape (the contiguous axis scales), or reinterpret the "
-             "full tile outside the split function");
     std::vector<ExprPtr> full_src = src->shape;  // the source as it was before halving
     full_src[in->split_dim] = in->full_box;
+    if (op.is_byte_reinterpretation() && explicit_shape) {
+      // An explicit shape that spells out the auto-inferred one (the contiguous axis scaled) is
+      // the same view and halves with its source; any other redistributes the bytes across
+      // axes, and no split-axis mapping of it is safe.
+      VarPtr whole = ir::MakeVar("whole", ir::WithShape(*src, full_src, {}), var->span);
+      TypePtr auto_t = ops::DeduceType(op, {whole}, call.kwargs, span);
+      const TileType* at = ir::AsTileType(auto_t);
+      if (!at || !ir::ExprListEqual(at->shape, rt.shape))
+        Reject(ctx_, span,
+               name + " with the explicit shape " + ir::ShapeToString(rt.shape) +
+                   " over the per-lane half " + Quote(OperandName(call.args[0])) +
+                   ": under a split the shape must match its auto-inferred shape " +
+                   (at ? ir::ShapeToString(at->shape) : std::string("(none)")) +
+                   ", since a shape that redistributes the bytes across axes has no per-lane "
+                   "form",
+               "reinterpret without a shape (the contiguous axis scales), or reinterpret the "
+               "full tile outside the split function");
+    }
     std::optional<int> axis = MigratedAxis(full_src, rt.shape, in->split_dim);
     const bool fully_valid =
         ir::ExprListEqual(src->valid(), src->shape) && ir::ExprEqual(in->full_valid, in->full_box);

@@ -269,6 +269,8 @@ class Collector {
     const ops::OpDef* def = &ops::Def(*c);
     if (def && def->is_shard()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
     if (def && def->is_gather()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
+    // A signal op's tensor is a signal word, not data: the lanes exchange it on purpose.
+    if (def && def->is_synchronization()) return;
     for (size_t i = 0; i < c->args.size(); ++i) {
       const ir::ExprPtr& arg = c->args[i];
       const ir::TensorType* tt = arg && arg->type ? arg->type->As<ir::TensorType>() : nullptr;

@@ -216,11 +216,15 @@ class RegionLowerer {
     ctx.mode = r.mode;
     ctx.split_dim = vector_split::SplitDimension(r.mode);
     ctx.auto_arm = false;
+    // The region path injects a per-region subblock_idx (spec): a fresh lane binding of its own,
+    // distinct across sibling regions; the author's binding, which this body does not read,
+    // stays as written.
     std::vector<StmtPtr> out;
-    if (!lane) lane = vector_split::MakeLaneVar(names_);
-    ctx.lane = lane;
+    const VarPtr injected = vector_split::MakeLaneVar(names_);
+    ctx.lane = injected;
     ctx.names = &names_;
-    out.push_back(LaneBinding(lane, r.span));
+    out.push_back(LaneBinding(injected, r.span));
+    if (lane) out.push_back(LaneBinding(lane, r.span));
     for (StmtPtr& s : vector_split::ProcessStmts(body, ctx)) out.push_back(std::move(s));
     for (const auto& [old, nv] : ctx.replacements) halved_.emplace(old, r.span);
     auto halved = std::make_shared<ir::SplitAivStmt>(

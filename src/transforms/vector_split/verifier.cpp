@@ -44,6 +44,9 @@ struct RegionFacts {
   std::unordered_map<const Var*, const SplitAivStmt*> def_region;
   std::unordered_map<const Var*, const SplitAivStmt*> lane_local;  // per-lane values by region
   std::unordered_set<const Var*> gathered;                         // tile.aic_gather results
+  // tile.load results: the compiler hoists a region's loads out of it, so (g) does not count a
+  // loaded tile as a cube value crossing into the region (the (e) carve-out, definer side).
+  std::unordered_set<const Var*> loaded;
 
   const SplitAivStmt* LaneLocalOrigin(const ExprPtr& e) const {
     const Var* v = e ? e->As<Var>() : nullptr;
@@ -77,9 +80,13 @@ class CallChecks {
 
   void CheckCall(const ir::Call& c, ir::Span span, const SplitAivStmt* region) {
     const CoreAffinity aff = analysis::ClassifyCallAffinity(c);  // first: it may refuse the call
-    if (ops::Def(c).is_boundary()) CheckBoundaryMemory(c, span);
-    if (region) return CheckInRegion(c, span, *region, aff);
-    CheckOutsideRegions(c, span, aff);
+    // Placement before the memory contract: a boundary op outside every region is reported as
+    // misplaced (c), whatever it moves.
+    if (!region) CheckOutsideRegions(c, span, aff);
+    // The memory contract is a tile's: a tensor-level boundary op has no memory space.
+    if (ops::Def(c).is_boundary() && !c.args.empty() && ir::TileTypeOf(c.args[0]))
+      CheckBoundaryMemory(c, span);
+    if (region) CheckInRegion(c, span, *region, aff);
   }
 
   // (a), (b), (i), (g): what a call inside a region may compute and read.
@@ -116,7 +123,7 @@ class CallChecks {
              "compute the value in this region (shard it here with tile.aiv_shard), or merge "
              "the two regions");
       if (!ops::IsShardCall(c) && IsCubeMemory(ir::TileTypeOf(arg)) &&
-          facts_.DefRegion(v) != region)
+          facts_.DefRegion(v) != region && !facts_.loaded.count(v))
         Fail(f_, 'g', span,
              name + " reads the cube tile " + Quote(ir::ExprToString(arg)) + " (" +
                  MemName(ir::TileTypeOf(arg)) +
@@ -368,6 +375,7 @@ class Checker {
       return;
     }
     if (ops::IsGatherCall(*c)) facts_.gathered.insert(v);
+    if (IsGmRead(*c)) facts_.loaded.insert(v);
     if (!region) return;
     bool local = false;
     if (ops::IsShardCall(*c)) {

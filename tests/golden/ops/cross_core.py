@@ -44,3 +44,17 @@ def vector_side(ub: pl.Tile[[8, 128], pl.FP16, pl.Mem.Vec]):
     pl.system.tfree_to_aic(again, split=1, id=2)
     pl.tile.tpush_to_aic(ub, split=1)
     return lane
+
+
+# The tensor-level boundary: a rank-2 tensor split like a tile (no valid extent, no memory).
+@pl.function(type=pl.FunctionType.Orchestration)
+def tensor_boundary(a: pl.Tensor[[512, 128], pl.FP32], b: pl.Tensor[[128, 511], pl.FP32]):
+    s0 = pl.tensor.aiv_shard(a, split=1)
+    s1 = pl.tensor.aiv_shard(b, split=pl.SplitMode.LEFT_RIGHT)
+    s2 = pl.tensor.aiv_shard(a, split=0)
+    g0 = pl.tensor.aic_gather(b, split=2)
+    g1 = pl.tensor.aic_gather(a, split=0)
+    for lane in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        h = pl.aiv_shard(a)
+        j = pl.aic_gather(h)
+    return s0, s1, s2, g0, g1

@@ -3,7 +3,7 @@ import pypto.language as pl
 @pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
 def f(acc: pl.Tile[[128, 64], pl.FP32, pl.Mem.Acc], b: pl.Tensor[[1, 64], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 64], pl.FP32]], out_1: pl.Out[pl.Tensor[[128, 8], pl.INT32]]) -> tuple[pl.Tensor[[128, 64], pl.FP32], pl.Tensor[[128, 8], pl.INT32]]:
     for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
-        h: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(acc, split=1)
+        h: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(acc)
         alias: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = h
         tmp: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)
         pair: pl.Tuple[pl.Tile[[64, 8], pl.INT32, pl.Mem.Vec], pl.Tile[[1, 64], pl.INT32, pl.Mem.Vec]] = pl.tile.gather_compare(alias, 0.5, tmp, cmp_mode=1, out_cols=8)

@@ -8,7 +8,7 @@ def sparse_kv(idx: pl.Tensor[[128], pl.INT32], pool: pl.Tensor[[4096, 512], pl.B
             src: pl.Scalar[pl.INDEX] = pl.cast(pl.tensor.read(idx, [aiv * 64 + k]), pl.INDEX)
             ub_2: pl.Tile[[64, 512], pl.BF16, pl.Mem.Vec] = pl.tile.gather_row(ub_1, pool, [k, 0], [src, 0], [1, 512])
             ub_3: pl.Tile[[64, 512], pl.BF16, pl.Mem.Vec] = pl.yield_(ub_2)
-        kv: pl.Tile[[128, 512], pl.BF16, pl.Mem.Mat] = pl.tile.aic_gather(ub_3, split=1)
+        kv: pl.Tile[[128, 512], pl.BF16, pl.Mem.Mat] = pl.tile.aic_gather(ub_3)
     kv_r: pl.Tile[[128, 512], pl.BF16, pl.Mem.Right] = pl.tile.move(kv, target_memory=pl.Mem.Right)
     o: pl.Tile[[16, 512], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(q, kv_r)
     return pl.tile.store(o, [0, 0], out)

@@ -3,8 +3,9 @@ import pypto.language as pl
 @pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
 def f(a: pl.Tensor[[128, 128], pl.FP32], sig: pl.Tensor[[8], pl.INT32], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
     pld.system.notify(sig, 1, [0], 1, op=0)
-    for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
-        x: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [0 + aiv_id * 64, 0], [64, 128], [64, 128], target_memory=pl.Mem.Vec)
+    for subblock_idx in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+        aiv_id: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
+        x: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [0 + subblock_idx * 64, 0], [64, 128], [64, 128], target_memory=pl.Mem.Vec)
         y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.exp(x)
-        o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [0 + aiv_id * 64, 0], out_0)
+        o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [0 + subblock_idx * 64, 0], out_0)
     return o
