@@ -7,6 +7,9 @@
 #   make asan     build with Address/UB sanitizers in build-asan and run the whole suite
 #   make bench    build and run the benchmarks
 #   make fuzz     a long campaign of the built-in fuzzer (FUZZ_SECONDS, FUZZ_OUT)
+#   make fuzz-python [FUZZ_PYTHON_CASES=100000]  random well- and ill-formed IR built from Python
+#                 (hypothesis) through print, passes, equality and the simulator, in child
+#                 processes: every case must end in a result or a clean exception, never a signal
 #   make fuzz-libfuzzer SECONDS=N  the libFuzzer harnesses (clang) in build-libfuzzer
 #                                  (HARNESSES=frontend or split_pass runs only that one)
 #   make format   clang-format every C++ source
@@ -21,7 +24,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 TILESPLIT := $(BUILD_DIR)/bin/tilesplit
 
-.PHONY: all bootstrap configure build test demo asan bench format clean fuzz fuzz-libfuzzer
+.PHONY: all bootstrap configure build test demo asan bench format clean fuzz fuzz-libfuzzer \
+	fuzz-python
 
 all: build
 
@@ -73,6 +77,15 @@ fuzz: build
 	  --jobs $(JOBS) --out $(FUZZ_OUT)/generated
 	$(TILESPLIT) fuzz --mutate tests --count 20000 --seed $(FUZZ_SEED) --jobs $(JOBS) \
 	  --time-budget $(FUZZ_SECONDS) --out $(FUZZ_OUT)/mutated
+
+# The Python API under hypothesis (python/tests/ir_fuzz.py; docs/reliability.md): chunks of
+# FUZZ_PYTHON_CHUNK cases, each in its own interpreter so that a crash is a signal seen here.
+FUZZ_PYTHON_CASES ?= 100000
+FUZZ_PYTHON_CHUNK ?= 2000
+FUZZ_PYTHON_SEED ?= 1
+fuzz-python: build
+	PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 python/tests/ir_fuzz.py \
+	  --cases $(FUZZ_PYTHON_CASES) --chunk $(FUZZ_PYTHON_CHUNK) --seed $(FUZZ_PYTHON_SEED)
 
 # libFuzzer harnesses for the front end and the split pass, built with clang in a directory of
 # their own and run for SECONDS each on one job, seeded from every .py under tests/ and examples/.

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "cli.h"
+#include "diagnostics.h"
 #include "pass_cli.h"
 #include "sim_cli.h"
 #include "tilesplit/dsl/parser.h"
@@ -67,10 +68,40 @@ ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref) {
   ir::ProgramPtr input = ref;
   if (std::string against = a.Value("against"); !against.empty()) input = dsl::ParseFile(against);
   pass::PipelineOptions options;
-  options.instruments = instruments.instruments;
+  instruments.Apply(options);
   ir::ProgramPtr split = pass::RunPipeline(input, passes, options);
   instruments.Finish();
   return split;
+}
+
+// Where the inputs of one check came from: the files read from --inputs DIR, the seed when any
+// input was drawn from it, and every scalar's value.
+std::string InputsLine(const ir::Function& f, const sim::InputOptions& o,
+                       const std::vector<std::string>& scalars) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  bool seeded = false;
+  for (const ir::Param& p : f.params) {
+    const bool tensor = p.var->type->As<ir::TensorType>() != nullptr;
+    const bool tile = p.var->type->As<ir::TileType>() != nullptr;
+    const std::string& name = p.var->name;
+    if (!tensor && !tile) {
+      if (p.var->type->As<ir::ScalarType>() && !o.scalars.count(name)) seeded = true;
+      continue;
+    }
+    const fs::path file = fs::path(o.inputs_dir) / (name + ".npy");
+    std::error_code ec;
+    if (!o.inputs_dir.empty() && fs::exists(file, ec))
+      files.push_back(file.string());
+    else if (tile || p.direction != ir::ParamDirection::Out)
+      seeded = true;  // drawn; an Out tensor without a file starts undefined
+  }
+  std::string line;
+  for (const std::string& f : files) line += (line.empty() ? "" : ", ") + f;
+  if (seeded || files.empty())
+    line += (line.empty() ? "" : ", ") + std::string("seed ") + std::to_string(o.seed);
+  for (const std::string& s : scalars) line += ", " + s;
+  return line;
 }
 
 int Run(const ParsedArgs& a) {
@@ -107,11 +138,20 @@ int Run(const ParsedArgs& a) {
       o.scalars = point.scalars;
       sim::CheckResult r = sim::CheckKernel(*ref, k, *split, o, schedules, shown);
       // Which inputs the verdict is about, under its first line.
-      std::string inputs = "  inputs: seed " + std::to_string(point.seed);
-      for (const std::string& s : r.scalars) inputs += ", " + s;
+      const std::string inputs = InputsLine(*ref->Find(k), o, r.scalars);
       const size_t eol = r.report.find('\n');
-      r.report.insert(eol == std::string::npos ? r.report.size() : eol + 1, inputs + "\n");
+      r.report.insert(eol == std::string::npos ? r.report.size() : eol + 1,
+                      "  inputs: " + inputs + "\n");
       std::cout << r.report;
+      std::cout.flush();
+      if (r.finding) {
+        // The finding as a located diagnostic (stderr, or the JSON / SARIF log).
+        std::vector<ir::Note> notes = r.finding->notes();
+        notes.insert(notes.begin(), {{}, "inputs: " + inputs});
+        Sink().UserError(ir::DetailedUserError(
+            ir::UserError(r.finding->span(), r.finding->message(), std::move(notes)),
+            r.finding->rule()));
+      }
       if (!outputs.empty()) {
         namespace fs = std::filesystem;
         fs::path dir = fs::path(outputs) / k;
@@ -176,7 +216,8 @@ const CommandSpec* CheckCommand() {
   static const CommandSpec spec{
       "tilesplit check FILE [--seed N] [--seeds N] [--scalar NAME=V|A..B]... [--func NAME]\n"
       "                [--against SPLIT_FILE] [--inputs DIR] [--outputs DIR]\n"
-      "                [--schedules N] [--max-steps N] [--max-memory BYTES] ...",
+      "                [--schedules N] [--max-steps N] [--max-memory BYTES]\n"
+      "                [--remarks[=KINDS]] [--verify-roundtrip] [--print-after PASS] ...",
       "Checks that splitting a mixed kernel across the core group preserves its results.\n"
       "FILE is lowered by the pipeline check-pipeline (outline-incore-scopes,\n"
       "lower-auto-vector-split, expand-mixed-kernel, split-vector-kernel), or SPLIT_FILE\n"
@@ -185,12 +226,14 @@ const CommandSpec* CheckCommand() {
       "inputs. Every Out/InOut tensor is compared bit for bit over the elements the\n"
       "reference wrote with defined data (undefined ones are counted, not compared); a\n"
       "kernel the pipeline does not split across the lanes is reported \"not split\".\n"
-      "Each verdict is followed by the seed and scalar values it used; a difference is\n"
-      "summarised per tensor (count, bounding box, first elements).\n",
+      "Each verdict is followed by where its inputs came from (the --inputs files, the\n"
+      "seed) and the scalar values it used; a difference is summarised per tensor\n"
+      "(count, bounding box, first elements). The instrumentation options are opt's.\n",
       Options(),
-      "exit codes: 0 equal, 4 different or deadlocked (the differences or every core's\n"
-      "            position are printed), 1 error in the input, a budget exceeded or\n"
-      "            no element compared, 2 bad usage\n",
+      "exit codes: 0 equal, 4 different, deadlocked or faulted (the report on standard\n"
+      "            output, the located finding on standard error: rule check.differ,\n"
+      "            check.poison, check.deadlock or check.fault), 1 error in the input, a\n"
+      "            budget or runtime extent exceeded or no element compared, 2 bad usage\n",
       Completion::File,
       Run};
   return &spec;

@@ -49,13 +49,13 @@ std::string BashScript() {
                   ".\n"
                   "# Load it with: source <(tilesplit completion bash)\n"
                   "_tilesplit() {\n"
-                  "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" opt=\"\"\n"
+                  "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" opt=\"\" inline=\"\"\n"
                   "  [ \"$COMP_CWORD\" -gt 0 ] && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
                   "  opt=\"$prev\"\n"
                   "  # bash splits --name=value at '=': complete the value of --name.\n"
-                  "  if [ \"$cur\" = \"=\" ]; then cur=\"\"; opt=\"$prev\";\n"
+                  "  if [ \"$cur\" = \"=\" ]; then cur=\"\"; opt=\"$prev\"; inline=1;\n"
                   "  elif [ \"$prev\" = \"=\" ] && [ \"$COMP_CWORD\" -ge 2 ]; then "
-                  "opt=\"${COMP_WORDS[COMP_CWORD-2]}\"; fi\n"
+                  "opt=\"${COMP_WORDS[COMP_CWORD-2]}\"; inline=1; fi\n"
                   "  if [ \"$COMP_CWORD\" -le 1 ]; then\n"
                   "    COMPREPLY=($(compgen -W \"" +
                   Words(commands) +
@@ -81,6 +81,13 @@ std::string BashScript() {
       const std::string name = "--" + std::string(o->long_name);
       words.push_back(name);
       if (o->short_name) words.push_back(std::string("-") + o->short_name);
+      if (o->optional_value) {
+        // `--remarks=KINDS` only: after `--remarks ` the next word is a positional.
+        s += "        " + name + ") [ -n \"$inline\" ] && { " +
+             CompleteValue(Completion::Pass, o->choices, std::string(o->choices)) +
+             "; return 0; } ;;\n";
+        continue;
+      }
       if (!o->takes_value) continue;
       s += "        " + name;
       if (o->short_name) s += std::string("|-") + o->short_name;

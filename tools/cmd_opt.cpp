@@ -5,9 +5,11 @@
 #include <optional>
 
 #include "cli.h"
+#include "diagnostics.h"
 #include "pass_cli.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::cli {
@@ -34,39 +36,45 @@ void ListPasses(std::ostream& out) {
   }
 }
 
-// Prints each remark on standard error as it is emitted, so the remarks before a rejection are
-// seen too. `kinds` empty: every kind.
-class PrintingRemarkSink : public pass::RemarkSink {
- public:
-  explicit PrintingRemarkSink(std::vector<pass::RemarkKind> kinds) : kinds_(std::move(kinds)) {}
-  void Emit(const pass::Remark& r) override {
-    if (!kinds_.empty() && std::find(kinds_.begin(), kinds_.end(), r.kind) == kinds_.end()) return;
-    std::cerr << pass::FormatRemark(r) << "\n";
+// lower-auto-vector-split splits InCore functions only: split work in a pl.at(level=CORE_GROUP)
+// scope of an Opaque function becomes one when outline-incore-scopes has run. Run without it,
+// the pass leaves the scope alone and the command would succeed silently.
+void WarnUnoutlinedScopes(const std::vector<std::string>& names, const ir::Program& p) {
+  const pass::PassRegistry& registry = pass::PassRegistry::Global();
+  bool outlined = false;
+  for (const std::string& n : names) {
+    std::vector<std::string> steps = {n};
+    if (const pass::PipelineInfo* pipe = registry.FindPipeline(n)) steps = pipe->passes;
+    for (const std::string& s : steps) {
+      if (s == "outline-incore-scopes") outlined = true;
+      if (s != "lower-auto-vector-split" || outlined) continue;
+      for (const ir::FunctionPtr& f : p.functions) {
+        if (f->func_type != ir::FunctionType::Opaque &&
+            f->func_type != ir::FunctionType::Orchestration)
+          continue;
+        const auto* scope = static_cast<const ir::ScopeStmt*>(
+            ir::FirstStmt(f->body, ir::kWalkAll, [](const ir::StmtPtr& st) {
+              const auto* sc = st->As<ir::ScopeStmt>();
+              return sc && sc->level == ir::Level::CORE_GROUP;
+            }).get());
+        if (!scope) continue;
+        Sink().Warning(
+            ir::UserError(scope->span,
+                          "lower-auto-vector-split does not enter this pl.at(level=CORE_GROUP) "
+                          "scope of the " +
+                              std::string(ir::FunctionTypeName(f->func_type)) + " function '" +
+                              f->name +
+                              "': it splits InCore functions only, so nothing here "
+                              "is split",
+                          {{{},
+                            "run outline-incore-scopes first (-p outline-incore-scopes,"
+                            "lower-auto-vector-split), or the whole lowering with --pipeline "
+                            "check-pipeline"}}),
+            "hint.outline-first");
+      }
+      return;  // one warning per function, for the first run of the pass
+    }
   }
-
- private:
-  std::vector<pass::RemarkKind> kinds_;
-};
-
-// `--remarks=passed,missed` -> the kinds named; `--remarks` alone (empty) -> every kind.
-std::vector<pass::RemarkKind> ParseRemarkKinds(const std::string& spec) {
-  std::vector<pass::RemarkKind> kinds;
-  size_t start = 0;
-  while (!spec.empty() && start <= spec.size()) {
-    size_t comma = spec.find(',', start);
-    if (comma == std::string::npos) comma = spec.size();
-    const std::string k = spec.substr(start, comma - start);
-    if (k == "passed")
-      kinds.push_back(pass::RemarkKind::Passed);
-    else if (k == "missed")
-      kinds.push_back(pass::RemarkKind::Missed);
-    else if (k == "analysis")
-      kinds.push_back(pass::RemarkKind::Analysis);
-    else if (k != "all")
-      throw UsageError("opt", "unknown remark kind '" + k + "' (passed, missed, analysis, all)");
-    start = comma + 1;
-  }
-  return kinds;
 }
 
 int Run(const ParsedArgs& a) {
@@ -85,16 +93,9 @@ int Run(const ParsedArgs& a) {
   const PassInstruments instruments = MakeInstruments("opt", a);
 
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
+  WarnUnoutlinedScopes(PassNames("opt", lists), *program);
   pass::PipelineOptions options;
-  options.verify_roundtrip = a.Flag("verify-roundtrip");
-  options.instruments = instruments.instruments;
-  std::optional<PrintingRemarkSink> remarks;
-  if (a.Flag("remarks")) {
-    const std::vector<std::string> kinds = a.Values("remarks");
-    if (!kinds.empty() && kinds.back().empty()) throw UsageError("opt", "--remarks= needs a kind");
-    remarks.emplace(ParseRemarkKinds(kinds.empty() ? std::string() : kinds.back()));
-    options.remarks = &*remarks;
-  }
+  instruments.Apply(options);
   ir::ProgramPtr result = pass::RunPipeline(program, passes, options);
   instruments.Finish();
   program = nullptr;  // the input is not needed any more
@@ -112,24 +113,7 @@ std::vector<OptionSpec> Options() {
        Completion::Pass},
       {"output", 'o', true, "OUT",
        "write to OUT instead of standard output (not written on\nerror)", Completion::File},
-      {"verify-roundtrip",
-       0,
-       false,
-       {},
-       "after each pass, check that print -> parse gives an equal\nprogram and that printing is "
-       "idempotent, then run the\npass again on the reparsed output and require the same\n"
-       "program (a lowered program needs no second lowering)"},
       {"list-passes", 0, false, {}, "list the registered passes and pipelines and exit"},
-      {"remarks",
-       0,
-       false,
-       {},
-       "[=KINDS] print the passes' remarks on standard error as\nFILE:LINE:COL: remark: MESSAGE "
-       "[PASS, KIND]; KINDS is a list\nof passed (done), missed (not done, and why), analysis "
-       "(facts\na decision rests on) or all (the default)",
-       Completion::None,
-       {},
-       true},
   };
   for (OptionSpec& s : InstrumentOptions()) o.push_back(std::move(s));
   return o;

@@ -19,6 +19,7 @@ constexpr const char* kBold = "\033[1m";
 constexpr const char* kRed = "\033[1;31m";
 constexpr const char* kCyan = "\033[1;36m";
 constexpr const char* kGreen = "\033[1;32m";
+constexpr const char* kMagenta = "\033[1;35m";
 
 bool Parse(std::string_view value, DiagnosticsFormat* out) {
   if (value == "text")
@@ -51,8 +52,11 @@ std::string ColorHeader(const std::string& line) {
     std::string_view text;
     const char* color;
   };
-  static const Marker markers[] = {
-      {"internal error: ", kRed}, {"error: ", kRed}, {"note: ", kCyan}, {"remark: ", kGreen}};
+  static const Marker markers[] = {{"internal error: ", kRed},
+                                   {"error: ", kRed},
+                                   {"warning: ", kMagenta},
+                                   {"note: ", kCyan},
+                                   {"remark: ", kGreen}};
   size_t best = std::string::npos;
   const Marker* found = nullptr;
   for (const Marker& m : markers) {
@@ -86,6 +90,14 @@ std::string RuleDescription(const std::string& rule) {
              rest.substr(0, dot) + ".";
     return "The input must have the IR property " + rest + ".";
   }
+  if (rule == "check.differ")
+    return "The split program must compute the reference's outputs bit for bit.";
+  if (rule == "check.poison")
+    return "The split program must store defined data wherever the reference does.";
+  if (rule == "check.deadlock")
+    return "The split program's cores must never all wait on each other.";
+  if (rule == "check.fault")
+    return "The split program's lanes must follow the cross-core pipe protocol.";
   if (rule == "sim") return "The kernel must run within the simulator's rules and budgets.";
   if (rule == "internal") return "A broken compiler invariant (a bug in tilesplit).";
   if (rule == "usage") return "The command line must be well formed.";
@@ -201,6 +213,11 @@ std::vector<std::string> TakeDiagnosticsOptions(const std::string& command,
   return rest;
 }
 
+DiagnosticsSink& Sink() {
+  static DiagnosticsSink sink{DiagnosticsSettings{}};
+  return sink;
+}
+
 bool DiagnosticsSink::Colored() const {
   switch (settings_.color) {
     case ColorMode::Always:
@@ -247,6 +264,17 @@ void DiagnosticsSink::UserError(const ir::UserError& e) {
     Add({own.empty() ? (rule.empty() ? "input" : rule) : own, "error", f.message(), f.span(),
          f.notes()});
   }
+}
+
+void DiagnosticsSink::Warning(const ir::UserError& e, const std::string& rule) {
+  if (settings_.format == DiagnosticsFormat::Text) {
+    std::string text = ir::RenderUserError(e);
+    const size_t at = text.find("error: ");
+    if (at != std::string::npos) text.replace(at, 7, "warning: ");
+    WriteText(text);
+    return;
+  }
+  Add({rule, "warning", e.message(), e.span(), e.notes()});
 }
 
 void DiagnosticsSink::InternalError(const ir::InternalError& e) {
@@ -324,8 +352,8 @@ void DiagnosticsSink::Finish() {
       const Entry& e = entries_[i];
       out += i ? ",\n      " : "\n      ";
       out += "{\"ruleId\": " + JsonString(e.rule) +
-             ", \"ruleIndex\": " + std::to_string(rule_index[e.rule]) +
-             ", \"level\": " + JsonString(e.level == "note" ? "note" : "error") +
+             ", \"ruleIndex\": " + std::to_string(rule_index[e.rule]) + ", \"level\": " +
+             JsonString(e.level == "note" || e.level == "warning" ? e.level : "error") +
              ", \"message\": {\"text\": " + JsonString(e.message) + "}";
       if (e.span.valid())
         out += ", \"locations\": [{\"physicalLocation\": " + PhysicalLocation(e.span) + "}]";

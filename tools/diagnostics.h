@@ -33,6 +33,8 @@ class DiagnosticsSink {
   void Settings(DiagnosticsSettings settings) { settings_ = settings; }
   void UserError(const ir::UserError& e);
   void InternalError(const ir::InternalError& e);
+  // A located warning under `rule`: the command goes on (text: `FILE:LINE:COL: warning: ...`).
+  void Warning(const ir::UserError& e, const std::string& rule);
   // A failure with no location and no rule of its own (bad usage, out of memory).
   void Plain(std::string_view rule, std::string_view level, const std::string& message);
   // Writes the JSON or SARIF document (nothing for text).
@@ -51,6 +53,11 @@ class DiagnosticsSink {
   DiagnosticsSettings settings_;
   std::vector<Entry> entries_;
 };
+
+// The diagnostics of the running command (one command per process): main() reports the error
+// that ends a command through it, and a command reports its findings through it as it goes (a
+// `check` that finds a difference, a deadlock or a fault).
+DiagnosticsSink& Sink();
 
 // Text with ANSI colours on the markers of rendered diagnostics: `error:` red, `note:` cyan,
 // locations bold, carets green.

@@ -5,6 +5,7 @@
 #include "explain.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/split_code.h"
@@ -415,7 +416,13 @@ Explanation Explain(const std::string& path, const Options& options) {
   if (!options.func.empty()) {
     bool found = false;
     for (const ir::FunctionPtr& f : input->functions) found = found || f->name == options.func;
-    if (!found) ir::ThrowUser({}, "explain: no function '" + options.func + "' in " + path);
+    if (!found) {
+      std::vector<std::string> names;
+      for (const ir::FunctionPtr& f : input->functions) names.push_back(f->name);
+      const std::string hint = ir::DidYouMean(options.func, names);
+      ir::ThrowUser({}, "explain: no function '" + options.func + "' in " + path,
+                    {{{}, hint.empty() ? "pass one of the file's functions to --func" : hint}});
+    }
   }
 
   // The split stage of `check`. A rejected function is set aside and the rest run again, so

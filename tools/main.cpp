@@ -36,12 +36,6 @@ void TopLevelHelp(std::ostream& out) {
          "            or deadlocks (fuzz: a defect was found)\n";
 }
 
-// The diagnostics of the running command (one command per process).
-DiagnosticsSink& Sink() {
-  static DiagnosticsSink sink{DiagnosticsSettings{}};
-  return sink;
-}
-
 void PrintVersion() {
   std::cout << "tilesplit " << Version() << "\n";
 }

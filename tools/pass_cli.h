@@ -8,17 +8,25 @@
 
 #include "cli.h"
 #include "tilesplit/transforms/instrumentation.h"
+#include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::cli {
 
-// --print-before, --print-after, --print-before-all, --print-after-all, --time-passes.
+// The instrumentation options every command that runs passes takes (opt, check):
+// --verify-roundtrip, --remarks[=KINDS], --print-before, --print-after, --print-before-all,
+// --print-after-all, --time-passes.
 std::vector<OptionSpec> InstrumentOptions();
 
-// The instruments those options ask for; the printed IR and the timing table go to standard
-// error. Call Finish() once the passes ran to print the timing table.
+// The instruments those options ask for; the printed IR, the remarks and the timing table go to
+// standard error. Apply() puts them into a pipeline's options; call Finish() once the passes ran
+// to print the timing table.
 struct PassInstruments {
   std::vector<pass::InstrumentationPtr> instruments;
   std::shared_ptr<pass::TimePassesInstrumentation> timer;  // null without --time-passes
+  std::shared_ptr<pass::RemarkSink> remarks;               // null without --remarks
+  bool verify_roundtrip = false;
+  void Apply(pass::PipelineOptions& options) const;
   void Finish() const;
 };
 PassInstruments MakeInstruments(const std::string& command, const ParsedArgs& a);

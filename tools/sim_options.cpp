@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "sim_cli.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/suggest.h"
 #include "tilesplit/sim/npy.h"
 
 namespace tilesplit::cli {
@@ -140,7 +141,17 @@ sim::InputOptions SimInputOptions(const std::string& command, const ParsedArgs& 
 std::string PickKernel(const std::string& command, const ir::Program& p, const std::string& wanted,
                        bool incore_only) {
   if (!wanted.empty()) {
-    if (!p.Find(wanted)) ir::ThrowUser(p.span, "no function '" + wanted + "' in the program");
+    if (!p.Find(wanted)) {
+      std::vector<std::string> names;
+      for (const ir::FunctionPtr& f : p.functions) names.push_back(f->name);
+      std::string list;
+      for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+      const std::string hint = ir::DidYouMean(wanted, names);
+      ir::ThrowUser(p.span, "--func " + wanted + ": no function '" + wanted + "' in the program",
+                    {{{},
+                      (hint.empty() ? std::string() : hint + "; ") +
+                          "pass one of its functions to --func: " + list}});
+    }
     return wanted;
   }
   std::vector<std::string> names;

@@ -9,6 +9,7 @@
 
 #include "tilesplit/ir/attr.h"
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/ir/function.h"
 #include "tilesplit/ir/stmt.h"
 
 namespace tilesplit::python {
@@ -31,6 +32,13 @@ py::list DimsToList(const std::vector<ir::ExprPtr>& dims);
 py::list ExprsToList(const std::vector<ir::ExprPtr>& exprs);
 // The statements of a body with nested SeqStmts flattened.
 py::list FlattenedStmts(const ir::StmtPtr& body);
+
+// The checks a program built by hand from Python must pass before a pass or the simulator walks
+// it, beyond what each constructor validated: the rules the parser enforces across functions
+// (the CallsValid property: every call names a function of the program, stands in an Opaque,
+// Orchestration or Group function, and the call graph is acyclic). A violation is the located
+// UserError of the verifier; None is a TypeError naming `what`.
+void CheckProgramArg(const std::shared_ptr<ir::Program>& program, const char* what);
 
 void BindErrors(py::module_& m);
 void BindEnums(py::module_& m);

@@ -16,6 +16,9 @@ void DefEqual(py::module_& m) {
   m.def(
       "structural_equal",
       [](const Holder& a, const Holder& b, bool map_free_vars, bool compare_name_hints) {
+        if (!a || !b)
+          throw py::type_error(
+              "structural_equal(): arguments 'a' and 'b' must be IR nodes, got None");
         analysis::EqualOptions options;
         options.map_free_vars = map_free_vars;
         options.compare_name_hints = compare_name_hints;

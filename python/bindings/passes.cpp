@@ -4,10 +4,12 @@
 // instrumentation mechanism, the C++ one (transforms/instrumentation.h).
 #include <pybind11/stl.h>
 
+#include <set>
 #include <sstream>
 
 #include "bindings.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/instrumentation.h"
 #include "tilesplit/transforms/pass.h"
 
@@ -61,7 +63,7 @@ void BindPasses(py::module_& m) {
       .def(
           "__call__",
           [](const pass::Pass& p, const ProgramHolder& program) {
-            if (!program) throw py::type_error("a pass takes a Program, not None");
+            CheckProgramArg(program, "a pass");
             return Mut(pass::RunPass(p, program));
           },
           py::arg("program"))
@@ -74,7 +76,7 @@ void BindPasses(py::module_& m) {
       "run_pass_with_remarks",
       [](const pass::Pass& p, const ProgramHolder& program,
          const std::vector<InstrumentHolder>& instruments, const py::function& on_remark) {
-        if (!program) throw py::type_error("a pass takes a Program, not None");
+        CheckProgramArg(program, "a pass");
         struct Forward : pass::RemarkSink {
           const py::function* f;
           void Emit(const pass::Remark& r) override {
@@ -95,13 +97,20 @@ void BindPasses(py::module_& m) {
       .def(
           "before_pass",
           [](pass::PassInstrumentation& i, const pass::Pass& p, const ProgramHolder& program) {
+            if (!program)
+              throw py::type_error("before_pass(): argument 'program' must be a Program, got None");
             i.BeforePass(p, program);
           },
           py::arg("pass_"), py::arg("program"))
       .def(
           "after_pass",
           [](pass::PassInstrumentation& i, const pass::Pass& p, const ProgramHolder& before,
-             const ProgramHolder& after) { i.AfterPass(p, before, after); },
+             const ProgramHolder& after) {
+            if (!before || !after)
+              throw py::type_error(
+                  "after_pass(): arguments 'before' and 'after' must be Programs, got None");
+            i.AfterPass(p, before, after);
+          },
           py::arg("pass_"), py::arg("before"), py::arg("after"));
   py::class_<PythonInstrumentation, pass::PassInstrumentation,
              std::shared_ptr<PythonInstrumentation>>(m, "PythonInstrumentation")
@@ -135,7 +144,7 @@ void BindPasses(py::module_& m) {
       "run_pass",
       [](const pass::Pass& p, const ProgramHolder& program,
          const std::vector<InstrumentHolder>& instruments) {
-        if (!program) throw py::type_error("a pass takes a Program, not None");
+        CheckProgramArg(program, "a pass");
         return Mut(pass::RunPass(p, program, instruments));
       },
       py::arg("pass_"), py::arg("program"), py::arg("instruments"));
@@ -176,6 +185,8 @@ void BindPasses(py::module_& m) {
   m.def(
       "verify_property",
       [](std::string_view property, const ProgramHolder& program) {
+        if (!program)
+          throw py::type_error("verify_property(): argument 'program' must be a Program, got None");
         const pass::PropertyVerifier* verify = pass::PassRegistry::Global().FindVerifier(property);
         if (!verify) return false;
         (*verify)(program);
@@ -188,6 +199,7 @@ void BindPasses(py::module_& m) {
       "run_pipeline",
       [](const ProgramHolder& program, const std::vector<pass::Pass>& passes, bool verify_required,
          bool verify_roundtrip, const std::vector<InstrumentHolder>& instruments) {
+        CheckProgramArg(program, "run_pipeline()");
         pass::PipelineOptions options;
         options.verify_required = verify_required;
         options.verify_roundtrip = verify_roundtrip;
@@ -197,6 +209,92 @@ void BindPasses(py::module_& m) {
       py::arg("program"), py::arg("passes"), py::arg("verify_required") = true,
       py::arg("verify_roundtrip") = false,
       py::arg("instruments") = std::vector<InstrumentHolder>{});
+}
+
+namespace {
+
+// The yield that ends a body (its last statement, flattened), or null.
+const ir::YieldStmt* LastYield(const ir::StmtPtr& body) {
+  if (!body) return nullptr;
+  const std::vector<ir::StmtPtr> stmts = ir::FlattenStmts(body);
+  return stmts.empty() ? nullptr : stmts.back()->As<ir::YieldStmt>();
+}
+
+std::string Plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// What the parser guarantees of every function and a hand-built one may lack: each variable
+// defined once (a parameter, an assignment, a loop variable, an iter arg, a return variable),
+// loops returning one variable per iter arg and yielding one value per iter arg, branches with
+// return variables yielding one value per return variable on both sides.
+void CheckStructure(const ir::Function& f) {
+  std::set<const ir::Var*> defined;
+  auto define = [&](const ir::VarPtr& v, const ir::Span& at) {
+    if (!defined.insert(v.get()).second)
+      ir::ThrowUser(at.valid() ? at : f.span,
+                    "'" + f.name + "': the variable '" + v->name +
+                        "' is defined twice; every variable of hand-built IR is defined once",
+                    {{{}, "make a new ir.Var for the second definition"}});
+  };
+  for (const ir::Param& p : f.params) define(p.var, p.var->span);
+  if (!f.body) return;
+  ir::ForEachStmt(f.body, ir::kWalkAll, [&](const ir::StmtPtr& s) {
+    auto loop = [&](const char* kind, const std::vector<ir::IterArg>& iter_args,
+                    const ir::StmtPtr& body, const std::vector<ir::VarPtr>& return_vars) {
+      for (const ir::IterArg& a : iter_args) define(a.var, s->span);
+      for (const ir::VarPtr& v : return_vars) define(v, s->span);
+      if (return_vars.size() != iter_args.size())
+        ir::ThrowUser(s->span,
+                      std::string(kind) + " in '" + f.name + "' has " +
+                          Plural(iter_args.size(), "iter arg") + " but " +
+                          Plural(return_vars.size(), "return variable"),
+                      {{{}, "give the loop one return variable per iter arg"}});
+      const ir::YieldStmt* y = LastYield(body);
+      const size_t yielded = y ? y->values.size() : 0;
+      if (yielded != iter_args.size())
+        ir::ThrowUser(y ? y->span : s->span,
+                      std::string(kind) + " in '" + f.name + "' yields " +
+                          Plural(yielded, "value") + " for " + Plural(iter_args.size(), "iter arg"),
+                      {{{}, "end the loop body with a YieldStmt of one value per iter arg"}});
+    };
+    if (const auto* a = s->As<ir::AssignStmt>()) {
+      define(a->var, s->span);
+    } else if (const auto* fs = s->As<ir::ForStmt>()) {
+      define(fs->loop_var, s->span);
+      loop("the for loop", fs->iter_args, fs->body, fs->return_vars);
+    } else if (const auto* ws = s->As<ir::WhileStmt>()) {
+      loop("the while loop", ws->iter_args, ws->body, ws->return_vars);
+    } else if (const auto* is = s->As<ir::IfStmt>()) {
+      for (const ir::VarPtr& v : is->return_vars) define(v, s->span);
+      for (const ir::StmtPtr& branch : {is->then_body, is->else_body}) {
+        if (!branch && is->return_vars.empty()) continue;
+        const ir::YieldStmt* y = LastYield(branch);
+        const size_t yielded = y ? y->values.size() : 0;
+        if (yielded != is->return_vars.size())
+          ir::ThrowUser(
+              y ? y->span : s->span,
+              "the if in '" + f.name + "' has " +
+                  Plural(is->return_vars.size(), "return variable") + " but " +
+                  (branch ? std::string(branch == is->then_body ? "its then" : "its else") +
+                                " branch yields " + Plural(yielded, "value")
+                          : std::string("no else branch")),
+              {{{},
+                "end both branches with a YieldStmt of one value per return "
+                "variable"}});
+      }
+    }
+  });
+}
+
+}  // namespace
+
+void CheckProgramArg(const std::shared_ptr<ir::Program>& program, const char* what) {
+  if (!program)
+    throw py::type_error(std::string(what) + ": argument 'program' must be a Program, got None");
+  for (const ir::FunctionPtr& f : program->functions) CheckStructure(*f);
+  if (const pass::PropertyVerifier* calls = pass::PassRegistry::Global().FindVerifier("CallsValid"))
+    (*calls)(program);
 }
 
 }  // namespace tilesplit::python

@@ -4,6 +4,7 @@
 #include "bindings.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ir/suggest.h"
 
 namespace tilesplit::python {
 
@@ -53,7 +54,13 @@ void BindProgram(py::module_& m) {
           "function",
           [](const ir::Program& p, std::string_view name) -> py::object {
             ir::FunctionPtr f = p.Find(name);
-            if (!f) throw py::key_error("no function '" + std::string(name) + "' in the program");
+            if (!f) {
+              std::vector<std::string> names;
+              for (const ir::FunctionPtr& g : p.functions) names.push_back(g->name);
+              const std::string hint = ir::DidYouMean(name, names);
+              throw py::key_error("no function '" + std::string(name) + "' in the program" +
+                                  (hint.empty() ? std::string() : "; " + hint));
+            }
             return py::cast(Mut(f));
           },
           py::arg("name"), "The function called `name` (KeyError when there is none).")

@@ -66,27 +66,18 @@ const char* KindName(sim::CheckResult::Kind k) {
   return "fault";
 }
 
-// Runs `name`; tensor parameters named in `arrays` take those .npy contents instead of seeded
-// values. Returns (outcome kind, report, {output name: .npy bytes}). A fault is raised as the
-// located UserError it carries.
+// Runs `name`; tensor and tile parameters named in `arrays` take those .npy contents instead of
+// seeded values (as from `--inputs DIR`). Returns (outcome kind, report, {output name: .npy
+// bytes}). A fault is raised as the located UserError it carries.
 std::tuple<std::string, std::string, std::map<std::string, py::bytes>> Run(
     const ProgramHolder& program, const std::string& name,
     const std::map<std::string, std::string>& arrays, uint64_t seed,
     const std::map<std::string, int64_t>& scalars) {
+  CheckProgramArg(program, "sim.run()");
   const ir::Function& f = FindFunction(*program, name);
-  std::map<std::string, sim::Value> args = sim::MakeInputs(f, Options(seed, scalars));
-  for (const auto& [param, bytes] : arrays) {
-    auto it = args.find(param);
-    if (it == args.end())
-      ir::ThrowUser(f.span, "function '" + name + "' has no parameter '" + param + "'");
-    const sim::TensorPtr* t = it->second.tensor();
-    if (!t)
-      ir::ThrowUser(f.span, "parameter '" + param + "' of '" + name +
-                                "' is not a tensor; only tensors take arrays (pin integer "
-                                "scalars with scalars=)");
-    it->second =
-        sim::DecodeNpy(bytes, "the array for '" + param + "'", param, (*t)->dtype, (*t)->shape);
-  }
+  sim::InputOptions o = Options(seed, scalars);
+  o.arrays = arrays;
+  std::map<std::string, sim::Value> args = sim::MakeInputs(f, o);
   const sim::GroupOutcome out = sim::RunKernel(*program, name, args);
   if (out.kind == sim::GroupOutcome::Kind::Fault && out.fault) throw *out.fault;
   std::map<std::string, py::bytes> outputs;
@@ -107,15 +98,30 @@ void BindSim(py::module_& m) {
   m.def(
       "sim_check",
       [](const ProgramHolder& ref, const std::string& name, const ProgramHolder& split,
-         uint64_t seed, const std::map<std::string, int64_t>& scalars) {
+         uint64_t seed, const std::map<std::string, int64_t>& scalars,
+         const std::map<std::string, std::string>& arrays) {
+        CheckProgramArg(ref, "sim.check()");
+        CheckProgramArg(split, "sim.check(): the split");
         FindFunction(*ref, name);
-        sim::CheckResult r = sim::CheckKernel(*ref, name, *split, Options(seed, scalars));
-        return std::make_tuple(std::string(KindName(r.kind)), r.report, r.compared);
+        sim::InputOptions o = Options(seed, scalars);
+        o.arrays = arrays;
+        sim::CheckResult r = sim::CheckKernel(*ref, name, *split, o);
+        // The finding (a fault's location, a deadlock's cores) after the report, rendered.
+        std::string report = r.report;
+        if (r.finding) report += ir::RenderUserError(*r.finding);
+        return std::make_tuple(std::string(KindName(r.kind)), report, r.compared);
       },
       py::arg("ref"), py::arg("function"), py::arg("split"), py::arg("seed") = 0,
-      py::arg("scalars") = std::map<std::string, int64_t>{});
+      py::arg("scalars") = std::map<std::string, int64_t>{},
+      py::arg("arrays") = std::map<std::string, std::string>{});
   m.def(
-      "kernels_to_check", [](const ProgramHolder& p) { return sim::KernelsToCheck(*p); },
+      "kernels_to_check",
+      [](const ProgramHolder& p) {
+        if (!p)
+          throw py::type_error(
+              "kernels_to_check(): argument 'program' must be a Program, got None");
+        return sim::KernelsToCheck(*p);
+      },
       py::arg("program"));
   m.attr("SPLIT_PIPELINE") = py::tuple(py::cast(sim::SplitPipeline()));
 }

@@ -108,8 +108,13 @@ void BindStmts(py::module_& m) {
       });
 
   m.def(
-      "flatten_stmts", [](const StmtHolder& body) { return FlattenedStmts(body); }, py::arg("body"),
-      "The statements of a body with nested SeqStmts flattened.");
+      "flatten_stmts",
+      [](const StmtHolder& body) {
+        if (!body)
+          throw py::type_error("flatten_stmts(): argument 'body' must be a Stmt, got None");
+        return FlattenedStmts(body);
+      },
+      py::arg("body"), "The statements of a body with nested SeqStmts flattened.");
 }
 
 }  // namespace tilesplit::python

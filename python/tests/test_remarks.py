@@ -79,3 +79,18 @@ def test_pypto_pass_context_collects_them_too():
     with pp.PassContext([], remarks="passed") as ctx:
         passes.lower_auto_vector_split()(kernel)
     assert ctx.remarks and all(r.kind == "passed" for r in ctx.remarks)
+
+
+def test_an_explicit_region_function_gets_each_remark_once():
+    # lower-auto-vector-split checks an explicit-region function's rings early; that check made
+    # expand-mixed-kernel's ring remark too, so `check --remarks` printed it twice.
+    import pathlib
+    path = (pathlib.Path(__file__).resolve().parents[2] / "tests" / "golden" / "regions" /
+            "admission_aliases_projections_loops.py")
+    program = tilesplit.parse_file(str(path))
+    with passes.PassContext(remarks=True) as ctx:
+        passes.pipeline("check-pipeline")(program)
+    lines = [str(r) for r in ctx.remarks]
+    assert len(lines) == len(set(lines)), lines
+    rings = [r for r in ctx.remarks if "the C2V ring needs" in r.message]
+    assert [r.pass_name for r in rings] == ["expand-mixed-kernel"], lines

@@ -29,6 +29,48 @@ from ._core import (  # noqa: F401
 Node = Union[Program, Function, Stmt, Expr]
 
 
+# Calls whose arguments do not fit any signature at all (a missing argument, an unknown keyword)
+# never reach the bindings' own validation; pybind11 answers them with its "incompatible
+# constructor arguments" text. One wrapper per constructor turns that into a TypeError naming the
+# class and its signatures in Python terms.
+def _signatures(cls) -> str:
+    import re
+    doc = cls.__init__.__doc__ or ""
+    out = []
+    for line in doc.splitlines():
+        m = re.match(r"^(?:\d+\. )?__init__\(self: [\w.]+(?:, )?(.*)\) -> None$", line.strip())
+        if m:
+            args = re.sub(r"<(\w+\.\w+): -?\d+>", r"\1", m.group(1))
+            args = re.sub(r": [\w.\[\], ]+?( = |,|$)", r"\1", args)
+            out.append(f"{cls.__name__}({args})")
+    return " or ".join(out) or f"{cls.__name__}(...)"
+
+
+def _explain_signature_errors(cls) -> None:
+    init = cls.__init__
+    signatures = _signatures(cls)
+
+    def __init__(self, *args, **kwargs):
+        try:
+            init(self, *args, **kwargs)
+        except TypeError as e:
+            if "incompatible constructor arguments" not in str(e):
+                raise
+            given = [type(a).__name__ for a in args] + [f"{k}=" for k in kwargs]
+            raise TypeError(f"{cls.__name__}(): the arguments ({', '.join(given)}) match no "
+                            f"signature of {signatures}") from None
+
+    __init__.__doc__ = init.__doc__
+    cls.__init__ = __init__
+
+
+for _cls in (AssignStmt, Call, ConstBool, ConstFloat, ConstInt, EvalStmt, ForStmt, Function,
+             FunctionCall, IfStmt, IterArg, MakeTuple, Param, Program, ReturnStmt, ScalarType,
+             ScopeStmt, SeqStmts, Span, SplitAivStmt, TensorType, TensorView, TileType, TileView,
+             TupleGetItem, TupleType, Var, WhileStmt, YieldStmt):
+    _explain_signature_errors(_cls)
+
+
 # A node parsed from a Python kernel (tilesplit.language) has spans in the dedented, rewritten
 # copy of its source; Span.col reports the column in the .py file instead (raw_col keeps the
 # parser's).

@@ -98,23 +98,50 @@ def _to_npy(value) -> bytes:
     return buf.getvalue()
 
 
+def _require_program(program, what: str) -> None:
+    if not isinstance(program, Program):
+        raise TypeError(f"sim.{what}(): argument 'program' must be a Program, got "
+                        f"{type(program).__name__}")
+
+
+def _split_inputs(inputs, scalars):
+    """(arrays as .npy bytes, integer scalars) from an ``inputs`` mapping: ints pin integer
+    scalars, anything else is an array for a tensor or tile parameter."""
+    import numpy as np
+
+    if inputs is not None and not isinstance(inputs, Mapping):
+        raise TypeError(f"argument 'inputs' must be a dict of parameter name to array or int, "
+                        f"got {type(inputs).__name__}")
+    arrays: Dict[str, bytes] = {}
+    pinned: Dict[str, int] = dict(scalars or {})
+    for name, value in (inputs or {}).items():
+        if not isinstance(name, str):
+            raise TypeError(f"argument 'inputs': keys must be parameter names, got "
+                            f"{type(name).__name__}")
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+            pinned[name] = int(value)
+        else:
+            try:
+                arrays[name] = _to_npy(value)
+            except (TypeError, ValueError) as e:
+                raise TypeError(f"argument 'inputs': the value for '{name}' must be an array "
+                                f"or an int ({e})") from None
+    return arrays, pinned
+
+
 def run(program: Program, inputs: Optional[Mapping[str, Any]] = None, function: str = "", *,
         seed: int = 0) -> Dict[str, Any]:
     """Runs a kernel (an InCore one on the reference interpreter, a split Group/AIC/AIV one on the
     core-group executor) and returns its Out/InOut tensors as numpy arrays, by parameter name.
 
-    ``inputs`` maps parameter names to arrays (tensor parameters) or ints (integer scalar
-    parameters); every other parameter gets seeded random values (``seed``)."""
+    ``inputs`` maps parameter names to arrays (tensor and tile parameters, as ``tilesplit run
+    --inputs DIR`` reads them) or ints (integer scalar parameters); every other parameter gets
+    seeded random values (``seed``)."""
     _require()
     import numpy as np
 
-    arrays: Dict[str, bytes] = {}
-    scalars: Dict[str, int] = {}
-    for name, value in (inputs or {}).items():
-        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-            scalars[name] = int(value)
-        else:
-            arrays[name] = _to_npy(value)
+    _require_program(program, "run")
+    arrays, scalars = _split_inputs(inputs, {})
     (name,) = _pick(program, function, incore_only=False)
     kind, report, outputs = _core.sim_run(program, name, arrays, seed, scalars)
     if kind != "ok":
@@ -123,19 +150,30 @@ def run(program: Program, inputs: Optional[Mapping[str, Any]] = None, function: 
 
 
 def check(program: Program, function: str = "", *, split: Optional[Program] = None,
-          seed: int = 0, scalars: Optional[Mapping[str, int]] = None) -> CheckResult:
+          seed: int = 0, scalars: Optional[Mapping[str, int]] = None,
+          inputs: Optional[Mapping[str, Any]] = None) -> CheckResult:
     """Splits ``program`` (or takes ``split``), runs the split program on the core group and the
     input on the reference interpreter with the same seeded inputs, and compares every Out/InOut
     tensor bit for bit over the elements the reference wrote. Checks ``function`` or every
-    InCore kernel and every Opaque function with a CORE_GROUP scope."""
+    InCore kernel and every Opaque function with a CORE_GROUP scope. ``inputs`` gives arrays
+    for tensor and tile parameters (and ints for scalars), as ``tilesplit check --inputs DIR``;
+    it needs ``function`` when the program has several kernels."""
     _require()
+    _require_program(program, "check")
+    if split is not None:
+        _require_program(split, "check")
+    arrays, pinned = _split_inputs(inputs, scalars)
     if split is None:
         from . import passes
 
         split = passes.Sequential([passes.get(n)() for n in SPLIT_PIPELINE])(program)
     kinds, reports, compared = [], [], 0
-    for name in _pick(program, function, incore_only=True):
-        kind, report, n = _core.sim_check(program, name, split, seed, dict(scalars or {}))
+    names = _pick(program, function, incore_only=True)
+    if arrays and len(names) > 1:
+        raise ValueError(f"inputs= holds the parameters of one kernel; the program has several "
+                         f"({', '.join(names)}): choose one with function=")
+    for name in names:
+        kind, report, n = _core.sim_check(program, name, split, seed, pinned, arrays)
         kinds.append((name, kind))
         reports.append(report)
         compared += n

@@ -90,10 +90,12 @@ AttrMap CheckKwargs(const OpDef& op, const AttrMap& kwargs, ir::Span span) {
     if (v) {
       ordered.emplace_back(spec.name, *v);
     } else if (spec.required) {
-      ir::ThrowUser(span, op.name() + ": missing required kwarg '" + spec.name + "'",
-                    {{{},
-                      "add " + spec.name + "=... (a " + std::string(KwargKindName(spec.kind)) +
-                          ") to the call"}});
+      ir::ThrowUser(
+          span, op.name() + ": missing required kwarg '" + spec.name + "'",
+          {{{},
+            "add " + spec.name + "=... (a " + std::string(KwargKindName(spec.kind)) +
+                ") to the call" +
+                (spec.values.empty() ? std::string() : "; the valid values: " + spec.values)}});
     }
   }
   return ordered;

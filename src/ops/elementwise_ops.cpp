@@ -12,6 +12,11 @@ using ir::MemorySpace;
 
 namespace {
 
+// tile.cast's rounding modes, for the notes of a missing or out-of-range mode.
+constexpr const char* kCastModes =
+    "0 (none), 1 (rint: to nearest, ties to even), 2 (round: ties away from zero), 3 (floor), "
+    "4 (ceil), 5 (trunc), 6 (odd)";
+
 TypePtr DeduceDiv(const CallInfo& c) {
   const ir::TileType& lhs = c.tile_arg(0);
   const ir::TileType& rhs = c.tile_arg(1);
@@ -65,7 +70,9 @@ TypePtr DeduceCast(const CallInfo& c) {
   const ir::TileType& t = c.tile_arg(0);
   DataType target = RequiredDType(c, "target_type");
   int64_t mode = RequiredInt(c, "mode");
-  if (mode < 0 || mode > 6) c.Fail("kwarg 'mode' must be in 0..6, got " + std::to_string(mode));
+  if (mode < 0 || mode > 6)
+    c.Fail("kwarg 'mode' must be in 0..6, got " + std::to_string(mode),
+           "use one of " + std::string(kCastModes));
   if (target == t.dtype)
     c.Fail("kwarg 'target_type' " + std::string(ir::DataTypeName(target)) +
            " equals the source dtype of argument 'tile'");
@@ -160,7 +167,7 @@ void RegisterElementwiseOps(OpRegistry& r) {
   VecOp(r, "tile.cast", 1)
       .arg("tile")
       .req_kwarg("target_type", KwargKind::DType)
-      .req_kwarg("mode", KwargKind::Int)
+      .req_kwarg("mode", KwargKind::Int, kCastModes)
       .deduce(DeduceCast)
       .doc(
           "The tile converted to target_type, rounding per mode (0..6): shape, valid and layout "

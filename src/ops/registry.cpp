@@ -93,9 +93,9 @@ OpDef& OpDef::kwarg(std::string n, KwargKind kind, std::optional<AttrValue> def)
   return *this;
 }
 
-OpDef& OpDef::req_kwarg(std::string n, KwargKind kind) {
+OpDef& OpDef::req_kwarg(std::string n, KwargKind kind, std::string values) {
   SetOnce(set_once_, name(), "kwarg " + n);
-  kwargs_.push_back({std::move(n), kind, true, std::nullopt});
+  kwargs_.push_back({std::move(n), kind, true, std::nullopt, std::move(values)});
   return *this;
 }
 

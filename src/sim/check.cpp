@@ -10,6 +10,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/suggest.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
@@ -41,8 +42,10 @@ void Fill(Buffer& b, DataType dt, std::mt19937_64& g) {
   }
 }
 
+// The dimensions `dims` of parameter `p` at run time; with `box`, they are the valid extents of
+// a tile of that box and must lie in [0, box].
 std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>& dims,
-                                const ir::Param& p) {
+                                const ir::Param& p, const std::vector<int64_t>* box = nullptr) {
   std::vector<int64_t> r;
   for (const ir::ExprPtr& d : dims) {
     Value v;
@@ -54,10 +57,22 @@ std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>&
                                      "dimensions through a scalar parameter)");
     }
     const int64_t n = v.scalar() ? v.scalar()->AsInt() : 0;
+    if (box && r.size() < box->size() && (n < 0 || n > (*box)[r.size()])) {
+      const int64_t limit = (*box)[r.size()];
+      ir::ThrowUser(p.var->span,
+                    "parameter '" + p.var->name + "' has the valid extent " +
+                        (ir::AsConstInt(d) ? std::string() : "'" + ir::ExprToString(d) + "' = ") +
+                        std::to_string(n) + " in dimension " + std::to_string(r.size()) +
+                        " at run time, outside [0, " + std::to_string(limit) + "] (the tile's box)",
+                    {{{},
+                      "pass values of the scalars it reads that keep it in [0, " +
+                          std::to_string(limit) + "] (--scalar NAME=V)"}});
+    }
     if (n < 0 || n >= int64_t{1} << 31)
       ir::ThrowUser(p.var->span,
-                    "parameter '" + p.var->name + "' has the dimension " + std::to_string(n) +
-                        " at run time (a dimension lies in [0, 2^31))",
+                    "parameter '" + p.var->name + "' has the dimension " +
+                        (ir::AsConstInt(d) ? std::string() : "'" + ir::ExprToString(d) + "' = ") +
+                        std::to_string(n) + " at run time (a dimension lies in [0, 2^31))",
                     {{{}, "pin the scalars that size it to sensible values with --scalar NAME=V"}});
     r.push_back(n);
   }
@@ -128,7 +143,8 @@ void CheckInputsDir(const ir::Function& f, const std::string& dir) {
     if (std::find(names.begin(), names.end(), stem) != names.end()) continue;
     std::string list;
     for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n + ".npy";
-    std::string hint = ir::DidYouMean(stem, names);
+    const std::optional<std::string> near = ir::ClosestName(stem, names);
+    const std::string hint = near ? "did you mean '" + *near + ".npy'?" : std::string();
     ir::ThrowUser({},
                   "--inputs: '" + e.path().string() + "' names no parameter of '" + f.name + "'",
                   {{{},
@@ -181,17 +197,59 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     in[p.var->name] = Value(s);
     ev.Define(p.var, Value(s));
   }
+  for (const auto& [name, _] : o.arrays) {
+    std::vector<std::string> data;
+    bool found = false;
+    for (const ir::Param& p : f.params) {
+      if (!p.var->type->As<ir::TensorType>() && !p.var->type->As<ir::TileType>()) {
+        if (p.var->name == name)
+          ir::ThrowUser(p.var->span,
+                        "an array is given for '" + name + "', a scalar parameter of '" + f.name +
+                            "'; only tensor and tile parameters take arrays",
+                        {{{}, "pass the scalar as an int (pinned like --scalar NAME=V)"}});
+        continue;
+      }
+      data.push_back(p.var->name);
+      found = found || p.var->name == name;
+    }
+    if (!found) {
+      std::string hint = ir::DidYouMean(name, data);
+      std::string list;
+      for (const std::string& n : data) list += (list.empty() ? "" : ", ") + n;
+      ir::ThrowUser(
+          f.span,
+          "an array is given for '" + name + "', but '" + f.name + "' has no parameter '" + name +
+              "' that takes one",
+          {{{},
+            (hint.empty() ? std::string() : hint + "; ") +
+                "use one of its tensor and tile parameters: " + (list.empty() ? "none" : list)}});
+    }
+  }
+  auto array_for = [&](const ir::Param& p, DataType dt,
+                       const std::vector<int64_t>& shape) -> TensorPtr {
+    auto it = o.arrays.find(p.var->name);
+    if (it == o.arrays.end()) return nullptr;
+    return DecodeNpy(it->second, "the array for '" + p.var->name + "'", p.var->name, dt, shape);
+  };
   for (const auto& [name, _] : o.scalars)
     if (!in.count(name))
       ir::ThrowUser(
           f.span, "--scalar " + name + ": '" + f.name + "' has no scalar parameter '" + name + "'");
   for (const ir::Param& p : f.params) {
     auto g = StreamFor(o.seed, p.var->name);
+    if (p.var->type->As<ir::TupleType>())
+      ir::ThrowUser(p.var->span,
+                    "parameter '" + p.var->name + "' of '" + f.name + "' has the tuple type " +
+                        ir::TypeToString(p.var->type) +
+                        "; the simulator runs kernels of scalar, tensor and tile parameters",
+                    {{{}, "pass the tuple's elements as parameters of their own"}});
     if (const auto* tt = p.var->type->As<ir::TensorType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tt->shape, p);
       charge(p, tt->dtype, shape);
       TensorPtr t;
-      if (std::string path = npy_path(p.var->name); !path.empty()) {
+      if (TensorPtr a = array_for(p, tt->dtype, shape)) {
+        t = a;
+      } else if (std::string path = npy_path(p.var->name); !path.empty()) {
         t = ReadNpy(path, p.var->name, tt->dtype, shape);
       } else {
         const bool out = p.direction == ir::ParamDirection::Out;
@@ -201,10 +259,12 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
       in[p.var->name] = Value(t);
     } else if (const auto* tl = p.var->type->As<ir::TileType>()) {
       std::vector<int64_t> shape = StaticDims(ev, tl->shape, p);
-      std::vector<int64_t> valid = StaticDims(ev, tl->valid(), p);
+      std::vector<int64_t> valid = StaticDims(ev, tl->valid(), p, &shape);
       charge(p, tl->dtype, shape);
       auto tile = MakePoisonTile(tl->dtype, tl->memory.value_or(MemorySpace::Vec), shape, valid);
-      if (std::string path = npy_path(p.var->name); !path.empty())
+      if (TensorPtr a = array_for(p, tl->dtype, shape))
+        tile->data = a->data;
+      else if (std::string path = npy_path(p.var->name); !path.empty())
         tile->data = ReadNpy(path, p.var->name, tl->dtype, shape)->data;
       else
         Fill(tile->data, tl->dtype, g);
@@ -285,11 +345,44 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
   if (out.kind == GroupOutcome::Kind::Deadlock) {
     r.kind = CheckResult::Kind::Deadlock;
     r.report = "check " + ref_name + ": DEADLOCK\n" + out.Describe();
+    ir::Span at = rf->span;
+    std::vector<ir::Note> notes;
+    bool located = false;
+    for (const CorePosition& p : out.positions) {
+      std::string where = p.core + ": " + p.state + " in '" + p.function + "'";
+      if (!p.statement.empty()) where += ": " + p.statement;
+      notes.push_back({p.span, where});
+      if (!located && p.state == "blocked" && p.span.valid()) {
+        at = p.span;
+        located = true;
+      }
+    }
+    notes.push_back({{},
+                     "make every pop meet a push on the other side and give the pipes enough "
+                     "slots (slot_num); a split made by the pipeline that deadlocks is a bug in "
+                     "tilesplit"});
+    r.finding =
+        ir::DetailedUserError(ir::UserError(at,
+                                            "the split program of '" + ref_name +
+                                                "' deadlocked: every core is blocked or finished",
+                                            std::move(notes)),
+                              "check.deadlock");
     return r;
   }
   if (out.kind == GroupOutcome::Kind::Fault) {
     r.kind = CheckResult::Kind::Fault;
-    r.report = "check " + ref_name + ": the split program failed\n" + out.Describe();
+    const std::string what = out.fault ? out.fault->message() : std::string("a fault");
+    r.report = "check " + ref_name + ": FAULT: the split program failed: " + what + "\n";
+    ir::UserError fault = out.fault ? *out.fault : ir::UserError(rf->span, what);
+    std::vector<ir::Note> notes = fault.notes();
+    notes.push_back({{},
+                     "keep each lane's pushes, pops and frees in protocol order (tilesplit "
+                     "explain FILE shows the crossings); a fault in a split the pipeline made is "
+                     "a bug in tilesplit"});
+    r.finding = ir::DetailedUserError(
+        ir::UserError(fault.span().valid() ? fault.span() : rf->span,
+                      "the split program of '" + ref_name + "' failed: " + what, std::move(notes)),
+        "check.fault");
     return r;
   }
   // Every difference is counted; the first is shown in full, then per tensor the count, the
@@ -297,6 +390,9 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
   std::ostringstream summary;
   int64_t differing = 0;
   bool first = true;
+  std::string first_text;
+  bool first_poison = false;
+  std::vector<ir::Note> tensor_notes;
   for (const std::string& name : OutputNames(*rf)) {
     const TensorValue& a = **ref_args.at(name).tensor();
     const Value& sv = split_args.at(name);
@@ -323,6 +419,11 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
            << "    reference: " << FormatElement(a.data, i, a.dtype) << "\n"
            << "    split:     " << FormatElement(b.data, i, b.dtype) << "\n"
            << "    stored by: " << WriterName(b.writer[i]) << " in the split program\n";
+        first_text = name + Coords(a.shape, i) + ": reference " +
+                     FormatElement(a.data, i, a.dtype) + ", split " +
+                     FormatElement(b.data, i, b.dtype) + " (stored by " + WriterName(b.writer[i]) +
+                     ")";
+        first_poison = b.data.IsPoison(i);
         first = false;
       }
       if (count < shown)
@@ -345,6 +446,14 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
             << " in the box [";
     for (size_t d = 0; d < lo.size(); ++d) summary << (d ? ", " : "") << lo[d] << ".." << hi[d];
     summary << "]";
+    {
+      std::string box;
+      for (size_t d = 0; d < lo.size(); ++d)
+        box += (d ? ", " : "") + std::to_string(lo[d]) + ".." + std::to_string(hi[d]);
+      tensor_notes.push_back({{},
+                              name + ": " + std::to_string(count) + " differing element" +
+                                  (count == 1 ? "" : "s") + " in the box [" + box + "]"});
+    }
     if (count > shown && shown > 0) summary << ", the first " << shown << ":";
     summary << "\n" << examples.str();
   }
@@ -353,6 +462,22 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
     os << "  differences: " << differing << " of " << r.compared << " compared elements\n"
        << summary.str();
     r.report = os.str();
+    tensor_notes.push_back(
+        {{},
+         "compare each lane's band with tilesplit explain FILE, and write both programs' "
+         "tensors with --outputs DIR; a difference in a split the pipeline made is a bug in "
+         "tilesplit"});
+    r.finding = ir::DetailedUserError(
+        ir::UserError(rf->span,
+                      "the split program of '" + ref_name +
+                          "' differs from the reference: " + std::to_string(differing) + " of " +
+                          std::to_string(r.compared) + " compared output elements" +
+                          (first_poison ? ", and it stored undefined (poison) data where the "
+                                          "reference stored defined data"
+                                        : "") +
+                          "; first " + first_text,
+                      std::move(tensor_notes)),
+        first_poison ? "check.poison" : "check.differ");
     return r;
   }
   if (r.compared == 0) {
@@ -403,10 +528,17 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
     if (r.kind == CheckResult::Kind::NothingCompared) return r;
     // Name the schedule under the report's first line, so the run can be repeated.
     const size_t eol = r.report.find('\n');
-    r.report.insert(eol == std::string::npos ? r.report.size() : eol + 1,
-                    "  under schedule " + std::to_string(k + 1) + " of " +
-                        std::to_string(all.size()) + ": " + all[k].Name() + " (--schedules " +
-                        std::to_string(k + 1) + " reproduces it)\n");
+    const std::string schedule = "under schedule " + std::to_string(k + 1) + " of " +
+                                 std::to_string(all.size()) + ": " + all[k].Name() +
+                                 " (--schedules " + std::to_string(k + 1) + " reproduces it)";
+    r.report.insert(eol == std::string::npos ? r.report.size() : eol + 1, "  " + schedule + "\n");
+    if (r.finding) {
+      std::vector<ir::Note> notes = r.finding->notes();
+      notes.insert(notes.begin(), {{}, schedule});
+      r.finding = ir::DetailedUserError(
+          ir::UserError(r.finding->span(), r.finding->message(), std::move(notes)),
+          r.finding->rule());
+    }
     return r;
   }
   if (all.size() > 1) {

@@ -1,10 +1,13 @@
 // Sequential statement and expression interpreter.
 #include "tilesplit/sim/interpreter.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
@@ -406,6 +409,105 @@ Value Interpreter::EvalBinary(const ir::Binary& b) {
   return Value(Scalar::Int(r, dt));
 }
 
+// "n = 20" for each variable of `e` (the scalars an extent depends on), or "" for a constant.
+std::string Interpreter::VariablesOf(const ir::ExprPtr& e) {
+  std::vector<const ir::Var*> vars;
+  std::function<void(const ir::ExprPtr&)> walk = [&](const ir::ExprPtr& x) {
+    if (!x) return;
+    if (const auto* v = x->As<ir::Var>()) {
+      if (std::find(vars.begin(), vars.end(), v) == vars.end()) vars.push_back(v);
+    } else if (const auto* b = x->As<ir::Binary>()) {
+      walk(b->lhs);
+      walk(b->rhs);
+    } else if (const auto* u = x->As<ir::Unary>()) {
+      walk(u->operand);
+    } else if (const auto* k = x->As<ir::Cast>()) {
+      walk(k->value);
+    }
+  };
+  walk(e);
+  std::string out;
+  for (const ir::Var* v : vars) {
+    auto it = env_.find(v);
+    if (it == env_.end() || !it->second.scalar()) continue;
+    out +=
+        (out.empty() ? "" : ", ") + v->name + " = " + std::to_string(it->second.scalar()->AsInt());
+  }
+  return out;
+}
+
+void Interpreter::ExtentError(const ir::Call& c, const std::string& what, size_t dim,
+                              const ir::ExprPtr& e, int64_t value, int64_t box) {
+  const std::string vars = VariablesOf(e);
+  const std::string text = ir::ExprToString(e);
+  std::string shown =
+      ir::AsConstInt(e) ? std::to_string(value) : "'" + text + "' = " + std::to_string(value);
+  if (!vars.empty() && vars.find(text + " = ") != 0) shown += " (" + vars + ")";
+  const std::string bounds = box < 0 ? "[0, 2^31)" : "[0, " + std::to_string(box) + "]";
+  const std::string range = bounds + (box < 0 ? "" : " (the tile's box)");
+  std::vector<ir::Note> notes;
+  if (!vars.empty())
+    notes.push_back({{},
+                     "pass values of the scalars it reads (" + vars + ") that keep it in " +
+                         bounds +
+                         " (--scalar NAME=V), or clamp it in the kernel with pl.min / pl.max"});
+  else
+    notes.push_back({{}, "change the extent to lie in " + bounds});
+  ir::ThrowUser(c.span.valid() ? c.span : (stmt_ ? stmt_->span : c.span),
+                c.op_name() + ": the " + what + " of dimension " + std::to_string(dim) + " is " +
+                    shown + " at run time, outside " + range,
+                std::move(notes));
+}
+
+// The author's offsets of a load or store must keep its window in the tensor at run time (a load
+// may run past the end, which reads poison, but never start outside it); one that does not is
+// named with the scalars it reads, where the silent clamp or the bare bounds fault said neither.
+void Interpreter::CheckOffsets(const ir::Call& c, const std::vector<Value>& args,
+                               const std::vector<ops::TileGeom>& geoms) {
+  const bool load = c.op_name() == "tile.load", store = c.op_name() == "tile.store";
+  if ((!load && !store) || c.args.size() < 3 || args.size() < 3) return;
+  const Value& tensor_value = load ? args[0] : args[2];
+  const TensorPtr* tensor = tensor_value.tensor();
+  const auto* offsets = c.args[1] ? c.args[1]->As<ir::MakeTuple>() : nullptr;
+  const sim::TupleValue* values = args[1].tuple();
+  if (!tensor || !offsets || !values || values->size() != offsets->elements.size()) return;
+  const std::vector<int64_t>& extent = (*tensor)->shape;
+  std::vector<int64_t> window;
+  if (load && !geoms.empty()) window = geoms[0].valid;
+  if (store) {
+    const TilePtr* tile = args[0].tile();
+    if (!tile) return;
+    window = (*tile)->valid;
+  }
+  for (size_t d = 0; d < values->size() && d < extent.size(); ++d) {
+    if (!(*values)[d].scalar()) return;
+    const int64_t off = (*values)[d].scalar()->AsInt();
+    const int64_t rows = d < window.size() ? std::max<int64_t>(0, window[d]) : 0;
+    const int64_t hi = load ? extent[d] : extent[d] - rows;
+    if (off >= 0 && off <= hi) continue;
+    if (store && rows == 0 && off >= 0) continue;  // an empty window writes nothing
+    const ir::ExprPtr& e = offsets->elements[d];
+    const std::string vars = VariablesOf(e);
+    std::string shown = ir::AsConstInt(e)
+                            ? std::to_string(off)
+                            : "'" + ir::ExprToString(e) + "' = " + std::to_string(off);
+    if (!vars.empty() && vars.find(ir::ExprToString(e) + " = ") != 0) shown += " (" + vars + ")";
+    const std::string bounds = "[0, " + std::to_string(std::max<int64_t>(hi, 0)) + "]";
+    std::string why =
+        load ? "a load starts inside the tensor, whose extent is " + std::to_string(extent[d])
+             : "the window of " + std::to_string(rows) + " rows/cols must fit in " +
+                   "the tensor's extent " + std::to_string(extent[d]);
+    ir::ThrowUser(
+        c.span.valid() ? c.span : (stmt_ ? stmt_->span : c.span),
+        c.op_name() + ": the offset of dimension " + std::to_string(d) + " is " + shown +
+            " at run time, outside " + bounds + " (" + why + ")",
+        {{{},
+          vars.empty() ? "change the offset to lie in " + bounds
+                       : "pass values of the scalars it reads (" + vars + ") that keep it in " +
+                             bounds + " (--scalar NAME=V), or clamp it in the kernel"}});
+  }
+}
+
 void Interpreter::GeometryOf(const ir::TypePtr& t, const ir::Call& c,
                              std::vector<ops::TileGeom>* out) {
   if (!t) return;
@@ -415,9 +517,16 @@ void Interpreter::GeometryOf(const ir::TypePtr& t, const ir::Call& c,
     g.mem = tt->memory.value_or(ir::MemorySpace::Vec);
     for (const ir::ExprPtr& d : tt->shape) g.shape.push_back(EvalInt(d));
     for (const ir::ExprPtr& d : tt->valid()) g.valid.push_back(EvalInt(d));
-    if (g.valid.size() != g.shape.size()) g.valid = g.shape;
+    const bool declared_valid = g.valid.size() == g.shape.size();
+    if (!declared_valid) g.valid = g.shape;
     for (size_t d = 0; d < g.shape.size(); ++d) {
-      if (g.shape[d] < 0) ir::ThrowUser(c.span, c.op_name() + ": negative extent at run time");
+      if (g.shape[d] < 0 || g.shape[d] >= (int64_t{1} << 31))
+        ExtentError(c, "extent", d, tt->shape[d], g.shape[d], -1);
+      // The author's own extent must lie in the box: an out-of-range one is an input the kernel
+      // was not written for. A split program's per-lane extents are clamped by construction.
+      if (declared_valid && ctx_.core == ops::CoreKind::Reference &&
+          (g.valid[d] < 0 || g.valid[d] > g.shape[d]))
+        ExtentError(c, "valid extent", d, tt->valid()[d], g.valid[d], g.shape[d]);
       g.valid[d] = std::max<int64_t>(0, std::min(g.valid[d], g.shape[d]));
     }
     out->push_back(std::move(g));
@@ -485,6 +594,7 @@ Value Interpreter::EvalCall(const ir::Call& c) {
   std::vector<ops::TileGeom> geoms;
   GeometryOf(c.type, c, &geoms);
   LaneGeometry(c, args, &geoms);
+  if (ctx_.core == ops::CoreKind::Reference) CheckOffsets(c, args, geoms);
   if (ctx_.budget) {
     int64_t bytes = 0;
     for (const ops::TileGeom& g : geoms)

@@ -348,7 +348,10 @@ TEST_F(CliTest, BashCompletionFromTheOptionTables) {
         "probe tilesplit run --color = al\n"
         "probe tilesplit fuzz --mode re\n"
         "probe tilesplit opt --pipel\n"
-        "probe tilesplit completion b\n");
+        "probe tilesplit completion b\n"
+        "probe tilesplit opt --remarks = mi\n"
+        "probe tilesplit check --remarks = passed,an\n"
+        "probe tilesplit check --remarks = \n");
   const std::string cmd = "cd " + Quote(dir_.string()) + " && bash probe.sh >probe.out 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << Slurp(dir_ / "probe.out");
   Result r;
@@ -357,7 +360,7 @@ TEST_F(CliTest, BashCompletionFromTheOptionTables) {
   std::string line;
   std::vector<std::string> got;
   while (std::getline(lines, line)) got.push_back(line);
-  ASSERT_EQ(got.size(), 9u) << r.out;
+  ASSERT_EQ(got.size(), 12u) << r.out;
   EXPECT_EQ(got[0], "check");
   EXPECT_EQ(got[1], "--seed --seeds");
   EXPECT_EQ(got[2], "lower-auto-vector-split");
@@ -367,6 +370,10 @@ TEST_F(CliTest, BashCompletionFromTheOptionTables) {
   EXPECT_EQ(got[6], "regions");
   EXPECT_EQ(got[7], "--pipeline");
   EXPECT_EQ(got[8], "bash");
+  // --remarks=KINDS offers the kinds (it offered file names), also after a comma and on check.
+  EXPECT_EQ(got[9], "missed");
+  EXPECT_EQ(got[10], "passed,analysis");
+  EXPECT_EQ(got[11], "passed missed analysis all");
 }
 
 }  // namespace

@@ -126,6 +126,10 @@ TEST(SimCheck, DeadlockReportsEveryCore) {
       << r.report;
   EXPECT_NE(r.report.find("AIV lane 1: blocked in 'k_aiv' at dead.py:11:9"), std::string::npos)
       << r.report;
+  ASSERT_TRUE(r.finding.has_value());
+  EXPECT_EQ(r.finding->rule(), "check.deadlock");
+  EXPECT_EQ(r.finding->span().line, 11u);
+  EXPECT_EQ(r.finding->notes().size(), 5u);  // the schedule, three cores, what to do
 }
 
 // Freeing a slot twice is a protocol fault, located at the second tfree.
@@ -136,8 +140,12 @@ TEST(SimCheck, DoubleFreeIsAFault) {
   ir::ProgramPtr ref = dsl::Parse(kRef, "ref.py");
   CheckResult r = CheckKernel(*ref, "k", *dsl::Parse(text, "twice.py"), {});
   EXPECT_EQ(r.kind, CheckResult::Kind::Fault);
-  EXPECT_NE(r.report.find("twice.py:15:"), std::string::npos) << r.report;
   EXPECT_NE(r.report.find("twice or before popping"), std::string::npos) << r.report;
+  // The fault is a located finding (the CLI's diagnostic), not text in the report.
+  ASSERT_TRUE(r.finding.has_value());
+  EXPECT_EQ(r.finding->rule(), "check.fault");
+  EXPECT_EQ(ir::SourceManager::Name(r.finding->span().file), "twice.py");
+  EXPECT_EQ(r.finding->span().line, 15u);
 }
 
 // ExpandMixedKernel: the tfree follows the popped tile's last use, and the Group calls its parts

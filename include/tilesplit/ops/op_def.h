@@ -106,6 +106,9 @@ struct KwargSpec {
   KwargKind kind;
   bool required = false;
   std::optional<AttrValue> default_value;  // informational; absent defaults are not inserted
+  // The valid values, spelt for a diagnostic ("0 (none), 1 (rint), ..."); empty when the kind
+  // says it all. A missing required kwarg's note lists them.
+  std::string values = {};
 };
 
 struct ArgSpec {
@@ -158,7 +161,7 @@ class OpDef : public ir::OpBase {
   OpDef& opt_arg(std::string name);
   OpDef& variadic(size_t min_args, size_t max_args);  // positional only
   OpDef& kwarg(std::string name, KwargKind kind, std::optional<AttrValue> def = std::nullopt);
-  OpDef& req_kwarg(std::string name, KwargKind kind);
+  OpDef& req_kwarg(std::string name, KwargKind kind, std::string values = {});
   OpDef& deduce(DeduceFn fn);
   OpDef& input_memory(size_t pos, std::vector<ir::MemorySpace> allowed);
   OpDef& output_memory_fixed(ir::MemorySpace m);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/function.h"
 #include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/core_group.h"
@@ -18,7 +19,10 @@ struct InputOptions {
   uint64_t seed = 0;
   std::string inputs_dir;                  // NAME.npy per parameter, when present
   std::map<std::string, int64_t> scalars;  // pinned integer scalar parameters
-  RunLimits limits;                        // the budget of each run (inputs included)
+  // .npy contents by parameter name (tensors and tiles), as from inputs_dir: the Python API's
+  // arrays. A name that is no tensor or tile parameter is an error.
+  std::map<std::string, std::string> arrays;
+  RunLimits limits;  // the budget of each run (inputs included)
 };
 
 // Inputs for every parameter of `f`, by name. In/InOut tensors and tiles get seeded random values
@@ -53,6 +57,12 @@ struct CheckResult {
   // The scalar parameters' values the runs used (pinned or drawn), "NAME=VALUE" in parameter
   // order, so that a report says which inputs it is about.
   std::vector<std::string> scalars;
+  // A Differ, Deadlock or Fault verdict as a located diagnostic: its rule ("check.differ",
+  // "check.poison" when the split program stored undefined data where the reference stored
+  // defined data, "check.deadlock", "check.fault" for a lane-protocol fault), where it was found
+  // (the fault's statement, the first blocked core's, or the kernel's definition), the message
+  // and notes (every core's position, every differing tensor, what to do).
+  std::optional<ir::DetailedUserError> finding;
 };
 
 // How many differing elements the report lists per tensor by default.

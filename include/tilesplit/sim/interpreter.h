@@ -56,6 +56,13 @@ class Interpreter {
   Scalar EvalScalar(const ir::ExprPtr& e);
   int64_t EvalInt(const ir::ExprPtr& e);
   void GeometryOf(const ir::TypePtr& t, const ir::Call& c, std::vector<ops::TileGeom>* out);
+  // A runtime extent outside [0, box] (box < 0: outside [0, 2^31)): a located UserError naming
+  // the expression, the scalars it depends on and their values.
+  [[noreturn]] void ExtentError(const ir::Call& c, const std::string& what, size_t dim,
+                                const ir::ExprPtr& e, int64_t value, int64_t box);
+  std::string VariablesOf(const ir::ExprPtr& e);
+  void CheckOffsets(const ir::Call& c, const std::vector<Value>& args,
+                    const std::vector<ops::TileGeom>& geoms);
   // In a lane-by-lane region of the reference: re-deduces the result geometry from the operands
   // this lane holds; false (geometry kept) when they match their types or deduction refuses.
   bool LaneGeometry(const ir::Call& c, const std::vector<Value>& args,

@@ -423,6 +423,9 @@ void CheckExplicitSlotNum(const ir::Function& f) {
   if (*ir::GetAttr<int64_t>(f.attrs, "slot_num") < 1)
     ir::ThrowUser(f.span, "expand-mixed-kernel: slot_num must be at least 1",
                   {{ir::Span{}, "give the number of slots of each pipe's ring (1 or more)"}});
+  // A check on behalf of an earlier pass: the ring remark is expand-mixed-kernel's own, made when
+  // it runs (otherwise an explicit-region function's remark is printed twice).
+  pass::RemarkScope quiet(nullptr, "");
   Expander e(f);
   Sides sides;
   try {
@@ -435,6 +438,7 @@ void CheckExplicitSlotNum(const ir::Function& f) {
 
 void CheckExpandable(const ir::Function& f) {
   if (f.func_type != ir::FunctionType::InCore || !analysis::IsMixed(f)) return;
+  pass::RemarkScope quiet(nullptr, "");  // a check, not the expansion: no remarks
   try {
     Expander e(f);
     e.Run({f.name});

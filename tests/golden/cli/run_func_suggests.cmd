@@ -1,0 +1,3 @@
+run --func add
+check --func add
+explain --func add

@@ -1,0 +1,1 @@
+check --against broken_double_free.split.py

@@ -1,0 +1,1 @@
+check --against broken_poison_output.split.py

@@ -1,0 +1,2 @@
+run --scalar n=-3
+check --scalar n=100

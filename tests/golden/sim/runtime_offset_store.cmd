@@ -1,0 +1,2 @@
+run --scalar n=20
+check --scalar n=17
