@@ -342,3 +342,16 @@ def test_distributed_tensor_type_is_its_own_kind():
     assert isinstance(t, ir.TensorType) and isinstance(t, ir.DistributedTensorType)
     assert not isinstance(plain, ir.DistributedTensorType)
     assert t != plain and str(t) == "pld.DistributedTensor[[4, 4], pl.INT32]"
+
+
+def test_incore_scope_stmt_builds_a_core_group_scope():
+    span = ir.Span.unknown()
+    x = ir.Var("x", ir.TensorType([64], DataType.FP32), span)
+    body = ir.SeqStmts([ir.AssignStmt(ir.Var("y", x.type, span), x, span)], span)
+    plain = ir.InCoreScopeStmt(split=ir.SplitMode.NONE, name_hint="", body=body, span=span)
+    split = ir.InCoreScopeStmt(split=ir.SplitMode.UP_DOWN, name_hint="k", body=body, span=span)
+    assert isinstance(plain, ir.InCoreScopeStmt) and isinstance(plain, ir.ScopeStmt)
+    assert plain.level == ir.Level.CORE_GROUP and not plain.optimizations
+    assert len(split.optimizations) == 1 and split.name_hint == "k"
+    region = ir.SplitAivScopeStmt(split=ir.SplitMode.NONE, body=body, span=span)
+    assert not isinstance(region, ir.InCoreScopeStmt)

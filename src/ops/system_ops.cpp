@@ -1,4 +1,7 @@
 // Inter-device signalling (ops.md 2.11). Targets are plain tensors in this project.
+#include <string>
+#include <tuple>
+
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -74,31 +77,23 @@ void RegisterSystemOps(OpRegistry& r) {
           "Scalar[INT32]: the handle of the buffer the peer function reserved under name (pipe "
           "scaffolding; a no-op on the simulator)");
 
-  r.Register("system.aic_initialize_pipe")
-      .arg("c2v_buffer")
-      .arg("v2c_buffer")
-      .req_kwarg("dir_mask", KwargKind::Int)
-      .req_kwarg("slot_size", KwargKind::Int)
-      .kwarg("slot_num", KwargKind::Int, int64_t{2})
-      .deduce(DeduceInitializePipe)
-      .core_affinity(CoreAffinity::CUBE)
-      .no_result()
-      .doc(
-          "No result: the AIC end of the pipes over the two buffers (pipe scaffolding; a no-op "
-          "on the simulator)");
-
-  r.Register("system.aiv_initialize_pipe")
-      .arg("c2v_buffer")
-      .arg("v2c_buffer")
-      .req_kwarg("dir_mask", KwargKind::Int)
-      .req_kwarg("slot_size", KwargKind::Int)
-      .kwarg("slot_num", KwargKind::Int, int64_t{2})
-      .deduce(DeduceInitializePipe)
-      .core_affinity(CoreAffinity::VECTOR)
-      .no_result()
-      .doc(
-          "No result: the AIV end of the pipes over the two buffers (pipe scaffolding; a no-op "
-          "on the simulator)");
+  // Each end of the pipes states its lane; the two records differ in nothing else.
+  const std::tuple<const char*, const char*, CoreAffinity> ends[] = {
+      {"system.aic_initialize_pipe", "AIC", CoreAffinity::CUBE},
+      {"system.aiv_initialize_pipe", "AIV", CoreAffinity::VECTOR}};
+  for (const auto& [name, side, affinity] : ends)
+    r.Register(name)
+        .arg("c2v_buffer")
+        .arg("v2c_buffer")
+        .req_kwarg("dir_mask", KwargKind::Int)
+        .req_kwarg("slot_size", KwargKind::Int)
+        .kwarg("slot_num", KwargKind::Int, int64_t{2})
+        .deduce(DeduceInitializePipe)
+        .core_affinity(affinity)
+        .no_result()
+        .doc(std::string("No result: the ") + side +
+             " end of the pipes over the two buffers (pipe scaffolding; a no-op on the "
+             "simulator)");
 
   r.Register("pld.system.notify")
       .arg("target")
