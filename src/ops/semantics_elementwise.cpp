@@ -4,7 +4,9 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 
+#include "simd_kernels.h"
 #include "tilesplit/ops/semantics.h"
 
 namespace tilesplit::ops {
@@ -106,15 +108,25 @@ void RunF(float* po, const float* pa, int64_t sa, const float* pb, int64_t sb, s
   }
 }
 
+// RunF, or its AVX-512 form for the four arithmetic ops (the same IEEE operation per element).
+template <typename F>
+void RunArith(float* po, const float* pa, int64_t sa, const float* pb, int64_t sb, size_t n, F f,
+              std::optional<simd::Arith> fast) {
+  if (fast && (sa | sb) && (sa | sb) == 1 && simd::HasAvx512())
+    return simd::ArithAvx512(*fast, pa, sa, pb, sb, po, n);
+  RunF(po, pa, sa, pb, sb, n, f);
+}
+
 // A binary op on FP32-stored operands: the result box walked row by row (an odometer over the
 // outer axes, once per row), each row a tight loop.
 template <typename F>
-void BinaryRowsF(OpCall& c, const TileValue& a, const TileValue& b, TileValue& out, F f) {
+void BinaryRowsF(OpCall& c, const TileValue& a, const TileValue& b, TileValue& out, F f,
+                 std::optional<simd::Arith> fast = std::nullopt) {
   const float* pa = a.data.f.data();
   const float* pb = b.data.f.data();
   float* po = out.data.f.data();
   const size_t n = out.data.size();
-  if (a.shape == out.shape && b.shape == out.shape) return RunF(po, pa, 1, pb, 1, n, f);
+  if (a.shape == out.shape && b.shape == out.shape) return RunArith(po, pa, 1, pb, 1, n, f, fast);
   const auto sa = BroadcastStrides(c, a, out.shape), sb = BroadcastStrides(c, b, out.shape);
   const size_t rank = out.shape.size();
   if (rank == 0 || n == 0) return RunF(po, pa, 0, pb, 0, n, f);
@@ -126,7 +138,7 @@ void BinaryRowsF(OpCall& c, const TileValue& a, const TileValue& b, TileValue& o
       oa += idx[d] * sa[d];
       ob += idx[d] * sb[d];
     }
-    RunF(po + row * last, pa + oa, sa[rank - 1], pb + ob, sb[rank - 1], last, f);
+    RunArith(po + row * last, pa + oa, sa[rank - 1], pb + ob, sb[rank - 1], last, f, fast);
     for (size_t d = rank - 1; d-- > 0;) {
       if (++idx[d] < out.shape[d]) break;
       idx[d] = 0;
@@ -137,13 +149,17 @@ void BinaryRowsF(OpCall& c, const TileValue& a, const TileValue& b, TileValue& o
 void BinaryF(OpCall& c, Bin op, const TileValue& a, const TileValue& b, TileValue& out) {
   switch (op) {
     case Bin::Add:
-      return BinaryRowsF(c, a, b, out, [](float x, float y) { return x + y; });
+      return BinaryRowsF(
+          c, a, b, out, [](float x, float y) { return x + y; }, simd::Arith::Add);
     case Bin::Sub:
-      return BinaryRowsF(c, a, b, out, [](float x, float y) { return x - y; });
+      return BinaryRowsF(
+          c, a, b, out, [](float x, float y) { return x - y; }, simd::Arith::Sub);
     case Bin::Mul:
-      return BinaryRowsF(c, a, b, out, [](float x, float y) { return x * y; });
+      return BinaryRowsF(
+          c, a, b, out, [](float x, float y) { return x * y; }, simd::Arith::Mul);
     case Bin::Div:
-      return BinaryRowsF(c, a, b, out, [](float x, float y) { return x / y; });
+      return BinaryRowsF(
+          c, a, b, out, [](float x, float y) { return x / y; }, simd::Arith::Div);
     case Bin::Max:
       return BinaryRowsF(c, a, b, out, [](float x, float y) { return ApplyF(Bin::Max, x, y); });
     case Bin::Min:
@@ -155,7 +171,7 @@ void BinaryF(OpCall& c, Bin op, const TileValue& a, const TileValue& b, TileValu
 Value Binary(OpCall& c, Bin op) {
   const TileValue& a = c.tile(0);
   const TileValue& b = c.tile(1);
-  auto out = c.NewResult(0, sim::BufferInit::Unspecified);
+  auto out = c.ReuseOrNewResult({0, 1});
   const ir::DataType dt = out->dtype;
   if (out->data.kind == StorageKind::F32) {
     if (a.data.kind == StorageKind::F32 && b.data.kind == StorageKind::F32) {
@@ -237,80 +253,13 @@ Value UnaryI(OpCall& c, int64_t (*f)(int64_t)) {
   return Value(out);
 }
 
-// ---- exp. glibc's expf (the algorithm of sysdeps/ieee754/flt-32/e_expf.c: x / ln2 split into
-// k / 32 + r, 2^(k/32) from a 32-entry table, a cubic in r, all in double) written out inline,
-// so that a tile's worth is one loop the compiler vectorises instead of a libm call per element.
-// With the operations in the same order and no contraction into FMAs (ISO C++ mode, no -march),
-// it gives the bits of glibc's generic expf on every finite |x| < 88 on every host; glibc's own
-// FMA variant differs from it on two of the 2^31 such inputs (checked exhaustively when this was
-// written: 0x1.04845ep+5 and -0x1.f8cbb2p+5).
-// Inputs outside that range (overflow, underflow, inf, NaN and poison) go to std::exp itself.
-constexpr int kExpTableBits = 5;
-constexpr int kExpN = 1 << kExpTableBits;
-
-struct ExpTable {
-  uint64_t t[kExpN];
-};
-
-// t[i] = bits(2^(i/32)) - (i << 47): adding k << 47 to t[k % 32] gives the bits of 2^(k/32).
-ExpTable MakeExpTable() {
-  ExpTable tb{};
-  for (int i = 0; i < kExpN; ++i) {
-    const double v = static_cast<double>(exp2l(static_cast<long double>(i) / kExpN));
-    tb.t[i] = std::bit_cast<uint64_t>(v) - (static_cast<uint64_t>(i) << (52 - kExpTableBits));
-  }
-  return tb;
-}
-
-const ExpTable kExpTable = MakeExpTable();
-constexpr double kInvLn2N = 0x1.71547652b82fep+0 * kExpN;
-constexpr double kExpShift = 0x1.8p+52;
-constexpr double kExpC0 = 0x1.c6af84b912394p-5 / kExpN / kExpN / kExpN;
-constexpr double kExpC1 = 0x1.ebfce50fac4f3p-3 / kExpN / kExpN;
-constexpr double kExpC2 = 0x1.62e42ff0c52d6p-1 / kExpN;
-
-// Exact only for finite |x| < 88; garbage (but no undefined behaviour) elsewhere.
-inline float ExpCore(float x) {
-  const double z = kInvLn2N * static_cast<double>(x);
-  double kd = z + kExpShift;  // rounds z to an integer in the low bits
-  const uint64_t ki = std::bit_cast<uint64_t>(kd);
-  kd -= kExpShift;
-  const double r = z - kd;
-  const uint64_t t = kExpTable.t[ki % kExpN] + (ki << (52 - kExpTableBits));
-  const double s = std::bit_cast<double>(t);
-  const double p = kExpC0 * r + kExpC1;
-  const double r2 = r * r;
-  double y = kExpC2 * r + 1;
-  y = p * r2 + y;
-  return static_cast<float>(y * s);
-}
-
-inline bool ExpCoreCovers(float x) {
-  constexpr uint32_t kTop88 = (std::bit_cast<uint32_t>(88.0f) >> 20) & 0x7ff;
-  return ((std::bit_cast<uint32_t>(x) >> 20) & 0x7ff) < kTop88;
-}
-
-// Cloned per ISA (ifunc-dispatched at load time); with contraction off every clone performs the
-// same IEEE operations, so the bits do not depend on which one the host runs.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void ExpRun(const float* src,
-                                                                         float* dst, size_t n) {
-  // Two loops: with the range test folded into the first, GCC 12 vectorises neither.
-  for (size_t i = 0; i < n; ++i) dst[i] = ExpCore(src[i]);
-  uint32_t outside = 0;
-  for (size_t i = 0; i < n; ++i) outside |= !ExpCoreCovers(src[i]);
-  if (outside)
-    for (size_t i = 0; i < n; ++i)
-      if (!ExpCoreCovers(src[i])) dst[i] = std::exp(src[i]);
-}
-
 // A floating unary op over the operand's elements; `run` maps a contiguous run.
 template <typename Run>
 Value MapUnary(OpCall& c, Run run) {
   const TileValue& in = c.tile(0);
   if (in.data.kind != StorageKind::F32 || sim::StorageOf(c.result().dtype) != StorageKind::F32)
     c.Fail("needs a floating-point tile");
-  auto out = c.NewResult(
-      0, in.data.size() >= ResultSize(c) ? sim::BufferInit::Unspecified : sim::BufferInit::Poison);
+  auto out = in.data.size() >= ResultSize(c) ? c.ReuseOrNewResult({0}) : c.NewResult(0);
   const size_t n = std::min(in.data.size(), out->data.size());
   float* dst = out->data.f.data();
   run(in.data.f.data(), dst, n);
@@ -393,7 +342,7 @@ void RegisterElementwiseSemantics(SemanticsTable& t) {
   t.Register("tile.exp", [](OpCall& c) {
     if (c.tile(0).data.kind == StorageKind::I64)
       c.Fail("the simulator executes this op on floating tiles only");
-    return MapUnary(c, ExpRun);
+    return MapUnary(c, simd::Exp);  // glibc's expf bits (simd_kernels.h)
   });
   RegUnary(
       t, "tile.neg", [](float v) { return -v; }, [](int64_t v) { return -v; });

@@ -106,6 +106,24 @@ sim::MutTilePtr OpCall::NewResult(size_t i, sim::BufferInit fill) const {
   return sim::MakeTile(g.dtype, g.mem, g.shape, g.valid, fill);
 }
 
+sim::MutTilePtr OpCall::ReuseOrNewResult(std::initializer_list<size_t> operands, size_t i) const {
+  const TileGeom& g = result(i);
+  for (size_t a : operands) {
+    const TilePtr* t = a < args.size() ? args[a].tile() : nullptr;
+    // use_count 1: only `args` holds it, so nothing can observe the change.
+    if (!t || t->use_count() != 1) continue;
+    const TileValue& v = **t;
+    if (v.dtype != g.dtype || v.shape != g.shape || v.pipe_id >= 0 ||
+        static_cast<int64_t>(v.data.size()) != sim::NumElements(g.shape))
+      continue;
+    sim::MutTilePtr out = std::const_pointer_cast<TileValue>(*t);
+    out->mem = g.mem;
+    out->valid = g.valid;
+    return out;
+  }
+  return NewResult(i, sim::BufferInit::Unspecified);
+}
+
 void CopyRegion(const sim::Buffer& src, const std::vector<int64_t>& src_shape,
                 const std::vector<int64_t>& src_off, sim::Buffer& dst,
                 const std::vector<int64_t>& dst_shape, const std::vector<int64_t>& dst_off,

@@ -143,7 +143,8 @@ class StoragePool {
     size_t best = list.size();
     for (size_t k = 0; k < list.size(); ++k) {
       const size_t cap = list[k].capacity();
-      if (cap >= n && cap / 2 <= n && (best == list.size() || cap < list[best].capacity()))
+      // Of equal sizes the one returned last: its memory is the likeliest still in the cache.
+      if (cap >= n && cap / 2 <= n && (best == list.size() || cap <= list[best].capacity()))
         best = k;
     }
     if (best == list.size()) return {};

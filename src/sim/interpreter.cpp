@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
 
+#include "tile_liveness.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
@@ -82,6 +84,7 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
     Bind(p.var, args[i]);
   }
   if (!f.body) return returned_;
+  liveness_ = std::make_shared<TileLiveness>(f.body);
   // A hand-written flat split_aiv kernel is one lane's program: the reference runs it once per
   // lane, as it runs a region, so that lane 1's band is part of the result it is checked
   // against (run once, with lane 0 alone, lane 1's stores would be compared with nothing).
@@ -109,17 +112,30 @@ Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
   const ir::Stmt& s = *sp;
   if (ctx_.port) ctx_.port->Step();  // a schedule point of the core group
   if (ctx_.budget) ctx_.budget->Step(s.span);
+  // Only a statement that is one op call releases its operands early (EvalCall); any other
+  // statement releases them when it is done (ExecSeq).
+  if (s.kind != StmtKind::Assign && s.kind != StmtKind::Eval) last_uses_ = nullptr;
   switch (s.kind) {
     case StmtKind::Assign: {
       stmt_ = &s;
       const auto& a = *s.As<ir::AssignStmt>();
-      Bind(a.var, Eval(a.value));
+      const std::vector<const ir::Var*>* release = std::exchange(last_uses_, nullptr);
+      if (const auto* c = a.value->As<ir::Call>())
+        Bind(a.var, EvalCall(*c, release));
+      else
+        Bind(a.var, Eval(a.value));
       return Flow::Normal;
     }
-    case StmtKind::Eval:
+    case StmtKind::Eval: {
       stmt_ = &s;
-      Eval(s.As<ir::EvalStmt>()->expr);
+      const ir::ExprPtr& e = s.As<ir::EvalStmt>()->expr;
+      const std::vector<const ir::Var*>* release = std::exchange(last_uses_, nullptr);
+      if (const auto* c = e->As<ir::Call>())
+        EvalCall(*c, release);
+      else
+        Eval(e);
       return Flow::Normal;
+    }
     case StmtKind::Return: {
       stmt_ = &s;
       returned_.clear();
@@ -149,8 +165,19 @@ Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
 }
 
 Interpreter::Flow Interpreter::ExecSeq(const ir::SeqStmts& s) {
-  for (const ir::StmtPtr& st : s.stmts)
-    if (Exec(st) == Flow::Return) return Flow::Return;
+  if (!liveness_) {
+    for (const ir::StmtPtr& st : s.stmts)
+      if (Exec(st) == Flow::Return) return Flow::Return;
+    return Flow::Normal;
+  }
+  // A tile is released after the statement that reads it last, so that its storage serves the
+  // next result while it is still in the cache.
+  const std::vector<std::vector<const ir::Var*>>& drops = liveness_->DropsAfter(s);
+  for (size_t i = 0; i < s.stmts.size(); ++i) {
+    last_uses_ = drops[i].empty() ? nullptr : &drops[i];
+    if (Exec(s.stmts[i]) == Flow::Return) return Flow::Return;
+    for (const ir::Var* v : drops[i]) env_.erase(v);
+  }
   return Flow::Normal;
 }
 
@@ -585,12 +612,15 @@ bool Interpreter::LaneGeometry(const ir::Call& c, const std::vector<Value>& args
   return true;
 }
 
-Value Interpreter::EvalCall(const ir::Call& c) {
+Value Interpreter::EvalCall(const ir::Call& c, const std::vector<const ir::Var*>* release) {
   const ops::SemanticsFn* fn = ops::SemanticsTable::Global().Find(c.op_name());
   if (!fn) ir::ThrowUser(c.span, c.op_name() + ": no execution semantics registered");
   std::vector<Value> args;
   args.reserve(c.args.size());
   for (const ir::ExprPtr& a : c.args) args.push_back(a ? Eval(a) : Value());
+  // Nothing below reads a tile variable (the result geometry reads scalars only).
+  if (release)
+    for (const ir::Var* v : *release) env_.erase(v);
   std::vector<ops::TileGeom> geoms;
   GeometryOf(c.type, c, &geoms);
   LaneGeometry(c, args, &geoms);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -94,6 +95,11 @@ struct OpCall {
   // A result tile of results[i]'s geometry, every element poison; with BufferInit::Unspecified for
   // an op that writes every element of the box itself (see sim::BufferInit).
   sim::MutTilePtr NewResult(size_t i = 0, sim::BufferInit fill = sim::BufferInit::Poison) const;
+  // The same for an op that writes every element of the box from the same element of its
+  // operands (an elementwise op): the storage of tile argument `arg` when this call holds the only
+  // reference to it (the interpreter released the variable after its last use) and it has the
+  // result's dtype and box; the op then computes in place. Otherwise a NewResult, Unspecified.
+  sim::MutTilePtr ReuseOrNewResult(std::initializer_list<size_t> args, size_t i = 0) const;
   // A runtime fault or a construct the simulator does not execute: "OP: message" at the call.
   [[noreturn]] void Fail(const std::string& message) const;
 };

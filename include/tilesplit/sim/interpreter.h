@@ -3,6 +3,7 @@
 // per core of the group, each with its own context and the executor's pipes.
 #pragma once
 
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "tilesplit/sim/schedule.h"
 
 namespace tilesplit::sim {
+
+class TileLiveness;  // src/sim/tile_liveness.h
 
 class Interpreter {
  public:
@@ -48,7 +51,9 @@ class Interpreter {
   // Runs a loop or branch body and collects what its Yield passes on.
   Flow ExecBody(const ir::StmtPtr& body, std::vector<Value>* yielded);
 
-  Value EvalCall(const ir::Call& c);
+  // `release`: tile variables the statement reads for the last time, released once the
+  // arguments are evaluated so that the op may reuse a sole operand's storage (OpCall::Reuse).
+  Value EvalCall(const ir::Call& c, const std::vector<const ir::Var*>* release = nullptr);
   // Runs the callee on a fresh interpreter with the arguments bound (tensors are shared, so the
   // callee's stores are the caller's); a Group, AIC or AIV callee runs on the core group.
   Value EvalFunctionCall(const ir::FunctionCall& c);
@@ -78,7 +83,12 @@ class Interpreter {
   const ir::Stmt* stmt_ = nullptr;
   const ir::Program* program_ = nullptr;
   Schedule schedule_;
-  int call_depth_ = 0;  // of the caller chain; cycles are rejected earlier, this is a backstop
+  int call_depth_ = 0;
+  // Where the running function's tiles die (Run sets it; ExecSeq releases them there).
+  std::shared_ptr<TileLiveness> liveness_;
+  // The variables the statement ExecSeq is executing reads for the last time.
+  const std::vector<const ir::Var*>* last_uses_ =
+      nullptr;  // of the caller chain; cycles are rejected earlier, this is a backstop
 };
 
 }  // namespace tilesplit::sim
