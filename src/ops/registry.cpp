@@ -480,6 +480,11 @@ const OpDef* OpRegistry::Find(std::string_view n) const {
   return it == ops_.end() ? nullptr : it->second.get();
 }
 
+OpDef* OpRegistry::FindMutable(std::string_view n) {
+  auto it = ops_.find(n);
+  return it == ops_.end() ? nullptr : it->second.get();
+}
+
 std::vector<const OpDef*> OpRegistry::All() const {
   std::vector<const OpDef*> out;
   out.reserve(ops_.size());

@@ -20,7 +20,7 @@ Value Full(OpCall& c) {
 }
 
 // tile.create allocates: its contents are undefined until written.
-Value Create(OpCall& c) {
+Value CreateTile(OpCall& c) {
   return Value(c.NewResult());
 }
 
@@ -65,7 +65,7 @@ Value Random(OpCall& c) {
 
 void RegisterGeneratorSemantics(SemanticsTable& t) {
   t.Register("tile.full", Full);
-  t.Register("tile.create", Create);
+  t.Register("tile.create", CreateTile);
   t.Register("tile.ci", Ci);
   t.Register("tile.random", Random);
 }

@@ -8,6 +8,7 @@ namespace tilesplit::ops {
 SemanticsTable& SemanticsTable::Global() {
   static SemanticsTable* table = [] {
     auto* t = new SemanticsTable();
+    t->attach_ = true;
     RegisterMemorySemantics(*t);
     RegisterGeneratorSemantics(*t);
     RegisterElementwiseSemantics(*t);
@@ -26,12 +27,17 @@ SemanticsTable& SemanticsTable::Global() {
 
 void SemanticsTable::Register(const std::string& op, SemanticsFn fn) {
   if (fns_.count(op)) ir::ThrowInternal({}, "semantics of '" + op + "' registered twice");
-  fns_.emplace(op, std::move(fn));
+  auto it = fns_.emplace(op, OpSemantics{std::move(fn)}).first;
+  if (!attach_) return;
+  // Semantics for an op the registry does not define would never run: a slip in a section file.
+  OpDef* def = OpRegistry::Global().FindMutable(op);
+  if (!def) ir::ThrowInternal({}, "semantics registered for '" + op + "', which is no operator");
+  def->AttachSemantics(&it->second);
 }
 
 const SemanticsFn* SemanticsTable::Find(std::string_view op) const {
   auto it = fns_.find(op);
-  return it == fns_.end() ? nullptr : &it->second;
+  return it == fns_.end() ? nullptr : &it->second.fn;
 }
 
 std::vector<std::string> SemanticsTable::Names() const {

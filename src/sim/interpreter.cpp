@@ -491,12 +491,22 @@ void Interpreter::ExtentError(const ir::Call& c, const std::string& what, size_t
 // named with the scalars it reads, where the silent clamp or the bare bounds fault said neither.
 void Interpreter::CheckOffsets(const ir::Call& c, const std::vector<Value>& args,
                                const std::vector<ops::TileGeom>& geoms) {
-  const bool load = c.op_name() == "tile.load", store = c.op_name() == "tile.store";
-  if ((!load && !store) || c.args.size() < 3 || args.size() < 3) return;
-  const Value& tensor_value = load ? args[0] : args[2];
-  const TensorPtr* tensor = tensor_value.tensor();
-  const auto* offsets = c.args[1] ? c.args[1]->As<ir::MakeTuple>() : nullptr;
-  const sim::TupleValue* values = args[1].tuple();
+  // Asked of the op's GM window: a load (a window bounded by its shapes) or a store (the valid
+  // extent of its tile operand 0).
+  const ops::OpDef* def = ops::RegisteredDef(c);
+  const ops::GmWindow* w = def && def->gm_window() ? &*def->gm_window() : nullptr;
+  using Window = ops::GmWindow;
+  const bool load =
+      w && w->access == Window::Access::Read && w->fallback == Window::Fallback::Bounds;
+  const bool store =
+      w && w->access == Window::Access::Write && w->fallback == Window::Fallback::TileValid;
+  if ((!load && !store) || c.args.size() < 3 || args.size() < 3 || w->tensor >= args.size() ||
+      w->offsets >= args.size())
+    return;
+  const TensorPtr* tensor = args[w->tensor].tensor();
+  const ir::ExprPtr& offsets_expr = c.args[w->offsets];
+  const auto* offsets = offsets_expr ? offsets_expr->As<ir::MakeTuple>() : nullptr;
+  const sim::TupleValue* values = args[w->offsets].tuple();
   if (!tensor || !offsets || !values || values->size() != offsets->elements.size()) return;
   const std::vector<int64_t>& extent = (*tensor)->shape;
   std::vector<int64_t> window;
@@ -613,8 +623,8 @@ bool Interpreter::LaneGeometry(const ir::Call& c, const std::vector<Value>& args
 }
 
 Value Interpreter::EvalCall(const ir::Call& c, const std::vector<const ir::Var*>* release) {
-  const ops::SemanticsFn* fn = ops::SemanticsTable::Global().Find(c.op_name());
-  if (!fn) ir::ThrowUser(c.span, c.op_name() + ": no execution semantics registered");
+  const ops::OpSemantics* sem = ops::SemanticsOf(c);
+  if (!sem) ir::ThrowUser(c.span, c.op_name() + ": no execution semantics registered");
   std::vector<Value> args;
   args.reserve(c.args.size());
   for (const ir::ExprPtr& a : c.args) args.push_back(a ? Eval(a) : Value());
@@ -632,7 +642,7 @@ Value Interpreter::EvalCall(const ir::Call& c, const std::vector<const ir::Var*>
     ctx_.budget->ChargeMemory(bytes, stmt_ ? stmt_->span : c.span, "the result of " + c.op_name());
   }
   ops::OpCall oc{c, args, geoms, ctx_};
-  return (*fn)(oc);
+  return sem->fn(oc);
 }
 
 Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {

@@ -119,6 +119,10 @@ struct ArgSpec {
 enum class OutputMemoryRule : uint8_t { None, Fixed, Kwarg, Inherit };
 
 class OpDef;
+// How the simulator executes an op (ops/semantics.h). The registry holds a pointer to it without
+// knowing what it is: the semantics, which compute on the runtime's values, attach themselves to
+// the records (SemanticsTable), so the definitions stay free of the simulator runtime.
+struct OpSemantics;
 
 // What a deducer sees. Deducers throw ir::UserError naming the op and the offending argument;
 // Create attaches the call's span.
@@ -284,6 +288,11 @@ class OpDef : public ir::OpBase {
   bool has_result() const { return has_result_; }
   // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
   bool result_from_annotation() const { return role_ == CrossCoreRole::TPop; }
+  // The op's execution semantics; null until the semantics layer has registered
+  // (ops::SemanticsTable::Global()), and for an op without semantics.
+  const OpSemantics* semantics() const { return semantics_; }
+  // Called by SemanticsTable::Register only.
+  void AttachSemantics(const OpSemantics* s) { semantics_ = s; }
 
  private:
   std::vector<ArgSpec> args_;
@@ -324,6 +333,7 @@ class OpDef : public ir::OpBase {
   bool reinterprets_bytes_ = false;
   std::string doc_;
   bool has_result_ = true;
+  const OpSemantics* semantics_ = nullptr;
   std::vector<std::string> set_once_;  // properties already set, for the set-once check
 };
 
@@ -342,6 +352,8 @@ class OpRegistry {
   static OpRegistry& Global();  // populated with every built-in op on first use
   OpDef& Register(std::string name);
   const OpDef* Find(std::string_view name) const;
+  // The record itself, for the semantics layer attaching to it (SemanticsTable::Register).
+  OpDef* FindMutable(std::string_view name);
   std::vector<const OpDef*> All() const;  // sorted by name
 
  private:

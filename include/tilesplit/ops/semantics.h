@@ -1,6 +1,8 @@
 // Execution semantics of the operators, for the simulator (core-group.md 3). Each catalogue
 // section registers the semantics of its ops in src/ops/semantics_<section>.cpp, beside the
-// definitions in src/ops/<section>_ops.cpp; the interpreter looks them up by op name.
+// definitions in src/ops/<section>_ops.cpp. Registering attaches them to the op's record
+// (OpDef::semantics()), where the interpreter finds them through the call's op: one record per
+// operator, no lookup by name on a call.
 //
 // The interpreter evaluates the arguments and the result geometry before calling an op: the
 // result's box and valid extent come from the call's IR type evaluated at run time (a per-lane
@@ -17,6 +19,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/ops/op_def.h"
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/runtime/value.h"
 
@@ -106,16 +109,33 @@ struct OpCall {
 
 using SemanticsFn = std::function<Value(OpCall&)>;
 
+// What OpDef::semantics() points to.
+struct OpSemantics {
+  SemanticsFn fn;
+};
+
 class SemanticsTable {
  public:
-  static SemanticsTable& Global();  // every section's semantics, registered on first use
+  // Every section's semantics, registered on first use and attached to the records of the global
+  // OpRegistry; call it once before reading OpDef::semantics() (the interpreter's constructor
+  // does).
+  static SemanticsTable& Global();
+  // Registers `fn` for `op` and, for the global table, attaches it to the op's record.
   void Register(const std::string& op, SemanticsFn fn);
   const SemanticsFn* Find(std::string_view op) const;
   std::vector<std::string> Names() const;
 
  private:
-  std::map<std::string, SemanticsFn, std::less<>> fns_;
+  std::map<std::string, OpSemantics, std::less<>> fns_;  // nodes stay put: records point in
+  bool attach_ = false;
 };
+
+// The semantics of a call's op, through its record; null for an op without any (or a bare
+// ir::OpBase of hand-built IR).
+inline const OpSemantics* SemanticsOf(const ir::Call& c) {
+  const OpDef* d = RegisteredDef(c);
+  return d ? d->semantics() : nullptr;
+}
 
 // One per catalogue section (src/ops/semantics_<section>.cpp).
 void RegisterMemorySemantics(SemanticsTable& t);

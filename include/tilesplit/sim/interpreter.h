@@ -18,7 +18,9 @@ class TileLiveness;  // src/sim/tile_liveness.h
 
 class Interpreter {
  public:
-  explicit Interpreter(ops::ExecContext& ctx) : ctx_(ctx) {}
+  // Makes sure the operators' semantics are attached to their records (EvalCall reads them
+  // there).
+  explicit Interpreter(ops::ExecContext& ctx) : ctx_(ctx) { ops::SemanticsTable::Global(); }
 
   // Binds the parameters to `args` (one per parameter; a dynamic dimension named in a parameter
   // type is bound to the argument's extent) and executes the body. Returns the returned values.
