@@ -163,6 +163,10 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
         {{{}, "give it a " + std::string(ops::KwargKindName(spec.kind)) + " value"}});
   };
   switch (spec.kind) {
+    case ops::KwargKind::TransportCode:  // an integer: a pl.SplitMode is no transport code
+      if (lit.kind == K::Int) return lit.int_value;
+      return bad();
+    case ops::KwargKind::SplitMode:
     case ops::KwargKind::Int:
       if (lit.kind == K::Int) return lit.int_value;
       if (lit.kind == K::Enum && lit.enum_type == "SplitMode") {

@@ -18,6 +18,9 @@ namespace {
 bool KindMatches(KwargKind kind, const AttrValue& v) {
   switch (kind) {
     case KwargKind::Int:
+    case KwargKind::TransportCode:  // an integer; its range is the deducer's to check
+      return std::holds_alternative<int64_t>(v);
+    case KwargKind::SplitMode:
       return std::holds_alternative<int64_t>(v) || std::holds_alternative<ir::SplitMode>(v);
     case KwargKind::Bool:
       return std::holds_alternative<bool>(v);

@@ -88,7 +88,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tile.aiv_shard")
       .boundary(BoundaryKind::Shard)
       .arg("tile")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::SplitMode)
       .kwarg("lane_stride", KwargKind::Int)
       .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/true); })
       .output_memory_fixed(MemorySpace::Vec)
@@ -99,7 +99,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tile.aic_gather")
       .boundary(BoundaryKind::Gather)
       .arg("tile")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::SplitMode)
       .deduce([](const CallInfo& c) { return DeduceBoundary(c, /*halve=*/false); })
       .output_memory_fixed(MemorySpace::Mat)
       .doc(
@@ -109,7 +109,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tensor.aiv_shard")
       .boundary(BoundaryKind::Shard)
       .arg("tensor")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::SplitMode)
       .deduce([](const CallInfo& c) { return DeduceTensorBoundary(c, /*halve=*/true); })
       .doc(
           "C->V boundary of a tensor-level program: the rank-2 tensor's split axis (split 1 "
@@ -118,7 +118,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tensor.aic_gather")
       .boundary(BoundaryKind::Gather)
       .arg("tensor")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::SplitMode)
       .deduce([](const CallInfo& c) { return DeduceTensorBoundary(c, /*halve=*/false); })
       .doc(
           "V->C boundary of a tensor-level program: the rank-2 tensor's split axis (split 1 "
@@ -133,7 +133,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tile.tpush_to_aiv")
       .pipe_direction(PipeDirection::C2V)
       .arg("tile")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::TransportCode)
       .kwarg("lane_stride", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce([](const CallInfo& c) { return DeducePush(c, /*to_aiv=*/true); })
@@ -146,7 +146,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
 
   r.Register("tile.tpop_from_aic")
       .pipe_direction(PipeDirection::C2V)
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::TransportCode)
       .kwarg("lane_stride", KwargKind::Int)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeducePop)
@@ -160,7 +160,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("tile.tpush_to_aic")
       .pipe_direction(PipeDirection::V2C)
       .arg("tile")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::TransportCode)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce([](const CallInfo& c) { return DeducePush(c, /*to_aiv=*/false); })
       .core_affinity(CoreAffinity::VECTOR)
@@ -170,7 +170,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
 
   r.Register("tile.tpop_from_aiv")
       .pipe_direction(PipeDirection::V2C)
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::TransportCode)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeducePop)
       .output_memory_fixed(MemorySpace::Mat)  // the consuming lane's space; the parser checks it
@@ -183,7 +183,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("system.tfree_to_aic")
       .pipe_direction(PipeDirection::C2V)
       .arg("tile")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::TransportCode)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeduceFree)
       .core_affinity(CoreAffinity::VECTOR)
@@ -194,7 +194,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("system.tfree_to_aiv")
       .pipe_direction(PipeDirection::V2C)
       .arg("tile")
-      .req_kwarg("split", KwargKind::Int)
+      .req_kwarg("split", KwargKind::TransportCode)
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeduceFree)
       .core_affinity(CoreAffinity::CUBE)

@@ -52,6 +52,10 @@ std::string_view KwargKindName(KwargKind k) {
       return "TileLayout";
     case KwargKind::Pad:
       return "PadValue";
+    case KwargKind::SplitMode:
+      return "SplitMode";
+    case KwargKind::TransportCode:
+      return "transport code";
   }
   return "?";
 }

@@ -67,6 +67,27 @@ TEST(OpsCreate, SplitModeLiteralAcceptedAsInt) {
   EXPECT_EQ(ShapeStr(TileOf(c).shape), "[8, 128]");
 }
 
+// `split` means two things: a boundary's split mode and a pipe op's transport code. They are
+// distinct kwarg kinds: a pl.SplitMode literal is a split mode only, not a transport code and not
+// a plain integer kwarg.
+TEST(OpsCreate, SplitModeAndTransportCodeAreDistinctKwargKinds) {
+  EXPECT_EQ(FindOp("tile.aiv_shard")->find_kwarg("split")->kind, KwargKind::SplitMode);
+  EXPECT_EQ(FindOp("tile.aic_gather")->find_kwarg("split")->kind, KwargKind::SplitMode);
+  EXPECT_EQ(FindOp("tile.tpush_to_aiv")->find_kwarg("split")->kind, KwargKind::TransportCode);
+  EXPECT_EQ(FindOp("system.tfree_to_aic")->find_kwarg("split")->kind, KwargKind::TransportCode);
+  ExpectCallError("tile.tpush_to_aiv", {Tile({64, 128}, DataType::FP32, MemorySpace::Acc)},
+                  {{"split", ir::SplitMode::UpDown}},
+                  {"tile.tpush_to_aiv", "kwarg 'split' must be a transport code"});
+  ExpectCallError("tile.cast", {Tile({16, 16})},
+                  {{"target_type", DataType::FP16}, {"mode", ir::SplitMode::UpDown}},
+                  {"tile.cast", "kwarg 'mode' must be a int"});
+  // The integer spellings of both still build.
+  Call("tile.tpush_to_aiv", {Tile({64, 128}, DataType::FP32, MemorySpace::Acc)},
+       {{"split", int64_t{3}}});
+  auto g = Call("tile.aic_gather", {Tile({8, 128})}, {{"split", int64_t{1}}});
+  EXPECT_EQ(ShapeStr(TileOf(g).shape), "[16, 128]");
+}
+
 TEST(OpsCreate, DeducerErrorGetsCallSpan) {
   ExpectCallError("tile.add", {Tile({128, 128}), Tile({128, 64})}, {},
                   {"tile.add: argument 'rhs' shape [128, 64] does not broadcast with lhs shape "

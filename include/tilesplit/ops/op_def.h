@@ -97,8 +97,22 @@ struct TileWindow {
   bool slice_axes = false;
 };
 
-// The kind a kwarg literal must have. Int accepts SplitMode enum literals too.
-enum class KwargKind : uint8_t { Int, Bool, Float, String, DType, Mem, Layout, Pad };
+// The kind a kwarg literal must have. The two meanings of a boundary's and a pipe op's `split`
+// are distinct kinds: a SplitMode (shard, gather: 0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT, written as an
+// integer or a pl.SplitMode literal) is not a TransportCode (push, pop, free: an integer 0..4, of
+// which 3 and 4 are no split mode), and neither is a plain Int.
+enum class KwargKind : uint8_t {
+  Int,
+  Bool,
+  Float,
+  String,
+  DType,
+  Mem,
+  Layout,
+  Pad,
+  SplitMode,
+  TransportCode
+};
 std::string_view KwargKindName(KwargKind k);
 
 struct KwargSpec {
