@@ -1,0 +1,154 @@
+// Registry-wide consistency of the operators' traits (docs/architecture.md, "Operator traits"):
+// every registered operator is walked and its declarations are checked against each other and
+// against what its sample call (ops_sample_calls.h) deduces, so that a forgotten or mistyped
+// trait fails here, at the op, rather than as a wrong split far from it. Removing `.combines` from
+// tile.row_argmax, for instance, fails OpsTraitConsistency.AnOpThatCollapsesAnAxisCombines.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "ops_sample_calls.h"
+#include "tilesplit/ops/semantics.h"
+
+namespace tilesplit::ops::testing {
+namespace {
+
+bool Contains(const std::vector<size_t>& v, size_t x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// Every operand position a trait names is an argument of the op.
+TEST(OpsTraitConsistency, TraitPositionsNameArguments) {
+  for (const OpDef* op : OpRegistry::Global().All()) {
+    SCOPED_TRACE(op->name());
+    const size_t n = op->max_args();
+    auto arg = [&](std::optional<size_t> p, const char* what) {
+      if (p) {
+        EXPECT_LT(*p, n) << what;
+      }
+    };
+    for (size_t p : op->address_arg_positions()) arg(p, "address_args");
+    for (const auto& [p, kind] : op->lane_invariant_args()) arg(p, "lane_invariant_arg");
+    if (auto m = op->bit_mask()) {
+      arg(m->first, "bit_mask_arg");
+      arg(m->second, "bit_mask_arg data");
+    }
+    arg(op->shape_arg(), "shape_arg");
+    if (auto a = op->swapped_axes_args()) {
+      arg(a->first, "swaps_axes");
+      arg(a->second, "swaps_axes");
+    }
+    arg(op->reused_input(), "reuses_input");
+    arg(op->transfer_arg(), "transfer_paths");
+    if (const auto& w = op->gm_window()) {
+      arg(w->tensor, "gm_window tensor");
+      arg(w->offsets, "gm_window offsets");
+      arg(w->extents, "gm_window extents");
+      arg(w->bounds, "gm_window bounds");
+    }
+    if (const auto& w = op->tile_window()) {
+      arg(w->source, "tile_window source");
+      arg(w->offsets, "tile_window offsets");
+      arg(w->extents, "tile_window extents");
+      arg(w->valid, "tile_window valid");
+    }
+  }
+}
+
+// A window op names its offset operands: the offsets of a tile window (one tuple, or a scalar
+// per axis for the first two axes) address the tile, which a split makes lane-local, so they are
+// address-carrying operands (admission asks address_args).
+TEST(OpsTraitConsistency, AWindowOpNamesItsOffsetOperands) {
+  size_t windows = 0;
+  for (const OpDef* op : OpRegistry::Global().All()) {
+    SCOPED_TRACE(op->name());
+    const std::vector<size_t>& addr = op->address_arg_positions();
+    if (const auto& w = op->tile_window()) {
+      ++windows;
+      EXPECT_TRUE(Contains(addr, w->offsets)) << "the window's offsets are no address_args";
+      if (w->form == TileWindow::Offsets::Scalars) {
+        EXPECT_TRUE(Contains(addr, w->offsets + 1)) << "the second offset is no address_arg";
+      }
+    }
+  }
+  EXPECT_GE(windows, 3u);
+}
+
+// An op whose result collapses an axis of its first tile operand to one element (a reduction)
+// declares how it combines, unless another trait says what it does instead (a window, a
+// reshape, a generator's shape, a boundary, a transfer). Checked on every sample call.
+TEST(OpsTraitConsistency, AnOpThatCollapsesAnAxisCombines) {
+  size_t collapsing = 0;
+  for (const SampleCall& sc : SampleCalls()) {
+    const OpDef* op = FindOp(sc.op);
+    ASSERT_NE(op, nullptr) << sc.op;
+    SCOPED_TRACE(sc.op);
+    if (op->tile_window() || op->gm_window() || op->rectangle_change() != RectangleChange::None ||
+        op->shape_arg() || op->is_boundary() || op->is_memory_move() ||
+        op->cross_core_role() != CrossCoreRole::None || op->is_generator())
+      continue;
+    TypePtr t = DeduceType(*op, sc.args, sc.kwargs);
+    const auto* result = t ? t->As<ir::TileType>() : nullptr;
+    const ir::TileType* operand = nullptr;
+    for (const ExprPtr& a : sc.args)
+      if (a && a->type && (operand = a->type->As<ir::TileType>())) break;
+    if (!result || !operand || result->shape.size() != operand->shape.size()) continue;
+    bool collapses = false;
+    for (size_t d = 0; d < result->shape.size(); ++d) {
+      auto r = ir::AsConstInt(result->shape[d]), o = ir::AsConstInt(operand->shape[d]);
+      collapses |= r && o && *r == 1 && *o > 1;
+    }
+    if (!collapses) continue;
+    ++collapsing;
+    EXPECT_TRUE(op->has_combined_axes()) << "collapses an axis but declares no .combines(...)";
+  }
+  EXPECT_GE(collapsing, 8u);  // the row and column reductions at least
+}
+
+// Traits that come in pairs, and the kwargs a trait implies.
+TEST(OpsTraitConsistency, PairedTraitsAndTheirKwargs) {
+  for (const OpDef* op : OpRegistry::Global().All()) {
+    SCOPED_TRACE(op->name());
+    // A pipe end works one pipe, and an op on a pipe is one of its ends.
+    EXPECT_EQ(op->cross_core_role() != CrossCoreRole::None,
+              op->pipe_direction() != PipeDirection::None);
+    if (op->has_combined_axes()) {
+      EXPECT_FALSE(op->combine_verb().empty()) << ".combines verb";
+    }
+    if (op->is_position_dependent()) {
+      EXPECT_TRUE(op->is_generator()) << "position_dependent";
+    }
+    if (op->is_lane_index()) {
+      EXPECT_EQ(op->declared_affinity(), CoreAffinity::VECTOR);
+    }
+    // `split` is a split mode on a boundary and a transport code on a pipe op; nowhere else.
+    const KwargSpec* split = op->find_kwarg("split");
+    if (op->is_boundary()) {
+      ASSERT_NE(split, nullptr) << "a boundary takes its split mode";
+      EXPECT_EQ(split->kind, KwargKind::SplitMode);
+      EXPECT_TRUE(split->required);
+    } else if (op->cross_core_role() != CrossCoreRole::None) {
+      ASSERT_NE(split, nullptr) << "a pipe op takes its transport code";
+      EXPECT_EQ(split->kind, KwargKind::TransportCode);
+    }
+    for (const KwargSpec& k : op->kwargs()) {
+      if (k.kind == KwargKind::SplitMode) {
+        EXPECT_TRUE(op->is_boundary()) << k.name;
+      }
+      if (k.kind == KwargKind::TransportCode) {
+        EXPECT_NE(op->cross_core_role(), CrossCoreRole::None) << k.name;
+      }
+    }
+  }
+}
+
+// Every record carries its execution semantics (attached by the semantics layer).
+TEST(OpsTraitConsistency, EveryRecordCarriesItsSemantics) {
+  SemanticsTable::Global();
+  for (const OpDef* op : OpRegistry::Global().All())
+    EXPECT_NE(op->semantics(), nullptr) << op->name();
+}
+
+}  // namespace
+}  // namespace tilesplit::ops::testing
