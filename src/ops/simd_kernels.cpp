@@ -97,7 +97,10 @@ bool HasAvx512() {
   return has;
 }
 
-void ExpPortable(const float* src, float* dst, size_t n) {
+// Cloned for AVX2 and the baseline (ifunc-dispatched at load time); with contraction off every
+// clone performs the same IEEE operations.
+__attribute__((target_clones("avx2", "default"))) void ExpPortable(const float* src, float* dst,
+                                                                   size_t n) {
   // In blocks through a copy of the inputs: `dst` may be `src` (an op computing in place), and
   // the inputs outside the inline range are read again after the block is written.
   constexpr size_t kBlock = 256;

@@ -9,9 +9,10 @@
 //      by name (boundary, reshapes, memory move, lane index, GM window, generator, address
 //      arguments, lane-invariant operands, combined axes, bit mask, reuse, no-duplicate, pipe
 //      direction, side effect, position dependence). A pass never tests an op name; if a pass
-//      needs a new question, add a trait here [OpsFlags.*, OpsLaneInvariant.*].
-//   3. Give it execution semantics in src/ops/semantics_<section>.cpp
-//      [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
+//      needs a new question, add a trait here [OpsFlags.*, OpsLaneInvariant.*; the registry-wide
+//      OpsTraitConsistency.* checks the traits against each other and the sample call].
+//   3. Give it execution semantics in src/ops/semantics_<section>.cpp; registering attaches them
+//      to this record (semantics()) [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
 //   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
 //      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once
