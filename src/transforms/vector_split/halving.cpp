@@ -11,6 +11,7 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::vector_split {
 
@@ -142,13 +143,10 @@ ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const Exp
   auto v = ir::AsConstInt(valid);
   auto s = ir::AsConstInt(stride);
   if (v && s) {
-    const int64_t e0 = std::min(*v, *s);
-    const int64_t e1 = std::clamp<int64_t>(*v - *s, 0, *s);
-    if (e0 == e1) return ir::MakeConstInt(e0);
+    const int64_t e0 = ops::LaneShare(*v, *s, 0);
+    if (e0 == ops::LaneShare(*v, *s, 1)) return ir::MakeConstInt(e0);
   }
-  // clamp(V - L*S, 0, S) written as min(max(V, L*S) - L*S, S): no negative intermediate.
-  ExprPtr ls = ir::Mul(ctx.lane, stride);
-  return ir::Min(ir::Sub(ir::Max(valid, ls), ls), stride);
+  return ops::LaneShareExpr(ctx.lane, valid, stride);
 }
 
 ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {

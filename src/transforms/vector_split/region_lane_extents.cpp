@@ -12,6 +12,7 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/split_code.h"
 
 namespace tilesplit::vector_split {
@@ -77,9 +78,8 @@ class BoundaryExtents {
     const ExprPtr half = dt->shape[axis];
     // Lane 1's start is read from its own pop extent: its share of the full box (8 of an odd
     // 17), never the deducer's lane-agnostic 9.
-    ExprPtr ls = ir::Mul(st_.lane, half);
     std::vector<ExprPtr> pop_valid = dt->valid();
-    pop_valid[axis] = ir::Min(ir::Sub(ir::Max(src.shape[axis], ls), ls), half);
+    pop_valid[axis] = ops::LaneShareExpr(st_.lane, src.shape[axis], half);
     if (auto b = ir::AsConstInt(src.shape[axis]); b && *b % 2 == 0) pop_valid[axis] = half;
     if (ir::ExprListEqual(pop_valid, dt->shape)) pop_valid.clear();
     ir::TypePtr pop_type = ir::WithValid(*dt, std::move(pop_valid));
@@ -125,8 +125,7 @@ class BoundaryExtents {
                     {{ir::Span{},
                       "give the split axis a static box (the largest one the kernel takes) "
                       "and make its valid extent the runtime value instead"}});
-    ExprPtr ls = ir::Mul(st_.lane, half);
-    ExprPtr lane_extent = ir::Min(ir::Sub(ir::Max(full_valid, ls), ls), half);
+    ExprPtr lane_extent = ops::LaneShareExpr(st_.lane, full_valid, half);
     std::vector<ExprPtr> valid = dt->valid();
     LaneFact fact{axis, lane_extent, full_valid, true, false};
     if (!v || !PlacesBothLanes(*b, *v, std::nullopt))

@@ -10,6 +10,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::vector_split {
@@ -144,7 +145,7 @@ class CallChecks {
            "move the " + name + " into the region that consumes (or produces) its vector side");
     // GM traffic and the lane index stay outside regions: they are not vector work to place.
     if (manual_ && aff == CoreAffinity::VECTOR && !ops::Def(c).gm_window() &&
-        !ops::Def(c).is_lane_index())
+        !ops::IsLaneIndexCall(c))
       Fail(f_, 'e', span,
            "vector operation " + name +
                " outside every pl.split_aiv region of a function that opens regions; the "
