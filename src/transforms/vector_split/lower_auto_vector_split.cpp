@@ -155,8 +155,9 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // The synthesized region is lowered like a hand-written one (the lane guards of stores a
     // lane may hold no rows of, the per-lane extents), so that the printed output, read back and
     // lowered again, is the same program: one lowering for both arms.
-    FunctionPtr lowered = SynthesizeAutoRegion(LowerFunction(f, *mode));
-    if (HasSplitRegion(lowered->body)) lowered = LowerExplicitRegionFunction(lowered);
+    FunctionPtr lowered = LowerFunction(f, *mode);
+    if (FunctionPtr wrapped = SynthesizeAutoRegion(lowered); wrapped != lowered)
+      lowered = FinishAutoRegion(wrapped);
     out.push_back(std::move(lowered));
     RemarkAutoPath(*f, *mode, *out.back());
     pass::CheckExplicitSlotNum(*out.back());
