@@ -168,6 +168,20 @@ std::shared_ptr<const TileType> HalveTileShape(const SplitContext& ctx, const Ti
   return ir::WithShape(t, std::move(shape), std::move(valid));
 }
 
+std::shared_ptr<const TileType> HalveTypeOf(SplitContext& ctx, const TypePtr& t, int axis,
+                                            TileInfo* info) {
+  auto it = ctx.halved_types.find(t.get());
+  if (it != ctx.halved_types.end() && it->second.axis == axis) {
+    if (info) *info = it->second.info;
+    return it->second.half;
+  }
+  TileInfo own;
+  std::shared_ptr<const TileType> half = HalveTileShape(ctx, *ir::AsTileType(t), axis, &own);
+  if (info) *info = own;
+  ctx.halved_types[t.get()] = SplitContext::HalvedType{t, axis, half, std::move(own)};
+  return half;
+}
+
 bool IsReduceOnSplitAxis(const Call& call, int axis) {
   const ops::OpDef& op = ops::Def(call);
   if (!op.has_combined_axes()) return false;

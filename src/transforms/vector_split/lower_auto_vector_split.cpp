@@ -56,6 +56,10 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
 }
 
 FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
+  // Equal tile types built by the walk share one node, as the parser's do: most values of a body
+  // have one of a few types, and the walk's memos (SplitContext::halved_types, typed_calls) are
+  // keyed by type node. The table is this walk's own, so nothing is shared with the input.
+  ir::TileTypeInterning interning;
   SplitContext ctx;
   ctx.mode = mode;
   ctx.split_dim = SplitDimension(mode);  // 1. the axis; the boundary op carries the mode
