@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <type_traits>
 #include <unordered_set>
@@ -12,8 +13,10 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/pass.h"
 #include "transforms/vector_split/halving.h"
 
@@ -242,6 +245,25 @@ TEST(ResolveLaneStride, KeepsTheBoxPartitionForAnIndependentOrigin) {
 
 TEST(ResolveLaneStride, KeepsTheBoxPartitionWithAGatherBack) {
   EXPECT_EQ(Stride(Kernel(13, "g = pl.tile.move(e, target_memory=pl.Mem.Mat)")), std::nullopt);
+}
+
+// The walk remembers each halved call's type per operator and operand types
+// (SplitContext::typed_calls): calls of one operator over operands of different types must keep
+// their own types. Here the same exp over a ragged shard (13 of 16 rows) and over a full load.
+TEST(LowerAutoVectorSplit, CallsOfOneOperatorKeepTheirOperandsTypes) {
+  std::string text = Kernel(13,
+                            "ld = pl.load(a, [0, 0], [16, 128], target_memory=pl.Mem.Vec)\n    f = "
+                            "pl.exp(ld)\n    g = pl.exp(ld)");
+  ir::ProgramPtr out = pass::LowerAutoVectorSplit()(dsl::Parse(text, "k.py"));
+  std::map<std::string, ir::TypePtr> types;
+  ir::ForEachStmt(out->functions[0]->body, ir::kWalkAll, [&](const ir::StmtPtr& s) {
+    if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) types[a->var->name] = a->var->type;
+  });
+  ASSERT_TRUE(types.count("e") && types.count("f") && types.count("g"));
+  EXPECT_FALSE(ir::TypeEqual(types["e"], types["f"]))
+      << ir::TypeToString(types["e"]) << " vs " << ir::TypeToString(types["f"]);
+  EXPECT_TRUE(ir::TypeEqual(types["f"], types["g"]));
+  EXPECT_EQ(ir::TypeToString(types["f"]), "pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec]");
 }
 
 TEST(SplitAxis, LaneValidExtentFoldsWhenTheLanesAgree) {
