@@ -18,6 +18,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/pass.h"
+#include "transforms/vector_split/crossing_rules.h"
 #include "transforms/vector_split/halving.h"
 
 namespace tilesplit {
@@ -264,6 +265,32 @@ TEST(LowerAutoVectorSplit, CallsOfOneOperatorKeepTheirOperandsTypes) {
       << ir::TypeToString(types["e"]) << " vs " << ir::TypeToString(types["f"]);
   EXPECT_TRUE(ir::TypeEqual(types["f"], types["g"]));
   EXPECT_EQ(ir::TypeToString(types["f"]), "pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec]");
+}
+
+// The crossing rules both lowerings of a crossing share (crossing_rules.h): one message each,
+// whichever lowering refuses.
+TEST(CrossingRules, BothLoweringsRefuseWithOneMessage) {
+  try {
+    vector_split::RejectUnabuttedGather(ir::Span{}, "P: ", "the operand 'h'", 0, 5, 8);
+    ADD_FAILURE() << "accepted";
+  } catch (const ir::UserError& e) {
+    EXPECT_EQ(e.message(),
+              "P: the operand 'h' is valid for 5 of 8 cells on axis 0 in both lanes: lane 1 "
+              "lands at the half box, so the two bands would not abut");
+  }
+  try {
+    vector_split::RejectRuntimeShardBox(ir::Span{}, "", "tile.aiv_shard of 'c'", 1,
+                                        ir::MakeVar("n", ir::MakeScalarType(ir::DataType::INDEX)));
+    ADD_FAILURE() << "accepted";
+  } catch (const ir::UserError& e) {
+    EXPECT_NE(e.message().find("tile.aiv_shard of 'c', whose box on split axis 1 is the runtime "
+                               "value n"),
+              std::string::npos)
+        << e.message();
+  }
+  ir::VarPtr lane = ir::MakeVar("lane", ir::MakeScalarType(ir::DataType::INDEX));
+  EXPECT_TRUE(ir::IsConstInt(vector_split::LaneExtent(lane, ir::Index(16), ir::Index(8)), 8));
+  EXPECT_FALSE(ir::AsConstInt(vector_split::LaneExtent(lane, ir::Index(17), ir::Index(9))));
 }
 
 TEST(SplitAxis, LaneValidExtentFoldsWhenTheLanesAgree) {

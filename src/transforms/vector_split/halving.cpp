@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "crossing_rules.h"
 #include "halving_parts.h"
 #include "split_remarks.h"
 #include "tilesplit/analysis/affinity.h"
@@ -11,7 +12,6 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::vector_split {
 
@@ -140,13 +140,7 @@ ExprPtr LaneStrideFor(const SplitContext& ctx, int axis, const ExprPtr& half) {
 
 ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const ExprPtr& half,
                         const ExprPtr& stride) {
-  auto v = ir::AsConstInt(valid);
-  auto s = ir::AsConstInt(stride);
-  if (v && s) {
-    const int64_t e0 = ops::LaneShare(*v, *s, 0);
-    if (e0 == ops::LaneShare(*v, *s, 1)) return ir::MakeConstInt(e0);
-  }
-  return ops::LaneShareExpr(ctx.lane, valid, stride);
+  return LaneExtent(ctx.lane, valid, stride);
 }
 
 ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {
