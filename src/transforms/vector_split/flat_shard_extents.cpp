@@ -10,6 +10,7 @@
 
 #include "regions.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/eval.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
@@ -61,7 +62,11 @@ void CheckShard(const ir::AssignStmt& a, const ir::Call& c, const std::vector<ir
   for (int64_t lane = 0; lane < 2; ++lane) {
     const ExprPtr stated = AtLane(declared, lanes, lane);
     const ExprPtr truth = LaneShare(valid, stride, lane, *half);
-    const auto stated_n = ir::AsConstInt(stated);
+    const auto stated_n = ir::EvalInt(declared, [&](const ir::Var& v) -> std::optional<int64_t> {
+      for (const ir::VarPtr& l : lanes)
+        if (l.get() == &v) return lane;
+      return std::nullopt;
+    });
     const auto truth_n = ir::AsConstInt(truth);
     if (stated_n && truth_n ? *stated_n == *truth_n : ir::ExprEqual(stated, truth)) continue;
     const std::string what = axis == 0 ? "rows" : "columns";
