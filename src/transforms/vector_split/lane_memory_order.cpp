@@ -155,7 +155,9 @@ class Collector {
   void WalkItem(const ir::StmtPtr& s, int list, int pos) {
     ir::VisitStmtKind(
         *s, ir::Overloaded{[&](const ir::AssignStmt& a) {
-                             assigned_.insert(a.var.get());
+                             // Not recorded in assigned_: a scalar's definition is followed
+                             // (defs_) before assigned_ is asked, and no other value is read by
+                             // index arithmetic.
                              if (ops::IsLaneIndexCall(a.value)) lanes_.insert(a.var.get());
                              if (a.var->type && a.var->type->As<ir::ScalarType>())
                                defs_[a.var.get()] = a.value;
