@@ -6,6 +6,7 @@
 #include "no_split_replay.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/pass.h"
 
@@ -14,12 +15,11 @@ namespace {
 
 // Whether the body reads the lane index anywhere: then it already says what each lane does (a
 // hand-written per-lane body, or the replay's own output) and is left as written.
-bool ReadsLaneIndex(const ir::Function& f) {
+bool BodyReadsLaneIndex(const ir::Function& f) {
   struct Finder : ir::IRVisitor {
     bool found = false;
     void VisitCall(const ir::Call& c) override {
-      const ops::OpDef* def = ops::RegisteredDef(c);
-      if (def && def->is_lane_index()) found = true;
+      found = found || ops::IsLaneIndexCall(c);
       ir::IRVisitor::VisitCall(c);
     }
   } finder;
@@ -33,7 +33,7 @@ ir::ProgramPtr RunSplitVector(const ir::ProgramPtr& p) {
     if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr("split_aiv") &&
         f->BoolAttr("dual_aiv_dispatch") && !ir::ExternalSource(*f) &&
         f->split_mode().value_or(ir::SplitMode::None) == ir::SplitMode::None) {
-      out.push_back(ReadsLaneIndex(*f) ? f : ReplayNoSplitOnLane1(*f));
+      out.push_back(BodyReadsLaneIndex(*f) ? f : ReplayNoSplitOnLane1(*f));
       continue;
     }
     if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr("split_aiv") &&
