@@ -251,6 +251,11 @@ VarPtr Parser::DefineTarget(std::string_view name, Span span, const TypePtr& typ
   CheckTargetName(name, span);
   size_t idx = 0;
   const Binding* b = Lookup(name, &idx);
+  if (b && strict_ssa_)
+    throw ir::UserError(
+        span, "'" + std::string(name) + "' is bound a second time in a strict_ssa function",
+        {{{}, "give the new value a new name, or drop strict_ssa=True"}},
+        ir::UserErrorKind::SSAViolation);
   const bool current = b && idx + 1 == scopes_.size();
   const bool rebinding_outer =
       b && ((current && b->outer_alias) || (!current && idx + 1 < scopes_.size()));

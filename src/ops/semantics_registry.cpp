@@ -19,6 +19,7 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterCubeSemantics(*t);
     RegisterCrossCoreSemantics(*t);
     RegisterSystemSemantics(*t);
+    RegisterTensorSemantics(*t);
     return t;
   }();
   return *table;

@@ -400,5 +400,6 @@ void RegisterQuantOps(OpRegistry& r);
 void RegisterCubeOps(OpRegistry& r);
 void RegisterCrossCoreOps(OpRegistry& r);
 void RegisterSystemOps(OpRegistry& r);
+void RegisterTensorOps(OpRegistry& r);
 
 }  // namespace tilesplit::ops
