@@ -39,7 +39,7 @@ MoveDirection ClassifyMoveDirection(const ir::Call& call) {
 }
 
 bool IsLaneStated(const ops::OpDef& op) {
-  return op.declared_affinity().has_value();
+  return op.states_lane();
 }
 
 namespace {
@@ -53,8 +53,8 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
   const ops::OpDef* def = ops::RegisteredDef(call);  // null for a bare OpBase
   if (!def) return CoreAffinity::SHARED;             // rule 0
   const ops::OpDef& op = *def;
-  if (auto a = op.declared_affinity()) return *a;  // rule 1
-  if (op.is_memory_move()) {                       // rule 2
+  if (auto a = op.StatedAffinity(call.kwargs)) return *a;  // rule 1
+  if (op.is_memory_move()) {                               // rule 2
     if (ClassifyMoveDirection(call) != MoveDirection::NONE) return CoreAffinity::MIXED;
     auto src = GetFirstTileArgMemory(call);
     if (src && *src && ir::IsCubeMemorySpace(**src)) return CoreAffinity::CUBE;
@@ -69,6 +69,13 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
 std::string DescribeIntrinsicAffinity(const ops::OpDef& op) {
   auto side = [](MemorySpace m) { return std::string(ops::CoreAffinityName(FromSpace(m))); };
   if (auto a = op.declared_affinity()) return "declared " + std::string(ops::CoreAffinityName(*a));
+  if (!op.affinity_table().empty()) {
+    std::string r = "declared by " + op.affinity_kwarg() + ":";
+    for (const auto& [value, a] : op.affinity_table())
+      r += " " + value + " " + std::string(ops::CoreAffinityName(a)) + ",";
+    r.pop_back();
+    return r;
+  }
   if (op.is_memory_move())
     return "rule 2: MIXED across cube/vector, else the source side (VECTOR if unresolved)";
   if (op.is_boundary()) return "rule 2c: MIXED";

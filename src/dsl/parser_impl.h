@@ -259,7 +259,7 @@ class Parser {
   void ParseReturn(BlockKind kind, Block& block);
   void ParseFor(Block& block);
   void ParseRangeFor(Block& block, const Token& for_tok, const Token& var_tok);
-  void ParseWhileCarried(Block& block, const Token& for_tok);
+  void ParseWhileCarried(Block& block, const Token& for_tok, bool parenthesized);
   void ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_tok);
   void ParseWhile(Block& block);
   // Parses `if`/`elif` (the cursor is on the keyword). `nested` marks the `if` an `elif` stands

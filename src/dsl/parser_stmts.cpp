@@ -521,7 +521,13 @@ std::vector<ExprPtr> Parser::ParseInitValues() {
 
 void Parser::ParseFor(Block& block) {
   const Token& for_tok = Next();
-  if (Check(Tok::kLParen)) return ParseWhileCarried(block, for_tok);
+  if (Check(Tok::kLParen)) return ParseWhileCarried(block, for_tok, true);
+  // PyPTO spells the carried while without parentheses: `for a, b in pl.while_(...)` (a while
+  // has no loop variable, so every name is carried).
+  size_t k = 0;
+  while (Check(Tok::kName, k) && Check(Tok::kComma, k + 1)) k += 2;
+  if (Check(Tok::kName, k) && Check(Tok::kIn, k + 1) && CheckPl("while_", k + 2))
+    return ParseWhileCarried(block, for_tok, false);
   const Token& var = ExpectName("as the loop variable");
   if (Check(Tok::kIn) && CheckPl("split_aiv", 1)) {
     Next();
@@ -669,14 +675,14 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
       ir::MakeSeq(std::move(body.stmts), for_tok.span), std::move(return_vars), for_tok.span));
 }
 
-void Parser::ParseWhileCarried(Block& block, const Token& for_tok) {
-  Expect(Tok::kLParen, "around the carried names");
+void Parser::ParseWhileCarried(Block& block, const Token& for_tok, bool parenthesized) {
+  if (parenthesized) Expect(Tok::kLParen, "around the carried names");
   std::vector<const Token*> names;
-  while (!Check(Tok::kRParen)) {
+  while (!Check(parenthesized ? Tok::kRParen : Tok::kIn)) {
     names.push_back(&ExpectName("as a carried name"));
     if (!Accept(Tok::kComma)) break;
   }
-  Expect(Tok::kRParen, "closing the carried names");
+  if (parenthesized) Expect(Tok::kRParen, "closing the carried names");
   Expect(Tok::kIn, "after the carried names");
   if (!CheckPl("while_"))
     ir::ThrowUser(Peek().span, "expected pl.while_(init_values=(...)) after 'for (...) in'");

@@ -146,6 +146,23 @@ OpDef& OpDef::core_affinity(CoreAffinity a) {
   return *this;
 }
 
+OpDef& OpDef::core_affinity_by(std::string kwarg, std::map<std::string, CoreAffinity> table) {
+  SetOnce(set_once_, name(), "core_affinity");
+  affinity_kwarg_ = std::move(kwarg);
+  affinity_table_ = std::move(table);
+  return *this;
+}
+
+std::optional<CoreAffinity> OpDef::StatedAffinity(const AttrMap& kwargs) const {
+  if (affinity_) return affinity_;
+  if (affinity_table_.empty()) return std::nullopt;
+  const AttrValue* v = ir::FindAttr(kwargs, affinity_kwarg_);
+  const std::string* s = v ? std::get_if<std::string>(v) : nullptr;
+  auto it = s ? affinity_table_.find(*s) : affinity_table_.end();
+  if (it == affinity_table_.end()) return std::nullopt;  // Create rejected it already
+  return it->second;
+}
+
 OpDef& OpDef::cross_core_role(CrossCoreRole r) {
   SetOnce(set_once_, name(), "cross_core_role");
   role_ = r;

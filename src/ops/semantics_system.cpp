@@ -44,6 +44,17 @@ Value Wait(OpCall& c) {
          std::to_string(have) + ", expected " + (ge ? ">= " : "== ") + std::to_string(want) + ")");
 }
 
+// The reference runs on one core: a barrier there has nobody to wait for.
+Value Syncall(OpCall& c) {
+  if (!c.ctx.port) return Value();
+  const std::string* type = std::get_if<std::string>(ir::FindAttr(c.call.kwargs, "core_type"));
+  const BarrierCores who = !type || *type == "mix" ? BarrierCores::All
+                           : *type == "aic_only"   ? BarrierCores::AIC
+                                                   : BarrierCores::AIV;
+  c.ctx.port->Barrier(who, c.int_kwarg("used_cores").value_or(0), c.call.span);
+  return Value();
+}
+
 }  // namespace
 
 // Pipe scaffolding: the simulator's pipes need no buffers (system_ops.cpp).
@@ -56,6 +67,7 @@ void RegisterSystemSemantics(SemanticsTable& t) {
   t.Register("system.import_peer_buffer", BufferHandle);
   t.Register("system.aic_initialize_pipe", [](OpCall&) { return Value(); });
   t.Register("system.aiv_initialize_pipe", [](OpCall&) { return Value(); });
+  t.Register("system.syncall", Syncall);
   t.Register("pld.system.notify", Notify);
   t.Register("pld.system.wait", Wait);
 }

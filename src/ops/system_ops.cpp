@@ -2,6 +2,7 @@
 #include <string>
 #include <tuple>
 
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -55,6 +56,30 @@ TypePtr DeduceInitializePipe(const CallInfo& c) {
   return nullptr;
 }
 
+// A barrier: core_type names who meets (and so its lane); the hard form is the hardware's
+// all-cores barrier, the soft one counts arrivals in a GM workspace of the author's.
+TypePtr DeduceSyncall(const CallInfo& c) {
+  const AttrValue* mode = ir::FindAttr(c.kwargs, "mode");
+  const std::string* m = mode ? std::get_if<std::string>(mode) : nullptr;
+  const bool soft = m && *m == "soft";
+  if (m && !soft && *m != "hard")
+    c.Fail("kwarg 'mode' must be \"hard\" or \"soft\", got \"" + *m + "\"");
+  const std::string* type = std::get_if<std::string>(ir::FindAttr(c.kwargs, "core_type"));
+  if (!type || !c.op.affinity_table().count(*type))
+    c.Fail("kwarg 'core_type' must be \"aiv_only\", \"aic_only\" or \"mix\", got \"" +
+           (type ? *type : std::string()) + "\"");
+  if (auto n = c.int_kwarg("used_cores"); n && *n < 0)
+    c.Fail("kwarg 'used_cores' must be >= 0 (0: every core of core_type), got " +
+           std::to_string(*n));
+  if (soft && !c.has_arg(0))
+    c.Fail("a soft syncall counts arrivals in GM: pass gm_workspace=<an INT32 tensor>");
+  if (!soft && c.has_arg(0))
+    c.Fail("a hard syncall takes no gm_workspace (only mode=\"soft\" counts in GM)");
+  if (c.has_arg(0) && c.tensor_arg(0).dtype != ir::DataType::INT32)
+    c.Fail("gm_workspace must be an INT32 tensor, got " + ir::TypeToString(c.arg(0)->type));
+  return nullptr;
+}
+
 }  // namespace
 
 void RegisterSystemOps(OpRegistry& r) {
@@ -94,6 +119,23 @@ void RegisterSystemOps(OpRegistry& r) {
         .doc(std::string("No result: the ") + side +
              " end of the pipes over the two buffers (pipe scaffolding; a no-op on the "
              "simulator)");
+
+  r.Register("system.syncall")
+      .opt_arg("gm_workspace")
+      .req_kwarg("core_type", KwargKind::String, "\"aiv_only\", \"aic_only\" or \"mix\"")
+      .kwarg("mode", KwargKind::String, std::string("hard"))
+      .kwarg("used_cores", KwargKind::Int, int64_t{0})
+      .deduce(DeduceSyncall)
+      .core_affinity_by("core_type", {{"aiv_only", CoreAffinity::VECTOR},
+                                      {"aic_only", CoreAffinity::CUBE},
+                                      {"mix", CoreAffinity::SHARED}})
+      .synchronization()
+      .no_result()
+      .doc(
+          "No result: a barrier; each core of core_type (aiv_only: the AIV lanes, aic_only: the "
+          "cube, mix: all three) waits here until every one of them has arrived. mode=\"soft\" "
+          "counts in gm_workspace (left unchanged on the simulator); used_cores, when > 0, must "
+          "be the number of cores that meet");
 
   r.Register("pld.system.notify")
       .arg("target")

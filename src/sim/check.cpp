@@ -358,9 +358,9 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
       }
     }
     notes.push_back({{},
-                     "make every pop meet a push on the other side and give the pipes enough "
-                     "slots (slot_num); a split made by the pipeline that deadlocks is a bug in "
-                     "tilesplit"});
+                     "make every pop meet a push on the other side, every syncall meet each core "
+                     "it joins, and give the pipes enough slots (slot_num); a split made by the "
+                     "pipeline that deadlocks is a bug in tilesplit"});
     r.finding =
         ir::DetailedUserError(ir::UserError(at,
                                             "the split program of '" + ref_name +

@@ -76,6 +76,7 @@ class CorePort : public ops::TransportPort {
   TilePtr PopFromAiv(int64_t id, int64_t code, const TileValue& full, ir::Span span) override;
   void FreeToAiv(int64_t id, const TileValue& popped, ir::Span span) override;
   void Step() override;
+  void Barrier(ops::BarrierCores who, int64_t used_cores, ir::Span span) override;
 
  private:
   Group& g_;
@@ -108,6 +109,8 @@ class Group {
   void Progress() { ++progress_; }
   // A schedule point of core `i`: under a preemptive schedule another core may take the turn.
   void Step(int i);
+  // system.syncall on core `i`: arrive at the barrier of `who`, wait for the rest of them.
+  void Barrier(int i, ops::BarrierCores who, int64_t used_cores, ir::Span span);
   Pipe& C2V(int64_t id) { return Get(c2v_, id); }
   Pipe& V2C(int64_t id) { return Get(v2c_, id); }
   int lanes() const { return lanes_; }
@@ -137,6 +140,12 @@ class Group {
   int lanes_ = 0;
   std::vector<Core> cores_;
   std::map<int64_t, Pipe> c2v_, v2c_;
+  // Per barrier kind: the cores arrived in the current round, and the rounds completed.
+  struct BarrierState {
+    unsigned arrived = 0;
+    uint64_t round = 0;
+  };
+  std::map<ops::BarrierCores, BarrierState> barriers_;
   std::mutex mu_;
   std::condition_variable cv_;
   int turn_ = 0;
@@ -387,6 +396,41 @@ void CheckCode(int64_t code, ir::Span span) {
 
 void CorePort::Step() {
   g_.Step(core_);
+}
+
+void CorePort::Barrier(ops::BarrierCores who, int64_t used_cores, ir::Span span) {
+  g_.Barrier(core_, who, used_cores, span);
+}
+
+void Group::Barrier(int i, ops::BarrierCores who, int64_t used_cores, ir::Span span) {
+  unsigned members = 0;
+  int count = 0;
+  for (size_t j = 0; j < cores_.size(); ++j) {
+    const CoreKind k = cores_[j].ctx.core;
+    if (who == ops::BarrierCores::All || (who == ops::BarrierCores::AIC) == (k == CoreKind::AIC)) {
+      members |= 1u << j;
+      ++count;
+    }
+  }
+  const char* name = who == ops::BarrierCores::All   ? "mix"
+                     : who == ops::BarrierCores::AIC ? "aic_only"
+                                                     : "aiv_only";
+  if (!(members & (1u << i)))
+    Fault(span, std::string("syncall(core_type=\"") + name + "\") runs on " + core(i).label +
+                    ", which is not one of the cores it joins");
+  if (used_cores > 0 && used_cores != count)
+    Fault(span, "syncall expects " + std::to_string(used_cores) +
+                    " cores to meet, but the simulated core group runs " + std::to_string(count) +
+                    " of core_type=\"" + name + "\"");
+  BarrierState& b = barriers_[who];
+  const uint64_t round = b.round;
+  b.arrived |= 1u << i;
+  if (b.arrived == members) {
+    b.arrived = 0;
+    ++b.round;
+  }
+  Progress();
+  WaitUntil(i, [&] { return b.round != round; });
 }
 
 void CorePort::PushToAiv(int64_t id, int64_t code, const TilePtr& t, ir::Span span) {

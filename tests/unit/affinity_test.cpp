@@ -245,6 +245,23 @@ TEST(Affinity, Rule5Shared) {
             S);
 }
 
+// A barrier's core_type kwarg states its lane: placing it in a region changes nothing.
+TEST(Affinity, StatedByKwarg) {
+  auto sync = [](const char* who) {
+    return Make("system.syncall", {}, {{"core_type", std::string(who)}});
+  };
+  auto aiv = sync("aiv_only"), aic = sync("aic_only"), mix = sync("mix");
+  EXPECT_EQ(Classify(aiv), V);
+  EXPECT_EQ(Classify(aic), C);
+  EXPECT_EQ(Classify(mix), S);
+  PlacedCalls placed{&AsCall(aic), &AsCall(mix)};
+  EXPECT_EQ(ClassifyCallAffinity(AsCall(aic), &placed), C);
+  EXPECT_EQ(ClassifyCallAffinity(AsCall(mix), &placed), S);
+  EXPECT_TRUE(IsLaneStated(*ops::FindOp("system.syncall")));
+  EXPECT_EQ(DescribeIntrinsicAffinity(*ops::FindOp("system.syncall")),
+            "declared by core_type: aic_only CUBE, aiv_only VECTOR, mix SHARED");
+}
+
 // ---- 4.5
 TEST(Affinity, PlacementOverride) {
   auto tensor = Tensor(ops::testing::Dims({16, 16}));

@@ -308,7 +308,8 @@ TEST(OpsFlags, TraitsThePassesQuery) {
     if (d->gm_window()) windows.insert(d->name());
     if (d->is_synchronization()) sync.insert(d->name());
   }
-  EXPECT_EQ(sync, (std::set<std::string>{"pld.system.notify", "pld.system.wait"}));
+  EXPECT_EQ(sync,
+            (std::set<std::string>{"pld.system.notify", "pld.system.wait", "system.syncall"}));
   // The tensor-level boundary carries the trait too; the passes emit the tile-level one.
   EXPECT_EQ(shard, (std::set<std::string>{"tensor.aiv_shard", "tile.aiv_shard"}));
   EXPECT_EQ(gather, (std::set<std::string>{"tensor.aic_gather", "tile.aic_gather"}));
@@ -395,6 +396,11 @@ TEST(OpsFlags, DeclaredAffinityOnlyWhereDocumented) {
                 "system.aic_initialize_pipe", "system.aiv_initialize_pipe", "system.tfree_to_aic",
                 "system.tfree_to_aiv", "tile.create", "tile.get_subblock_idx", "tile.tpop_from_aic",
                 "tile.tpop_from_aiv", "tile.tpush_to_aic", "tile.tpush_to_aiv"}));
+  // A barrier states its lane through its core_type kwarg.
+  std::set<std::string> by_kwarg;
+  for (const OpDef* d : OpRegistry::Global().All())
+    if (!d->affinity_table().empty()) by_kwarg.insert(d->name());
+  EXPECT_EQ(by_kwarg, std::set<std::string>{"system.syncall"});
 }
 
 }  // namespace

@@ -136,6 +136,7 @@ inline std::vector<SampleCall> SampleCalls() {
       // 2.11
       {"pld.system.notify", {gm, idx, Tup({0, 0}), I(1)}, {{"op", int64_t{1}}}},
       {"pld.system.wait", {gm, Tup({0, 0}), I(1)}, {{"cmp", int64_t{0}}}},
+      {"system.syncall", {}, {{"core_type", std::string("aiv_only")}}},
       {"tile.get_block_idx", {}, {}},
       {"tile.get_block_num", {}, {}},
       // Tensor level (tensor_ops.cpp)

@@ -172,6 +172,9 @@ class OpDef : public ir::OpBase {
   // A resolved source space that is absent, or a target it does not list, is a located error.
   OpDef& transfer_paths(size_t pos, std::map<ir::MemorySpace, std::vector<ir::MemorySpace>> paths);
   OpDef& core_affinity(CoreAffinity a);
+  // The lane is stated by a string kwarg (syncall's core_type): each listed value names the
+  // affinity; the kwarg is required to be one of them.
+  OpDef& core_affinity_by(std::string kwarg, std::map<std::string, CoreAffinity> table);
   OpDef& cross_core_role(CrossCoreRole r);
   OpDef& reuses_input(size_t pos);
   OpDef& lane_invariant_arg(size_t pos, LaneInvariantKind kind);
@@ -245,6 +248,12 @@ class OpDef : public ir::OpBase {
   // The op's declared output space for these kwargs (Fixed / Kwarg rules), if any.
   std::optional<ir::MemorySpace> ResolveOutputMemory(const AttrMap& kwargs) const;
   std::optional<CoreAffinity> declared_affinity() const { return affinity_; }
+  // The affinity the op states for a call with these kwargs (a fixed one, or the one its
+  // core_affinity_by kwarg names); none when the op leaves its lane to the rules.
+  std::optional<CoreAffinity> StatedAffinity(const AttrMap& kwargs) const;
+  bool states_lane() const { return affinity_.has_value() || !affinity_table_.empty(); }
+  const std::string& affinity_kwarg() const { return affinity_kwarg_; }
+  const std::map<std::string, CoreAffinity>& affinity_table() const { return affinity_table_; }
   CrossCoreRole cross_core_role() const { return role_; }
   std::optional<size_t> reused_input() const { return reuses_; }
   std::optional<LaneInvariantKind> lane_invariant_kind(size_t pos) const;
@@ -298,6 +307,8 @@ class OpDef : public ir::OpBase {
   std::optional<ir::MemorySpace> out_mem_;
   std::string out_kwarg_;
   std::optional<CoreAffinity> affinity_;
+  std::string affinity_kwarg_;
+  std::map<std::string, CoreAffinity> affinity_table_;
   CrossCoreRole role_ = CrossCoreRole::None;
   std::optional<size_t> reuses_;
   std::map<size_t, LaneInvariantKind> lane_inv_;

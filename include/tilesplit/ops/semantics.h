@@ -28,6 +28,8 @@ using sim::TileValue;
 using sim::Value;
 
 enum class CoreKind : uint8_t { Reference, AIC, AIV };
+// The cores a barrier joins: the AIV lanes, the cube, or all of the group.
+enum class BarrierCores : uint8_t { AIV, AIC, All };
 
 // The cross-core pipes as a core sees them (implemented by the core-group executor). Calls block
 // the calling core until they can proceed.
@@ -47,6 +49,9 @@ class TransportPort {
   // Before each statement: the executor may hand the turn to another core here (its schedule
   // decides), so that cores interleave at statement granularity.
   virtual void Step() {}
+  // system.syncall: blocks until every core of `who` has arrived at its barrier; `used_cores`
+  // (0: all of them) is the count the program expects to meet.
+  virtual void Barrier(BarrierCores who, int64_t used_cores, ir::Span span) = 0;
 };
 
 // What executing an op may consult about the core running it.

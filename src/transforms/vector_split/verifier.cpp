@@ -143,8 +143,10 @@ class CallChecks {
                " must appear inside a pl.split_aiv region, where the boundary ops belong",
            "move the " + name + " into the region that consumes (or produces) its vector side");
     // GM traffic and the lane index stay outside regions: they are not vector work to place.
+    // Nor is an op that states its lane (a barrier's core_type): a region could not place it
+    // any more exactly, so (e) is about lanes the compiler infers, not lanes the author states.
     if (manual_ && aff == CoreAffinity::VECTOR && !ops::Def(c).gm_window() &&
-        !ops::Def(c).is_lane_index())
+        !ops::Def(c).is_lane_index() && !analysis::IsLaneStated(ops::Def(c)))
       Fail(f_, 'e', span,
            "vector operation " + name +
                " outside every pl.split_aiv region of a function that opens regions; the "

@@ -38,3 +38,13 @@ def scaffold_aiv(ub: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec]):
     got: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
     pl.system.tfree_to_aic(got, split=1)
     return got
+
+
+# Barriers: core_type says who meets (and so where the call runs); the soft form counts in a GM
+# workspace of the author's.
+@pl.function(type=pl.FunctionType.AIV)
+def barriers(ws: pl.Tensor[[16], pl.INT32]):
+    pl.system.syncall(core_type="aiv_only")
+    pl.system.syncall(core_type="aiv_only", mode="hard", used_cores=2)
+    pl.system.syncall(ws, core_type="mix", mode="soft", used_cores=0)
+    return ws

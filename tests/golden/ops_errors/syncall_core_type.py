@@ -1,0 +1,8 @@
+# syncall core_type: the call below is rejected.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.AIV)
+def k(x: pl.Tensor[[64, 128], pl.FP32]):
+    pl.system.syncall(core_type="both")
+    return x

@@ -1,0 +1,1 @@
+check --against broken_syncall_missing.split.py

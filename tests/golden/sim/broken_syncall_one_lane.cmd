@@ -1,0 +1,1 @@
+check --against broken_syncall_one_lane.split.py

@@ -1,0 +1,1 @@
+check --against syncall_orders_lanes.split.py
