@@ -426,6 +426,15 @@ void Parser::ParseReturn(BlockKind kind, Block& block) {
     } while (Accept(Tok::kComma));
   }
   ExpectNewline("after the return statement");
+  // `return (a, b)` is Python's `return a, b`: where the function declares several results, a
+  // lone tuple literal gives them one by one.
+  if (values.size() == 1 && fn_.declared_returns && fn_.declared_returns->size() > 1)
+    if (const auto* tuple = values[0]->As<ir::MakeTuple>();
+        tuple && tuple->elements.size() == fn_.declared_returns->size()) {
+      std::vector<ExprPtr> elems = tuple->elements;
+      values = std::move(elems);
+      spans.assign(values.size(), spans[0]);
+    }
   std::vector<TypePtr> types;
   for (size_t i = 0; i < values.size(); ++i) {
     RejectValueless(values[i], spans[i]);
