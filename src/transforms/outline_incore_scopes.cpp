@@ -5,8 +5,8 @@
 // when it holds a region, given the scope's split mode when the scope asks for one and its
 // pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth). The parent
 // stays and calls it in the scope's place, binding the results back to the variables it goes on to
-// read (through tuple projections when there are several). InCore functions are never outlined
-// from.
+// read (through tuple projections when there are several); an Opaque parent that outlined a scope
+// becomes Orchestration. InCore functions are never outlined from.
 #include <unordered_set>
 
 #include "tilesplit/ir/error.h"
@@ -218,7 +218,11 @@ Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& 
   ScopeOutliner o(f, taken);
   StmtPtr body = o.MutateStmt(f->body);
   if (o.incore.empty()) return {{}, f};
-  return {std::move(o.incore), ir::WithBody(*f, body)};
+  // A parent that now calls kernels orchestrates them: an Opaque one is promoted (PyPTO's
+  // OutlineIncoreScopes does the same), an Orchestration one stays.
+  return {std::move(o.incore),
+          std::make_shared<ir::Function>(f->name, ir::FunctionType::Orchestration, f->params,
+                                         f->return_types, f->attrs, body, f->span)};
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
