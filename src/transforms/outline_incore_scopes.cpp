@@ -49,6 +49,54 @@ bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
   return f.found;
 }
 
+// How a scope body uses the tensor `v` beyond writing it: whether some write accumulates into it
+// (an atomic store reads the destination), and whether anything reads it other than as the
+// destination of a write (which updates a window in place and moves no data in). The result of a
+// write names the same buffer, so a read through it is a read of `v`. The body's final return
+// hands values back to the parent and reads nothing.
+struct TensorUse {
+  bool atomic = false;
+  bool read = false;
+};
+
+TensorUse UseOf(const ir::StmtPtr& s, const ir::Var* v) {
+  class Finder : public ir::IRVisitor {
+   public:
+    explicit Finder(const ir::Var* v) { aliases_.insert(v); }
+    TensorUse use;
+
+    void VisitStmt(const StmtPtr& st) override {
+      if (st->kind == ir::StmtKind::Return) return;
+      if (const auto* a = st->As<ir::AssignStmt>())
+        if (const auto* c = a->value ? a->value->As<ir::Call>() : nullptr)
+          if (auto r = ops::Def(*c).reused_input();
+              r && *r < c->args.size() && c->args[*r] && aliases_.count(c->args[*r]->As<ir::Var>()))
+            aliases_.insert(a->var.get());
+      ir::IRVisitor::VisitStmt(st);
+    }
+
+   protected:
+    void VisitVar(const VarPtr& x) override {
+      if (aliases_.count(x.get())) use.read = true;
+    }
+    void VisitCall(const ir::Call& c) override {
+      auto r = ops::Def(c).reused_input();
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        if (r && *r == i && c.args[i] && aliases_.count(c.args[i]->As<ir::Var>())) {
+          if (ir::GetAttr<int64_t>(c.kwargs, "atomic").value_or(0) != 0) use.atomic = true;
+          continue;
+        }
+        if (c.args[i]) VisitExpr(c.args[i]);
+      }
+    }
+
+   private:
+    std::unordered_set<const ir::Var*> aliases_;
+  } f(v);
+  f.VisitStmt(s);
+  return f.use;
+}
+
 // Whether the function body reads any of `targets` outside the statement `skip`; the ones it
 // reads are collected. A scope's results are exactly its definitions read elsewhere: in SSA form
 // nothing outside the scope can read them before it, whatever loop or branch encloses it.
@@ -140,9 +188,15 @@ class ScopeOutliner : public ir::IRMutator {
       auto it = param_dir_.find(v.get());
       if (it == param_dir_.end() && dynamic_.count(v.get())) continue;
       ir::ParamDirection dir = it == param_dir_.end() ? ir::ParamDirection::In : it->second;
-      if (dir == ir::ParamDirection::In && v->type->kind == ir::TypeKind::Tensor &&
-          IsTensorWrite(new_body, v.get()))
-        dir = ir::ParamDirection::InOut;
+      if (v->type->kind == ir::TypeKind::Tensor && IsTensorWrite(new_body, v.get())) {
+        // A written tensor is Out unless the body also reads it or accumulates into it: then
+        // its contents on entry matter (InOut), whatever the parent declared.
+        const TensorUse use = UseOf(new_body, v.get());
+        if (use.atomic || (use.read && dir == ir::ParamDirection::Out))
+          dir = ir::ParamDirection::InOut;
+        else if (dir == ir::ParamDirection::In)
+          dir = use.read ? ir::ParamDirection::InOut : ir::ParamDirection::Out;
+      }
       params.push_back({v, dir});
       args.push_back(v);
     }
