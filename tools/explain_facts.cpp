@@ -5,9 +5,11 @@
 #include "explain.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/eval.h"
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/pass.h"
 
@@ -36,44 +38,12 @@ class Evaluator {
   }
 
   std::optional<int64_t> Eval(const ir::ExprPtr& e, int lane) const {
-    if (!e) return std::nullopt;
-    if (auto c = ir::AsConstInt(e)) return *c;
-    if (const ir::Var* v = e->As<ir::Var>()) {
-      if (lanes_.count(v)) return lane;
-      auto it = scalars_.find(v->name);
+    return ir::EvalInt(e, [&](const ir::Var& v) -> std::optional<int64_t> {
+      if (lanes_.count(&v)) return lane;
+      auto it = scalars_.find(v.name);
       if (it != scalars_.end()) return it->second;
       return std::nullopt;
-    }
-    if (const ir::Cast* c = e->As<ir::Cast>()) return Eval(c->value, lane);
-    if (const ir::Unary* u = e->As<ir::Unary>()) {
-      auto a = Eval(u->operand, lane);
-      if (a && u->op == ir::UnaryOp::Neg) return -*a;
-      return std::nullopt;
-    }
-    const ir::Binary* b = e->As<ir::Binary>();
-    if (!b) return std::nullopt;
-    auto x = Eval(b->lhs, lane), y = Eval(b->rhs, lane);
-    if (!x || !y) return std::nullopt;
-    switch (b->op) {
-      case ir::BinaryOp::Add:
-        return *x + *y;
-      case ir::BinaryOp::Sub:
-        return *x - *y;
-      case ir::BinaryOp::Mul:
-        return *x * *y;
-      case ir::BinaryOp::FloorDiv:
-        if (*y == 0) return std::nullopt;
-        return (*x / *y) - ((*x % *y != 0) && ((*x < 0) != (*y < 0)) ? 1 : 0);
-      case ir::BinaryOp::FloorMod:
-        if (*y == 0) return std::nullopt;
-        return ((*x % *y) + *y) % *y;
-      case ir::BinaryOp::Min:
-        return std::min(*x, *y);
-      case ir::BinaryOp::Max:
-        return std::max(*x, *y);
-      default:
-        return std::nullopt;
-    }
+    });
   }
 
  private:
@@ -103,7 +73,7 @@ class Collector : public ir::IRVisitor {
 
  protected:
   void VisitAssign(const ir::AssignStmt& a) override {
-    if (ir::IsGetSubblockIdxCall(a.value)) out.lanes.insert(a.var.get());
+    if (ops::IsLaneIndexCall(a.value)) out.lanes.insert(a.var.get());
     out.defs.push_back({a.var.get(), a.value.get(), a.span, region_mode_, "assignment", "", {}});
     span_ = a.span;
     ir::IRVisitor::VisitAssign(a);

@@ -24,6 +24,10 @@ std::shared_ptr<T> Mut(const std::shared_ptr<const T>& p) {
   return std::const_pointer_cast<T>(p);
 }
 
+// PyPTO's UnknownType: the "type" of a call that yields no value (tpush, tfree, notify). Not an
+// ir::Type: tilesplit gives such a call no type at all; this marker is how Python sees that.
+struct UnknownTypeMarker {};
+
 // A dict in the map's order (kwargs keep the op's declared order, attrs are sorted by key).
 py::dict AttrsToDict(const ir::AttrMap& attrs);
 // Dimensions as Python values: a constant dimension is an int, any other an Expr.

@@ -158,7 +158,7 @@ ir::ExprPtr MakeCallFromPython(const py::object& op_obj, const py::object& args_
   for (py::handle h : rest) {
     if (py::isinstance<py::dict>(h) || (h.is_none() && dicts == 1 && type.is_none())) {
       (dicts++ == 0 ? kwargs : attrs) = py::reinterpret_borrow<py::object>(h);
-    } else if (py::isinstance<ir::Type>(h)) {
+    } else if (py::isinstance<ir::Type>(h) || py::isinstance<UnknownTypeMarker>(h)) {
       type = py::reinterpret_borrow<py::object>(h);
     } else if (py::isinstance<ir::Span>(h)) {
       span = py::reinterpret_borrow<py::object>(h);
@@ -189,6 +189,14 @@ ir::ExprPtr MakeCallFromPython(const py::object& op_obj, const py::object& args_
   std::vector<ir::ExprPtr> args = ToExprs(args_obj, {"Call", "args"});
   ir::AttrMap kwargs_map = ToAttrMap(kwargs, false, {"Call", "kwargs"});
   const ir::Span where = SpanOf(span, {"Call", "span"});
+  // UnknownType() is PyPTO's type of a call with no value: the op must yield none.
+  if (py::isinstance<UnknownTypeMarker>(type)) {
+    if (op.has_result())
+      throw py::value_error("Call(" + op.name() +
+                            "): UnknownType() is the type of a call that yields no value, but " +
+                            op.name() + " yields one: pass its type, or none to deduce it");
+    type = py::none();
+  }
   ir::ExprPtr call = type.is_none()
                          ? ops::Create(op, std::move(args), std::move(kwargs_map), where)
                          : ops::CreateWithType(op, std::move(args), std::move(kwargs_map),

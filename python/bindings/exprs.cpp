@@ -23,9 +23,19 @@ void AddIdentity(Cls& cls) {
 }  // namespace
 
 void BindExprs(py::module_& m) {
+  py::class_<UnknownTypeMarker>(m, "UnknownType")
+      .def(py::init<>())
+      .def("__eq__", [](const UnknownTypeMarker&,
+                        py::object o) { return py::isinstance<UnknownTypeMarker>(o); })
+      .def("__hash__", [](const UnknownTypeMarker&) { return 0x556e6b; })
+      .def("__repr__", [](const UnknownTypeMarker&) { return "UnknownType()"; });
   py::class_<ir::Expr, ExprHolder> expr(m, "Expr");
   expr.def_readonly("kind", &ir::Expr::kind)
-      .def_property_readonly("type", [](const ir::Expr& e) { return Mut(e.type); })
+      .def_property_readonly("type",
+                             [](const ir::Expr& e) -> py::object {
+                               if (!e.type) return py::cast(UnknownTypeMarker{});
+                               return py::cast(Mut(e.type));
+                             })
       .def_readonly("span", &ir::Expr::span)
       .def("__str__", [](const ExprHolder& e) { return ir::ExprToString(e); })
       .def("__repr__", [](const ExprHolder& e) { return "<Expr " + ir::ExprToString(e) + ">"; });

@@ -344,6 +344,20 @@ def test_distributed_tensor_type_is_its_own_kind():
     assert t != plain and str(t) == "pld.DistributedTensor[[4, 4], pl.INT32]"
 
 
+def test_unknown_type_is_the_type_of_a_call_without_a_value():
+    acc = tile_var("acc", [16, 16], Acc)
+    push = ir.create_op_call("tile.tpush_to_aiv", [acc], {"split": 1}, span)
+    assert isinstance(push.type, ir.UnknownType) and push.type == ir.UnknownType()
+    rebuilt = ir.Call(push.op, push.args, push.kwargs, ir.UnknownType(), span)
+    assert ir.structural_equal(rebuilt, push)
+    vec = tile_var("v", [16, 16], Vec)
+    with pytest.raises(ValueError, match="tile.exp yields one"):
+        ir.Call(ir.Op("tile.exp"), [vec], {}, ir.UnknownType(), span)
+    with pytest.raises(TypeError, match="must be a Type"):
+        ir.Var("x", ir.UnknownType(), span)
+    assert isinstance(ir.create_op_call("tile.exp", [vec], span).type, ir.TileType)
+
+
 def test_incore_scope_stmt_builds_a_core_group_scope():
     span = ir.Span.unknown()
     x = ir.Var("x", ir.TensorType([64], DataType.FP32), span)
@@ -355,3 +369,18 @@ def test_incore_scope_stmt_builds_a_core_group_scope():
     assert len(split.optimizations) == 1 and split.name_hint == "k"
     region = ir.SplitAivScopeStmt(split=ir.SplitMode.NONE, body=body, span=span)
     assert not isinstance(region, ir.InCoreScopeStmt)
+
+
+def test_external_source_function_is_a_signature():
+    @pl.program
+    class Ext:
+        @pl.function(type=pl.FunctionType.InCore, external_source="kernels/k.cpp")
+        def k(self, a: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+            ...
+
+    f = Ext.functions[0]
+    assert f.attrs["external_source"] == "kernels/k.cpp"
+    assert len(f.return_types) == 1
+    text = ir.python_print(Ext)
+    assert 'external_source="kernels/k.cpp"' in text and "        ..." in text
+    assert ir.structural_equal(tilesplit.ir.parse(text), Ext)

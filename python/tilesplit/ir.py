@@ -22,7 +22,8 @@ from ._core import (  # noqa: F401
     IfStmt, IterArg, Level, MakeTuple, MemorySpace, Param, ParamDirection, PadValue, Program,
     ReturnStmt, ScalarType, ScopeOptimization, ScopeOptimizationKind, ScopeStmt, SeqStmts, Span,
     SplitAivStmt, SplitMode, Stmt, StmtKind, TensorLayout, TensorType, TensorView, TileLayout,
-    TileType, TileView, TupleGetItem, TupleType, Type, TypeKind, Unary, UnaryOp, Var, WhileStmt,
+    TileType, TileView, TupleGetItem, TupleType, Type, TypeKind, Unary, UnaryOp, UnknownType, Var,
+    WhileStmt,
     YieldStmt,
 )
 

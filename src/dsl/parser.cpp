@@ -408,6 +408,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   std::optional<std::pair<ir::Level, Span>> level;
   std::optional<std::pair<ir::Role, Span>> role;
   strict_ssa_ = program_strict_ssa_;
+  std::optional<std::pair<std::string, Span>> external;
   if (Accept(Tok::kLParen)) {
     std::vector<std::string_view> given;
     while (!Check(Tok::kRParen)) {
@@ -448,17 +449,36 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
         // As in PyPTO, the keyword of a method is not read: the program's decides.
         const bool strict = ParseStrictSSAValue();
         if (!in_class) strict_ssa_ = strict;
+      } else if (kw.text == "external_source") {
+        Literal lit = ParseLiteral();
+        if (lit.kind != Literal::Kind::String || lit.string_value.empty())
+          ir::ThrowUser(
+              lit.span,
+              "external_source= takes the path of the function's source file, got " + lit.text(),
+              {{{}, "write e.g. external_source=\"kernels/my_kernel.cpp\""}});
+        external = {lit.string_value, kw.span};
       } else {
         ir::ThrowUser(kw.span,
                       "unknown @pl.function keyword '" + std::string(kw.text) +
-                          "' (expected type, attrs, level, role or strict_ssa)",
+                          "' (expected type, attrs, level, role, strict_ssa or external_source)",
                       {{{},
-                        "use type=, attrs=, level=, role= or strict_ssa=, or remove the "
-                        "keyword"}});
+                        "use type=, attrs=, level=, role=, strict_ssa= or external_source=, or "
+                        "remove the keyword"}});
       }
       if (!Accept(Tok::kComma)) break;
     }
     Expect(Tok::kRParen, "closing @pl.function(...)");
+  }
+  // attrs={"external_source": ...} (a hand-built function printed with a body) means the keyword.
+  for (auto it = attrs.begin(); it != attrs.end(); ++it) {
+    if (it->first != ir::kExternalSourceAttr) continue;
+    const std::string* path = std::get_if<std::string>(&it->second);
+    if (!path || external)
+      ir::ThrowUser(at.span, external ? "external_source is given twice (also in attrs)"
+                                      : "attr \"external_source\" must be a path string");
+    external = {*path, at.span};
+    attrs.erase(it);
+    break;
   }
   ExpectNewline("after the decorator");
   cur_ftype_ = ftype;
@@ -597,6 +617,30 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   statement_errors_.clear();
   poisoned_.clear();
   callee_failed_ = false;
+  if (external || AtEllipsisBody()) {
+    // A signature-only function: its body is the external source's, written `...` here.
+    if (!external)
+      ir::ThrowUser(
+          Peek().span,
+          "a body of '...' declares a function implemented elsewhere, but '" +
+              std::string(name.text) + "' names no source",
+          {{{}, "add external_source=\"FILE.cpp\" to its @pl.function, or write the body"}});
+    if (!AtEllipsisBody())
+      ir::ThrowUser(Peek().span,
+                    "'" + std::string(name.text) + "' is implemented in " + external->first +
+                        " (external_source=), so its body must be '...' alone",
+                    {{{}, "replace the body with '...', or remove external_source="}});
+    for (int i = 0; i < 3; ++i) Next();
+    ExpectNewline("after '...'");
+    Expect(Tok::kDedent, "at the end of the function body");
+    attrs.emplace_back(std::string(ir::kExternalSourceAttr), external->first);
+    std::sort(attrs.begin(), attrs.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<TypePtr> returns = fn_.declared_returns.value_or(std::vector<TypePtr>{});
+    return std::make_shared<ir::Function>(std::string(name.text), ftype, std::move(params),
+                                          std::move(returns), std::move(attrs),
+                                          ir::MakeSeq({}, name.span), name.span);
+  }
   try {
     if (!Check(Tok::kDedent)) ParseBlockItems(BlockKind::Function, body);
   } catch (const ir::UserError& e) {

@@ -203,6 +203,11 @@ class Parser {
   bool AtEnumRef(size_t ahead = 0) const;
   bool AtLiteral() const;
   Literal ParseLiteral();
+  // `...` alone on its line: the body of a signature-only (external) function.
+  bool AtEllipsisBody() const {
+    return Check(Tok::kDot) && Check(Tok::kDot, 1) && Check(Tok::kDot, 2) &&
+           (Check(Tok::kNewline, 3) || Check(Tok::kDedent, 3) || Check(Tok::kEnd, 3));
+  }
   Literal ParseEnumRef();
   ir::MemorySpace ParseMemSpace();
   ir::TileView BuildTileView(const WrittenTileView& w, const std::vector<ExprPtr>& shape,

@@ -354,17 +354,25 @@ class Printer {
   void Function(const ir::Function& f, int indent, bool method) {
     std::string line = "@pl.function";
     bool has_type = f.func_type != ir::FunctionType::Opaque;
-    if (has_type || !f.attrs.empty()) {
+    // An external function's source is a decorator keyword of its own, as the author wrote it.
+    // With a body (hand-built IR), the attr prints as one, and the parser refuses the pair.
+    const std::string* external = ir::ExternalSource(f);
+    if (external && f.body) {
+      const ir::SeqStmts* seq = f.body->As<ir::SeqStmts>();
+      if (!seq || !seq->stmts.empty()) external = nullptr;
+    }
+    std::vector<const std::pair<std::string, ir::AttrValue>*> attrs;
+    for (const auto& kv : f.attrs)
+      if (!external || kv.first != ir::kExternalSourceAttr) attrs.push_back(&kv);
+    if (has_type || !attrs.empty() || external) {
       line += '(';
       if (has_type) {
         line += "type=pl.FunctionType.";
         line += ir::FunctionTypeName(f.func_type);
       }
-      if (!f.attrs.empty()) {
+      if (!attrs.empty()) {
         if (has_type) line += ", ";
         line += "attrs={";
-        std::vector<const std::pair<std::string, ir::AttrValue>*> attrs;
-        for (const auto& kv : f.attrs) attrs.push_back(&kv);
         std::sort(attrs.begin(), attrs.end(),
                   [](const auto* a, const auto* b) { return a->first < b->first; });
         for (size_t i = 0; i < attrs.size(); ++i) {
@@ -374,6 +382,10 @@ class Printer {
           line += ir::AttrValueToString(attrs[i]->second);
         }
         line += '}';
+      }
+      if (external) {
+        if (has_type || !attrs.empty()) line += ", ";
+        line += "external_source=" + ir::AttrValueToString(ir::AttrValue(*external));
       }
       line += ')';
     }
@@ -416,7 +428,10 @@ class Printer {
     }
     line += ':';
     Line(indent, line);
-    Block(f.body, indent + 4, nullptr);
+    if (external)
+      Line(indent + 4, "...");  // the body is the external source's
+    else
+      Block(f.body, indent + 4, nullptr);
   }
 
   // `targets`: the variables a yield at the end of this block defines (the enclosing loop's or

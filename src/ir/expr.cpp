@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/eval.h"
 
 namespace tilesplit::ir {
 namespace {
@@ -39,52 +40,25 @@ DataType RequireScalar(const ExprPtr& e, std::string_view what, Span span) {
   return *dt;
 }
 
-int64_t FloorDivInt(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-int64_t FloorModInt(int64_t a, int64_t b) {
-  int64_t m = a % b;
-  if (m != 0 && ((m < 0) != (b < 0))) m += b;
-  return m;
-}
-
 std::optional<ExprPtr> FoldInt(BinaryOp op, int64_t a, int64_t b, DataType dt, Span span) {
-  int64_t r = 0;
-  bool overflow = false;
   switch (op) {
     case BinaryOp::Add:
-      overflow = __builtin_add_overflow(a, b, &r);
-      break;
     case BinaryOp::Sub:
-      overflow = __builtin_sub_overflow(a, b, &r);
-      break;
     case BinaryOp::Mul:
-      overflow = __builtin_mul_overflow(a, b, &r);
-      break;
     case BinaryOp::FloorDiv:
-      if (b == -1 && a == std::numeric_limits<int64_t>::min())
-        overflow = true;
-      else
-        r = FloorDivInt(a, b);
-      break;
     case BinaryOp::FloorMod:
-      r = (b == -1) ? 0 : FloorModInt(a, b);
-      break;
     case BinaryOp::Min:
-      r = std::min(a, b);
-      break;
     case BinaryOp::Max:
-      r = std::max(a, b);
       break;
     default:
       return std::nullopt;
   }
-  if (overflow)
+  // A division by the constant zero was refused before folding: nothing else leaves no value.
+  const std::optional<int64_t> r = EvalIntBinary(op, a, b);
+  if (!r)
     ThrowUser(span,
               "integer overflow while folding constant '" + std::string(BinaryOpText(op)) + "'");
-  return MakeConstInt(r, dt, span);
+  return MakeConstInt(*r, dt, span);
 }
 
 std::optional<ExprPtr> FoldFloat(BinaryOp op, double a, double b, DataType dt, Span span) {

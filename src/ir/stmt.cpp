@@ -74,6 +74,11 @@ std::optional<SplitMode> Function::split_mode() const {
   return std::nullopt;
 }
 
+const std::string* ExternalSource(const Function& f) {
+  const AttrValue* v = FindAttr(f.attrs, kExternalSourceAttr);
+  return v ? std::get_if<std::string>(v) : nullptr;
+}
+
 bool Function::BoolAttr(std::string_view key) const {
   auto b = GetAttr<bool>(attrs, key);
   return b && *b;

@@ -1,5 +1,7 @@
 #include "tilesplit/ir/transform.h"
 
+#include <unordered_set>
+
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/visitor.h"
 
@@ -124,6 +126,13 @@ class NameCollector : public IRVisitor {
     if (v) Consider(v->name);
     IRVisitor::VisitVarDef(v);
   }
+  // A type may read a variable no statement defines (a free dynamic dimension), so types are
+  // read too, but each type node once: the parser gives the values of one type one node, and the
+  // types were most of this walk.
+  void VisitType(const TypePtr& t) override {
+    if (!t || t->kind == TypeKind::Scalar || !seen_types_.insert(t.get()).second) return;
+    IRVisitor::VisitType(t);
+  }
 
  private:
   void Consider(const std::string& name) {
@@ -138,6 +147,7 @@ class NameCollector : public IRVisitor {
 
   NameGenerator& gen_;
   const std::string& base_;
+  std::unordered_set<const Type*> seen_types_;
 };
 
 }  // namespace

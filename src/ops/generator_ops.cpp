@@ -116,6 +116,7 @@ void RegisterGeneratorOps(OpRegistry& r) {
       .output_memory_from_kwarg("target_memory", std::nullopt)
       .core_affinity(CoreAffinity::SHARED)
       .generator()
+      .allocation()
       .doc(
           "Tile[shape, dtype], fully valid, uninitialised; transpose (2D, Mat) and flat_layout "
           "(Mat) stamp their layouts");

@@ -187,6 +187,18 @@ OpDef& OpDef::no_duplicate() {
   return *this;
 }
 
+OpDef& OpDef::allocation() {
+  SetOnce(set_once_, name(), "allocation");
+  allocation_ = true;
+  return *this;
+}
+
+OpDef& OpDef::pipe_setup() {
+  SetOnce(set_once_, name(), "pipe_setup");
+  pipe_setup_ = true;
+  return *this;
+}
+
 OpDef& OpDef::generator() {
   SetOnce(set_once_, name(), "generator");
   generator_ = true;
@@ -550,6 +562,11 @@ const OpDef& UniqueWith(bool (OpDef::*has)() const, const char* trait,
 
 const OpDef& LaneIndexOp() {
   static const OpDef& op = UniqueWith(&OpDef::is_lane_index, "lane_index");
+  return op;
+}
+
+const OpDef& AllocationOp() {
+  static const OpDef& op = UniqueWith(&OpDef::is_allocation, "allocation");
   return op;
 }
 

@@ -6,6 +6,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::ops {
 
@@ -38,9 +39,7 @@ std::optional<int> SplitAxisFromSplitCode(int64_t code) {
 
 LaneExtentPair LaneExtents(int64_t box, int64_t valid, std::optional<int64_t> lane_stride) {
   int64_t s = lane_stride.value_or(CeilHalf(box));
-  int64_t e0 = std::min(valid, s);
-  int64_t e1 = std::clamp<int64_t>(valid - s, 0, s);
-  return {s, e0, e1};
+  return {s, LaneShare(valid, s, 0), LaneShare(valid, s, 1)};
 }
 
 void CheckSplitBoundaryCarriesValid(std::string_view op, const Shape& shape, const Shape& valid,

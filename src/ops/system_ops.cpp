@@ -89,6 +89,7 @@ void RegisterSystemOps(OpRegistry& r) {
       .kwarg("base", KwargKind::Int, int64_t{-1})
       .deduce(DeduceBufferHandle)
       .side_effect()
+      .pipe_setup()
       .doc(
           "Scalar[INT32]: the handle of a GM slot buffer this core reserves (pipe scaffolding; "
           "a no-op on the simulator, whose pipes are modelled directly)");
@@ -98,6 +99,7 @@ void RegisterSystemOps(OpRegistry& r) {
       .req_kwarg("peer_func", KwargKind::String)
       .deduce(DeduceBufferHandle)
       .side_effect()
+      .pipe_setup()
       .doc(
           "Scalar[INT32]: the handle of the buffer the peer function reserved under name (pipe "
           "scaffolding; a no-op on the simulator)");
@@ -115,6 +117,7 @@ void RegisterSystemOps(OpRegistry& r) {
         .kwarg("slot_num", KwargKind::Int, int64_t{2})
         .deduce(DeduceInitializePipe)
         .core_affinity(affinity)
+        .pipe_setup()
         .no_result()
         .doc(std::string("No result: the ") + side +
              " end of the pipes over the two buffers (pipe scaffolding; a no-op on the "

@@ -527,6 +527,12 @@ void CorePort::PushToAic(int64_t id, int64_t code, const TilePtr& half, ir::Span
   g_.Progress();
 }
 
+bool NothingValid(const TileValue& t) {
+  for (int64_t e : t.valid)
+    if (e <= 0) return true;
+  return false;
+}
+
 bool SameData(const TileValue& a, const TileValue& b) {
   if (a.shape != b.shape || a.data.size() != b.data.size()) return false;
   for (size_t i = 0; i < a.data.size(); ++i)
@@ -551,12 +557,20 @@ TilePtr CorePort::PopFromAiv(int64_t id, int64_t code, const TileValue& full, ir
   const size_t rank = out->shape.size();
   auto axis = ops::SplitAxisFromSplitCode(code);
   if (!axis) {
-    const TileValue& h0 = *s.half[0];
-    if (g_.lanes() == 2 && !SameData(h0, *s.half[1]))
-      Fault(span, "lane-uniformity violation: both AIV lanes pushed transfer #" +
-                      std::to_string(seq) +
-                      " with split=0 and different data (the cube would "
-                      "receive an unspecified one of them)");
+    // A push with nothing valid moves no data (the no-split replay's lane 1, dev page 23): the
+    // cube receives the other lane's tile.
+    const TileValue* pushed = s.half[0].get();
+    if (g_.lanes() == 2) {
+      const TileValue& h1 = *s.half[1];
+      if (NothingValid(*pushed))
+        pushed = &h1;
+      else if (!NothingValid(h1) && !SameData(*pushed, h1))
+        Fault(span, "lane-uniformity violation: both AIV lanes pushed transfer #" +
+                        std::to_string(seq) +
+                        " with split=0 and different data (the cube would "
+                        "receive an unspecified one of them)");
+    }
+    const TileValue& h0 = *pushed;
     if (h0.data.kind != out->data.kind || h0.shape.size() != rank)
       Fault(span, "tpop_from_aiv: the pushed tile does not match the popped type");
     std::vector<int64_t> zero(rank, 0);

@@ -70,6 +70,14 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
   func_ = &f;
   env_.clear();
   returned_.clear();
+  if (const std::string* source = ir::ExternalSource(f))
+    ir::ThrowUser(f.span,
+                  "'" + f.name + "' is implemented in " + *source +
+                      " (external_source=), which the simulator cannot run: it executes "
+                      "only functions whose body is written in the DSL",
+                  {{{},
+                    "run or check a kernel written in the DSL (--func NAME), or write this "
+                    "one's body in the DSL instead of external_source="}});
   if (args.size() != f.params.size())
     ir::ThrowInternal(f.span, "function '" + f.name + "' called with the wrong argument count");
   for (size_t i = 0; i < args.size(); ++i) {

@@ -1,16 +1,55 @@
 // SplitVectorKernel: after ExpandMixedKernel, the AIV function of a split_aiv kernel is stamped
 // with its split mode and dual_aiv_dispatch, so both AIV lanes run it. The halving itself happened
-// before the expansion (LowerAutoVectorSplit or the author's explicit regions); this pass only
-// stamps attributes (spec: "its split_aiv arm").
+// before the expansion (LowerAutoVectorSplit or the author's explicit regions); this arm only
+// stamps attributes (spec: "its split_aiv arm"). An AIV function marked dual_aiv_dispatch with no
+// split (PyPTO's no-split dual dispatch) gets the lane-1 replay instead (no_split_replay.cpp).
+#include "no_split_replay.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/lane.h"
+#include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::pass {
 namespace {
 
+// Whether the body reads the lane index anywhere: then it already says what each lane does (a
+// hand-written per-lane body, or the replay's own output) and is left as written.
+bool BodyReadsLaneIndex(const ir::Function& f) {
+  struct Finder : ir::IRVisitor {
+    bool found = false;
+    void VisitCall(const ir::Call& c) override {
+      found = found || ops::IsLaneIndexCall(c);
+      ir::IRVisitor::VisitCall(c);
+    }
+  } finder;
+  if (f.body) finder.VisitStmt(f.body);
+  return finder.found;
+}
+
 ir::ProgramPtr RunSplitVector(const ir::ProgramPtr& p) {
   std::vector<ir::FunctionPtr> out;
   for (const ir::FunctionPtr& f : p->functions) {
+    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr("split_aiv") &&
+        f->BoolAttr("dual_aiv_dispatch") && !ir::ExternalSource(*f) &&
+        f->split_mode().value_or(ir::SplitMode::None) == ir::SplitMode::None) {
+      out.push_back(BodyReadsLaneIndex(*f) ? f : ReplayNoSplitOnLane1(*f));
+      continue;
+    }
+    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr("split_aiv") &&
+        f->split_mode().value_or(ir::SplitMode::None) != ir::SplitMode::None &&
+        !ir::ExternalSource(*f))
+      // Its transfers carry a split but nothing halved its body: dispatched to both lanes it would
+      // run the whole body twice, on one lane it would take half of each transfer.
+      ir::ThrowUser(f->span,
+                    "split-vector-kernel: the AIV function '" + f->name +
+                        "' has split=" + std::string(ir::SplitModeName(*f->split_mode())) +
+                        " but is not split_aiv, so its body is not in per-lane form and cannot be "
+                        "dispatched to the two lanes",
+                    {{{},
+                      "split the mixed kernel before expanding it (lower-auto-vector-split, or "
+                      "--pipeline check-pipeline), or mark the function split_aiv if its body is "
+                      "already written per lane"}});
     if (f->func_type != ir::FunctionType::AIV || !f->BoolAttr("split_aiv")) {
       out.push_back(f);
       continue;
@@ -29,7 +68,8 @@ Pass SplitVectorKernel() {
 
 TILESPLIT_REGISTER_PASS(
     "split-vector-kernel",
-    "Stamps split and dual_aiv_dispatch on the AIV functions of split_aiv kernels",
+    "Stamps split and dual_aiv_dispatch on the AIV functions of split_aiv kernels; replays a "
+    "no-split dual-dispatched AIV function on lane 1 with empty tiles",
     SplitVectorKernel);
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <type_traits>
 #include <unordered_set>
@@ -12,9 +13,12 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/pass.h"
+#include "transforms/vector_split/crossing_rules.h"
 #include "transforms/vector_split/halving.h"
 
 namespace tilesplit {
@@ -242,6 +246,51 @@ TEST(ResolveLaneStride, KeepsTheBoxPartitionForAnIndependentOrigin) {
 
 TEST(ResolveLaneStride, KeepsTheBoxPartitionWithAGatherBack) {
   EXPECT_EQ(Stride(Kernel(13, "g = pl.tile.move(e, target_memory=pl.Mem.Mat)")), std::nullopt);
+}
+
+// The walk remembers each halved call's type per operator and operand types
+// (SplitContext::typed_calls): calls of one operator over operands of different types must keep
+// their own types. Here the same exp over a ragged shard (13 of 16 rows) and over a full load.
+TEST(LowerAutoVectorSplit, CallsOfOneOperatorKeepTheirOperandsTypes) {
+  std::string text = Kernel(13,
+                            "ld = pl.load(a, [0, 0], [16, 128], target_memory=pl.Mem.Vec)\n    f = "
+                            "pl.exp(ld)\n    g = pl.exp(ld)");
+  ir::ProgramPtr out = pass::LowerAutoVectorSplit()(dsl::Parse(text, "k.py"));
+  std::map<std::string, ir::TypePtr> types;
+  ir::ForEachStmt(out->functions[0]->body, ir::kWalkAll, [&](const ir::StmtPtr& s) {
+    if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) types[a->var->name] = a->var->type;
+  });
+  ASSERT_TRUE(types.count("e") && types.count("f") && types.count("g"));
+  EXPECT_FALSE(ir::TypeEqual(types["e"], types["f"]))
+      << ir::TypeToString(types["e"]) << " vs " << ir::TypeToString(types["f"]);
+  EXPECT_TRUE(ir::TypeEqual(types["f"], types["g"]));
+  EXPECT_EQ(ir::TypeToString(types["f"]), "pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec]");
+}
+
+// The crossing rules both lowerings of a crossing share (crossing_rules.h): one message each,
+// whichever lowering refuses.
+TEST(CrossingRules, BothLoweringsRefuseWithOneMessage) {
+  try {
+    vector_split::RejectUnabuttedGather(ir::Span{}, "P: ", "the operand 'h'", 0, 5, 8);
+    ADD_FAILURE() << "accepted";
+  } catch (const ir::UserError& e) {
+    EXPECT_EQ(e.message(),
+              "P: the operand 'h' is valid for 5 of 8 cells on axis 0 in both lanes: lane 1 "
+              "lands at the half box, so the two bands would not abut");
+  }
+  try {
+    vector_split::RejectRuntimeShardBox(ir::Span{}, "", "tile.aiv_shard of 'c'", 1,
+                                        ir::MakeVar("n", ir::MakeScalarType(ir::DataType::INDEX)));
+    ADD_FAILURE() << "accepted";
+  } catch (const ir::UserError& e) {
+    EXPECT_NE(e.message().find("tile.aiv_shard of 'c', whose box on split axis 1 is the runtime "
+                               "value n"),
+              std::string::npos)
+        << e.message();
+  }
+  ir::VarPtr lane = ir::MakeVar("lane", ir::MakeScalarType(ir::DataType::INDEX));
+  EXPECT_TRUE(ir::IsConstInt(vector_split::LaneExtent(lane, ir::Index(16), ir::Index(8)), 8));
+  EXPECT_FALSE(ir::AsConstInt(vector_split::LaneExtent(lane, ir::Index(17), ir::Index(9))));
 }
 
 TEST(SplitAxis, LaneValidExtentFoldsWhenTheLanesAgree) {

@@ -314,6 +314,17 @@ TEST(OpsFlags, TraitsThePassesQuery) {
   EXPECT_EQ(shard, (std::set<std::string>{"tensor.aiv_shard", "tile.aiv_shard"}));
   EXPECT_EQ(gather, (std::set<std::string>{"tensor.aic_gather", "tile.aic_gather"}));
   EXPECT_EQ(ShardOp().name(), "tile.aiv_shard");
+  // The no-split replay's stand-in for a load, and the set-up it leaves before the lane branch.
+  std::set<std::string> alloc, setup;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    if (d->is_allocation()) alloc.insert(d->name());
+    if (d->is_pipe_setup()) setup.insert(d->name());
+  }
+  EXPECT_EQ(alloc, std::set<std::string>{"tile.create"});
+  EXPECT_EQ(AllocationOp().name(), "tile.create");
+  EXPECT_EQ(setup,
+            (std::set<std::string>{"system.aic_initialize_pipe", "system.aiv_initialize_pipe",
+                                   "system.import_peer_buffer", "system.reserve_buffer"}));
   EXPECT_EQ(GatherOp().name(), "tile.aic_gather");
   EXPECT_EQ(kept, (std::set<std::string>{"tile.reinterpret_view", "tile.reshape"}));
   EXPECT_EQ(permuted, (std::set<std::string>{"tile.transpose", "tile.transpose_view"}));

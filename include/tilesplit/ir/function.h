@@ -38,6 +38,12 @@ class Function {
 };
 using FunctionPtr = std::shared_ptr<const Function>;
 
+// A function implemented in external source (PyPTO's @pl.function(external_source=FILE)) carries
+// the file's path under this attr and has an empty body: only its signature is ours.
+inline constexpr std::string_view kExternalSourceAttr = "external_source";
+// The path, or null for a function whose body is its own.
+const std::string* ExternalSource(const Function& f);
+
 class Program {
  public:
   Program(std::string n, std::vector<FunctionPtr> f, Span s)

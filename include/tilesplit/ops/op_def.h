@@ -180,6 +180,12 @@ class OpDef : public ir::OpBase {
   OpDef& lane_invariant_arg(size_t pos, LaneInvariantKind kind);
   OpDef& no_duplicate();
   OpDef& generator();
+  // Makes an uninitialised tile of the shape its shape_arg gives: the tile a pass needs where
+  // only the geometry matters (the no-split lane-1 replay's stand-in for a load).
+  OpDef& allocation();
+  // Opens the hardware's pipe buffers (reserve, import, initialize): set-up both AIV lanes run
+  // before any transfer, whatever the lane does afterwards.
+  OpDef& pipe_setup();
   OpDef& address_args(std::vector<size_t> positions);
   // Result elements combine several elements of the `which` operands along `axes`; `verb` phrases
   // it for diagnostics ("reduces over", "merges across").
@@ -260,6 +266,8 @@ class OpDef : public ir::OpBase {
   const std::map<size_t, LaneInvariantKind>& lane_invariant_args() const { return lane_inv_; }
   bool is_no_duplicate() const { return no_dup_; }
   bool is_generator() const { return generator_; }
+  bool is_allocation() const { return allocation_; }
+  bool is_pipe_setup() const { return pipe_setup_; }
   const std::vector<size_t>& address_arg_positions() const { return address_args_; }
   // Whether argument `pos` of a call with `num_args` arguments is combined along `axis`, for an
   // operand of rank `rank`.
@@ -314,6 +322,8 @@ class OpDef : public ir::OpBase {
   std::map<size_t, LaneInvariantKind> lane_inv_;
   bool no_dup_ = false;
   bool generator_ = false;
+  bool allocation_ = false;
+  bool pipe_setup_ = false;
   std::vector<size_t> address_args_;
   std::optional<std::pair<CombinedOperands, CombinedAxes>> combined_;
   std::string combine_verb_;
@@ -364,6 +374,7 @@ const OpDef* FindOp(std::string_view name);
 // The one registered op with a trait, for passes that build such a call (a lane-index binding, a
 // valid-shape narrowing, a move). An internal error when none or several carry it.
 const OpDef& LaneIndexOp();
+const OpDef& AllocationOp();
 const OpDef& ValidShapeSetterOp();
 const OpDef& MemoryMoveOp();
 const OpDef& ShardOp();

@@ -21,7 +21,8 @@ from tilesplit._core import (  # noqa: F401
     IfStmt, IterArg, Level, MakeTuple, MemorySpace, Op, Param, ParamDirection, PadValue, Program,
     ReturnStmt, ScalarType, ScopeOptimization, ScopeStmt, SeqStmts, Span, SplitAivStmt,
     SplitMode, Stmt, StmtKind, TensorLayout, TensorType, TensorView, TileLayout, TileType,
-    TileView, TupleGetItem, TupleType, Type, TypeKind, Unary, UnaryOp, Var, WhileStmt, YieldStmt,
+    TileView, TupleGetItem, TupleType, Type, TypeKind, Unary, UnaryOp, UnknownType, Var,
+    WhileStmt, YieldStmt,
 )
 
 Mem = MemorySpace

@@ -374,7 +374,8 @@ ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
   for (const ir::FunctionPtr& f : p->functions) taken.insert(f->name);
   std::vector<ir::FunctionPtr> out;
   for (const ir::FunctionPtr& f : p->functions) {
-    if (f->func_type != ir::FunctionType::InCore) {
+    // An external kernel's body is not ours to see: which cores it uses is its source's business.
+    if (f->func_type != ir::FunctionType::InCore || ir::ExternalSource(*f)) {
       out.push_back(f);
       continue;
     }

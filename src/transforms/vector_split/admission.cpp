@@ -7,6 +7,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
 
@@ -65,30 +66,7 @@ class Analyzer {
 
   bool RefsLane(const ExprPtr& e) const {
     if (!e || lane_derived_.empty()) return false;
-    switch (e->kind) {
-      case ir::ExprKind::Var:
-        return lane_derived_.count(e->As<Var>()) > 0;
-      case ir::ExprKind::Binary: {
-        const ir::Binary* b = e->As<ir::Binary>();
-        return RefsLane(b->lhs) || RefsLane(b->rhs);
-      }
-      case ir::ExprKind::Unary:
-        return RefsLane(e->As<ir::Unary>()->operand);
-      case ir::ExprKind::Cast:
-        return RefsLane(e->As<ir::Cast>()->value);
-      case ir::ExprKind::Call:
-        for (const ExprPtr& a : e->As<ir::Call>()->args)
-          if (RefsLane(a)) return true;
-        return false;
-      case ir::ExprKind::MakeTuple:
-        for (const ExprPtr& a : e->As<ir::MakeTuple>()->elements)
-          if (RefsLane(a)) return true;
-        return false;
-      case ir::ExprKind::TupleGetItem:
-        return RefsLane(e->As<ir::TupleGetItem>()->tuple);
-      default:
-        return false;
-    }
+    return ops::ReadsLaneIndex(e, [&](const Var& v) { return lane_derived_.count(&v) > 0; });
   }
 
   // Copies the facts of `value` onto `v` (aliases, carries, merges).

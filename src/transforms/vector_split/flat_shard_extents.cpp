@@ -10,8 +10,10 @@
 
 #include "regions.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/eval.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::vector_split {
@@ -24,8 +26,7 @@ std::vector<ir::VarPtr> LaneVars(const ir::StmtPtr& body) {
   std::vector<ir::VarPtr> lanes;
   ir::ForEachStmt(body, ir::kWalkAll, [&](const ir::StmtPtr& s) {
     const ir::AssignStmt* a = s->As<ir::AssignStmt>();
-    const ir::Call* c = a ? a->value->As<ir::Call>() : nullptr;
-    if (c && ops::RegisteredDef(*c) && ops::Def(*c).is_lane_index()) lanes.push_back(a->var);
+    if (a && ops::IsLaneIndexCall(a->value)) lanes.push_back(a->var);
   });
   return lanes;
 }
@@ -39,11 +40,9 @@ ExprPtr AtLane(const ExprPtr& e, const std::vector<ir::VarPtr>& lanes, int64_t l
 // What lane `lane` truly holds of `valid` cells under `stride`, in the form the pass itself
 // writes (min(max(V, L*S) - L*S, S)), so that a runtime V is compared by structure.
 ExprPtr LaneShare(const ExprPtr& valid, int64_t stride, int64_t lane, int64_t half) {
-  const ExprPtr s = ir::Index(stride);
-  const ExprPtr ls = ir::Index(lane * stride);
   if (auto v = ir::AsConstInt(valid))
-    return ir::Index(std::min(half, std::clamp<int64_t>(*v - lane * stride, 0, stride)));
-  return ir::Min(ir::Sub(ir::Max(valid, ls), ls), s);
+    return ir::Index(std::min(half, ops::LaneShare(*v, stride, lane)));
+  return ops::LaneShareExpr(ir::Index(lane), valid, ir::Index(stride));
 }
 
 void CheckShard(const ir::AssignStmt& a, const ir::Call& c, const std::vector<ir::VarPtr>& lanes,
@@ -63,7 +62,11 @@ void CheckShard(const ir::AssignStmt& a, const ir::Call& c, const std::vector<ir
   for (int64_t lane = 0; lane < 2; ++lane) {
     const ExprPtr stated = AtLane(declared, lanes, lane);
     const ExprPtr truth = LaneShare(valid, stride, lane, *half);
-    const auto stated_n = ir::AsConstInt(stated);
+    const auto stated_n = ir::EvalInt(declared, [&](const ir::Var& v) -> std::optional<int64_t> {
+      for (const ir::VarPtr& l : lanes)
+        if (l.get() == &v) return lane;
+      return std::nullopt;
+    });
     const auto truth_n = ir::AsConstInt(truth);
     if (stated_n && truth_n ? *stated_n == *truth_n : ir::ExprEqual(stated, truth)) continue;
     const std::string what = axis == 0 ? "rows" : "columns";
@@ -75,9 +78,8 @@ void CheckShard(const ir::AssignStmt& a, const ir::Call& c, const std::vector<ir
                       ir::ExprToString(truth);
     if (!(stated_n && truth_n)) msg += ", and lower-auto-vector-split cannot prove the two equal";
     std::vector<ExprPtr> fix = res->valid();
-    const ExprPtr ls =
-        ir::Mul(ir::MakeVar(lane_name, ir::MakeScalarType(ir::DataType::INDEX)), ir::Index(stride));
-    fix[axis] = ir::Min(ir::Sub(ir::Max(valid, ls), ls), ir::Index(stride));
+    fix[axis] = ops::LaneShareExpr(ir::MakeVar(lane_name, ir::MakeScalarType(ir::DataType::INDEX)),
+                                   valid, ir::Index(stride));
     std::string fix_text;
     for (size_t i = 0; i < fix.size(); ++i) fix_text += (i ? ", " : "") + ir::ExprToString(fix[i]);
     ir::ThrowUser(

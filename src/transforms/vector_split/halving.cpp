@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "crossing_rules.h"
 #include "halving_parts.h"
 #include "split_remarks.h"
 #include "tilesplit/analysis/affinity.h"
@@ -139,16 +140,7 @@ ExprPtr LaneStrideFor(const SplitContext& ctx, int axis, const ExprPtr& half) {
 
 ExprPtr LaneValidExtent(const SplitContext& ctx, const ExprPtr& valid, const ExprPtr& half,
                         const ExprPtr& stride) {
-  auto v = ir::AsConstInt(valid);
-  auto s = ir::AsConstInt(stride);
-  if (v && s) {
-    const int64_t e0 = std::min(*v, *s);
-    const int64_t e1 = std::clamp<int64_t>(*v - *s, 0, *s);
-    if (e0 == e1) return ir::MakeConstInt(e0);
-  }
-  // clamp(V - L*S, 0, S) written as min(max(V, L*S) - L*S, S): no negative intermediate.
-  ExprPtr ls = ir::Mul(ctx.lane, stride);
-  return ir::Min(ir::Sub(ir::Max(valid, ls), ls), stride);
+  return LaneExtent(ctx.lane, valid, stride);
 }
 
 ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride) {
@@ -168,6 +160,20 @@ std::shared_ptr<const TileType> HalveTileShape(const SplitContext& ctx, const Ti
   shape[axis] = half;
   if (ir::ExprListEqual(valid, shape)) valid.clear();
   return ir::WithShape(t, std::move(shape), std::move(valid));
+}
+
+std::shared_ptr<const TileType> HalveTypeOf(SplitContext& ctx, const TypePtr& t, int axis,
+                                            TileInfo* info) {
+  auto it = ctx.halved_types.find(t.get());
+  if (it != ctx.halved_types.end() && it->second.axis == axis) {
+    if (info) *info = it->second.info;
+    return it->second.half;
+  }
+  TileInfo own;
+  std::shared_ptr<const TileType> half = HalveTileShape(ctx, *ir::AsTileType(t), axis, &own);
+  if (info) *info = own;
+  ctx.halved_types[t.get()] = SplitContext::HalvedType{t, axis, half, std::move(own)};
+  return half;
 }
 
 bool IsReduceOnSplitAxis(const Call& call, int axis) {

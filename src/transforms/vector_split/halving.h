@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -79,6 +80,26 @@ struct SplitContext {
   // does not depend on `replacements`), so that the values of one type share one copy, as they
   // share one node in parsed input. The key's node is held so that its address stays unique.
   mutable std::unordered_map<const ir::Type*, std::pair<ir::TypePtr, ir::TypePtr>> detached_types;
+  // HalveTypeOf's result per result type node: the values of one type share one node (parsed
+  // input, and detached_types under detach), so a body of many calls of one type halves it once.
+  // The key's node is held so that its address stays unique.
+  struct HalvedType {
+    ir::TypePtr key;
+    int axis;
+    std::shared_ptr<const ir::TileType> half;
+    TileInfo info;
+  };
+  std::unordered_map<const ir::Type*, HalvedType> halved_types;
+  // Condition 1's answer (CheckTypeConsistency) per operator, halved result type and operands,
+  // for a call without kwargs whose operands are all variables: the deduction reads a tile
+  // operand's type and a scalar operand itself, so calls alike in those get the same type. The
+  // nodes of the key are held (`hold`) so that their addresses stay unique.
+  struct TypedCall {
+    std::vector<ExprPtr> hold;
+    std::shared_ptr<const ir::TileType> half;
+    ir::TypePtr type, deduced;
+  };
+  std::map<std::vector<const void*>, TypedCall> typed_calls;
   // Names for the bindings the walk introduces (a nested call operand hoisted into its own
   // statement); null: a generator private to the walk.
   ir::NameGenerator* names = nullptr;
@@ -111,6 +132,11 @@ ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const Exp
 // The tile type halved on `axis`, with the per-lane valid extent; fills `info`.
 std::shared_ptr<const ir::TileType> HalveTileShape(const SplitContext& ctx, const ir::TileType& t,
                                                    int axis, TileInfo* info);
+
+// HalveTileShape of the tile type `t` (a TypePtr, so that the result can be remembered per type
+// node in ctx.halved_types).
+std::shared_ptr<const ir::TileType> HalveTypeOf(SplitContext& ctx, const ir::TypePtr& t, int axis,
+                                                TileInfo* info);
 
 // Walks statements, halving vector work on ctx.split_dim: loads, stores, slices, reshapes,
 // generators and compute results; loop carries and if merges follow their inputs. Operand

@@ -1,5 +1,6 @@
 // The boundary crossings of the halving (halving_parts.h): the shard at a cube->vector crossing
 // and the gather at a vector->cube one.
+#include "crossing_rules.h"
 #include "halving_parts.h"
 #include "split_remarks.h"
 #include "tilesplit/ir/error.h"
@@ -30,14 +31,9 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
   if (ctx_.lane_stride) kw.emplace_back("lane_stride", *ctx_.lane_stride);
   const std::optional<int64_t> box = ir::AsConstInt(full->shape[d]);
   if (!box)
-    Reject(ctx_, span,
-           "the C->V boundary tile.move here moves " + Quote(OperandName(src)) +
-               ", whose box on split axis " + std::to_string(d) + " is the runtime value " +
-               ir::ExprToString(full->shape[d]) +
-               ": lane 1's band starts at the box half rounded up, and which split code "
-               "places it there depends on the box being odd or even, known only at run time",
-           "give the split axis a static box (the largest one the kernel takes) and make its "
-           "valid extent the runtime value instead; a runtime valid extent is split correctly");
+    RejectRuntimeShardBox(span, "LowerAutoVectorSplit: ",
+                          "the C->V boundary tile.move here moves " + Quote(OperandName(src)), d,
+                          full->shape[d]);
   const std::optional<int64_t> static_valid = ir::AsConstInt(full->valid()[d]);
   if (full->shape.size() == 2 && (!static_valid || !Placeable(*box, *static_valid)))
     return EmitFullBoxShard(var, move, *full, kw, span, out);
@@ -165,12 +161,9 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   // Lane l lands at l * half: the join is a rectangle only when lane 0 fills its band or lane
   // 1 holds nothing. A static partial extent shared by both lanes leaves a hole.
   if (auto lv = ir::AsConstInt(half_t->valid()[a]); lv && half && *lv != *half && *lv != 0)
-    Reject(ctx_, span,
-           "the V->C boundary operand " + Quote(OperandName(operand)) + " is valid for " +
-               std::to_string(*lv) + " of " + std::to_string(*half) + " cells on axis " +
-               std::to_string(a) + " in both lanes; the gathered bands would not abut",
-           "gather a tile whose lanes fill their half boxes, or keep the ragged value on the "
-           "vector side");
+    RejectUnabuttedGather(
+        span, "LowerAutoVectorSplit: ", "the V->C boundary operand " + Quote(OperandName(operand)),
+        a, *lv, *half);
   const ops::OpDef* gather = &ops::GatherOp();
   ir::AttrMap kw{{"split", static_cast<int64_t>(a + 1)}};
   // Lane 1 lands at its own extent, so a lane extent that depends on the lane index (a runtime

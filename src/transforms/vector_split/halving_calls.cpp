@@ -72,14 +72,47 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
     return;
   }
   TileInfo info;
-  auto half_t = HalveTileShape(ctx_, *rt, axis, &info);
+  auto half_t = HalveTypeOf(ctx_, call.type, axis, &info);
   std::vector<ExprPtr> args = RewriteShapeArgs(call, axis, info, span);
   TypePtr deduced;
-  TypePtr type = conditions_.CheckTypeConsistency(call, args, *half_t, span, &deduced);
+  TypePtr type = TypeOfHalved(call, args, half_t, span, &deduced);
   conditions_.CheckBlindOperands(call, args, parts, axis, deduced, span);
   VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
   s_.Track(v, std::move(info));
   out.push_back(BindAs(v, ops::CreateWithType(op, args, call.kwargs, type, span), span));
+}
+
+// Condition 1 through ctx.typed_calls: most calls of a body repeat an operator over operands of
+// one type, and the deduction is the largest cost of the walk.
+TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& args,
+                                  const std::shared_ptr<const TileType>& half_t, ir::Span span,
+                                  TypePtr* deduced) {
+  std::vector<const void*> key;
+  bool memo = call.kwargs.empty();
+  if (memo) {
+    key.reserve(args.size() + 2);
+    key.push_back(&ops::Def(call));
+    key.push_back(half_t.get());
+    for (const ExprPtr& a : args) {
+      const ir::Var* v = a ? a->As<ir::Var>() : nullptr;
+      if (!v) {
+        memo = false;
+        break;
+      }
+      key.push_back(ir::IsTileTyped(a) ? static_cast<const void*>(v->type.get()) : v);
+    }
+  }
+  if (memo) {
+    auto it = ctx_.typed_calls.find(key);
+    if (it != ctx_.typed_calls.end()) {
+      *deduced = it->second.deduced;
+      return it->second.type;
+    }
+  }
+  TypePtr type = conditions_.CheckTypeConsistency(call, args, *half_t, span, deduced);
+  if (memo)
+    ctx_.typed_calls.emplace(std::move(key), SplitContext::TypedCall{args, half_t, type, *deduced});
+  return type;
 }
 
 // The axis a result is halved on: its partitioned operand's axis when one is tracked (so a

@@ -159,6 +159,10 @@ class CallHalving {
 
  private:
   int ResultAxis(const Call& call, const TileType& rt, const std::vector<const TileInfo*>& parts);
+  // Condition 1 (HalvingConditions::CheckTypeConsistency), remembered in ctx.typed_calls.
+  TypePtr TypeOfHalved(const Call& call, const std::vector<ExprPtr>& args,
+                       const std::shared_ptr<const TileType>& half_t, ir::Span span,
+                       TypePtr* deduced);
   std::vector<ExprPtr> RewriteShapeArgs(const Call& call, int axis, const TileInfo& info,
                                         ir::Span span);
   template <typename LaneValid>

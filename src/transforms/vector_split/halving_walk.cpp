@@ -4,36 +4,12 @@
 #include "split_remarks.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::vector_split {
 
 using analysis::CoreAffinity;
-
-namespace {
-
-// A user's own lane query (tile.get_subblock_idx) anywhere in an expression.
-class LaneQueryFinder : public ir::IRVisitor {
- public:
-  bool found = false;
-
-  void VisitExpr(const ExprPtr& e) override {
-    if (e && e->kind != ir::ExprKind::Var) ir::IRVisitor::VisitExpr(e);
-  }
-
- protected:
-  void VisitCall(const Call& c) override {
-    if (ops::Def(c).is_lane_index()) found = true;
-    ir::IRVisitor::VisitCall(c);
-  }
-  // A type holds no address: a lane query in an extent came from an operand, which is visited.
-  // Skipping types, and variables (the base class copies a pointer for each), keeps this check,
-  // which runs on every statement, cheap.
-  void VisitType(const ir::TypePtr&) override {}
-};
-
-}  // namespace
 
 std::vector<StmtPtr> Halver::Stmts(const std::vector<StmtPtr>& in) {
   std::vector<StmtPtr> out;
@@ -74,18 +50,16 @@ ExprPtr Halver::HoistNested(const ExprPtr& e, ir::Span span, std::vector<StmtPtr
 // query inside a body the pass halves has no meaning there, and after the split it would
 // shift every address it feeds a second time on top of the pass's own localisation.
 void Halver::RejectLaneQuery(const ir::Stmt& s) {
-  LaneQueryFinder f;
-  // What the statement reads itself: a leaf's values, a loop's bounds, a condition. Bodies
-  // are checked statement by statement as they are emitted.
-  ir::ForEachLeafExpr(s, /*yields=*/true, [&](const ExprPtr& e) { f.VisitExpr(e); });
-  if (const ir::ForStmt* fs = s.As<ir::ForStmt>()) {
-    f.VisitExpr(fs->start);
-    f.VisitExpr(fs->stop);
-    f.VisitExpr(fs->step);
-  }
-  if (const ir::WhileStmt* w = s.As<ir::WhileStmt>()) f.VisitExpr(w->cond);
-  if (const ir::IfStmt* i = s.As<ir::IfStmt>()) f.VisitExpr(i->cond);
-  if (!f.found) return;
+  // A user's own lane query anywhere in what the statement reads itself: a leaf's values, a
+  // loop's bounds, a condition. Bodies are checked statement by statement as they are emitted.
+  bool found = !ir::ForEachLeafExpr(s, /*yields=*/true,
+                                    [&](const ExprPtr& e) { return !ops::ReadsLaneIndex(e); });
+  if (const ir::ForStmt* fs = s.As<ir::ForStmt>())
+    found = found || ops::ReadsLaneIndex(fs->start) || ops::ReadsLaneIndex(fs->stop) ||
+            ops::ReadsLaneIndex(fs->step);
+  if (const ir::WhileStmt* w = s.As<ir::WhileStmt>()) found = found || ops::ReadsLaneIndex(w->cond);
+  if (const ir::IfStmt* i = s.As<ir::IfStmt>()) found = found || ops::ReadsLaneIndex(i->cond);
+  if (!found) return;
   Reject(ctx_, s.span,
          "pl.tile.get_subblock_idx() in a body the pass splits " +
              std::string(ctx_.auto_arm ? "automatically" : "as a full-width region") +

@@ -21,7 +21,9 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/eval.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/remarks.h"
 
@@ -153,8 +155,10 @@ class Collector {
   void WalkItem(const ir::StmtPtr& s, int list, int pos) {
     ir::VisitStmtKind(
         *s, ir::Overloaded{[&](const ir::AssignStmt& a) {
-                             assigned_.insert(a.var.get());
-                             if (ir::IsGetSubblockIdxCall(a.value)) lanes_.insert(a.var.get());
+                             // Not recorded in assigned_: a scalar's definition is followed
+                             // (defs_) before assigned_ is asked, and no other value is read by
+                             // index arithmetic.
+                             if (ops::IsLaneIndexCall(a.value)) lanes_.insert(a.var.get());
                              if (a.var->type && a.var->type->As<ir::ScalarType>())
                                defs_[a.var.get()] = a.value;
                              if (a.var->type && a.var->type->As<ir::TensorType>())
@@ -367,8 +371,7 @@ class Collector {
       case ir::ExprKind::Call: {
         const ir::Call* c = e->As<ir::Call>();
         const ops::OpDef* def = &ops::Def(*c);
-        if (ir::IsGetSubblockIdxCall(e) ||
-            (def && def->cross_core_role() == ops::CrossCoreRole::TPop))
+        if (ops::IsLaneIndexCall(*e) || (def && def->cross_core_role() == ops::CrossCoreRole::TPop))
           return true;
         // A gather joins the lanes' bands into one tile on the AIC; a shard hands each lane its
         // own band, except with code 0 (every lane the whole tile).
@@ -435,22 +438,9 @@ class Collector {
             break;
         }
         if (!x->sym.empty() || !y->sym.empty()) return std::nullopt;
-        const int64_t p = x->c, q = y->c;
-        switch (b.op) {
-          case ir::BinaryOp::FloorDiv:
-          case ir::BinaryOp::FloorMod: {
-            if (q == 0 || (p == INT64_MIN && q == -1)) return std::nullopt;
-            int64_t d = p / q;
-            if ((p % q != 0) && ((p < 0) != (q < 0))) --d;
-            return constant(b.op == ir::BinaryOp::FloorDiv ? d : p - d * q);
-          }
-          case ir::BinaryOp::Min:
-            return constant(std::min(p, q));
-          case ir::BinaryOp::Max:
-            return constant(std::max(p, q));
-          default:
-            return std::nullopt;
-        }
+        const std::optional<int64_t> r = ir::EvalIntBinary(b.op, x->c, y->c);
+        if (!r) return std::nullopt;
+        return constant(*r);
       }
       default:
         return std::nullopt;

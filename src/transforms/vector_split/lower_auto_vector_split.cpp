@@ -56,6 +56,10 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
 }
 
 FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
+  // Equal tile types built by the walk share one node, as the parser's do: most values of a body
+  // have one of a few types, and the walk's memos (SplitContext::halved_types, typed_calls) are
+  // keyed by type node. The table is this walk's own, so nothing is shared with the input.
+  ir::TileTypeInterning interning;
   SplitContext ctx;
   ctx.mode = mode;
   ctx.split_dim = SplitDimension(mode);  // 1. the axis; the boundary op carries the mode
@@ -155,8 +159,9 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // The synthesized region is lowered like a hand-written one (the lane guards of stores a
     // lane may hold no rows of, the per-lane extents), so that the printed output, read back and
     // lowered again, is the same program: one lowering for both arms.
-    FunctionPtr lowered = SynthesizeAutoRegion(LowerFunction(f, *mode));
-    if (HasSplitRegion(lowered->body)) lowered = LowerExplicitRegionFunction(lowered);
+    FunctionPtr lowered = LowerFunction(f, *mode);
+    if (FunctionPtr wrapped = SynthesizeAutoRegion(lowered); wrapped != lowered)
+      lowered = FinishAutoRegion(wrapped);
     out.push_back(std::move(lowered));
     RemarkAutoPath(*f, *mode, *out.back());
     pass::CheckExplicitSlotNum(*out.back());

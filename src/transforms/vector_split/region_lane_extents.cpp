@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "crossing_rules.h"
 #include "regions.h"
 #include "rewrite_util.h"
 #include "tilesplit/ir/error.h"
@@ -77,10 +78,8 @@ class BoundaryExtents {
     const ExprPtr half = dt->shape[axis];
     // Lane 1's start is read from its own pop extent: its share of the full box (8 of an odd
     // 17), never the deducer's lane-agnostic 9.
-    ExprPtr ls = ir::Mul(st_.lane, half);
     std::vector<ExprPtr> pop_valid = dt->valid();
-    pop_valid[axis] = ir::Min(ir::Sub(ir::Max(src.shape[axis], ls), ls), half);
-    if (auto b = ir::AsConstInt(src.shape[axis]); b && *b % 2 == 0) pop_valid[axis] = half;
+    pop_valid[axis] = LaneExtent(st_.lane, src.shape[axis], half);
     if (ir::ExprListEqual(pop_valid, dt->shape)) pop_valid.clear();
     ir::TypePtr pop_type = ir::WithValid(*dt, std::move(pop_valid));
     VarPtr pop = ir::MakeVar(a.var->name + "_pop", pop_type, a.var->span);
@@ -116,17 +115,9 @@ class BoundaryExtents {
     auto b = ir::AsConstInt(box);
     auto v = ir::AsConstInt(full_valid);
     if (!b)
-      ir::ThrowUser(a.span,
-                    "tile.aiv_shard of " + Quote(ir::ExprToString(c.args[0])) +
-                        ", whose box on the split axis is the runtime value " +
-                        ir::ExprToString(box) +
-                        ": lane 1's band starts at the box half rounded up, and which split "
-                        "code places it there depends on the box being odd or even",
-                    {{ir::Span{},
-                      "give the split axis a static box (the largest one the kernel takes) "
-                      "and make its valid extent the runtime value instead"}});
-    ExprPtr ls = ir::Mul(st_.lane, half);
-    ExprPtr lane_extent = ir::Min(ir::Sub(ir::Max(full_valid, ls), ls), half);
+      RejectRuntimeShardBox(a.span, "", "tile.aiv_shard of " + Quote(ir::ExprToString(c.args[0])),
+                            axis, box);
+    ExprPtr lane_extent = LaneExtent(st_.lane, full_valid, half);
     std::vector<ExprPtr> valid = dt->valid();
     LaneFact fact{axis, lane_extent, full_valid, true, false};
     if (!v || !PlacesBothLanes(*b, *v, std::nullopt))
@@ -192,14 +183,9 @@ class BoundaryExtents {
       auto lv = ir::AsConstInt(in->valid()[axis]);
       auto hb = ir::AsConstInt(in->shape[axis]);
       if (lv && hb && *lv != *hb && *lv != 0)
-        ir::ThrowUser(a.span,
-                      "tile.aic_gather joins " + Quote(ir::ExprToString(c.args[0])) +
-                          ", valid for " + std::to_string(*lv) + " of " + std::to_string(*hb) +
-                          " cells on the split axis in both lanes: lane 1 lands at the half box, "
-                          "so the two bands would not abut",
-                      {{ir::Span{},
-                        "gather a tile whose lanes fill their half boxes, or narrow "
-                        "the valid extent on the cube side after the gather"}});
+        RejectUnabuttedGather(
+            a.span, "", "the operand " + Quote(ir::ExprToString(c.args[0])) + " of tile.aic_gather",
+            axis, *lv, *hb);
       // Nothing localized flows in: the join is what the author's program typed it as. Reading
       // this pass's own output back (a gather of lanes it widened to their full half boxes)
       // must not retype, and so rename, the joined tile.

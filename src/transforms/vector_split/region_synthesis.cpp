@@ -4,6 +4,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::vector_split {
@@ -55,7 +56,7 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   std::vector<StmtPtr> body = ir::FlattenStmts(lowered->body);
   if (body.empty()) return lowered;
   const ir::AssignStmt* lane_def = body.front()->As<ir::AssignStmt>();
-  if (!lane_def || !ir::IsGetSubblockIdxCall(lane_def->value)) return lowered;
+  if (!lane_def || !ops::IsLaneIndexCall(lane_def->value)) return lowered;
   const ir::VarPtr lane = lane_def->var;
   const int64_t code = static_cast<int64_t>(*mode);
 

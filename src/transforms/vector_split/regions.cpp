@@ -305,9 +305,10 @@ void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region) {
                                 lane ? lane->name : std::string());
 }
 
-ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {
-  CheckScopeFree(f->body, *f, /*hidden_regions_pass=*/true);
-  CheckScopeFree(f->body, *f, /*hidden_regions_pass=*/false);
+namespace {
+
+// The regions of `f` lowered in place, sharing every other node with `f`.
+ir::FunctionPtr LowerRegionsInPlace(const ir::FunctionPtr& f) {
   RegionLowerer lowerer(f);
   StmtPtr body = lowerer.Lower(f->body);
   if (!body) body = ir::MakeSeq({}, f->body->span);
@@ -315,9 +316,23 @@ ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {
   if (!lowerer.Renamed().empty()) body = ir::Substitute(body, lowerer.Renamed());
   ir::AttrMap attrs = f->attrs;
   ir::SetSortedAttr(attrs, "split_aiv", true);
-  ir::FunctionPtr lowered = std::make_shared<ir::Function>(
-      f->name, f->func_type, f->params, f->return_types, std::move(attrs), body, f->span);
-  return ir::DeepClone(lowered);
+  return std::make_shared<ir::Function>(f->name, f->func_type, f->params, f->return_types,
+                                        std::move(attrs), body, f->span);
+}
+
+}  // namespace
+
+ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {
+  CheckScopeFree(f->body, *f, /*hidden_regions_pass=*/true);
+  CheckScopeFree(f->body, *f, /*hidden_regions_pass=*/false);
+  // The statements outside the regions are the input's own: the clone keeps the output apart.
+  return ir::DeepClone(LowerRegionsInPlace(f));
+}
+
+ir::FunctionPtr FinishAutoRegion(const ir::FunctionPtr& wrapped) {
+  // `wrapped` is the AUTO walk's own detached output (it shares no node with the input) and
+  // holds no scope (the AUTO path refuses one first): no clone and no scope check are needed.
+  return LowerRegionsInPlace(wrapped);
 }
 
 }  // namespace tilesplit::vector_split

@@ -41,6 +41,11 @@ void CheckFlatShardExtents(const ir::Function& f);
 // After AUTO lowering: wraps the single straight-line vector phase of `lowered` in a region when
 // that is sound, else returns it unchanged (the flat fallback).
 ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered);
+// The per-lane repair of a synthesized region (the lane guards of stores a lane may hold no rows
+// of, the per-lane extents of its crossings), as a hand-written region of that form gets it, so
+// that the printed output, read back and lowered again, is the same program. Without the deep
+// clone and the scope checks of LowerExplicitRegionFunction: `wrapped` is the walk's own output.
+ir::FunctionPtr FinishAutoRegion(const ir::FunctionPtr& wrapped);
 
 // The AivSplitValid checks (a)-(j) on source IR, and AivSplitLoweredValid after lowering (same
 // region checks; the flat split_aiv form and an Acc or Mat shard operand are accepted). Both

@@ -10,6 +10,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::vector_split {
@@ -146,7 +147,7 @@ class CallChecks {
     // Nor is an op that states its lane (a barrier's core_type): a region could not place it
     // any more exactly, so (e) is about lanes the compiler infers, not lanes the author states.
     if (manual_ && aff == CoreAffinity::VECTOR && !ops::Def(c).gm_window() &&
-        !ops::Def(c).is_lane_index() && !analysis::IsLaneStated(ops::Def(c)))
+        !ops::IsLaneIndexCall(c) && !analysis::IsLaneStated(ops::Def(c)))
       Fail(f_, 'e', span,
            "vector operation " + name +
                " outside every pl.split_aiv region of a function that opens regions; the "

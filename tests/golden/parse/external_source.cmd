@@ -1,0 +1,2 @@
+print
+opt -p check-pipeline --verify-roundtrip

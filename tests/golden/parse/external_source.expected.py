@@ -1,0 +1,16 @@
+import pypto.language as pl
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore, external_source="kernels/fast_exp.cpp")
+    def fast_exp(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        ...
+
+    @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True}, external_source="kernels/tail.cpp")
+    def tail(self, x: pl.Tensor[[16, 64], pl.FP32]):
+        ...
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        r: pl.Tensor[[16, 64], pl.FP32] = self.fast_exp(a, out)
+        return r

@@ -1,0 +1,2 @@
+run --func main
+check --func main

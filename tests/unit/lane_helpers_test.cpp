@@ -1,0 +1,99 @@
+// The single homes of issue 26: the integer evaluator (ir/eval.h), the lane-index predicate and
+// the per-lane extent formula (ops/lane.h). Every caller asks these, so their answers are fixed
+// here once.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "tilesplit/ir/eval.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ops/lane.h"
+#include "tilesplit/ops/op_def.h"
+#include "tilesplit/ops/split_code.h"
+
+namespace tilesplit {
+namespace {
+
+using ir::BinaryOp;
+
+ir::VarPtr IndexVar(const std::string& name) {
+  return ir::MakeVar(name, ir::MakeScalarType(ir::DataType::INDEX));
+}
+
+TEST(EvalIntBinary, RoundsTowardNegativeInfinityAndRefusesWhatHasNoValue) {
+  EXPECT_EQ(ir::EvalIntBinary(BinaryOp::FloorDiv, -7, 2), -4);
+  EXPECT_EQ(ir::EvalIntBinary(BinaryOp::FloorMod, -7, 2), 1);
+  EXPECT_EQ(ir::EvalIntBinary(BinaryOp::FloorMod, 7, -2), -1);
+  EXPECT_EQ(ir::EvalIntBinary(BinaryOp::FloorMod, std::numeric_limits<int64_t>::min(), -1), 0);
+  EXPECT_EQ(ir::EvalIntBinary(BinaryOp::Min, 3, -3), -3);
+  EXPECT_EQ(ir::EvalIntBinary(BinaryOp::Max, 3, -3), 3);
+  EXPECT_FALSE(ir::EvalIntBinary(BinaryOp::FloorDiv, 1, 0));
+  EXPECT_FALSE(ir::EvalIntBinary(BinaryOp::FloorDiv, std::numeric_limits<int64_t>::min(), -1));
+  EXPECT_FALSE(ir::EvalIntBinary(BinaryOp::Mul, int64_t{1} << 62, 4));
+  EXPECT_FALSE(ir::EvalIntBinary(BinaryOp::Lt, 1, 2));  // not integer arithmetic
+}
+
+TEST(EvalIntBinary, ConstantFoldingAgrees) {
+  // MakeBinary folds two constants with the same arithmetic.
+  for (BinaryOp op : {BinaryOp::FloorDiv, BinaryOp::FloorMod, BinaryOp::Sub, BinaryOp::Max})
+    for (int64_t a : {-9, -1, 0, 5, 13})
+      for (int64_t b : {-4, 3, 7}) {
+        auto folded = ir::AsConstInt(ir::MakeBinary(op, ir::Index(a), ir::Index(b)));
+        ASSERT_TRUE(folded);
+        EXPECT_EQ(folded, ir::EvalIntBinary(op, a, b)) << a << " " << b;
+      }
+}
+
+TEST(EvalInt, BindsVariablesAndLeavesTheRestUnknown) {
+  ir::VarPtr lane = IndexVar("lane"), n = IndexVar("n");
+  ir::ExprPtr e = ir::Add(ir::Mul(lane, ir::Index(8)), ir::MakeUnary(ir::UnaryOp::Neg, n));
+  auto bind = [&](const ir::Var& v) -> std::optional<int64_t> {
+    if (&v == lane.get()) return 1;
+    return std::nullopt;
+  };
+  EXPECT_FALSE(ir::EvalInt(e, bind));  // n is unbound
+  EXPECT_FALSE(ir::EvalInt(lane));     // no binding at all
+  EXPECT_EQ(ir::EvalInt(ir::Mul(lane, ir::Index(8)), bind), 8);
+  EXPECT_EQ(ir::EvalInt(ir::Index(5)), 5);
+}
+
+TEST(LaneShare, IsTheClampedShareOfEachLane) {
+  EXPECT_EQ(ops::LaneShare(13, 8, 0), 8);
+  EXPECT_EQ(ops::LaneShare(13, 8, 1), 5);
+  EXPECT_EQ(ops::LaneShare(5, 8, 1), 0);
+  EXPECT_EQ(ops::LaneShare(20, 8, 1), 8);
+  const ops::LaneExtentPair p = ops::LaneExtents(16, 13, std::nullopt);
+  EXPECT_EQ(p.e0, ops::LaneShare(13, 8, 0));
+  EXPECT_EQ(p.e1, ops::LaneShare(13, 8, 1));
+}
+
+TEST(LaneShare, TheWrittenFormEvaluatesToTheShare) {
+  ir::VarPtr lane = IndexVar("aiv_id"), n = IndexVar("n");
+  ir::ExprPtr e = ops::LaneShareExpr(lane, n, ir::Index(8));
+  EXPECT_EQ(ir::ExprToString(e), "pl.min(pl.max(n, aiv_id * 8) - aiv_id * 8, 8)");
+  for (int64_t valid : {0, 3, 8, 13, 16, 40})
+    for (int64_t l : {0, 1}) {
+      auto v = ir::EvalInt(e, [&](const ir::Var& x) -> std::optional<int64_t> {
+        return &x == lane.get() ? l : valid;
+      });
+      EXPECT_EQ(v, ops::LaneShare(valid, 8, l)) << "valid " << valid << " lane " << l;
+    }
+}
+
+TEST(LaneIndex, TheTraitDecidesAndReadsLookThroughOperands) {
+  ir::ExprPtr query = ops::Create(ops::LaneIndexOp(), {}, {});
+  ir::VarPtr lane = IndexVar("lane"), other = IndexVar("k");
+  EXPECT_TRUE(ops::IsLaneIndexCall(query));
+  EXPECT_FALSE(ops::IsLaneIndexCall(lane));
+  EXPECT_FALSE(ops::IsLaneIndexCall(ir::ExprPtr()));
+  EXPECT_TRUE(ops::ReadsLaneIndex(ir::Add(ir::Index(1), ir::Mul(query, ir::Index(64)))));
+  EXPECT_FALSE(ops::ReadsLaneIndex(ir::Add(other, ir::Index(64))));
+  auto is_lane = [&](const ir::Var& v) { return &v == lane.get(); };
+  EXPECT_TRUE(
+      ops::ReadsLaneIndex(ir::MakeTupleExpr({other, ir::Mul(lane, ir::Index(2))}), is_lane));
+  EXPECT_FALSE(ops::ReadsLaneIndex(ir::MakeTupleExpr({other, ir::Index(2)}), is_lane));
+  EXPECT_FALSE(ops::ReadsLaneIndex(lane));  // no variable carries the lane unless one says so
+}
+
+}  // namespace
+}  // namespace tilesplit
