@@ -58,8 +58,10 @@ void BindErrors(py::module_& m) {
     try {
       std::rethrow_exception(p);
     } catch (const ir::UserError& e) {
-      const char* category =
-          e.kind() == ir::UserErrorKind::UnsupportedConstruct ? "unsupported-construct" : "";
+      const char* category = e.kind() == ir::UserErrorKind::UnsupportedConstruct
+                                 ? "unsupported-construct"
+                             : e.kind() == ir::UserErrorKind::SSAViolation ? "ssa-violation"
+                                                                           : "";
       RaiseFromCore("user", e.message(), ir::RenderUserError(e), e.span(), e.notes(), category);
     } catch (const ir::InternalError& e) {
       RaiseFromCore("internal", e.message(), ir::RenderInternalError(e), e.span(), {});

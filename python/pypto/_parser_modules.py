@@ -23,16 +23,28 @@ def parse(text: str, filename: str = "<string>"):
     return language.parse_program(text, filename)
 
 
+def _distributed_getattr(name: str):
+    # pld.DistributedTensor, pld.WaitCmp.Ge, ...: read by the parser from the source text; here
+    # they only have to evaluate as annotations and decorator arguments.
+    if name.startswith("_"):
+        raise AttributeError(f"module 'pypto.language.distributed' has no attribute '{name}'")
+    return language._Placeholder(name)
+
+
 def install(package: str) -> None:
+    distributed = _module(package + ".language.distributed",
+                          "``import pypto.language.distributed as pld``: the names of "
+                          "distributed programs, read by the parser.")
+    distributed.__getattr__ = _distributed_getattr
+    language.distributed = distributed
     base = package + ".language.parser"
-    exceptions = _module(
-        base + ".diagnostics.exceptions", "The front end's exceptions.",
-        ParserError=_errors.ParserError, ParserSyntaxError=_errors.ParserSyntaxError,
-        InvalidOperationError=_errors.InvalidOperationError)
+    errors = dict(ParserError=_errors.ParserError, ParserSyntaxError=_errors.ParserSyntaxError,
+                  InvalidOperationError=_errors.InvalidOperationError,
+                  SSAViolationError=_errors.SSAViolationError)
+    exceptions = _module(base + ".diagnostics.exceptions", "The front end's exceptions.",
+                         **errors)
     diagnostics = _module(base + ".diagnostics", "Front-end diagnostics.", exceptions=exceptions,
-                          ParserError=_errors.ParserError,
-                          ParserSyntaxError=_errors.ParserSyntaxError,
-                          InvalidOperationError=_errors.InvalidOperationError)
+                          **errors)
     text_parser = _module(base + ".text_parser", "Parsing DSL text.", parse=parse)
     parser = _module(base, "The DSL front end.", diagnostics=diagnostics,
                      text_parser=text_parser, parse=parse)

@@ -4,7 +4,13 @@ tilesplit._core)."""
 
 from __future__ import annotations
 
+import sys
+
 from . import LogLevel, ir, passes, set_log_level  # noqa: F401
+
+# `from pypto.pypto_core.ir import MemorySpace`: the submodules are the package's own.
+sys.modules[__name__ + ".ir"] = ir
+sys.modules[__name__ + ".passes"] = passes
 
 __all__ = ["ir", "passes", "_clear_thread_log_level"]
 

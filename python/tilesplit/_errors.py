@@ -109,13 +109,18 @@ class InvalidOperationError(UserError, ParserError):
     """A Python statement the DSL has no counterpart for (``break``, ``continue``, ...)."""
 
 
+class SSAViolationError(ParserSyntaxError):
+    """A name bound twice in a program or function declared ``strict_ssa=True``."""
+
+
 def as_parser_error(e: UserError) -> UserError:
     """The same diagnostic as the parser error class PyPTO raises for it; still a UserError and
     so a ValueError."""
     if isinstance(e, ParserError):
         return e
-    unsupported = getattr(e, "category", "") == "unsupported-construct"
-    cls = InvalidOperationError if unsupported else ParserSyntaxError
+    category = getattr(e, "category", "")
+    cls = (InvalidOperationError if category == "unsupported-construct" else
+           SSAViolationError if category == "ssa-violation" else ParserSyntaxError)
     return cls(e.message, e.filename, e.line, e.col, e.rendered, e.notes, e.category)
 
 

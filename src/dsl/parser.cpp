@@ -296,6 +296,20 @@ ir::ProgramPtr Parser::ParseProgram() {
     Next();
     Next();
     Next();
+    if (Accept(Tok::kLParen)) {
+      while (!Check(Tok::kRParen)) {
+        const Token& kw = ExpectName("as a @pl.program keyword");
+        if (kw.text != "strict_ssa")
+          ir::ThrowUser(
+              kw.span,
+              "unknown @pl.program keyword '" + std::string(kw.text) + "' (expected strict_ssa)",
+              {{{}, "use strict_ssa=True or False, or remove the keyword"}});
+        Expect(Tok::kAssign, "after the keyword");
+        program_strict_ssa_ = ParseStrictSSAValue();
+        if (!Accept(Tok::kComma)) break;
+      }
+      Expect(Tok::kRParen, "closing @pl.program(...)");
+    }
     ExpectNewline("after @pl.program");
     Expect(Tok::kClass, "after @pl.program");
     program_name = std::string(ExpectName("after 'class'").text);
@@ -371,6 +385,13 @@ DerivedPair DerivedLevelRole(ir::FunctionType t) {
 
 }  // namespace
 
+bool Parser::ParseStrictSSAValue() {
+  Literal lit = ParseLiteral();
+  if (lit.kind != Literal::Kind::Bool)
+    ir::ThrowUser(lit.span, "strict_ssa= takes True or False, got " + lit.text());
+  return lit.bool_value;
+}
+
 ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   // Decorator.
   // Copies: the body's statements release the tokens before them.
@@ -386,6 +407,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   std::vector<std::string> attr_keys;
   std::optional<std::pair<ir::Level, Span>> level;
   std::optional<std::pair<ir::Role, Span>> role;
+  strict_ssa_ = program_strict_ssa_;
   std::optional<std::pair<std::string, Span>> external;
   if (Accept(Tok::kLParen)) {
     std::vector<std::string_view> given;
@@ -423,6 +445,10 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
         role = {*r, lit.span};
       } else if (kw.text == "attrs") {
         ParseAttrDict(&attrs, &attr_keys);
+      } else if (kw.text == "strict_ssa") {
+        // As in PyPTO, the keyword of a method is not read: the program's decides.
+        const bool strict = ParseStrictSSAValue();
+        if (!in_class) strict_ssa_ = strict;
       } else if (kw.text == "external_source") {
         Literal lit = ParseLiteral();
         if (lit.kind != Literal::Kind::String || lit.string_value.empty())
@@ -432,11 +458,12 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
               {{{}, "write e.g. external_source=\"kernels/my_kernel.cpp\""}});
         external = {lit.string_value, kw.span};
       } else {
-        ir::ThrowUser(
-            kw.span,
-            "unknown @pl.function keyword '" + std::string(kw.text) +
-                "' (expected type, attrs, level, role or external_source)",
-            {{{}, "use type=, attrs=, level=, role= or external_source=, or remove the keyword"}});
+        ir::ThrowUser(kw.span,
+                      "unknown @pl.function keyword '" + std::string(kw.text) +
+                          "' (expected type, attrs, level, role, strict_ssa or external_source)",
+                      {{{},
+                        "use type=, attrs=, level=, role=, strict_ssa= or external_source=, or "
+                        "remove the keyword"}});
       }
       if (!Accept(Tok::kComma)) break;
     }

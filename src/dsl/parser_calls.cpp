@@ -412,7 +412,8 @@ ExprPtr Parser::BuildCast(std::vector<CallArg> args, Span span) {
     if (mode) ir::ThrowUser(mode->span, "pl.cast: a scalar cast takes no mode");
     return ir::MakeCast(value, dtype->dtype, span);
   }
-  const ops::OpDef* op = ops::FindOp("tile.cast");
+  const bool on_tensor = value->type && value->type->kind == ir::TypeKind::Tensor;
+  const ops::OpDef* op = ops::FindOp(on_tensor ? "tensor.cast" : "tile.cast");
   if (!op) ir::ThrowUser(span, "unknown operator 'tile.cast'");
   std::vector<CallArg> call;
   CallArg x;
@@ -491,14 +492,17 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
       positional[1]->expr = ir::MakeTupleExpr({positional[1]->expr}, positional[1]->span);
   }
   // A short form on a Tensor names the tensor-level op of that name where one is registered
-  // (pl.read(t, ...) -> tensor.read, pl.aiv_shard(t) -> tensor.aiv_shard).
+  // (pl.read(t, ...) -> tensor.read, pl.add(t, 1.0) -> tensor.adds).
   for (const CallArg& a : args) {
     if (!a.keyword.empty()) continue;
+    const std::string tensor_op = "tensor." + op_name.substr(op_name.find('.') + 1);
     if (a.expr && a.expr->type && a.expr->type->kind == ir::TypeKind::Tensor &&
-        ops::FindOp("tensor." + std::string(name)))
-      op_name = "tensor." + std::string(name);
+        ops::FindOp(tensor_op))
+      op_name = tensor_op;
     break;
   }
+  // The creation ops exist at tensor level only (PyPTO's pl.create_tensor).
+  if (name == "create_tensor") op_name = "tensor.create";
   // A short form names a tile.* op, else a system.* one (pl.tfree_to_aic -> system.tfree_to_aic).
   if (!ops::FindOp(op_name) && ops::FindOp("system." + std::string(name)))
     op_name = "system." + std::string(name);

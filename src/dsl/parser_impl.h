@@ -190,6 +190,7 @@ class Parser {
   void ParseImport();
   void ParseDynDecl();
   ir::FunctionPtr ParseFunction(bool in_class);
+  bool ParseStrictSSAValue();
   ir::AttrMap ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::string>* seen_keys);
   ir::AttrValue AttrFromLiteral(const std::string& key, const Literal& lit);
 
@@ -263,7 +264,7 @@ class Parser {
   void ParseReturn(BlockKind kind, Block& block);
   void ParseFor(Block& block);
   void ParseRangeFor(Block& block, const Token& for_tok, const Token& var_tok);
-  void ParseWhileCarried(Block& block, const Token& for_tok);
+  void ParseWhileCarried(Block& block, const Token& for_tok, bool parenthesized);
   void ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_tok);
   void ParseWhile(Block& block);
   // Parses `if`/`elif` (the cursor is on the keyword). `nested` marks the `if` an `elif` stands
@@ -321,6 +322,10 @@ class Parser {
   bool class_scan_cut_ = false;         // a lexical error ended the scan of the class's methods
   std::vector<size_t> class_fn_stack_;  // class functions being parsed, outermost first
   ir::FunctionType cur_ftype_ = ir::FunctionType::Opaque;
+  // strict_ssa=True on @pl.program (every function) or on a top-level @pl.function: a second
+  // binding of a name is an error instead of a new version.
+  bool program_strict_ssa_ = false;
+  bool strict_ssa_ = false;
   std::string_view cur_fname_;
   // Lexed on demand (Peek is logically const); tokens before the current statement of a
   // function body are released, so only long-lived constructs may keep Token references, and

@@ -251,6 +251,11 @@ VarPtr Parser::DefineTarget(std::string_view name, Span span, const TypePtr& typ
   CheckTargetName(name, span);
   size_t idx = 0;
   const Binding* b = Lookup(name, &idx);
+  if (b && strict_ssa_)
+    throw ir::UserError(
+        span, "'" + std::string(name) + "' is bound a second time in a strict_ssa function",
+        {{{}, "give the new value a new name, or drop strict_ssa=True"}},
+        ir::UserErrorKind::SSAViolation);
   const bool current = b && idx + 1 == scopes_.size();
   const bool rebinding_outer =
       b && ((current && b->outer_alias) || (!current && idx + 1 < scopes_.size()));
@@ -421,6 +426,15 @@ void Parser::ParseReturn(BlockKind kind, Block& block) {
     } while (Accept(Tok::kComma));
   }
   ExpectNewline("after the return statement");
+  // `return (a, b)` is Python's `return a, b`: where the function declares several results, a
+  // lone tuple literal gives them one by one.
+  if (values.size() == 1 && fn_.declared_returns && fn_.declared_returns->size() > 1)
+    if (const auto* tuple = values[0]->As<ir::MakeTuple>();
+        tuple && tuple->elements.size() == fn_.declared_returns->size()) {
+      std::vector<ExprPtr> elems = tuple->elements;
+      values = std::move(elems);
+      spans.assign(values.size(), spans[0]);
+    }
   std::vector<TypePtr> types;
   for (size_t i = 0; i < values.size(); ++i) {
     RejectValueless(values[i], spans[i]);
@@ -516,7 +530,13 @@ std::vector<ExprPtr> Parser::ParseInitValues() {
 
 void Parser::ParseFor(Block& block) {
   const Token& for_tok = Next();
-  if (Check(Tok::kLParen)) return ParseWhileCarried(block, for_tok);
+  if (Check(Tok::kLParen)) return ParseWhileCarried(block, for_tok, true);
+  // PyPTO spells the carried while without parentheses: `for a, b in pl.while_(...)` (a while
+  // has no loop variable, so every name is carried).
+  size_t k = 0;
+  while (Check(Tok::kName, k) && Check(Tok::kComma, k + 1)) k += 2;
+  if (Check(Tok::kName, k) && Check(Tok::kIn, k + 1) && CheckPl("while_", k + 2))
+    return ParseWhileCarried(block, for_tok, false);
   const Token& var = ExpectName("as the loop variable");
   if (Check(Tok::kIn) && CheckPl("split_aiv", 1)) {
     Next();
@@ -664,14 +684,14 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
       ir::MakeSeq(std::move(body.stmts), for_tok.span), std::move(return_vars), for_tok.span));
 }
 
-void Parser::ParseWhileCarried(Block& block, const Token& for_tok) {
-  Expect(Tok::kLParen, "around the carried names");
+void Parser::ParseWhileCarried(Block& block, const Token& for_tok, bool parenthesized) {
+  if (parenthesized) Expect(Tok::kLParen, "around the carried names");
   std::vector<const Token*> names;
-  while (!Check(Tok::kRParen)) {
+  while (!Check(parenthesized ? Tok::kRParen : Tok::kIn)) {
     names.push_back(&ExpectName("as a carried name"));
     if (!Accept(Tok::kComma)) break;
   }
-  Expect(Tok::kRParen, "closing the carried names");
+  if (parenthesized) Expect(Tok::kRParen, "closing the carried names");
   Expect(Tok::kIn, "after the carried names");
   if (!CheckPl("while_"))
     ir::ThrowUser(Peek().span, "expected pl.while_(init_values=(...)) after 'for (...) in'");

@@ -130,6 +130,15 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .core_affinity(CoreAffinity::VECTOR)
       .doc("Scalar[INDEX]: this AIV lane, 0 or 1");
 
+  // The block identity of PyPTO's SPMD launch. The simulator runs one core group, block 0 of 1;
+  // both cores of the group and both lanes see the same values, so nothing splits on them.
+  r.Register("tile.get_block_idx")
+      .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
+      .doc("Scalar[INDEX]: the index of this core group's block in the launch (0 of 1 here)");
+  r.Register("tile.get_block_num")
+      .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
+      .doc("Scalar[INDEX]: the number of blocks in the launch (1 here)");
+
   r.Register("tile.tpush_to_aiv")
       .pipe_direction(PipeDirection::C2V)
       .arg("tile")

@@ -540,6 +540,7 @@ OpRegistry& OpRegistry::Global() {
     RegisterCubeOps(*reg);
     RegisterCrossCoreOps(*reg);
     RegisterSystemOps(*reg);
+    RegisterTensorOps(*reg);
     return reg;
   }();
   return *r;

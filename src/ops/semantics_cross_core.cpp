@@ -132,6 +132,8 @@ void RegisterCrossCoreSemantics(SemanticsTable& t) {
   t.Register("tensor.aiv_shard", TensorShard);
   t.Register("tensor.aic_gather", TensorGather);
   t.Register("tile.get_subblock_idx", SubblockIdx);
+  t.Register("tile.get_block_idx", [](OpCall&) { return Value(Scalar::Int(0)); });
+  t.Register("tile.get_block_num", [](OpCall&) { return Value(Scalar::Int(1)); });
   t.Register("tile.tpush_to_aiv", [](OpCall& c) {
     Port(c, CoreKind::AIC).PushToAiv(Id(c), Code(c), c.tile_ptr(0), c.call.span);
     return Value();

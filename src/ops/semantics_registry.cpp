@@ -20,6 +20,7 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterCubeSemantics(*t);
     RegisterCrossCoreSemantics(*t);
     RegisterSystemSemantics(*t);
+    RegisterTensorSemantics(*t);
     return t;
   }();
   return *table;

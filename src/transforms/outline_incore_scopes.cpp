@@ -5,8 +5,8 @@
 // when it holds a region, given the scope's split mode when the scope asks for one and its
 // pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth). The parent
 // stays and calls it in the scope's place, binding the results back to the variables it goes on to
-// read (through tuple projections when there are several). InCore functions are never outlined
-// from.
+// read (through tuple projections when there are several); an Opaque parent that outlined a scope
+// becomes Orchestration. InCore functions are never outlined from.
 #include <unordered_set>
 
 #include "tilesplit/ir/error.h"
@@ -47,6 +47,54 @@ bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
     return f.found ? ir::WalkStep::Stop : ir::WalkStep::Descend;
   });
   return f.found;
+}
+
+// How a scope body uses the tensor `v` beyond writing it: whether some write accumulates into it
+// (an atomic store reads the destination), and whether anything reads it other than as the
+// destination of a write (which updates a window in place and moves no data in). The result of a
+// write names the same buffer, so a read through it is a read of `v`. The body's final return
+// hands values back to the parent and reads nothing.
+struct TensorUse {
+  bool atomic = false;
+  bool read = false;
+};
+
+TensorUse UseOf(const ir::StmtPtr& s, const ir::Var* v) {
+  class Finder : public ir::IRVisitor {
+   public:
+    explicit Finder(const ir::Var* v) { aliases_.insert(v); }
+    TensorUse use;
+
+    void VisitStmt(const StmtPtr& st) override {
+      if (st->kind == ir::StmtKind::Return) return;
+      if (const auto* a = st->As<ir::AssignStmt>())
+        if (const auto* c = a->value ? a->value->As<ir::Call>() : nullptr)
+          if (auto r = ops::Def(*c).reused_input();
+              r && *r < c->args.size() && c->args[*r] && aliases_.count(c->args[*r]->As<ir::Var>()))
+            aliases_.insert(a->var.get());
+      ir::IRVisitor::VisitStmt(st);
+    }
+
+   protected:
+    void VisitVar(const VarPtr& x) override {
+      if (aliases_.count(x.get())) use.read = true;
+    }
+    void VisitCall(const ir::Call& c) override {
+      auto r = ops::Def(c).reused_input();
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        if (r && *r == i && c.args[i] && aliases_.count(c.args[i]->As<ir::Var>())) {
+          if (ir::GetAttr<int64_t>(c.kwargs, "atomic").value_or(0) != 0) use.atomic = true;
+          continue;
+        }
+        if (c.args[i]) VisitExpr(c.args[i]);
+      }
+    }
+
+   private:
+    std::unordered_set<const ir::Var*> aliases_;
+  } f(v);
+  f.VisitStmt(s);
+  return f.use;
 }
 
 // Whether the function body reads any of `targets` outside the statement `skip`; the ones it
@@ -140,9 +188,15 @@ class ScopeOutliner : public ir::IRMutator {
       auto it = param_dir_.find(v.get());
       if (it == param_dir_.end() && dynamic_.count(v.get())) continue;
       ir::ParamDirection dir = it == param_dir_.end() ? ir::ParamDirection::In : it->second;
-      if (dir == ir::ParamDirection::In && v->type->kind == ir::TypeKind::Tensor &&
-          IsTensorWrite(new_body, v.get()))
-        dir = ir::ParamDirection::InOut;
+      if (v->type->kind == ir::TypeKind::Tensor && IsTensorWrite(new_body, v.get())) {
+        // A written tensor is Out unless the body also reads it or accumulates into it: then
+        // its contents on entry matter (InOut), whatever the parent declared.
+        const TensorUse use = UseOf(new_body, v.get());
+        if (use.atomic || (use.read && dir == ir::ParamDirection::Out))
+          dir = ir::ParamDirection::InOut;
+        else if (dir == ir::ParamDirection::In)
+          dir = use.read ? ir::ParamDirection::InOut : ir::ParamDirection::Out;
+      }
       params.push_back({v, dir});
       args.push_back(v);
     }
@@ -218,7 +272,11 @@ Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& 
   ScopeOutliner o(f, taken);
   StmtPtr body = o.MutateStmt(f->body);
   if (o.incore.empty()) return {{}, f};
-  return {std::move(o.incore), ir::WithBody(*f, body)};
+  // A parent that now calls kernels orchestrates them: an Opaque one is promoted (PyPTO's
+  // OutlineIncoreScopes does the same), an Orchestration one stays.
+  return {std::move(o.incore),
+          std::make_shared<ir::Function>(f->name, ir::FunctionType::Orchestration, f->params,
+                                         f->return_types, f->attrs, body, f->span)};
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {

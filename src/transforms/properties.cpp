@@ -9,6 +9,9 @@ const std::vector<PropertyInfo>& KnownProperties() {
        "produced by construction: the parser converts to SSA (dsl::ParseOptions) and "
        "convert-to-ssa rewrites what it did not; no pass breaks it, and the round-trip check "
        "(--verify-roundtrip) re-parses every pass's output"},
+      {"NormalizedStmtStructure", "no statement sequence is nested directly in another",
+       "a postcondition of normalize-stmt-structure that no pass requires; equality and the "
+       "printer do not depend on it"},
       {"IncoreTileOps", "InCore functions compute with tile operators only",
        "no verifier yet: assumed of the input, as the spec's pipeline assumes it; a program that "
        "breaks it fails later at the operator the split or the simulator does not know"},

@@ -27,6 +27,8 @@ inline std::vector<SampleCall> SampleCalls() {
   auto fs = ir::MakeConstFloat(1.0);
   auto idx = Scalar(DataType::INDEX, "i");
   auto gm = Tensor(Dims({512, 128}));
+  auto t2 = Tensor(Dims({16, 32}));
+  auto row = Tensor(Dims({1, 32}));
   auto split = [](int64_t s) { return ir::AttrMap{{"split", s}}; };
   const auto left = in({128, 64}, MemorySpace::Left, DataType::FP16);
   const auto right = in({64, 256}, MemorySpace::Right, DataType::FP16);
@@ -135,6 +137,40 @@ inline std::vector<SampleCall> SampleCalls() {
       {"pld.system.notify", {gm, idx, Tup({0, 0}), I(1)}, {{"op", int64_t{1}}}},
       {"pld.system.wait", {gm, Tup({0, 0}), I(1)}, {{"cmp", int64_t{0}}}},
       {"system.syncall", {}, {{"core_type", std::string("aiv_only")}}},
+      {"tile.get_block_idx", {}, {}},
+      {"tile.get_block_num", {}, {}},
+      // Tensor level (tensor_ops.cpp)
+      {"tensor.add", {t2, t2}, {}},
+      {"tensor.sub", {t2, t2}, {}},
+      {"tensor.mul", {t2, row}, {}},
+      {"tensor.div", {t2, t2}, {}},
+      {"tensor.maximum", {t2, t2}, {}},
+      {"tensor.minimum", {t2, t2}, {}},
+      {"tensor.adds", {t2, fs}, {}},
+      {"tensor.subs", {t2, fs}, {}},
+      {"tensor.muls", {t2, fs}, {}},
+      {"tensor.divs", {t2, fs}, {}},
+      {"tensor.maximums", {t2, fs}, {}},
+      {"tensor.minimums", {t2, fs}, {}},
+      {"tensor.exp", {t2}, {}},
+      {"tensor.neg", {t2}, {}},
+      {"tensor.abs", {t2}, {}},
+      {"tensor.sqrt", {t2}, {}},
+      {"tensor.rsqrt", {t2}, {}},
+      {"tensor.log", {t2}, {}},
+      {"tensor.recip", {t2}, {}},
+      {"tensor.cast", {t2}, {{"target_type", DataType::FP16}, {"mode", int64_t{1}}}},
+      {"tensor.create", {Tup({16, 32})}, {{"dtype", DataType::FP32}}},
+      {"tensor.full", {Tup({16, 32}), fs}, {{"dtype", DataType::FP32}}},
+      {"tensor.slice", {t2, Tup({8, 32}), Tup({8, 0})}, {}},
+      {"tensor.assemble", {t2, Tensor(Dims({8, 32})), Tup({8, 0})}, {}},
+      {"tensor.reshape", {t2, Tup({32, 16})}, {}},
+      {"tensor.matmul", {t2, Tensor(Dims({32, 16}))}, {}},
+      {"tensor.row_sum", {t2}, {}},
+      {"tensor.row_max", {t2}, {}},
+      {"tensor.row_min", {t2}, {}},
+      {"tensor.write", {t2, Tup({1, 2}), fs}, {}},
+      {"tensor.dim", {t2, I(1)}, {}},
   };
 }
 

@@ -21,6 +21,7 @@ struct Note {
 enum class UserErrorKind {
   General,
   UnsupportedConstruct,  // a Python construct the DSL has no counterpart for (`break`, `class`)
+  SSAViolation,          // a rebinding in a function the author declared strict_ssa
 };
 
 class UserError : public std::runtime_error {

@@ -449,5 +449,6 @@ void RegisterQuantOps(OpRegistry& r);
 void RegisterCubeOps(OpRegistry& r);
 void RegisterCrossCoreOps(OpRegistry& r);
 void RegisterSystemOps(OpRegistry& r);
+void RegisterTensorOps(OpRegistry& r);
 
 }  // namespace tilesplit::ops

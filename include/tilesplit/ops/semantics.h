@@ -154,6 +154,7 @@ void RegisterQuantSemantics(SemanticsTable& t);
 void RegisterCubeSemantics(SemanticsTable& t);
 void RegisterCrossCoreSemantics(SemanticsTable& t);
 void RegisterSystemSemantics(SemanticsTable& t);
+void RegisterTensorSemantics(SemanticsTable& t);
 
 // ---- Helpers shared by the section files.
 

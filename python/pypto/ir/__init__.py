@@ -240,6 +240,16 @@ def assert_structural_equal(lhs, rhs, enable_auto_mapping: bool = False) -> None
         raise ValueError(f"Structural equality check failed: {result.describe()}")
 
 
+class IRBuilder:
+    """PyPTO's imperative program builder. tilesplit builds programs from DSL text only (one
+    front end, in C++); constructing a builder says so instead of building something else."""
+
+    def __init__(self, *_args, **_kwargs):
+        raise NotImplementedError(
+            "pypto.ir.IRBuilder is not provided by tilesplit: write the program with @pl.program "
+            "or build it with the node constructors (pypto.ir.Function, pypto.ir.Program)")
+
+
 def _equal(lhs, rhs, enable_auto_mapping: bool):
     return _tir.structural_equal(lhs, rhs, map_free_vars=enable_auto_mapping,
                                  compare_name_hints=False)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from tilesplit import _core
 from tilesplit._core import (
     AssignStmt, Call, EvalStmt, ExprKind, ForStmt, Function, FunctionCall, IfStmt, IterArg,
-    MakeTuple, Program, ReturnStmt, ScopeStmt, SeqStmts, SplitAivStmt, StmtKind, TupleGetItem,
-    WhileStmt, YieldStmt,
+    MakeTuple, Program, ReturnStmt, ScopeStmt, SeqStmts, SplitAivStmt, Stmt, StmtKind,
+    TupleGetItem, WhileStmt, YieldStmt,
 )
 
 __all__ = ["IRVisitor", "IRMutator"]
@@ -25,6 +25,15 @@ _STMT_METHODS = {
     StmtKind.While: "visit_while_stmt", StmtKind.If: "visit_if_stmt",
     StmtKind.Scope: "visit_scope_stmt", StmtKind.SplitAiv: "visit_split_aiv_scope_stmt",
 }
+# PyPTO's ForStmt.kind is the loop kind (pypto.ir installs it), so the statement kind is read
+# through the base class's own attribute.
+_STMT_KIND = Stmt.__dict__["kind"]
+
+
+def _stmt_kind(stmt):
+    return _STMT_KIND.__get__(stmt, type(stmt))
+
+
 _EXPR_METHODS = {
     ExprKind.Var: "visit_var", ExprKind.ConstInt: "visit_const_int",
     ExprKind.ConstFloat: "visit_const_float", ExprKind.ConstBool: "visit_const_bool",
@@ -49,7 +58,7 @@ class IRVisitor:
         self.visit_stmt(function.body)
 
     def visit_stmt(self, stmt) -> None:
-        return getattr(self, _STMT_METHODS[stmt.kind])(stmt)
+        return getattr(self, _STMT_METHODS[_stmt_kind(stmt)])(stmt)
 
     def visit_expr(self, expr) -> None:
         return getattr(self, _EXPR_METHODS[expr.kind])(expr)
@@ -152,7 +161,7 @@ class IRMutator:
                         function.span, function.func_type, attrs=function.attrs)
 
     def visit_stmt(self, stmt):
-        return getattr(self, _STMT_METHODS[stmt.kind])(stmt)
+        return getattr(self, _STMT_METHODS[_stmt_kind(stmt)])(stmt)
 
     def visit_expr(self, expr):
         return getattr(self, _EXPR_METHODS[expr.kind])(expr)

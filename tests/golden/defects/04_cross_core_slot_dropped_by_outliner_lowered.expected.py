@@ -32,7 +32,7 @@ class three_program:
         self.three_incore_0_aiv(a, b, c, out)
         return out
 
-    @pl.function
+    @pl.function(type=pl.FunctionType.Orchestration)
     def three(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Tensor[[16, 16], pl.FP32], c: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
         o: pl.Tensor[[16, 16], pl.FP32] = self.three_incore_0(a, b, c, out)
         return o

@@ -8,7 +8,7 @@ class main_program:
             out_1: pl.Tensor[[512, 128], pl.FP32] = pl.tile.store(pl.tile.exp(pl.tile.load(a, [0, 0], [128, 128], [128, 128])), [0, 0], out)
         return out_1
 
-    @pl.function
+    @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, a: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
         out_1: pl.Tensor[[512, 128], pl.FP32] = self.main_incore_0(a, out)
         return out_1

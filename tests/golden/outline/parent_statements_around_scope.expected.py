@@ -8,7 +8,7 @@ class k_program:
         o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [0, 0], out_0)
         return o
 
-    @pl.function
+    @pl.function(type=pl.FunctionType.Orchestration)
     def k(self, a: pl.Tensor[[128, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]], out_1: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
         t: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(a, [0, 0], [128, 128], [128, 128], target_memory=pl.Mem.Vec)
         o: pl.Tensor[[128, 128], pl.FP32] = self.k_core(t, out_0)

@@ -13,7 +13,7 @@ class k_program:
         y: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(t, t)
         return y
 
-    @pl.function
+    @pl.function(type=pl.FunctionType.Orchestration)
     def k(self, a: pl.Tensor[[64, 64], pl.FP32], flag: pl.Scalar[pl.INDEX], out_0: pl.Out[pl.Tensor[[64, 64], pl.FP32]], out_1: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
         for i in pl.range(2):
             self.k_rows(a, i, out_0)

@@ -10,7 +10,7 @@ class k_program:
             o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [0 + subblock_idx * 64, 0], out_0)
         return o
 
-    @pl.function
+    @pl.function(type=pl.FunctionType.Orchestration)
     def k(self, qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
         o: pl.Tensor[[128, 128], pl.FP32] = self.k_incore_0(qk, out_0)
         return o

@@ -9,7 +9,7 @@ class attn_program:
             o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(pl.tile.exp(h), [aiv_id * 64, 0], out_0)
         return o
 
-    @pl.function
+    @pl.function(type=pl.FunctionType.Orchestration)
     def attn(self, acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
         o: pl.Tensor[[128, 128], pl.FP32] = self.attn_incore(acc, out_0)
         return o

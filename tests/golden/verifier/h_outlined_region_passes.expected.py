@@ -9,7 +9,7 @@ class f_program:
             c_1: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(pl.tile.exp(pl.tile.load(a, [base, 0], [64, 128], [64, 128], target_memory=pl.Mem.Vec)), [base, 0], c)
         return c_1
 
-    @pl.function
+    @pl.function(type=pl.FunctionType.Orchestration)
     def f(self, a: pl.Tensor[[128, 128], pl.FP32], c: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
         c_1: pl.Tensor[[128, 128], pl.FP32] = self.f_incore_0(a, c)
         return c_1

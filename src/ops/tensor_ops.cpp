@@ -1,0 +1,315 @@
+// Tensor-level ops (PyPTO's `tensor.*`): whole-array arithmetic, creation, windows and matmul on
+// GM tensors, written by tensor-level programs before ConvertTensorToTileOps turns each into tile
+// ops. The `pl.*` short forms reach them when the first operand is a Tensor (dsl.md 7.1). They are
+// values: none writes a tensor in place (assemble and write return an updated copy), so a split
+// program that still holds one computes the same thing on every core that runs it.
+#include <string>
+#include <utility>
+
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ops/deduce_util.h"
+
+namespace tilesplit::ops {
+
+using ir::DataType;
+
+namespace {
+
+TypePtr TensorOf(Shape shape, DataType dt) {
+  return ir::MakeTensorType(std::move(shape), dt);
+}
+
+TypePtr DeduceBinary(const CallInfo& c) {
+  const ir::TensorType& l = c.tensor_arg(0);
+  const ir::TensorType& r = c.tensor_arg(1);
+  auto dt = Promote(l.dtype, r.dtype);
+  if (!dt)
+    c.Fail("argument 'rhs' dtype " + std::string(ir::DataTypeName(r.dtype)) +
+               " has no common type with lhs dtype " + std::string(ir::DataTypeName(l.dtype)),
+           "cast one operand to the other's dtype first");
+  return TensorOf(BroadcastShapes(c, l.shape, 0, r.shape, 1), *dt);
+}
+
+TypePtr DeduceWithScalar(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  ScalarArg(c, 1);
+  return TensorOf(t.shape, t.dtype);
+}
+
+TypePtr DeduceUnary(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  return TensorOf(t.shape, t.dtype);
+}
+
+TypePtr DeduceFloatUnary(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  RequireDType(c, 0, t.dtype, {DataType::FP16, DataType::FP32, DataType::BF16});
+  return TensorOf(t.shape, t.dtype);
+}
+
+TypePtr DeduceCast(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  DataType target = RequiredDType(c, "target_type");
+  int64_t mode = RequiredInt(c, "mode");
+  if (mode < 0 || mode > 6)
+    c.Fail("kwarg 'mode' must be in 0..6, got " + std::to_string(mode),
+           "use one of none, rint, round, floor, ceil, trunc or odd");
+  return TensorOf(t.shape, target);
+}
+
+// A shape operand: a non-empty tuple of positive static or integer dynamic extents.
+const Shape& ShapeArg(const CallInfo& c, size_t i) {
+  const Shape& s = TupleOfRank(c, i, -1);
+  if (s.empty())
+    c.Fail("argument " + Quote(c.arg_name(i)) + " must not be empty", "give at least one extent");
+  RequireIntegerElements(c, i, s);
+  for (const ExprPtr& d : s)
+    if (auto v = Static(d); v && !DimProblem(*v).empty())
+      c.Fail("argument " + Quote(c.arg_name(i)) + " dimension " + DimProblem(*v),
+             "use extents of at least 1");
+  return s;
+}
+
+TypePtr DeduceCreate(const CallInfo& c) {
+  return TensorOf(ShapeArg(c, 0), RequiredDType(c, "dtype"));
+}
+
+TypePtr DeduceFull(const CallInfo& c) {
+  const Shape& shape = ShapeArg(c, 0);
+  const ExprPtr& value = c.arg(1);
+  if (!value->type || value->type->kind != ir::TypeKind::Scalar)
+    c.Fail("argument 'value' must be a scalar, got " + Str(value->type),
+           "pass a scalar value such as 0.0");
+  return TensorOf(shape, RequiredDType(c, "dtype"));
+}
+
+// The window [offsets, offsets + shape) of `t` must lie inside it where both are static.
+void RequireWindowInside(const CallInfo& c, const ir::TensorType& t, size_t off_arg,
+                         const Shape& offsets, const Shape& extents) {
+  for (size_t d = 0; d < offsets.size(); ++d) {
+    auto o = Static(offsets[d]);
+    auto e = Static(extents[d]);
+    auto n = Static(t.shape[d]);
+    if (o && e && n && WindowLeaves(*o, *e, *n))
+      c.Fail("argument " + Quote(c.arg_name(off_arg)) + " window [" + std::to_string(*o) + ", " +
+                 std::to_string(*o + *e) + ") on axis " + std::to_string(d) +
+                 " leaves the extent " + std::to_string(*n),
+             "change the offsets or the extents so that the window fits");
+  }
+}
+
+TypePtr DeduceSlice(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  const Shape& shape = ShapeArg(c, 1);
+  const auto rank = static_cast<int64_t>(t.shape.size());
+  if (static_cast<int64_t>(shape.size()) != rank)
+    c.Fail("argument 'shape' has " + std::to_string(shape.size()) + " extents but the tensor " +
+               Str(c.arg(0)->type) + " has rank " + std::to_string(rank),
+           "give one extent per axis of the tensor");
+  const Shape& offsets = TupleOfRank(c, 2, rank);
+  RequireIntegerElements(c, 2, offsets);
+  RequireNonNegativeOffsets(c, 2, offsets);
+  RequireWindowInside(c, t, 2, offsets, shape);
+  if (c.has_arg(3)) {
+    const Shape& valid = TupleOfRank(c, 3, rank);
+    RequireIntegerElements(c, 3, valid);
+    ir::TensorView v;
+    v.valid_shape = valid;
+    return ir::MakeTensorType(shape, t.dtype, v);
+  }
+  return TensorOf(shape, t.dtype);
+}
+
+TypePtr DeduceAssemble(const CallInfo& c) {
+  const ir::TensorType& target = c.tensor_arg(0);
+  const ir::TensorType& source = c.tensor_arg(1);
+  const auto rank = static_cast<int64_t>(target.shape.size());
+  if (static_cast<int64_t>(source.shape.size()) != rank)
+    c.Fail("argument 'source' " + Str(c.arg(1)->type) + " must have the target's rank " +
+               std::to_string(rank),
+           "reshape the source to the target's rank first");
+  RequireSameDType(c, 1, source.dtype, 0, target.dtype);
+  const Shape& offsets = TupleOfRank(c, 2, rank);
+  RequireIntegerElements(c, 2, offsets);
+  RequireNonNegativeOffsets(c, 2, offsets);
+  RequireWindowInside(c, target, 2, offsets, source.shape);
+  return TensorOf(target.shape, target.dtype);
+}
+
+TypePtr DeduceReshape(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  const Shape& shape = ShapeArg(c, 1);
+  auto from = StaticProduct(t.shape);
+  auto to = StaticProduct(shape);
+  if (from && to && *from != *to)
+    c.Fail("argument 'shape' " + Str(shape) + " holds " + std::to_string(*to) +
+               " elements but the tensor holds " + std::to_string(*from),
+           "make the new shape hold the same number of elements");
+  return TensorOf(shape, t.dtype);
+}
+
+TypePtr DeduceMatmul(const CallInfo& c) {
+  const ir::TensorType& a = c.tensor_arg(0);
+  const ir::TensorType& b = c.tensor_arg(1);
+  if (a.shape.size() != 2)
+    c.Fail("argument 'lhs' must have rank 2, got " + Str(c.arg(0)->type),
+           "reshape the operand to rank 2 first");
+  if (b.shape.size() != 2)
+    c.Fail("argument 'rhs' must have rank 2, got " + Str(c.arg(1)->type),
+           "reshape the operand to rank 2 first");
+  const bool at = c.bool_kwarg("a_trans").value_or(false);
+  const bool bt = c.bool_kwarg("b_trans").value_or(false);
+  const ExprPtr& m = a.shape[at ? 1 : 0];
+  const ExprPtr& ka = a.shape[at ? 0 : 1];
+  const ExprPtr& kb = b.shape[bt ? 1 : 0];
+  const ExprPtr& n = b.shape[bt ? 0 : 1];
+  if (ProvablyDifferent(ka, kb))
+    c.Fail("argument 'rhs' contraction extent " + Str(kb) + " differs from lhs's " + Str(ka),
+           "use operands whose contraction extents agree (a_trans / b_trans transpose one)");
+  if (ir::IsFloat(a.dtype) != ir::IsFloat(b.dtype))
+    c.Fail("argument 'rhs' dtype " + std::string(ir::DataTypeName(b.dtype)) +
+               " mixes float and integer with lhs dtype " + std::string(ir::DataTypeName(a.dtype)),
+           "cast one operand so that both are float or both integer");
+  DataType out = c.dtype_kwarg("out_dtype").value_or(a.dtype);
+  return TensorOf({m, n}, out);
+}
+
+TypePtr DeduceRowReduce(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  if (t.shape.size() != 2)
+    c.Fail("argument 'tensor' must have rank 2, got " + Str(c.arg(0)->type),
+           "reshape the tensor to rank 2 first");
+  return TensorOf({t.shape[0], ConstLike(1, t.shape[1])}, t.dtype);
+}
+
+TypePtr DeduceWrite(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  const Shape& idx = TupleOfRank(c, 1, static_cast<int64_t>(t.shape.size()));
+  RequireIntegerElements(c, 1, idx);
+  ScalarArg(c, 2);
+  return TensorOf(t.shape, t.dtype);
+}
+
+TypePtr DeduceDim(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  const auto axis = Static(c.arg(1));
+  const auto rank = static_cast<int64_t>(t.shape.size());
+  if (!axis)
+    c.Fail("argument 'axis' must be an integer constant, got " + Str(c.arg(1)),
+           "write the axis as an integer literal");
+  if (*axis < -rank || *axis >= rank)
+    c.Fail("argument 'axis' " + std::to_string(*axis) + " is out of range for rank " +
+               std::to_string(rank),
+           "use an axis in [-rank, rank)");
+  return ir::MakeScalarType(DataType::INDEX);
+}
+
+}  // namespace
+
+void RegisterTensorOps(OpRegistry& r) {
+  const std::pair<const char*, const char*> binary[] = {
+      {"tensor.add", "lhs + rhs"},         {"tensor.sub", "lhs - rhs"},
+      {"tensor.mul", "lhs * rhs"},         {"tensor.div", "lhs / rhs"},
+      {"tensor.maximum", "max(lhs, rhs)"}, {"tensor.minimum", "min(lhs, rhs)"},
+  };
+  for (const auto& [n, what] : binary)
+    r.Register(n)
+        .arg("lhs")
+        .arg("rhs")
+        .deduce(DeduceBinary)
+        .doc(std::string(what) + " per element of two tensors: promoted dtype, broadcast shape");
+  const std::pair<const char*, const char*> with_scalar[] = {
+      {"tensor.adds", "tensor + scalar"},         {"tensor.subs", "tensor - scalar"},
+      {"tensor.muls", "tensor * scalar"},         {"tensor.divs", "tensor / scalar"},
+      {"tensor.maximums", "max(tensor, scalar)"}, {"tensor.minimums", "min(tensor, scalar)"},
+  };
+  for (const auto& [n, what] : with_scalar)
+    r.Register(n)
+        .arg("tensor")
+        .arg("scalar")
+        .deduce(DeduceWithScalar)
+        .doc(std::string(what) + " per element: the tensor's shape and dtype");
+  const std::pair<const char*, const char*> unary[] = {
+      {"tensor.exp", "exp(tensor)"}, {"tensor.neg", "-tensor"}, {"tensor.abs", "|tensor|"}};
+  for (const auto& [n, what] : unary)
+    r.Register(n)
+        .arg("tensor")
+        .deduce(DeduceUnary)
+        .doc(std::string(what) + " per element: the tensor's type");
+  const std::pair<const char*, const char*> float_unary[] = {{"tensor.sqrt", "sqrt(tensor)"},
+                                                             {"tensor.rsqrt", "1 / sqrt(tensor)"},
+                                                             {"tensor.log", "ln(tensor)"},
+                                                             {"tensor.recip", "1 / tensor"}};
+  for (const auto& [n, what] : float_unary)
+    r.Register(n)
+        .arg("tensor")
+        .deduce(DeduceFloatUnary)
+        .doc(std::string(what) + " per element: the tensor's type (FP16, FP32 or BF16)");
+  r.Register("tensor.cast")
+      .arg("tensor")
+      .req_kwarg("target_type", KwargKind::DType)
+      .req_kwarg("mode", KwargKind::Int, "0..6 as for tile.cast")
+      .deduce(DeduceCast)
+      .doc("The tensor converted to target_type, rounding per mode (0..6): the shape kept");
+  r.Register("tensor.create")
+      .arg("shape")
+      .req_kwarg("dtype", KwargKind::DType)
+      .deduce(DeduceCreate)
+      .doc("A new tensor of shape and dtype, every element undefined until written");
+  r.Register("tensor.full")
+      .arg("shape")
+      .arg("value")
+      .req_kwarg("dtype", KwargKind::DType)
+      .deduce(DeduceFull)
+      .doc("A new tensor of shape and dtype, every element the scalar value");
+  r.Register("tensor.slice")
+      .arg("tensor")
+      .arg("shape")
+      .arg("offsets")
+      .opt_arg("valid_shape")
+      .deduce(DeduceSlice)
+      .doc(
+          "The window of shape at offsets (static windows must lie inside the tensor); "
+          "valid_shape becomes the result's valid extent");
+  r.Register("tensor.assemble")
+      .arg("target")
+      .arg("source")
+      .arg("offsets")
+      .deduce(DeduceAssemble)
+      .doc("target with source written at offsets (same rank and dtype): target's type");
+  r.Register("tensor.reshape")
+      .arg("tensor")
+      .arg("shape")
+      .deduce(DeduceReshape)
+      .doc("The same elements in row-major order under a new shape of equal element count");
+  r.Register("tensor.matmul")
+      .arg("lhs")
+      .arg("rhs")
+      .kwarg("out_dtype", KwargKind::DType)
+      .kwarg("a_trans", KwargKind::Bool, false)
+      .kwarg("b_trans", KwargKind::Bool, false)
+      .deduce(DeduceMatmul)
+      .doc(
+          "lhs @ rhs of rank-2 tensors, either operand transposed first by a_trans / b_trans: "
+          "[M, N] in out_dtype (default lhs's dtype)");
+  const std::pair<const char*, const char*> row_reduce[] = {
+      {"tensor.row_sum", "sum"}, {"tensor.row_max", "maximum"}, {"tensor.row_min", "minimum"}};
+  for (const auto& [n, what] : row_reduce)
+    r.Register(n)
+        .arg("tensor")
+        .deduce(DeduceRowReduce)
+        .doc(std::string("The ") + what + " of each row of a rank-2 tensor: [M, 1]");
+  r.Register("tensor.write")
+      .arg("tensor")
+      .arg("indices")
+      .arg("value")
+      .deduce(DeduceWrite)
+      .doc("The tensor with the element at indices (one per axis) replaced by the scalar value");
+  r.Register("tensor.dim")
+      .arg("tensor")
+      .arg("axis")
+      .deduce(DeduceDim)
+      .doc("The extent of the tensor on axis (an integer constant; negative counts from the end)");
+}
+
+}  // namespace tilesplit::ops

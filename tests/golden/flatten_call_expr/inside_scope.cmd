@@ -1,0 +1,1 @@
+opt -p flatten-call-expr --verify-roundtrip
