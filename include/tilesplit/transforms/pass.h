@@ -141,9 +141,10 @@ void CheckExpandable(const ir::Function& f);
 // Static registration. Each pass file registers itself, so adding a pass touches no central
 // list and a factory that is not written yet is never referenced:
 //   TILESPLIT_REGISTER_PASS("convert-to-ssa", "Rewrites rebinding into SSA form", ConvertToSSA);
-//   TILESPLIT_REGISTER_VERIFIER("SSAForm", VerifySSAForm);
-// The registrar objects live in the static library tilesplit_core; every executable links it
-// whole-archive (CMakeLists.txt), otherwise the linker would drop these unreferenced objects.
+//   TILESPLIT_REGISTER_VERIFIER("CallsValid", VerifyCallsValid);   (src/transforms/calls_valid.cpp)
+// The registrar objects live in the static library tilesplit_transforms; every executable links
+// it whole-archive (cmake/layers.cmake), otherwise the linker would drop these unreferenced
+// objects.
 struct PassRegistrar {
   PassRegistrar(std::string name, std::string description, std::function<Pass()> factory);
 };
