@@ -12,6 +12,7 @@
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/transforms/instrumentation.h"
 #include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/properties.h"
 
 #ifndef TILESPLIT_VERSION
 #define TILESPLIT_VERSION "0.0.0"
@@ -156,6 +157,13 @@ void BindPasses(py::module_& m) {
       py::arg("pass_name"), py::arg("text"),
       "Raises InternalError when a pass's printed output does not parse back.");
 
+  // The property catalogue (properties.cpp), in its order: (name, meaning, why unverified).
+  m.def("known_properties", [] {
+    std::vector<std::tuple<std::string, std::string, std::string>> out;
+    for (const pass::PropertyInfo& p : pass::KnownProperties())
+      out.emplace_back(p.name, p.meaning, p.unverified_because);
+    return out;
+  });
   m.def("registered_passes", [] {
     std::vector<std::pair<std::string, std::string>> out;
     for (const pass::PassInfo* info : pass::PassRegistry::Global().All())

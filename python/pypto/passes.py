@@ -23,23 +23,12 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # IR properties.
 
-# Property names PyPTO's tests mention; with every name a registered pass declares they form the
-# IRProperty enumeration (a property without a verifier in tilesplit is declared, not checked).
-_KNOWN_PROPERTIES = (
-    "SSAForm", "IncoreTileOps", "SplitIncoreOrch", "TileOps2D", "TileMemoryInferred",
-    "NormalizedStmtStructure", "AivSplitValid", "AivSplitLoweredValid", "MixedKernelExpanded",
-    "HardSyncallOccupancyValid", "CallsValid",
-)
-
-
+# The IRProperty enumeration is C++'s property catalogue (src/transforms/properties.cpp), in its
+# order: one list, which every registered pass's properties belong to (unit test
+# PassProperties.EveryNamedPropertyIsKnown). A property without a verifier is declared, not
+# checked; the catalogue says why.
 def _property_names() -> List[str]:
-    names = list(_KNOWN_PROPERTIES)
-    for pass_name, _ in _core.registered_passes():
-        p = _core.create_pass(pass_name)
-        for name in list(p.required) + list(p.produced) + list(p.invalidated):
-            if name not in names:
-                names.append(name)
-    return names
+    return [name for name, _meaning, _why in _core.known_properties()]
 
 
 IRProperty = enum.Enum("IRProperty", [(n, n) for n in _property_names()], module=__name__)
