@@ -132,6 +132,43 @@ void Parser::ParseDynDecl() {
                                         ir::MakeScalarType(ir::DataType::INDEX), target.span));
 }
 
+void Parser::ParseModuleConstant() {
+  const Token& target = Next();
+  Expect(Tok::kAssign, "in a module constant");
+  if (Check(Tok::kString))
+    ir::ThrowUser(
+        Peek().span,
+        "module constant '" + std::string(target.text) + "' must be a number, not a string",
+        {{{},
+          "write an int or float literal, or arithmetic on earlier constants, or move "
+          "the string into the script's `if __name__ == \"__main__\":` block"}});
+  ExprPtr value = ParseExpr();
+  const bool number = value->As<ir::ConstInt>() || value->As<ir::ConstFloat>();
+  if (!number)
+    ir::ThrowUser(value->span.valid() ? value->span : target.span,
+                  "module constant '" + std::string(target.text) + "' must be a number, got " +
+                      ir::ExprToString(value),
+                  {{{},
+                    "write an int or float literal, or arithmetic on earlier constants; only "
+                    "'NAME = pl.dynamic(\"NAME\")' and such constants may stand before the "
+                    "functions"}});
+  ExpectNewline("after the module constant");
+  const std::string_view n = target.text;
+  if (n == "pl" || n == "pld" || n == "self" || n == "_" || n == "tuple")
+    ir::ThrowUser(target.span, "'" + std::string(n) + "' is reserved and cannot name a constant");
+  if (dyn_.count(n))
+    ir::ThrowUser(target.span,
+                  "'" + std::string(n) +
+                      "' is already a dynamic dimension; a module constant "
+                      "cannot take its name",
+                  {{{}, "rename one of them"}});
+  consts_[n] = value;  // a later binding replaces an earlier one, as in Python
+}
+
+bool Parser::AtMainGuard() const {
+  return Check(Tok::kIf) && CheckName("__name__", 1);
+}
+
 ir::DetailedUserError MergeLexical(const ir::UserError* parsed, const ir::UserError& lexical) {
   // A lexical error explains the parse errors after where it starts (an unclosed bracket
   // swallows the newlines after it); the errors of earlier functions stand.
@@ -257,7 +294,7 @@ std::vector<ir::FunctionPtr> Parser::ParseClassBody() {
   }
   if (Check(Tok::kDedent)) {
     Next();
-    if (!Check(Tok::kEnd)) {
+    if (!Check(Tok::kEnd) && !AtMainGuard()) {
       try {
         ir::ThrowUser(Peek().span, "unexpected " + DescribeToken(Peek()) +
                                        " after the program class (only one class is allowed)");
@@ -281,7 +318,10 @@ ir::ProgramPtr Parser::ParseProgram() {
       Next();
       Next();
     } else if (Check(Tok::kName) && Check(Tok::kAssign, 1)) {
-      ParseDynDecl();
+      if (CheckPl("dynamic", 2))
+        ParseDynDecl();
+      else
+        ParseModuleConstant();
     } else {
       break;
     }
@@ -337,6 +377,7 @@ ir::ProgramPtr Parser::ParseProgram() {
     Errors errors(*this);
     UniqueNames names;
     while (!Check(Tok::kEnd)) {
+      if (AtMainGuard()) break;
       const size_t start = pos_;
       try {
         if (!Check(Tok::kAt))

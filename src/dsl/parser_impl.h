@@ -189,6 +189,11 @@ class Parser {
   // ---- File layout, functions, decorators, attrs (parser.cpp).
   void ParseImport();
   void ParseDynDecl();
+  // `NAME = <number>` before the functions: a module constant, folded into every use.
+  void ParseModuleConstant();
+  // At `if __name__ == "__main__":` on the top level: the script's entry point, where the
+  // program ends (nothing from there on is read, so its Python need not be ours).
+  bool AtMainGuard() const;
   ir::FunctionPtr ParseFunction(bool in_class);
   bool ParseStrictSSAValue();
   ir::AttrMap ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::string>* seen_keys);
@@ -336,7 +341,8 @@ class Parser {
   uint32_t file_;
   // Program-wide dynamic dimensions: one Var per name.
   std::unordered_map<std::string_view, VarPtr> dyn_;
-  bool allow_new_dyn_ = false;  // inside a parameter or return annotation
+  std::unordered_map<std::string_view, ExprPtr> consts_;  // module constants (ConstInt / Float)
+  bool allow_new_dyn_ = false;                            // inside a parameter or return annotation
   std::vector<Scope> scopes_;
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
   FunctionState fn_;
