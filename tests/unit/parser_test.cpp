@@ -90,7 +90,7 @@ TEST(ParserLayout, ProgramClassWithDocstringsAndSelf) {
 
 TEST(ParserLayout, Errors) {
   EXPECT_THROW(Parse("import pypto.language as lang\n", "t.py"), UserError);
-  ExpectError("x = 1\n", 1, 5, "only 'NAME = pl.dynamic");
+  ExpectError("x = \"s\"\n", 1, 5, "module constant 'x' must be a number");
   ExpectError("M = pl.dynamic(\"N\")\n@pl.function\ndef f():\n    pass\n", 1, 16, "different name");
   ExpectError("M = pl.dynamic(\"M\")\nM = pl.dynamic(\"M\")\n", 2, 1, "declared twice");
   ExpectError("@pl.function\ndef f():\n    pass\n@pl.function\ndef f():\n    pass\n", 5, 5,
