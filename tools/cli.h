@@ -72,6 +72,11 @@ ParsedArgs ParseArgs(const std::string& command, const std::vector<std::string>&
 
 // Typed option values, shared by every command: a malformed value is a UsageError naming the
 // command and the option (`option` without the dashes).
+// -D NAME=VALUE, the option of every command that reads a program written with module constants,
+// and what it gives the parser (a malformed NAME=VALUE is a UsageError naming `command`).
+OptionSpec DefineOption();
+std::map<std::string, std::string> Defines(const std::string& command, const ParsedArgs& a);
+
 uint64_t UnsignedValue(const std::string& command, std::string_view option,
                        const std::string& text);
 int64_t IntegerIn(const std::string& command, std::string_view option, const std::string& text,

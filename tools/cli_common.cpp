@@ -211,4 +211,21 @@ const std::vector<Subcommand>& Subcommands() {
   return commands;
 }
 
+OptionSpec DefineOption() {
+  return {"define", 'D', true, "NAME=VALUE",
+          "replace the value of module constant NAME (a `NAME = <number>`\nline before the "
+          "functions), e.g. -D N=64 for a test size;\nrepeatable"};
+}
+
+std::map<std::string, std::string> Defines(const std::string& command, const ParsedArgs& a) {
+  std::map<std::string, std::string> out;
+  for (const std::string& d : a.Values("define")) {
+    const size_t eq = d.find('=');
+    if (eq == 0 || eq == std::string::npos || eq + 1 == d.size())
+      throw UsageError(command, "-D takes NAME=VALUE, got '" + d + "'");
+    out[d.substr(0, eq)] = d.substr(eq + 1);
+  }
+  return out;
+}
+
 }  // namespace tilesplit::cli

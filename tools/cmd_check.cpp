@@ -117,7 +117,9 @@ int Run(const ParsedArgs& a) {
     shown = static_cast<int>(IntegerIn("check", "show-diffs", s, 0, 1000000));
   const std::string outputs = a.Value("outputs");
 
-  ir::ProgramPtr ref = dsl::ParseFile(a.positional[0]);
+  dsl::ParseOptions options;
+  options.defines = Defines("check", a);  // the reference's constants; a split file has none
+  ir::ProgramPtr ref = dsl::ParseFile(a.positional[0], options);
   std::vector<std::string> kernels;
   if (std::string f = a.Value("func"); !f.empty()) {
     kernels.push_back(PickKernel("check", *ref, f, true));

@@ -92,7 +92,9 @@ int Run(const ParsedArgs& a) {
   const std::vector<pass::Pass> passes = pass::BuildPasses(PassNames("opt", lists));
   const PassInstruments instruments = MakeInstruments("opt", a);
 
-  ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
+  dsl::ParseOptions parse_options;
+  parse_options.defines = Defines("opt", a);
+  ir::ProgramPtr program = dsl::ParseFile(a.positional[0], parse_options);
   WarnUnoutlinedScopes(PassNames("opt", lists), *program);
   pass::PipelineOptions options;
   instruments.Apply(options);
@@ -114,6 +116,7 @@ std::vector<OptionSpec> Options() {
       {"output", 'o', true, "OUT",
        "write to OUT instead of standard output (not written on\nerror)", Completion::File},
       {"list-passes", 0, false, {}, "list the registered passes and pipelines and exit"},
+      DefineOption(),
   };
   for (OptionSpec& s : InstrumentOptions()) o.push_back(std::move(s));
   return o;

@@ -13,7 +13,9 @@ namespace {
 int Run(const ParsedArgs& a) {
   if (a.positional.size() != 1)
     throw UsageError("print", a.positional.empty() ? "missing input FILE" : "expected one FILE");
-  ir::ProgramPtr program = dsl::ParseFile(a.positional[0]);
+  dsl::ParseOptions options;
+  options.defines = Defines("print", a);
+  ir::ProgramPtr program = dsl::ParseFile(a.positional[0], options);
   WriteOutputStreamed(a.Value("output"),
                       [&](const OutputSink& sink) { dsl::Print(program, sink); });
   return kExitOk;
@@ -28,7 +30,8 @@ const CommandSpec* PrintCommand() {
       "After an error the parser goes on with the next statement of the function body (or\n"
       "the next function), so independent errors are all reported in one run.\n",
       {{"output", 'o', true, "OUT",
-        "write to OUT instead of standard output (not written on\nerror)", Completion::File}},
+        "write to OUT instead of standard output (not written on\nerror)", Completion::File},
+       DefineOption()},
       "",
       Completion::File,
       Run};

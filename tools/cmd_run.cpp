@@ -17,7 +17,9 @@ int Run(const ParsedArgs& a) {
   if (a.positional.size() != 1)
     throw UsageError("run", a.positional.empty() ? "missing input FILE" : "expected one FILE");
   sim::InputOptions o = SimInputOptions("run", a);
-  ir::ProgramPtr p = dsl::ParseFile(a.positional[0]);
+  dsl::ParseOptions options;
+  options.defines = Defines("run", a);
+  ir::ProgramPtr p = dsl::ParseFile(a.positional[0], options);
   const std::string name = PickKernel("run", *p, a.Value("func"), /*incore_only=*/false);
   auto inputs = sim::MakeInputs(*p->Find(name), o);
   const sim::GroupOutcome out = sim::RunKernel(*p, name, inputs, o.limits);

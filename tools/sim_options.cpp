@@ -27,6 +27,7 @@ std::vector<OptionSpec> SimOptions() {
       {"max-memory", 0, true, "BYTES",
        "stop a run whose live tiles and tensors would exceed BYTES\n(suffix K, M, G or T; "
        "default 8G)"},
+      DefineOption(),
   };
 }
 

@@ -162,7 +162,45 @@ void Parser::ParseModuleConstant() {
                       "' is already a dynamic dimension; a module constant "
                       "cannot take its name",
                   {{{}, "rename one of them"}});
+  if (defines_)
+    if (auto d = defines_->find(std::string(n)); d != defines_->end()) {
+      value = DefinedValue(d->first, d->second, value, target.span);
+      defines_used_.insert(d->first);
+    }
   consts_[n] = value;  // a later binding replaces an earlier one, as in Python
+}
+
+ExprPtr Parser::DefinedValue(const std::string& name, const std::string& text,
+                             const ExprPtr& written, Span span) {
+  auto bad = [&]() -> ExprPtr {
+    ir::ThrowUser(Span{},
+                  "-D " + name + "=" + text +
+                      ": the value must be a number (an int, or a float for a float constant)",
+                  {{{}, "write -D " + name + "=<number>, e.g. -D " + name + "=64"}});
+  };
+  size_t used = 0;
+  try {
+    if (const ir::ConstInt* i = written->As<ir::ConstInt>()) {
+      const long long v = std::stoll(text, &used, 10);
+      if (used != text.size()) return bad();
+      return ir::MakeConstInt(v, i->type->As<ir::ScalarType>()->dtype, span);
+    }
+    const double v = std::stod(text, &used);
+    if (used != text.size()) return bad();
+    return ir::MakeConstFloat(v, written->type->As<ir::ScalarType>()->dtype, span);
+  } catch (const std::logic_error&) {
+    return bad();
+  }
+}
+
+void Parser::CheckDefinesUsed() const {
+  if (!defines_) return;
+  for (const auto& [name, text] : *defines_)
+    if (!defines_used_.count(name))
+      ir::ThrowUser(
+          Span{},
+          "-D " + name + "=" + text + ": the file defines no module constant '" + name + "'",
+          {{{}, "-D replaces the value of a `NAME = <number>` line before the functions"}});
 }
 
 bool Parser::AtMainGuard() const {
@@ -830,17 +868,19 @@ ir::ProgramPtr ParseOwned(std::string text, const std::string& filename,
   const std::string& stored = ir::SourceManager::Text(file);
   ir::TileTypeInterning interning;
   detail::Parser parser(stored, file);
+  parser.SetDefines(&options.defines);
   ir::ProgramPtr program;
   try {
     program = parser.ParseProgram();
   } catch (const ir::UserError& e) {
     try {
-      parser.LexToEnd();  // throws instead when the rest of the file has a lexical error
+      parser.LexToMainGuard();  // throws instead when the rest of the program has a lexical error
     } catch (const ir::UserError& lexical) {
       throw detail::MergeLexical(&e, lexical);
     }
     throw ir::WithRule(e, "dsl.parse");
   }
+  parser.CheckDefinesUsed();
   if (options.convert_to_ssa) program = ir::ConvertProgramToSSA(program);
   return program;
 }

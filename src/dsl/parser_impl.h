@@ -3,7 +3,9 @@
 // through the op registry as it is read, and names resolve through a scope stack (dsl.md 8.8).
 #pragma once
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -126,6 +128,17 @@ class Parser {
   // After a parse error: lexes the rest of the file so a lexical error there wins (see
   // TokenSource::LexToEnd).
   void LexToEnd() { ts_.LexToEnd(); }
+  // The same, stopping at a top-level `if __name__ == "__main__":` (the script's Python beyond it
+  // is not the DSL's, so its tokens are not errors).
+  void LexToMainGuard() {
+    for (size_t k = pos_;; ++k) {
+      const Token& t = ts_.At(k);
+      if (t.kind == Tok::kEnd) return;
+      if (t.kind == Tok::kIf && t.span.col == 1 && ts_.At(k + 1).kind == Tok::kName &&
+          ts_.At(k + 1).text == "__name__")
+        return;
+    }
+  }
   bool LexFailed() const { return ts_.failed(); }
   // `e` is the lexer's error (after which nothing past it can be parsed), not a parse error.
   bool IsLexicalError(const ir::UserError& e) const {
@@ -191,6 +204,11 @@ class Parser {
   void ParseDynDecl();
   // `NAME = <number>` before the functions: a module constant, folded into every use.
   void ParseModuleConstant();
+  // The -D overrides of module constants (ParseOptions::defines).
+  void SetDefines(const std::map<std::string, std::string>* d) { defines_ = d; }
+  void CheckDefinesUsed() const;
+  ExprPtr DefinedValue(const std::string& name, const std::string& text, const ExprPtr& written,
+                       Span span);
   // At `if __name__ == "__main__":` on the top level: the script's entry point, where the
   // program ends (nothing from there on is read, so its Python need not be ours).
   bool AtMainGuard() const;
@@ -342,7 +360,9 @@ class Parser {
   // Program-wide dynamic dimensions: one Var per name.
   std::unordered_map<std::string_view, VarPtr> dyn_;
   std::unordered_map<std::string_view, ExprPtr> consts_;  // module constants (ConstInt / Float)
-  bool allow_new_dyn_ = false;                            // inside a parameter or return annotation
+  const std::map<std::string, std::string>* defines_ = nullptr;
+  std::set<std::string> defines_used_;
+  bool allow_new_dyn_ = false;  // inside a parameter or return annotation
   std::vector<Scope> scopes_;
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
   FunctionState fn_;

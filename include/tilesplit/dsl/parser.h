@@ -1,6 +1,7 @@
 // The DSL front end: text -> IR (dsl.md). Every expression is typed through the op registry.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,10 @@ namespace tilesplit::dsl {
 struct ParseOptions {
   // Run convert-to-ssa on the parsed program (the default: what is printed is always SSA).
   bool convert_to_ssa = true;
+  // NAME -> VALUE (the CLI's -D NAME=VALUE): replaces the value of module constant NAME, so a
+  // program written for a large model runs at a test size. A NAME the file does not define, or a
+  // VALUE that is not a number, is a UserError.
+  std::map<std::string, std::string> defines;
 };
 
 // Parses `text`, registering it under `filename` for diagnostics. Throws ir::UserError.

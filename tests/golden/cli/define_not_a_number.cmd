@@ -1,0 +1,1 @@
+print -D N=lots
