@@ -155,7 +155,8 @@ void Parser::ParseModuleConstant() {
   ExpectNewline("after the module constant");
   const std::string_view n = target.text;
   if (n == "pl" || n == "pld" || n == "self" || n == "_" || n == "tuple")
-    ir::ThrowUser(target.span, "'" + std::string(n) + "' is reserved and cannot name a constant");
+    ir::ThrowUser(target.span, "'" + std::string(n) + "' is reserved and cannot name a constant",
+                  {{{}, "rename the constant"}});
   if (dyn_.count(n))
     ir::ThrowUser(target.span,
                   "'" + std::string(n) +
@@ -547,17 +548,6 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       if (!Accept(Tok::kComma)) break;
     }
     Expect(Tok::kRParen, "closing @pl.function(...)");
-  }
-  // attrs={"external_source": ...} (a hand-built function printed with a body) means the keyword.
-  for (auto it = attrs.begin(); it != attrs.end(); ++it) {
-    if (it->first != ir::kExternalSourceAttr) continue;
-    const std::string* path = std::get_if<std::string>(&it->second);
-    if (!path || external)
-      ir::ThrowUser(at.span, external ? "external_source is given twice (also in attrs)"
-                                      : "attr \"external_source\" must be a path string");
-    external = {*path, at.span};
-    attrs.erase(it);
-    break;
   }
   ExpectNewline("after the decorator");
   cur_ftype_ = ftype;

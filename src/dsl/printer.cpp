@@ -355,7 +355,8 @@ class Printer {
     std::string line = "@pl.function";
     bool has_type = f.func_type != ir::FunctionType::Opaque;
     // An external function's source is a decorator keyword of its own, as the author wrote it.
-    // With a body (hand-built IR), the attr prints as one, and the parser refuses the pair.
+    // With a body (hand-built IR), the attr prints as one, which the parser refuses (an unknown
+    // function attribute): the pair is not a function the DSL can state.
     const std::string* external = ir::ExternalSource(f);
     if (external && f.body) {
       const ir::SeqStmts* seq = f.body->As<ir::SeqStmts>();

@@ -4,6 +4,7 @@
 // its pipe handshakes (tpush / tpop / tfree) stay balanced with the cube's, and writes nothing.
 #include "no_split_replay.h"
 
+#include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
@@ -110,9 +111,7 @@ class Lane1Replay : public ir::IRMutator {
 };
 
 bool IsPipeSetup(const StmtPtr& s) {
-  const ir::Call* c = nullptr;
-  if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) c = CallOf(a->value);
-  if (const ir::EvalStmt* e = s->As<ir::EvalStmt>()) c = CallOf(e->expr);
+  const ir::Call* c = analysis::TopLevelCall(*s);
   const ops::OpDef* def = c ? ops::RegisteredDef(*c) : nullptr;
   return def && def->is_pipe_setup();
 }

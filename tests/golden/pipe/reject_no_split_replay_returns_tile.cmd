@@ -1,0 +1,1 @@
+opt -p split-vector-kernel
