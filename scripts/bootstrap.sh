@@ -10,10 +10,11 @@ set -euo pipefail
 # chromium: the headless browser that renders the `tilesplit explain` page in the test suite.
 # python3-hypothesis: the property-based test of the Python API (python/tests/ir_fuzz.py);
 # python3-jsonschema: the SARIF logs validated against the schema (tests/sarif/).
+# python3-torch: PyPTO programs are written against torch tensors (tests/e2e runs them as written).
 # ccache: the compiler launcher CMake picks up when present (rebuilds cost what changed).
 PACKAGES=(g++ cmake ninja-build libgtest-dev libbenchmark-dev make python3
   python3-dev pybind11-dev python3-pytest python3-numpy python3-hypothesis python3-jsonschema
-  libmimalloc-dev ccache
+  libmimalloc-dev ccache python3-torch
   clang-format clang libclang-rt-14-dev chromium)
 
 mode=install
