@@ -20,17 +20,31 @@ Value Load(OpCall& c) {
     inside = off[d] >= 0 && off[d] + g.valid[d] <= t->shape[d];
   if (off.size() != t->shape.size())
     c.Fail("the simulator executes loads whose offsets have the tensor's rank only");
-  // The whole tensor, every element valid: the tile shares the tensor's elements (copy-on-write,
+  // A window that is one contiguous run of the tensor's row-major elements (whole on every axis
+  // but the first), every element valid: the tile shares those elements (copy-on-write,
   // sim::Storage), so nothing is copied unless the tile or the tensor is written later.
-  if (g.shape == t->shape && g.valid == t->shape && g.dtype == t->dtype &&
-      std::all_of(off.begin(), off.end(), [](int64_t o) { return o == 0; })) {
-    auto view = std::make_shared<TileValue>();
-    view->dtype = g.dtype;
-    view->mem = g.mem;
-    view->shape = g.shape;
-    view->valid = g.valid;
-    view->data = t->data;
-    return Value(view);
+  if (inside && g.shape == g.valid && g.dtype == t->dtype && !g.shape.empty()) {
+    bool contiguous = true;
+    int64_t row = 1;  // elements per index of the first axis
+    for (size_t d = 1; d < off.size(); ++d) {
+      contiguous = contiguous && off[d] == 0 && g.shape[d] == t->shape[d];
+      row *= t->shape[d];
+    }
+    if (contiguous) {
+      auto view = std::make_shared<TileValue>();
+      view->dtype = g.dtype;
+      view->mem = g.mem;
+      view->shape = g.shape;
+      view->valid = g.valid;
+      const size_t n = static_cast<size_t>(sim::NumElements(g.shape));
+      const size_t start = static_cast<size_t>(off[0] * row);
+      view->data.kind = t->data.kind;
+      if (t->data.kind == sim::StorageKind::F32)
+        view->data.f.ShareRange(t->data.f, start, n);
+      else
+        view->data.i.ShareRange(t->data.i, start, n);
+      return Value(view);
+    }
   }
   auto out = c.NewResult(0, inside ? sim::BufferInit::Unspecified : sim::BufferInit::Poison);
   if (off.size() != t->shape.size())

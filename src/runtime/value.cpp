@@ -9,6 +9,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include "tilesplit/ir/error.h"
+
 namespace tilesplit::sim {
 
 namespace {
@@ -265,6 +267,14 @@ void Storage<T>::Allocate(size_t n) {
     p_ = NewBlock<T>(n);
   }
   base_ = p_->v.data();
+  size_ = n;
+}
+
+template <typename T>
+void Storage<T>::ShareRange(const Storage& src, size_t offset, size_t n) {
+  if (!src.p_ || offset + n > src.size_) ir::ThrowInternal({}, "Storage::ShareRange out of range");
+  p_ = src.p_;
+  base_ = src.base_ + offset;
   size_ = n;
 }
 

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
@@ -215,6 +216,55 @@ TEST(SharedStorage, LoadsAndStoresShareWithoutAliasing) {
     ASSERT_EQ(Bits(out2.data.f[i]), Bits(std::exp(a0[i]))) << i;
   }
   EXPECT_EQ(a.writer[0], Writer::Reference);
+}
+
+const char* kBands = R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.InOut[pl.Tensor[[64, 32], pl.FP32]], out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]):
+    top = pl.load(a, [0, 0], [32, 32], target_memory=pl.Mem.Vec)
+    bottom = pl.load(a, [32, 0], [32, 32], target_memory=pl.Mem.Vec)
+    cols = pl.load(a, [0, 16], [64, 16], target_memory=pl.Mem.Vec)
+    a1 = pl.store(pl.neg(bottom), [0, 0], a)
+    o1 = pl.store(pl.exp(bottom), [0, 0], out)
+    o2 = pl.store(top, [32, 0], o1)
+    return pl.store(pl.add(cols, cols), [0, 16], o2)
+)";
+
+// A band of whole rows is one contiguous run of the tensor: its load shares the tensor's elements
+// at an offset. The store of -bottom into a's top rows copies a first, so `top` still holds a's
+// old top rows; a band of columns is not contiguous and is copied.
+TEST(SharedStorage, ARowBandSharesAndStaysItsOwnAfterAStore) {
+  ir::ProgramPtr p = dsl::Parse(kBands, "bands.py");
+  auto args = MakeInputs(*p->Find("k"), {});
+  const std::vector<float> a0(args.at("a").tensor()->get()->data.f.begin(),
+                              args.at("a").tensor()->get()->data.f.end());
+  RunKernel(*p, "k", args);
+  const TensorValue& a = **args.at("a").tensor();
+  const TensorValue& out = **args.at("out").tensor();
+  for (size_t r = 0; r < 64; ++r)
+    for (size_t col = 0; col < 32; ++col) {
+      const size_t i = r * 32 + col;
+      const float below = r < 32 ? a0[i + 32 * 32] : 0.0f;
+      const float a_now = r < 32 ? -below : a0[i];
+      ASSERT_EQ(Bits(a.data.f[i]), Bits(a_now)) << r << "," << col;
+      float want = col >= 16 ? a0[i] + a0[i] : (r < 32 ? std::exp(below) : a0[i - 32 * 32]);
+      ASSERT_EQ(Bits(out.data.f[i]), Bits(want)) << r << "," << col;
+    }
+}
+
+TEST(SharedStorage, ARangeIsCopiedOnItsFirstWrite) {
+  Storage<float> whole;
+  whole.Allocate(100);
+  for (size_t k = 0; k < 100; ++k) whole[k] = static_cast<float>(k);
+  Storage<float> band;
+  band.ShareRange(whole, 40, 20);
+  EXPECT_TRUE(band.SharesWith(whole));
+  EXPECT_EQ(std::as_const(band)[0], 40.0f);
+  band[0] = -1.0f;
+  EXPECT_FALSE(band.SharesWith(whole));
+  EXPECT_EQ(band.size(), 20u);
+  EXPECT_EQ(band[19], 59.0f);
+  EXPECT_EQ(whole[40], 40.0f);
 }
 
 const char* kExp = R"(import pypto.language as pl

@@ -99,6 +99,9 @@ class Storage {
   void Allocate(size_t n);
   // Lets go of the array.
   void Release();
+  // Makes this storage the `n` elements of `src` from `offset` on: shared with `src`, copied on the
+  // first write like any shared array (a load of a contiguous band of a tensor).
+  void ShareRange(const Storage& src, size_t offset, size_t n);
 
  private:
   T* Mut() {
@@ -107,7 +110,7 @@ class Storage {
   }
   void Detach();
   std::shared_ptr<Block> p_;
-  T* base_ = nullptr;  // p_'s first element, cached: the hot loops read through it
+  T* base_ = nullptr;  // the first element (in p_'s array, at an offset for a range), cached
   size_t size_ = 0;
 };
 extern template class Storage<float>;
