@@ -69,11 +69,11 @@ void Generator::Loop() {
   ++depth_;
   const std::string n1 = Fresh("nx"), n2 = Fresh("nx");
   const Tile* p1 = PickPartner(a1);
-  Emit(n1 + " = pl.add(" + acc + ", " + (p1 ? p1->name : acc) + ")");
+  Emit(n1 + " = " + Combine(a1, p1 ? *p1 : a1));
   std::string r1 = Fresh("r"), r2 = Fresh("r");
   if (b) {
     const Tile* p2 = PickPartner(a2);
-    Emit(n2 + " = pl.mul(" + acc2 + ", " + (p2 ? p2->name : acc2) + ")");
+    Emit(n2 + " = " + Combine(a2, p2 ? *p2 : a2));
     Emit(r1 + ", " + r2 + " = pl.yield_(" + n1 + ", " + n2 + ")");
   } else {
     Emit(r1 + " = pl.yield_(" + n1 + ")");
@@ -107,8 +107,7 @@ void Generator::Branch() {
     ++depth_;
     const std::string v = Fresh("bv");
     const Tile* p = PickPartner(base);
-    static const std::vector<std::string> kOps = {"add", "sub", "mul"};
-    Emit(v + " = pl." + rng_.Pick(kOps) + "(" + base.name + ", " + (p ? p->name : base.name) + ")");
+    Emit(v + " = " + Combine(base, p ? *p : base));
     Emit(r + " = pl.yield_(" + v + ")");
     --depth_;
     Freeze(mark);

@@ -139,6 +139,9 @@ class Generator {
   // loaded; `pre` collects the statements to write before the call.
   Tile VectorOperand(int rows, int cols, std::vector<std::string>* pre);
   std::string ScalarOperand();
+  // `pl.OP(base, partner)` for an op drawn from the registry whose call of that form gives
+  // exactly base's type (a loop carry or a branch merge must keep it); tile.add when none does.
+  std::string Combine(const Tile& base, const Tile& partner);
 
   // ---- templated computations (generator_ops.cpp) ----------------------------------------------
   std::string Scratch(int r, int c);

@@ -69,6 +69,26 @@ std::string Generator::ScalarOperand() {
   return rng_.Pick(kValues);
 }
 
+std::string Generator::Combine(const Tile& base, const Tile& partner) {
+  const ir::TypePtr type = TypeOf(base);
+  const std::vector<ir::ExprPtr> args = {ir::MakeVar(base.name, type),
+                                         ir::MakeVar(partner.name, TypeOf(partner))};
+  std::vector<const ops::OpDef*> fits;
+  for (const FuzzOp& f : FuzzableOps())
+    for (const OpTyping& t : f.typings) {
+      if (t.args != std::vector<ArgRole>{ArgRole::Tile, ArgRole::Partner} || !t.kwargs.empty())
+        continue;
+      try {
+        if (ir::TypeEqual(ops::DeduceType(*f.op, args, {}), type)) fits.push_back(f.op);
+      } catch (const ir::UserError&) {
+      }
+      break;
+    }
+  const std::string op = fits.empty() ? "tile.add" : rng_.Pick(fits)->name();
+  features_.insert("op:" + op);
+  return "pl." + op + "(" + base.name + ", " + partner.name + ")";
+}
+
 void Generator::RegistryOp(bool same_box) {
   const std::vector<FuzzOp>& ops = FuzzableOps();
   if (ops.empty()) return;
