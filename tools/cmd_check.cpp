@@ -56,7 +56,7 @@ std::vector<Point> Points(const ParsedArgs& a, uint64_t first_seed) {
 // AIC/AIV/Group program), so a SPLIT_FILE at any stage gets the stages it still lacks.
 ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref) {
   std::string pipeline = a.Value("pipeline");
-  if (pipeline.empty()) pipeline = pass::kCheckPipeline;
+  if (pipeline.empty()) pipeline = pass::kDefaultPipeline;
   if (!pass::PassRegistry::Global().FindPipeline(pipeline)) {
     std::string known;
     for (const pass::PipelineInfo* p : pass::PassRegistry::Global().Pipelines())

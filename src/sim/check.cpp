@@ -551,8 +551,8 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
 }
 
 const std::vector<std::string>& SplitPipeline() {
-  const pass::PipelineInfo* p = pass::PassRegistry::Global().FindPipeline(pass::kCheckPipeline);
-  if (!p) ir::ThrowInternal(ir::Span{}, "the pipeline 'check-pipeline' is not registered");
+  const pass::PipelineInfo* p = pass::PassRegistry::Global().FindPipeline(pass::kDefaultPipeline);
+  if (!p) ir::ThrowInternal(ir::Span{}, "the pipeline 'default-pipeline' is not registered");
   return p->passes;
 }
 
