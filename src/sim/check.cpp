@@ -581,6 +581,27 @@ std::vector<std::string> KernelsToCheck(const ir::Program& p) {
     }
     if (checked) names.push_back(f->name);
   }
+  // A program already split by hand (Group/AIC/AIV functions and the Orchestration entry that
+  // calls them) is checked as a whole, from its entry.
+  if (names.empty()) {
+    struct Calls : ir::IRVisitor {
+      const ir::Program* p = nullptr;
+      bool found = false;
+      void VisitFunctionCall(const ir::FunctionCall& c) override {
+        if (ir::FunctionPtr q = p->Find(c.callee))
+          found = found || q->func_type == ir::FunctionType::Group ||
+                  q->func_type == ir::FunctionType::AIC || q->func_type == ir::FunctionType::AIV;
+        ir::IRVisitor::VisitFunctionCall(c);
+      }
+    };
+    for (const ir::FunctionPtr& f : p.functions) {
+      if (!f || f->func_type != ir::FunctionType::Orchestration) continue;
+      Calls calls;
+      calls.p = &p;
+      calls.VisitStmt(f->body);
+      if (calls.found) names.push_back(f->name);
+    }
+  }
   return names;
 }
 

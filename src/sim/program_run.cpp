@@ -9,6 +9,7 @@
 #include "tilesplit/ir/expr.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/type.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::sim {
@@ -70,6 +71,41 @@ void CheckArgument(const ir::Function& f, const ir::Param& p, const CallArgument
                     "convert the tensor (e.g. .to(torch." +
                         std::string(*dt == ir::DataType::BF16 ? "bfloat16" : "float32") +
                         ")) or change the annotation's dtype"}});
+}
+
+// A kernel (InCore, AIC, AIV or Group function) of the lowered program that still computes on
+// tensors: the pipeline of this build has no pass that gives that op a tile form, so the kernel
+// would run on a core the NPU does not have (a tensor op on the vector lane). Refused at the op.
+void RequireTileKernels(const ir::Program& lowered) {
+  struct Finder : ir::IRVisitor {
+    const ir::Call* found = nullptr;
+    void VisitCall(const ir::Call& c) override {
+      const std::string& n = c.op_name();
+      if (!found && n.rfind("tensor.", 0) == 0 && n != "tensor.dim" && n != "tensor.create") {
+        found = &c;
+        return;
+      }
+      ir::IRVisitor::VisitCall(c);
+    }
+  };
+  for (const ir::FunctionPtr& f : lowered.functions) {
+    if (!f || f->func_type == ir::FunctionType::Orchestration ||
+        f->func_type == ir::FunctionType::Opaque)
+      continue;
+    Finder finder;
+    finder.VisitStmt(f->body);
+    if (!finder.found) continue;
+    const bool converter = pass::PassRegistry::Global().Find("convert-tensor-to-tile-ops");
+    ir::ThrowUser(finder.found->span,
+                  finder.found->op_name() + " is still a tensor op in kernel '" + f->name +
+                      "' after the default pipeline, so it has no core to run on",
+                  {{{},
+                    converter ? "write the kernel with tile ops (pl.load / pl.store and the tile "
+                                "forms of the op), or move the op out of the pl.at scope"
+                              : "this build's default-pipeline has no convert-tensor-to-tile-ops "
+                                "yet: write the kernel with tile ops (pl.load, pl.tile.*, "
+                                "pl.store), or run the program unsplit with `tilesplit run`"}});
+  }
 }
 
 }  // namespace
@@ -143,6 +179,7 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<Cal
     pass::PipelineOptions po;
     r.lowered = pass::RunPipeline(program, pass::BuildPasses({pass::kDefaultPipeline}), po);
   }
+  RequireTileKernels(*r.lowered);
   if (!r.lowered->Find(entry.name))
     ir::ThrowInternal(entry.span, "the lowered program lost its entry '" + entry.name + "'");
 

@@ -82,8 +82,7 @@ def test_tile_level_program(module, name):
 
     program = getattr(module, name)().get_program()
     if isinstance(program, Unparsed):
-        # Known front-end gaps, not this branch's: initialize_pipe's id= and local_slot_num=,
-        # pl.AUTO as reserve_buffer's base, tfree without split= (PyPTO's StampTfreeSplit fills
-        # it). The test passes on its own once the front end reads the program.
+        # A program the front end does not read yet is an expected failure with the parser's
+        # message (both of PyPTO's tile-level programs are read today).
         pytest.xfail(f"the front end rejects {program.name}: {program.error}")
     _run_case(module, name)

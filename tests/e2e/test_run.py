@@ -196,3 +196,26 @@ def test_wrong_argument_count():
 def test_non_tensor_argument_is_a_type_error():
     with pytest.raises(TypeError):
         run(TileProgram, [1, 2], [3], [4], config=SIM)
+
+
+@pl.jit
+def tensor_level(a: pl.Tensor, b: pl.Tensor, out: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        out = pl.assemble(out, pl.add(a, b), [0, 0])
+    return out
+
+
+def test_tensor_level_kernel_without_the_converter_is_refused_at_the_op():
+    from conftest import TENSOR_PASSES
+    from tilesplit import passes
+
+    a = _rand((ROWS, COLS))
+    if all(n in passes.pipelines()["default-pipeline"] for n in TENSOR_PASSES):
+        out = np.zeros_like(a)
+        tensor_level(a, a, out, config=RunConfig(platform="a2a3sim", check=True))
+        assert np.array_equal(out, a + a)
+        return
+    with pytest.raises(UserError) as e:
+        tensor_level(a, a, np.zeros_like(a), config=SIM)
+    _located(e.value, "tensor.add is still a tensor op in kernel 'tensor_level_incore_0'")
+    assert "convert-tensor-to-tile-ops" in str(e.value)
