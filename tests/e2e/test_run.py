@@ -219,3 +219,21 @@ def test_tensor_level_kernel_without_the_converter_is_refused_at_the_op():
         tensor_level(a, a, np.zeros_like(a), config=SIM)
     _located(e.value, "tensor.add is still a tensor op in kernel 'tensor_level_incore_0'")
     assert "convert-tensor-to-tile-ops" in str(e.value)
+
+
+@pl.jit
+def named_like_its_scope(a: pl.Tensor, out: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="named_like_its_scope"):
+        pl.store(pl.neg(pl.load(a, [0, 0], [ROWS, COLS])), [0, 0], out)
+    return out
+
+
+def test_a_scope_named_after_its_jit_function():
+    # PyPTO's kernels name their scope after the function (odd_rows: name_hint="odd_rows"); the
+    # outlined kernel keeps the name and the entry becomes main.
+    a = _rand((ROWS, COLS))
+    out = np.zeros_like(a)
+    result = run(named_like_its_scope, a, out, config=SIM)
+    assert result.entry == "main"
+    assert np.array_equal(out, -a)
+    assert "def named_like_its_scope(" in str(result.lowered)
