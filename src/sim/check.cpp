@@ -14,6 +14,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
+#include "tilesplit/sim/program_run.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::sim {
@@ -493,6 +494,14 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
     os << "  " << r.undefined
        << " output elements the reference wrote undefined (poison) were not compared\n";
   if (std::string why = NotSplitReason(*rf); !why.empty()) os << "  not split: " << why << "\n";
+  // A whole program whose kernel still computes on tensors ran it unconverted on one core.
+  const ir::Function* kernel = nullptr;
+  if (rf->func_type != ir::FunctionType::InCore)
+    if (const ir::Call* op = FindTensorOpInKernels(split, &kernel))
+      os << "  not split: kernel '" << kernel->name << "' still computes on tensors ("
+         << op->op_name()
+         << "): the pipeline has no pass giving it a tile form (convert-tensor-to-tile-ops), so "
+            "it ran as written on one core\n";
   r.report = os.str();
   return r;
 }

@@ -73,10 +73,27 @@ void CheckArgument(const ir::Function& f, const ir::Param& p, const CallArgument
                         ")) or change the annotation's dtype"}});
 }
 
-// A kernel (InCore, AIC, AIV or Group function) of the lowered program that still computes on
-// tensors: the pipeline of this build has no pass that gives that op a tile form, so the kernel
-// would run on a core the NPU does not have (a tensor op on the vector lane). Refused at the op.
+// A kernel of the lowered program that still computes on tensors would run on a core the NPU
+// does not have (a tensor op on the vector lane). Refused at the op.
 void RequireTileKernels(const ir::Program& lowered) {
+  const ir::Function* f = nullptr;
+  const ir::Call* op = FindTensorOpInKernels(lowered, &f);
+  if (!op) return;
+  const bool converter = pass::PassRegistry::Global().Find("convert-tensor-to-tile-ops");
+  ir::ThrowUser(op->span,
+                op->op_name() + " is still a tensor op in kernel '" + f->name +
+                    "' after the default pipeline, so it has no core to run on",
+                {{{},
+                  converter ? "write the kernel with tile ops (pl.load / pl.store and the tile "
+                              "forms of the op), or move the op out of the pl.at scope"
+                            : "this build's default-pipeline has no convert-tensor-to-tile-ops "
+                              "yet: write the kernel with tile ops (pl.load, pl.tile.*, "
+                              "pl.store), or run the program unsplit with `tilesplit run`"}});
+}
+
+}  // namespace
+
+const ir::Call* FindTensorOpInKernels(const ir::Program& p, const ir::Function** kernel) {
   struct Finder : ir::IRVisitor {
     const ir::Call* found = nullptr;
     void VisitCall(const ir::Call& c) override {
@@ -88,27 +105,18 @@ void RequireTileKernels(const ir::Program& lowered) {
       ir::IRVisitor::VisitCall(c);
     }
   };
-  for (const ir::FunctionPtr& f : lowered.functions) {
+  for (const ir::FunctionPtr& f : p.functions) {
     if (!f || f->func_type == ir::FunctionType::Orchestration ||
         f->func_type == ir::FunctionType::Opaque)
       continue;
     Finder finder;
     finder.VisitStmt(f->body);
     if (!finder.found) continue;
-    const bool converter = pass::PassRegistry::Global().Find("convert-tensor-to-tile-ops");
-    ir::ThrowUser(finder.found->span,
-                  finder.found->op_name() + " is still a tensor op in kernel '" + f->name +
-                      "' after the default pipeline, so it has no core to run on",
-                  {{{},
-                    converter ? "write the kernel with tile ops (pl.load / pl.store and the tile "
-                                "forms of the op), or move the op out of the pl.at scope"
-                              : "this build's default-pipeline has no convert-tensor-to-tile-ops "
-                                "yet: write the kernel with tile ops (pl.load, pl.tile.*, "
-                                "pl.store), or run the program unsplit with `tilesplit run`"}});
+    if (kernel) *kernel = f.get();
+    return finder.found;
   }
+  return nullptr;
 }
-
-}  // namespace
 
 const std::vector<std::string>& SimulatorPlatforms() {
   static const std::vector<std::string> kSim = {"a2a3sim", "a5sim"};

@@ -237,3 +237,16 @@ def test_a_scope_named_after_its_jit_function():
     assert result.entry == "main"
     assert np.array_equal(out, -a)
     assert "def named_like_its_scope(" in str(result.lowered)
+
+
+def test_check_of_a_tensor_level_program_says_its_kernel_was_not_converted():
+    from conftest import TENSOR_PASSES
+    from tilesplit import passes, sim
+
+    if all(n in passes.pipelines()["default-pipeline"] for n in TENSOR_PASSES):
+        pytest.skip("the tensor-level passes are in default-pipeline: the kernel is converted")
+    result = sim.check(tensor_level.program(np.zeros((ROWS, COLS), np.float32),
+                                            np.zeros((ROWS, COLS), np.float32),
+                                            np.zeros((ROWS, COLS), np.float32)))
+    assert "not split: kernel 'tensor_level_incore_0' still computes on tensors (tensor.add)" \
+        in result.report, result.report

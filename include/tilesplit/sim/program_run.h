@@ -34,6 +34,11 @@ struct CallArgument {
   int64_t value = 0;                  // an integer scalar
 };
 
+// The first tensor op (other than tensor.dim / tensor.create) in a kernel -- an InCore, AIC, AIV
+// or Group function -- of `p`, and that kernel; null when every kernel computes on tiles. After
+// the default pipeline such an op has no tile form: the pipeline lacks the pass that gives it one.
+const ir::Call* FindTensorOpInKernels(const ir::Program& p, const ir::Function** kernel = nullptr);
+
 struct ProgramRunOptions {
   std::string platform = "a2a3sim";
   bool lower = true;   // run the default pipeline first (false: run the program as given)
