@@ -95,14 +95,25 @@ void RequireInside(OpCall& c, const std::vector<int64_t>& off, const std::vector
              ") on axis " + std::to_string(d) + " leaves the extent " + std::to_string(shape[d]));
 }
 
+// With a valid shape only the valid part is read (the box may reach past the tensor's end); the
+// rest of the window is undefined.
 Value Slice(OpCall& c) {
   const TensorPtr& src = c.tensor(0);
   const std::vector<int64_t> shape = c.ints(1);
   const std::vector<int64_t> off = c.ints(2);
-  RequireInside(c, off, shape, src->shape);
+  std::vector<int64_t> read = shape;
+  if (c.args.size() > 3 && !c.args[3].empty()) {
+    read = c.ints(3);
+    if (read.size() != shape.size()) c.Fail("valid shape rank differs from the window's");
+    for (size_t d = 0; d < read.size(); ++d)
+      if (read[d] < 0 || read[d] > shape[d])
+        c.Fail("valid extent " + std::to_string(read[d]) + " on axis " + std::to_string(d) +
+               " is outside the window's " + std::to_string(shape[d]));
+  }
+  RequireInside(c, off, read, src->shape);
   TensorPtr out = NewTensor(c, src->dtype, shape, true);
   CopyRegion(src->data, src->shape, off, out->data, shape, std::vector<int64_t>(shape.size(), 0),
-             shape);
+             read);
   return Value(out);
 }
 
