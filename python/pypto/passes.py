@@ -303,3 +303,11 @@ def get_verified_properties() -> IRPropertySet:
     """The properties tilesplit has a verifier for."""
     return IRPropertySet(p for p in IRProperty if _core.has_verifier(p.name))
 
+
+class MemoryPlanner(enum.Enum):
+    """Which on-chip memory planner a compile uses. Accepted for compatibility: the simulator
+    has no on-chip addresses, so the choice changes nothing."""
+
+    PYPTO = 0
+    DSA_RP = 1
+    PTOAS = 2

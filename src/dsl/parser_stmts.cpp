@@ -168,7 +168,56 @@ void Parser::ParseStatement(BlockKind kind, Block& block) {
 
 // ---- Simple statements.
 
+bool Parser::AtSubscriptAssignment() const {
+  if (!Check(Tok::kName) || !Check(Tok::kLBracket, 1)) return false;
+  // Only a tensor is written through a subscript; other values keep the subscript's own error.
+  const Binding* b = Lookup(Peek().text);
+  if (!b || !b->var->type || b->var->type->kind != ir::TypeKind::Tensor) return false;
+  int depth = 0;
+  for (size_t i = 1;; ++i) {
+    const Tok k = Peek(i).kind;
+    if (k == Tok::kNewline || k == Tok::kEnd) return false;
+    if (k == Tok::kLBracket || k == Tok::kLParen) ++depth;
+    if ((k == Tok::kRBracket || k == Tok::kRParen) && --depth == 0)
+      return Check(Tok::kAssign, i + 1);
+  }
+}
+
+void Parser::ParseSubscriptAssignment(Block& block) {
+  const Token& name = Next();
+  Span open = Next().span;
+  ExprPtr target = ResolveName(name);
+  Window w = ParseWindow(target, open);
+  Expect(Tok::kAssign, "in the subscript assignment");
+  ExprPtr value = ParseExpr();
+  if (Check(Tok::kAssign)) ir::ThrowUser(Peek().span, "chained assignment is not supported");
+  ExpectNewline("after the assignment");
+  const bool tile = value->type && value->type->kind == ir::TypeKind::Tile;
+  if (!value->type || (!tile && value->type->kind != ir::TypeKind::Tensor))
+    ir::ThrowUser(value->span,
+                  "the value written into '" + std::string(name.text) +
+                      "[...]' must be a tensor "
+                      "or a tile, got " +
+                      (value->type ? ir::TypeToString(value->type) : std::string("no value")),
+                  {{{}, "write a tensor (pl.add(...), pl.matmul(...)) or a tile"}});
+  const ops::OpDef* op = ops::FindOp(tile ? "tile.store" : "tensor.assemble");
+  if (!op) ir::ThrowInternal(open, "tensor.assemble / tile.store is not registered");
+  std::vector<CallArg> args(3);
+  ExprPtr offsets = ir::MakeTupleExpr(w.starts, open);
+  args[0].expr = tile ? value : target;
+  args[0].span = tile ? value->span : name.span;
+  args[1].expr = tile ? offsets : value;
+  args[1].span = tile ? open : value->span;
+  args[2].expr = tile ? target : offsets;
+  args[2].span = tile ? name.span : open;
+  ExprPtr call = BuildOpCall(*op, std::move(args), name.span);
+  CheckTargetName(name.text, name.span);
+  VarPtr v = DefineTarget(name.text, name.span, call->type);
+  block.stmts.push_back(ir::MakeAssign(v, call, name.span));
+}
+
 void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
+  if (AtSubscriptAssignment()) return ParseSubscriptAssignment(block);
   if (Check(Tok::kName) &&
       (Check(Tok::kColon, 1) || Check(Tok::kAssign, 1) || Check(Tok::kComma, 1)))
     return ParseAssignment(kind, block);

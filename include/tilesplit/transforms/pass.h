@@ -60,8 +60,11 @@ struct PipelineInfo {
   std::vector<std::string> passes;
 };
 
-// The pipeline `tilesplit check` lowers a mixed program with into the split program it runs.
+// The split of a tile-level program: outlining, the vector split and the expansion.
 inline constexpr const char* kCheckPipeline = "check-pipeline";
+// The pipeline `tilesplit check`, `run --split`, pypto.runtime.run and @pl.jit lower a program
+// with: PyPTO's passes before the split, then kCheckPipeline's (src/transforms/pipelines.cpp).
+inline constexpr const char* kDefaultPipeline = "default-pipeline";
 
 class PassRegistry {
  public:
