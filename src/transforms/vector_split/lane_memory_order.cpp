@@ -778,14 +778,26 @@ std::vector<std::pair<size_t, size_t>> CandidatePairs(const std::vector<Access>&
     for (size_t v = u + 1; v < unknown.size(); ++v) add(unknown[u], unknown[v]);
     for (size_t k : known) add(unknown[u], k);
   }
-  std::sort(known.begin(), known.end(), [&](size_t x, size_t y) {
-    return hull[x]->first != hull[y]->first ? hull[x]->first < hull[y]->first : x < y;
-  });
-  for (size_t p = 0; p < known.size(); ++p) {
-    const auto [lo, hi] = *hull[known[p]];
-    for (size_t q = p + 1; q < known.size() && hull[known[q]]->first < hi; ++q)
-      if (hull[known[q]]->second > lo && hull[known[q]]->first < hull[known[q]]->second)
-        add(known[p], known[q]);
+  // Accesses of different tensors never pair, and a tensor only read needs no pair at all: the
+  // sweep runs per tensor that something writes (a body reading one input in every region would
+  // otherwise meet every pair of its reads).
+  std::map<const ir::Var*, std::vector<size_t>> by_root;
+  std::unordered_set<const ir::Var*> written;
+  for (size_t k : known) {
+    by_root[acc[k].root].push_back(k);
+    if (acc[k].write) written.insert(acc[k].root);
+  }
+  for (auto& [root, group] : by_root) {
+    if (!written.count(root)) continue;
+    std::sort(group.begin(), group.end(), [&](size_t x, size_t y) {
+      return hull[x]->first != hull[y]->first ? hull[x]->first < hull[y]->first : x < y;
+    });
+    for (size_t p = 0; p < group.size(); ++p) {
+      const auto [lo, hi] = *hull[group[p]];
+      for (size_t q = p + 1; q < group.size() && hull[group[q]]->first < hi; ++q)
+        if (hull[group[q]]->second > lo && hull[group[q]]->first < hull[group[q]]->second)
+          add(group[p], group[q]);
+    }
   }
   std::sort(out.begin(), out.end());
   return out;
