@@ -340,7 +340,9 @@ def _parse_rewritten(rw: _Rewritten) -> Program:
         pending = _PendingRemap(rw, original)
         _errors._pending = pending
         try:
-            program = _core.parse(rw.text, rw.filename, True)
+            # A decorated program is a PyPTO program before infer-tile-memory-space: its memory
+            # contract is checked by the TileMemoryInferred verifier at the first pass needing it.
+            program = _core.parse(rw.text, rw.filename, True, True)
         except UserError as e:
             raise _errors.as_parser_error(e) from None
         finally:
