@@ -19,8 +19,8 @@ struct ParseOptions {
   // Builds calls whose operands break their op's memory contract (ops.md 1.1) without complaint,
   // as PyPTO's front end does: the program is one before infer-tile-memory-space, which places
   // the tiles and inserts the moves, and the TileMemoryInferred verifier reports what is still
-  // broken, located, at the first pass that requires it. The Python decorator (@pl.program) sets
-  // it; the CLI and text parsing enforce the contract.
+  // broken, located, at the first pass that requires it. The Python front end (@pl.program,
+  // pl.parse_program) sets it; the CLI enforces the contract.
   bool defer_memory_contract = false;
 };
 
