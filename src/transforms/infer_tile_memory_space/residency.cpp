@@ -331,11 +331,8 @@ class Hoister {
       if (const auto* a = s->As<ir::AssignStmt>()) c = CallOf(a->value);
       if (const auto* e = s->As<ir::EvalStmt>()) c = CallOf(e->expr);
       const ops::OpDef* op = c ? OpOf(*c) : nullptr;
+      // Reserved pipe buffers take memory no tile accounts for: the bound cannot be stated.
       if (op && op->is_pipe_setup()) ok = false;
-      // A side-effecting op handing back a scalar handle reserves memory no tile accounts for
-      // (a reserved buffer): the bound cannot be stated.
-      if (op && op->has_side_effect() && c->type && c->type->kind == ir::TypeKind::Scalar)
-        ok = false;
       const auto* a = s->As<ir::AssignStmt>();
       if (!a || !op) return;
       std::optional<MemorySpace> m = TileSpace(a->var->type);
