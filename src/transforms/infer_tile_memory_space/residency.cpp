@@ -427,7 +427,9 @@ class Hoister {
       const auto* a = x->As<ir::AssignStmt>();
       if (!a || !prefix.count(x.get())) continue;
       const ir::Call* c = CallOf(a->value);
-      if (!c || !IsBridgeLoad(*c) || !IsMarkedBridge(*c)) continue;
+      // A chain moved out of an inner loop in this run stays in its new preheader: one lexical
+      // level per run.
+      if (!c || hoisted_.count(x.get()) || !IsBridgeLoad(*c) || !IsMarkedBridge(*c)) continue;
       if (!Invariant(*c, local, moved)) continue;
       std::vector<const ir::AssignStmt*> chain;
       if (ExactChain(a, prefix, local, moved, chain)) {
@@ -439,6 +441,7 @@ class Hoister {
     if (moved.empty()) return rebuilt;
     std::vector<StmtPtr> pre, kept;
     for (const StmtPtr& x : stmts) (moved.count(x.get()) ? pre : kept).push_back(x);
+    for (const StmtPtr& x : pre) hoisted_.insert(x.get());
     pre.push_back(ir::WithBody(rebuilt, ir::MakeSeq(std::move(kept), loop->body->span)));
     return ir::MakeSeq(std::move(pre), s->span);
   }
@@ -558,6 +561,7 @@ class Hoister {
   const ir::Function& f_;
   FunctionFacts facts_;
   std::unordered_set<const ir::Var*> candidates_;
+  std::unordered_set<const ir::Stmt*> hoisted_;
   bool capacity_ok_ = false;
 };
 
