@@ -29,6 +29,7 @@
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::pass::itms {
 
@@ -475,6 +476,13 @@ class Rewriter : public ir::IRMutator {
         if (!put) next.emplace_back(k, *want);
         kwargs = std::move(next);
         changed = true;
+        if (RemarksEnabled())
+          EmitRemark(RemarkKind::Passed, op->span,
+                     "placed '" + lhs->name + "' in " + std::string(ir::MemorySpaceName(*want)) +
+                         (cur ? " (" + k + " was " + std::string(ir::MemorySpaceName(said)) + ")"
+                              : " (no " + k + ": Vec by default)") +
+                         ", where what reads it needs it",
+                     {{"value", lhs->name}, {"space", std::string(ir::MemorySpaceName(*want))}});
       }
     }
     ir::TypePtr type = MutateType(op->type);
@@ -558,6 +566,19 @@ class Rewriter : public ir::IRMutator {
     }
     if (scopes_.empty()) scopes_.emplace_back();
     scopes_.back()[k] = nv;
+    if (RemarksEnabled()) {
+      const ops::OpDef* op = OpOf(consumer);
+      std::string an = op ? op->ArgName(pos) : std::to_string(pos);
+      EmitRemark(RemarkKind::Passed, span,
+                 "moved '" + v->name + "' from " + std::string(ir::MemorySpaceName(from)) + " to " +
+                     std::string(ir::MemorySpaceName(space)) + " as '" + nv->name +
+                     "': " + consumer.op_name() + " reads argument '" + an + "' from " +
+                     std::string(ir::MemorySpaceName(space)),
+                 {{"value", v->name},
+                  {"from", std::string(ir::MemorySpaceName(from))},
+                  {"to", std::string(ir::MemorySpaceName(space))},
+                  {"move", nv->name}});
+    }
     return nv;
   }
 
@@ -607,6 +628,11 @@ class Rewriter : public ir::IRMutator {
         base = nv;
         at = hop;
       }
+      if (RemarksEnabled())
+        EmitRemark(RemarkKind::Passed, span,
+                   "moved the initial value of carry '" + ia.var->name + "' to " +
+                       std::string(ir::MemorySpaceName(*it->memory)) + " as '" + nv->name + "'",
+                   {{"value", ia.var->name}, {"move", nv->name}});
       ia.init = nv;
       any = true;
     }
@@ -649,6 +675,7 @@ ir::FunctionPtr InferFunction(const ir::FunctionPtr& f) {
       for (const ir::IterArg& ia : *l->iter_args) taken.insert(ia.var->name);
     }
   });
+  RemarkFunction named(f->name);
   Rewriter r(a, taken);
   return r.MutateFunction(f);
 }

@@ -21,6 +21,7 @@
 
 #include "infer_tile_memory_space.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::pass::itms {
 
@@ -442,6 +443,14 @@ class Hoister {
     std::vector<StmtPtr> pre, kept;
     for (const StmtPtr& x : stmts) (moved.count(x.get()) ? pre : kept).push_back(x);
     for (const StmtPtr& x : pre) hoisted_.insert(x.get());
+    if (RemarksEnabled())
+      for (const StmtPtr& x : pre)
+        if (const auto* a = x->As<ir::AssignStmt>())
+          EmitRemark(RemarkKind::Passed, x->span,
+                     "moved '" + a->var->name +
+                         "' before the loop: it reads the same window of "
+                         "storage its callers allocated and nothing writes, on every iteration",
+                     {{"value", a->var->name}});
     pre.push_back(ir::WithBody(rebuilt, ir::MakeSeq(std::move(kept), loop->body->span)));
     return ir::MakeSeq(std::move(pre), s->span);
   }
@@ -576,6 +585,7 @@ ir::ProgramPtr LoopInvariantMatResidency(const ir::ProgramPtr& p) {
     ir::FunctionPtr g = f;
     if (IsKernel(*f))
       if (auto it = proven.find(f->name); it != proven.end()) {
+        RemarkFunction named(f->name);
         Hoister h(*f, it->second);
         StmtPtr body = h.Run(f->body);
         if (body != f->body) g = ir::WithBody(*f, body);
