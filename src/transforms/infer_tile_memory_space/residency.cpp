@@ -270,6 +270,14 @@ class Hoister {
  public:
   Hoister(const ir::Function& f, const std::set<size_t>& proven) : f_(f), facts_(Collect(f)) {
     for (size_t i : proven) candidates_.insert(f.params[i].var.get());
+    ir::ForEachStmt(f.body, ir::kWalkAll, [&](const StmtPtr& s) {
+      if (auto l = ir::AsLoop(*s))
+        for (size_t k = 0; k < l->iter_args->size(); ++k) {
+          carry_init_[(*l->iter_args)[k].var.get()] = (*l->iter_args)[k].init;
+          if (k < l->return_vars->size())
+            carry_init_[(*l->return_vars)[k].get()] = (*l->iter_args)[k].init;
+        }
+    });
     DropLocallyWritten();
     capacity_ok_ = CapacityFits();
   }
@@ -310,16 +318,8 @@ class Hoister {
       return nullptr;
     }
     // A loop carry stands for its initialiser.
-    const ir::Var* found = nullptr;
-    ir::ForEachStmt(f_.body, ir::kWalkAll, [&](const StmtPtr& s) {
-      if (auto l = ir::AsLoop(*s)) {
-        for (size_t k = 0; k < l->iter_args->size(); ++k)
-          if ((*l->iter_args)[k].var.get() == v ||
-              (k < l->return_vars->size() && (*l->return_vars)[k].get() == v))
-            found = LocalRoot((*l->iter_args)[k].init, depth + 1);
-      }
-    });
-    return found;
+    auto c = carry_init_.find(v);
+    return c == carry_init_.end() ? nullptr : LocalRoot(c->second, depth + 1);
   }
 
   // The whole-function bound: every allocation-owning Mat/Left/Right tile (views own nothing)
@@ -390,15 +390,23 @@ class Hoister {
     StmtPtr body = Body(f.body);
     StmtPtr rebuilt = body == f.body ? s : ir::WithBody(s, body);
     const auto* loop = rebuilt->As<ir::ForStmt>();
-    if (!capacity_ok_ || candidates_.empty()) return rebuilt;
-    if (loop->for_kind != ir::ForKind::Range) return rebuilt;
+    if (!capacity_ok_)
+      return Missed(*loop, rebuilt,
+                    "the function's Mat, Left and Right tiles are not all of static size within "
+                    "the buffers' capacity, or it reserves buffers");
+    if (loop->for_kind != ir::ForKind::Range)
+      return Missed(*loop, rebuilt, "the loop is not a sequential pl.range");
     auto start = ir::AsConstInt(loop->start), stop = ir::AsConstInt(loop->stop),
          step = ir::AsConstInt(loop->step);
-    if (!start || !stop || !step || *step <= 0 || *stop <= *start) return rebuilt;
+    if (!start || !stop || !step || *step <= 0 || *stop <= *start)
+      return Missed(*loop, rebuilt,
+                    "the loop's bounds are not constant with a positive step and an iteration");
     // The header and the whole body subtree must be free of hidden ordering effects.
-    if (Barrier(*rebuilt)) return rebuilt;
-    if (ir::AnyStmt(loop->body, ir::kWalkAll, [](const StmtPtr& x) { return Barrier(*x); }))
-      return rebuilt;
+    if (Barrier(*rebuilt) ||
+        ir::AnyStmt(loop->body, ir::kWalkAll, [](const StmtPtr& x) { return Barrier(*x); }))
+      return Missed(*loop, rebuilt,
+                    "the loop holds a function call, a cross-core transfer, synchronisation, "
+                    "pipe set-up or an unknown op");
 
     std::vector<StmtPtr> stmts = ir::FlattenStmts(loop->body);
     // Variables defined in the loop (the loop variable, carries, every assignment in the body).
@@ -424,35 +432,74 @@ class Hoister {
     }
 
     std::set<const ir::Stmt*> moved;
+    std::map<const ir::Stmt*, std::string> why;
     for (const StmtPtr& x : stmts) {
       const auto* a = x->As<ir::AssignStmt>();
-      if (!a || !prefix.count(x.get())) continue;
-      const ir::Call* c = CallOf(a->value);
+      const ir::Call* c = a ? CallOf(a->value) : nullptr;
       // A chain moved out of an inner loop in this run stays in its new preheader: one lexical
       // level per run.
-      if (!c || hoisted_.count(x.get()) || !IsBridgeLoad(*c) || !IsMarkedBridge(*c)) continue;
-      if (!Invariant(*c, local, moved)) continue;
-      std::vector<const ir::AssignStmt*> chain;
-      if (ExactChain(a, prefix, local, moved, chain)) {
-        for (const ir::AssignStmt* m : chain) moved.insert(m);
-      } else if (PanelFanout(a)) {
-        moved.insert(a);
+      if (!c || hoisted_.count(x.get()) || !IsMarkedBridge(*c) ||
+          TileSpace(c->type) != MemorySpace::Mat)
+        continue;
+      if (!IsBridgeLoad(*c)) {
+        why[x.get()] =
+            "its tensor is not an In parameter that every call site proves to be storage the "
+            "caller allocated and nothing the call writes";
+      } else if (!prefix.count(x.get())) {
+        why[x.get()] = "a branch, a loop or an effect comes before it in the loop body";
+      } else if (!Invariant(*c, local, moved)) {
+        why[x.get()] = "its window depends on the loop";
+      } else {
+        std::vector<const ir::AssignStmt*> chain;
+        if (ExactChain(a, prefix, local, moved, chain)) {
+          for (const ir::AssignStmt* m : chain) moved.insert(m);
+        } else if (PanelFanout(a)) {
+          moved.insert(a);
+        } else {
+          why[x.get()] =
+              "its value is read otherwise than through transpose views and Left/Right moves "
+              "into the matching matmul operand slots";
+        }
       }
     }
+    if (RemarksEnabled())
+      for (const auto& [st, reason] : why)
+        EmitRemark(RemarkKind::Missed, st->span,
+                   "kept '" + st->As<ir::AssignStmt>()->var->name + "' in the loop: " + reason,
+                   {{"value", st->As<ir::AssignStmt>()->var->name}});
     if (moved.empty()) return rebuilt;
     std::vector<StmtPtr> pre, kept;
     for (const StmtPtr& x : stmts) (moved.count(x.get()) ? pre : kept).push_back(x);
     for (const StmtPtr& x : pre) hoisted_.insert(x.get());
     if (RemarksEnabled())
       for (const StmtPtr& x : pre)
-        if (const auto* a = x->As<ir::AssignStmt>())
+        if (const auto* a = x->As<ir::AssignStmt>()) {
+          const ir::Call* c = CallOf(a->value);
+          const bool load = c && OpOf(*c) && OpOf(*c)->gm_window();
           EmitRemark(RemarkKind::Passed, x->span,
-                     "moved '" + a->var->name +
-                         "' before the loop: it reads the same window of "
-                         "storage its callers allocated and nothing writes, on every iteration",
+                     "moved '" + a->var->name + "' before the loop: " +
+                         (load ? std::string("it reads the same window of storage its callers "
+                                             "allocated and nothing writes, on every iteration")
+                               : std::string("it stages the invariant load for the matmul")),
                      {{"value", a->var->name}});
+        }
     pre.push_back(ir::WithBody(rebuilt, ir::MakeSeq(std::move(kept), loop->body->span)));
     return ir::MakeSeq(std::move(pre), s->span);
+  }
+
+  // Declines the loop: a missed remark for each marked bridge load at its top level.
+  StmtPtr Missed(const ir::ForStmt& loop, const StmtPtr& rebuilt, const std::string& why) const {
+    if (!RemarksEnabled()) return rebuilt;
+    for (const StmtPtr& x : ir::FlattenStmts(loop.body)) {
+      const auto* a = x->As<ir::AssignStmt>();
+      const ir::Call* c = a ? CallOf(a->value) : nullptr;
+      if (!c || hoisted_.count(x.get()) || !IsMarkedBridge(*c) ||
+          TileSpace(c->type) != MemorySpace::Mat)
+        continue;
+      EmitRemark(RemarkKind::Missed, x->span, "kept '" + a->var->name + "' in the loop: " + why,
+                 {{"value", a->var->name}});
+    }
+    return rebuilt;
   }
 
   // A GM read of a proven-private In parameter into Mat.
@@ -571,6 +618,7 @@ class Hoister {
   FunctionFacts facts_;
   std::unordered_set<const ir::Var*> candidates_;
   std::unordered_set<const ir::Stmt*> hoisted_;
+  std::unordered_map<const ir::Var*, ExprPtr> carry_init_;
   bool capacity_ok_ = false;
 };
 
@@ -583,13 +631,20 @@ ir::ProgramPtr LoopInvariantMatResidency(const ir::ProgramPtr& p) {
   bool changed = false;
   for (const ir::FunctionPtr& f : p->functions) {
     ir::FunctionPtr g = f;
-    if (IsKernel(*f))
-      if (auto it = proven.find(f->name); it != proven.end()) {
-        RemarkFunction named(f->name);
-        Hoister h(*f, it->second);
-        StmtPtr body = h.Run(f->body);
-        if (body != f->body) g = ir::WithBody(*f, body);
-      }
+    // Only marked loads are candidates (or the subject of a remark): a kernel without one is
+    // left as it is.
+    const bool marked = IsKernel(*f) && ir::AnyStmt(f->body, ir::kWalkAll, [](const StmtPtr& s) {
+                          const auto* a = s->As<ir::AssignStmt>();
+                          const ir::Call* c = a ? CallOf(a->value) : nullptr;
+                          return c && IsMarkedBridge(*c);
+                        });
+    if (marked) {
+      auto it = proven.find(f->name);
+      RemarkFunction named(f->name);
+      Hoister h(*f, it != proven.end() ? it->second : std::set<size_t>{});
+      StmtPtr body = h.Run(f->body);
+      if (body != f->body) g = ir::WithBody(*f, body);
+    }
     g = StripBridgeMarker(g);
     changed |= g != f;
     out.push_back(g);
