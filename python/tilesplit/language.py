@@ -118,7 +118,8 @@ def parse_program(text: str, filename: str = "<string>") -> Program:
     """A Program from DSL text (``tilesplit.parse``), for kernels that are not in a .py file.
     Errors are ParserSyntaxError / InvalidOperationError (both UserErrors, so ValueErrors)."""
     try:
-        return _core.parse(text, filename, True)
+        # Like the decorator: a program before infer-tile-memory-space (see _parse_rewritten).
+        return _core.parse(text, filename, True, True)
     except UserError as e:
         raise _errors.as_parser_error(e) from None
 
@@ -345,7 +346,9 @@ def _parse_rewritten(rw: _Rewritten) -> Program:
         pending = _PendingRemap(rw, original)
         _errors._pending = pending
         try:
-            program = _core.parse(rw.text, rw.filename, True)
+            # A decorated program is a PyPTO program before infer-tile-memory-space: its memory
+            # contract is checked by the TileMemoryInferred verifier at the first pass needing it.
+            program = _core.parse(rw.text, rw.filename, True, True)
         except UserError as e:
             raise _errors.as_parser_error(e) from None
         finally:

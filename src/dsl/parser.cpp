@@ -861,6 +861,7 @@ ir::ProgramPtr ParseOwned(std::string text, const std::string& filename,
   ir::TileTypeInterning interning;
   detail::Parser parser(stored, file);
   parser.SetDefines(&options.defines);
+  parser.SetDeferMemoryContract(options.defer_memory_contract);
   ir::ProgramPtr program;
   try {
     program = parser.ParseProgram();

@@ -387,7 +387,9 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
     for (size_t j = i; j > 0 && rank(kwargs[j].first) < rank(kwargs[j - 1].first); --j)
       std::swap(kwargs[j], kwargs[j - 1]);
   try {
-    ExprPtr call = ops::Create(op, std::move(bound), std::move(kwargs), span);
+    ExprPtr call = ops::Create(
+        op, std::move(bound), std::move(kwargs), span,
+        defer_memory_contract_ ? ops::MemoryContract::Defer : ops::MemoryContract::Enforce);
     return call_attrs ? ir::WithCallAttrs(call, std::move(*call_attrs)) : call;
   } catch (const ir::UserError& e) {
     throw e.WithSpanIfMissing(span);

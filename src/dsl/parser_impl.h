@@ -207,6 +207,8 @@ class Parser {
   void ParseModuleConstant();
   // The -D overrides of module constants (ParseOptions::defines).
   void SetDefines(const std::map<std::string, std::string>* d) { defines_ = d; }
+  // ParseOptions::defer_memory_contract.
+  void SetDeferMemoryContract(bool defer) { defer_memory_contract_ = defer; }
   void CheckDefinesUsed() const;
   ExprPtr DefinedValue(const std::string& name, const std::string& text, const ExprPtr& written,
                        Span span);
@@ -373,6 +375,7 @@ class Parser {
   std::unordered_map<std::string_view, VarPtr> dyn_;
   std::unordered_map<std::string_view, ExprPtr> consts_;  // module constants (ConstInt / Float)
   const std::map<std::string, std::string>* defines_ = nullptr;
+  bool defer_memory_contract_ = false;
   std::set<std::string> defines_used_;
   bool allow_new_dyn_ = false;  // inside a parameter or return annotation
   std::vector<Scope> scopes_;
