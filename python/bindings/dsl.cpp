@@ -34,12 +34,15 @@ void DefEqual(py::module_& m) {
 void BindDsl(py::module_& m) {
   m.def(
       "parse",
-      [](std::string_view text, const std::string& filename, bool convert_to_ssa) {
+      [](std::string_view text, const std::string& filename, bool convert_to_ssa,
+         bool defer_memory_contract) {
         dsl::ParseOptions options;
         options.convert_to_ssa = convert_to_ssa;
+        options.defer_memory_contract = defer_memory_contract;
         return Mut(dsl::Parse(text, filename, options));
       },
-      py::arg("text"), py::arg("filename") = "<string>", py::arg("convert_to_ssa") = true);
+      py::arg("text"), py::arg("filename") = "<string>", py::arg("convert_to_ssa") = true,
+      py::arg("defer_memory_contract") = false);
   m.def(
       "parse_file",
       [](const std::string& path, bool convert_to_ssa) {

@@ -76,6 +76,7 @@ struct CallArg {
   Span keyword_span;
   ExprPtr expr;                    // null when the value is literal-only (enum, dtype, string)
   std::optional<Literal> literal;  // set when the value is a literal
+  std::optional<ir::AttrMap> call_attrs;  // `attrs={...}`: the call's annotations
 };
 
 // A name binding in one scope. `outer_alias` marks a rebinding, inside a loop or branch body, of
@@ -206,6 +207,8 @@ class Parser {
   void ParseModuleConstant();
   // The -D overrides of module constants (ParseOptions::defines).
   void SetDefines(const std::map<std::string, std::string>* d) { defines_ = d; }
+  // ParseOptions::defer_memory_contract.
+  void SetDeferMemoryContract(bool defer) { defer_memory_contract_ = defer; }
   void CheckDefinesUsed() const;
   ExprPtr DefinedValue(const std::string& name, const std::string& text, const ExprPtr& written,
                        Span span);
@@ -216,6 +219,7 @@ class Parser {
   bool ParseStrictSSAValue();
   ir::AttrMap ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::string>* seen_keys);
   ir::AttrValue AttrFromLiteral(const std::string& key, const Literal& lit);
+  ir::AttrMap ParseCallAttrDict();
 
   // ---- Types and literals (parser_types.cpp).
   TypeAnn ParseType();
@@ -255,6 +259,16 @@ class Parser {
   ExprPtr ParseTerm();
   ExprPtr ParseUnary();
   ExprPtr ParsePostfix();
+  // `t[a:b, c:d]` on a tensor: the start and stop of each axis (a plain index i is i:i+1, a bare
+  // ':' the whole axis), after the '[' (consumed up to and including the ']').
+  struct Window {
+    std::vector<ExprPtr> starts, extents;
+  };
+  Window ParseWindow(const ExprPtr& tensor, Span open);
+  // `NAME[window] = value`: the tensor NAME rebound to value written into the window
+  // (tensor.assemble of a tensor, tile.store of a tile).
+  bool AtSubscriptAssignment() const;
+  void ParseSubscriptAssignment(Block& block);
   ExprPtr ParseAtom();
   ExprPtr ParseBracketList(Tok close, Span open_span);
   ExprPtr ResolveName(const Token& name);
@@ -361,6 +375,7 @@ class Parser {
   std::unordered_map<std::string_view, VarPtr> dyn_;
   std::unordered_map<std::string_view, ExprPtr> consts_;  // module constants (ConstInt / Float)
   const std::map<std::string, std::string>* defines_ = nullptr;
+  bool defer_memory_contract_ = false;
   std::set<std::string> defines_used_;
   bool allow_new_dyn_ = false;  // inside a parameter or return annotation
   std::vector<Scope> scopes_;

@@ -16,6 +16,12 @@ struct ParseOptions {
   // program written for a large model runs at a test size. A NAME the file does not define, or a
   // VALUE that is not a number, is a UserError.
   std::map<std::string, std::string> defines;
+  // Builds calls whose operands break their op's memory contract (ops.md 1.1) without complaint,
+  // as PyPTO's front end does: the program is one before infer-tile-memory-space, which places
+  // the tiles and inserts the moves, and the TileMemoryInferred verifier reports what is still
+  // broken, located, at the first pass that requires it. The Python front end (@pl.program,
+  // pl.parse_program) sets it; the CLI enforces the contract.
+  bool defer_memory_contract = false;
 };
 
 // Parses `text`, registering it under `filename` for diagnostics. Throws ir::UserError.
