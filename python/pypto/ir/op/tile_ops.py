@@ -30,7 +30,8 @@ def load(tensor, offsets, shapes, valid_shape=None, target_memory=MemorySpace.Ve
          span=None):
     if target_memory not in (MemorySpace.Vec, MemorySpace.Mat):
         raise ValueError(f"tile.load: target_memory must be Vec or Mat, got {target_memory}")
-    kwargs = {"target_memory": target_memory}
+    # Vec is tile.load's default: a Vec load carries no kwarg, as `pl.load(t, offs, shape)` parses.
+    kwargs = {} if target_memory == MemorySpace.Vec else {"target_memory": target_memory}
     if clamp:
         kwargs["clamp"] = True
     valid = shapes if valid_shape is None else valid_shape
@@ -148,3 +149,22 @@ mul = generic("tile.mul")
 exp = generic("tile.exp")
 reshape = generic("tile.reshape")
 recip = generic("tile.recip")
+
+
+def _bitwise(name: str):
+    """PyPTO's ``tile.and_`` & co.: a scalar rhs selects the ``*s`` op (``tile.ands``)."""
+
+    def build(lhs, rhs, span=None):
+        op = f"tile.{name}s" if _is_scalar(rhs) else f"tile.{name}"
+        return call(op, [lhs, rhs], None, span)
+
+    build.__name__ = f"{name}_"
+    return build
+
+
+and_ = _bitwise("and")
+or_ = _bitwise("or")
+shl = _bitwise("shl")
+shr = _bitwise("shr")
+
+fmod = _bitwise("fmod")
