@@ -23,6 +23,7 @@ UPSTREAM_AT_LEAST = {  # docs/peer-conformance.md, "The passes before the split"
     "test_convert_to_ssa_pass.py": 46,
     "test_flatten_call_expr_pass.py": 29,
     "test_outline_incore_scopes.py": 25,
+    "test_convert_tensor_to_tile_ops.py": 71,
 }
 
 

@@ -67,6 +67,16 @@ ExprPtr Build(const std::string& op, std::vector<ExprPtr> args, ir::AttrMap kwar
   return ops::Create(op, std::move(args), std::move(kwargs), span, ops::MemoryContract::Defer);
 }
 
+// The private provenance a Mat load made here carries for InferTileMemorySpace: the operand was
+// loaded to Mat as a matmul operand (a bridge), not by the author.
+constexpr const char* kMatBridgeAttr = "__compiler_tensor_to_tile_mat_bridge";
+
+ExprPtr WithMatBridge(const ExprPtr& load) {
+  ir::AttrMap attrs = load->As<ir::Call>()->attrs;
+  ir::SetSortedAttr(attrs, kMatBridgeAttr, true);
+  return ir::WithCallAttrs(load, std::move(attrs));
+}
+
 const ir::Call* AsOpCall(const ExprPtr& e) {
   return e ? e->As<ir::Call>() : nullptr;
 }
@@ -222,7 +232,7 @@ class Converter {
       ExprPtr load =
           Build("tile.load", {m, Zeros(t->shape.size()), TupleOf(t->shape), TupleOf(t->shape)},
                 {{"target_memory", MemorySpace::Mat}}, span);
-      VarPtr v = Bind(out, base + "_mat", load, span);
+      VarPtr v = Bind(out, base + "_mat", WithMatBridge(load), span);
       if (key) mat_loads_[key] = v;
       return v;
     }
@@ -255,8 +265,10 @@ class Converter {
       Read(c.args[0]);
       const bool mat = v && mat_demand_.count(v.get());
       ExprPtr valid = args.size() > 3 && args[3] ? args[3] : args[1];
-      return Build("tile.load", {c.args[0], args[2], args[1], valid},
-                   mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
+      ExprPtr load =
+          Build("tile.load", {c.args[0], args[2], args[1], valid},
+                mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
+      return mat ? WithMatBridge(load) : load;
     }
     if (op == "tensor.matmul") {
       ExprPtr a = MatOperand(c.args[0], out, span);
@@ -362,6 +374,7 @@ class Converter {
       const ir::Call* c = AsOpCall(a->value);
       if (c && StartsWith(c->op_name(), "tensor.")) {
         ExprPtr nv = Convert(*c, a->var, out);
+        if (nv && !c->attrs.empty()) nv = ir::WithCallAttrs(nv, c->attrs);
         if (nv) {
           if (ir::TileTypeOf(nv)) {
             VarPtr v = ir::MakeVar(a->var->name + "_tile", nv->type, a->var->span);
@@ -494,7 +507,8 @@ class Converter {
         args.push_back(Map(a));
         changed |= args.back() != a;
       }
-      if (changed) nv = Build(c->op_name(), args, c->kwargs, value->span);
+      if (changed)
+        nv = ir::WithCallAttrs(Build(c->op_name(), args, c->kwargs, value->span), c->attrs);
       for (const ExprPtr& a : c->args) Read(a);
     } else if (const auto* fc = value->As<ir::FunctionCall>()) {
       std::vector<ExprPtr> args;
@@ -504,7 +518,7 @@ class Converter {
         changed |= args.back() != a;
         Read(a);
       }
-      if (changed) nv = ir::MakeFunctionCall(fc->callee, args, value->type, value->span);
+      if (changed) nv = ir::MakeFunctionCall(fc->callee, args, value->type, value->span, fc->attrs);
     } else {
       nv = Map(value);
     }
@@ -566,7 +580,7 @@ class CallSites {
       args.push_back(v);
     }
     changed = true;
-    return ir::MakeFunctionCall(fc->callee, std::move(args), e->type, e->span);
+    return ir::MakeFunctionCall(fc->callee, std::move(args), e->type, e->span, fc->attrs);
   }
 
   void Stmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
