@@ -262,9 +262,12 @@ def test_printing_and_roundtrip_of_hand_built_control_flow():
 
 def test_tile_builders_deduce_types():
     t = tensor_var("t", [128, 128])
-    loaded = T.load(t, [0, 0], [64, 128])
+    loaded = T.load(t, [0, 0], [64, 128], target_memory=Vec)
     assert len(loaded.args) == 4 and loaded.kwargs == {"target_memory": Vec}
     assert loaded.type.shape == [64, 128] and loaded.type.memory_space == Vec
+    # Without target_memory, as `pl.load(t, offs, shape)` parses: no kwarg, space not yet chosen.
+    bare = T.load(t, [0, 0], [64, 128])
+    assert bare.kwargs == {} and bare.type.memory_space is None
     assert loaded.span.is_valid()  # the caller's line when no span is given
     with pytest.raises(ValueError, match="Vec or Mat"):
         T.load(t, [0, 0], [64, 128], target_memory=Left)

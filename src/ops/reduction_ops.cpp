@@ -110,6 +110,25 @@ void RegisterReductionOps(OpRegistry& r) {
       .lane_invariant_arg(1, LaneInvariantKind::Scratch)
       .combines(CombinedOperands::First, CombinedAxes::First, "reduces over")
       .doc("Column sums: axis 0 is 1 in shape and valid, dtype kept, row_major");
+  for (const char* name : {"tile.col_argmax", "tile.col_argmin"}) {
+    bool max = std::string_view(name) == "tile.col_argmax";
+    VecOp(r, name, 2)
+        .arg("tile")
+        .arg("tmp_tile")
+        .deduce([](const CallInfo& c) {
+          const ir::TileType& in = c.tile_arg(0);
+          const ir::TileType& tmp = c.tile_arg(1);
+          if (!ShapesProvablyEqual(tmp.shape, in.shape))
+            c.Fail("argument 'tmp_tile' shape " + Str(tmp.shape) + " must equal input shape " +
+                   Str(in.shape));
+          const TypePtr folded = DeduceColReduction(c);
+          const auto* t = ir::AsTileType(folded);
+          return TypePtr(ir::MakeTileType(t->shape, DataType::INT32, std::nullopt, t->view));
+        })
+        .combines(CombinedOperands::First, CombinedAxes::First, "reduces over")
+        .doc(std::string("Row of each column ") + (max ? "maximum" : "minimum") +
+             ": axis 0 is 1, INT32 (the first on ties); tmp_tile shaped exactly like the input");
+  }
   const std::pair<const char*, const char*> cols[] = {{"tile.col_max", "Column maxima"},
                                                       {"tile.col_min", "Column minima"}};
   for (const auto& [name, what] : cols)

@@ -541,6 +541,7 @@ OpRegistry& OpRegistry::Global() {
     RegisterCrossCoreOps(*reg);
     RegisterSystemOps(*reg);
     RegisterTensorOps(*reg);
+    RegisterExpandMathOps(*reg);
     return reg;
   }();
   return *r;

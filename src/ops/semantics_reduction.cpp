@@ -180,6 +180,8 @@ void RegisterReductionSemantics(SemanticsTable& t) {
   t.Register("tile.row_min", [](OpCall& c) { return Reduce(c, Red::Min, true); });
   t.Register("tile.row_argmax", [](OpCall& c) { return Reduce(c, Red::ArgMax, true); });
   t.Register("tile.row_argmin", [](OpCall& c) { return Reduce(c, Red::ArgMin, true); });
+  t.Register("tile.col_argmax", [](OpCall& c) { return Reduce(c, Red::ArgMax, false); });
+  t.Register("tile.col_argmin", [](OpCall& c) { return Reduce(c, Red::ArgMin, false); });
   t.Register("tile.col_sum", [](OpCall& c) { return Reduce(c, Red::Sum, false); });
   t.Register("tile.col_max", [](OpCall& c) { return Reduce(c, Red::Max, false); });
   t.Register("tile.col_min", [](OpCall& c) { return Reduce(c, Red::Min, false); });

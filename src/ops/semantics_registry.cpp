@@ -21,6 +21,7 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterCrossCoreSemantics(*t);
     RegisterSystemSemantics(*t);
     RegisterTensorSemantics(*t);
+    RegisterExpandMathSemantics(*t);
     return t;
   }();
   return *table;

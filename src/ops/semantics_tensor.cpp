@@ -210,8 +210,34 @@ Value Dim(OpCall& c) {
 }  // namespace
 
 void RegisterTensorSemantics(SemanticsTable& t) {
-  for (const char* n : {"tensor.add", "tensor.sub", "tensor.mul", "tensor.div", "tensor.maximum",
-                        "tensor.minimum"}) {
+  for (const char* n : {"tensor.add",
+                        "tensor.sub",
+                        "tensor.mul",
+                        "tensor.div",
+                        "tensor.maximum",
+                        "tensor.minimum",
+                        "tensor.and",
+                        "tensor.xor",
+                        "tensor.fmod",
+                        "tensor.or",
+                        "tensor.shl",
+                        "tensor.shr",
+                        "tensor.row_expand_add",
+                        "tensor.row_expand_sub",
+                        "tensor.row_expand_mul",
+                        "tensor.row_expand_div",
+                        "tensor.row_expand_max",
+                        "tensor.row_expand_min",
+                        "tensor.row_expand_expdif",
+                        "tensor.row_expand",
+                        "tensor.col_expand_add",
+                        "tensor.col_expand_sub",
+                        "tensor.col_expand_mul",
+                        "tensor.col_expand_div",
+                        "tensor.col_expand_max",
+                        "tensor.col_expand_min",
+                        "tensor.col_expand_expdif",
+                        "tensor.col_expand"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), Broadcast(c, c.tensor(0)->shape, c.tensor(1)->shape),
@@ -219,12 +245,24 @@ void RegisterTensorSemantics(SemanticsTable& t) {
     });
   }
   for (const char* n :
-       {"tensor.adds", "tensor.subs", "tensor.muls", "tensor.divs", "tensor.maximums",
-        "tensor.minimums", "tensor.exp", "tensor.neg", "tensor.abs", "tensor.sqrt", "tensor.rsqrt",
-        "tensor.log", "tensor.recip", "tensor.cast"}) {
+       {"tensor.adds",     "tensor.subs", "tensor.muls",  "tensor.divs",  "tensor.maximums",
+        "tensor.minimums", "tensor.exp",  "tensor.neg",   "tensor.abs",   "tensor.sqrt",
+        "tensor.rsqrt",    "tensor.log",  "tensor.recip", "tensor.cast",  "tensor.sin",
+        "tensor.cos",      "tensor.ands", "tensor.xors",  "tensor.fmods", "tensor.ors",
+        "tensor.shls",     "tensor.shrs"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), c.tensor(0)->shape, c.args);
+    });
+  }
+  for (const char* n :
+       {"tensor.row_argmax", "tensor.row_argmin", "tensor.col_argmax", "tensor.col_argmin"}) {
+    const std::string tile_op = "tile." + Tail(n);
+    const bool row = Tail(n)[0] == 'r';
+    t.Register(n, [tile_op, row](OpCall& c) {
+      const std::vector<int64_t>& s = c.tensor(0)->shape;
+      if (s.size() != 2) c.Fail("needs a rank-2 tensor");
+      return ViaTile(c, tile_op.c_str(), {row ? s[0] : 1, row ? 1 : s[1]}, {c.args[0]});
     });
   }
   for (const char* n : {"tensor.row_sum", "tensor.row_max", "tensor.row_min"}) {

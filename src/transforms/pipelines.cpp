@@ -16,16 +16,16 @@ TILESPLIT_REGISTER_PIPELINE(kCheckPipeline,
 // split. Each pass leaves alone what is already in the form it produces, so a tile-level program
 // goes through it unchanged up to the split (docs/pypto-programs.md).
 //
-// PASSES TO ADD ON MERGE, in this order, between outline-incore-scopes and
-// lower-auto-vector-split (their branches register them):
-//   "convert-tensor-to-tile-ops"   (wt-c2t)  tensor ops of each InCore function -> tile ops
-//   "infer-tile-memory-space"      (wt-itms) every tile's memory space, moves inserted
-// and, at the front, the inline-functions / simplify passes of their branch.
+// PyPTO's Default order: 01 inline-functions, 04 convert-to-ssa, 05 simplify, 06 flatten-call-expr,
+// 08 outline-incore-scopes, 10 convert-tensor-to-tile-ops, 17 infer-tile-memory-space, 20 the
+// split, 21 expand-mixed-kernel, 23 split-vector-kernel (the numbers of PyPTO's pass pages; the
+// passes between them have no counterpart here).
 TILESPLIT_REGISTER_PIPELINE(kDefaultPipeline,
                             "lowers a PyPTO program (tensor or tile level) into its split program",
-                            {"convert-to-ssa", "flatten-call-expr", "outline-incore-scopes",
-                             // <- "convert-tensor-to-tile-ops", "infer-tile-memory-space"
-                             "lower-auto-vector-split", "expand-mixed-kernel",
-                             "split-vector-kernel"});
+                            {"inline-functions", "convert-to-ssa", "simplify", "flatten-call-expr",
+                             "outline-incore-scopes",
+                             // <- "convert-tensor-to-tile-ops" (its branch registers it)
+                             "infer-tile-memory-space", "lower-auto-vector-split",
+                             "expand-mixed-kernel", "split-vector-kernel"});
 
 }  // namespace tilesplit::pass

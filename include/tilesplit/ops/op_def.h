@@ -441,6 +441,7 @@ TypePtr ApplyMemoryPatch(const OpDef& op, const std::vector<ExprPtr>& args, cons
 void RegisterMemoryOps(OpRegistry& r);
 void RegisterGeneratorOps(OpRegistry& r);
 void RegisterElementwiseOps(OpRegistry& r);
+void RegisterExpandMathOps(OpRegistry& r);
 void RegisterViewOps(OpRegistry& r);
 void RegisterGatherScatterOps(OpRegistry& r);
 void RegisterReductionOps(OpRegistry& r);

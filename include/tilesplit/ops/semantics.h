@@ -155,6 +155,7 @@ void RegisterCubeSemantics(SemanticsTable& t);
 void RegisterCrossCoreSemantics(SemanticsTable& t);
 void RegisterSystemSemantics(SemanticsTable& t);
 void RegisterTensorSemantics(SemanticsTable& t);
+void RegisterExpandMathSemantics(SemanticsTable& t);
 
 // ---- Helpers shared by the section files.
 

@@ -239,14 +239,19 @@ def assert_structural_equal(lhs, rhs, enable_auto_mapping: bool = False) -> None
         raise ValueError(f"Structural equality check failed: {result.describe()}")
 
 
-class IRBuilder:
-    """PyPTO's imperative program builder. tilesplit builds programs from DSL text only (one
-    front end, in C++); constructing a builder says so instead of building something else."""
+from .builder import IRBuilder, function_call as _function_call  # noqa: E402,F401
 
-    def __init__(self, *_args, **_kwargs):
-        raise NotImplementedError(
-            "pypto.ir.IRBuilder is not provided by tilesplit: write the program with @pl.program "
-            "or build it with the node constructors (pypto.ir.Function, pypto.ir.Program)")
+_call_new = Call.__new__
+
+
+def _call_new_compat(cls, *args, **kwargs):
+    # ir.Call(gvar, args, span): PyPTO's call of a program function (a GlobalVar callee).
+    if args and isinstance(args[0], GlobalVar):
+        return _function_call(*args, **kwargs)
+    return _call_new(cls, *args, **kwargs)
+
+
+Call.__new__ = _call_new_compat
 
 
 def _equal(lhs, rhs, enable_auto_mapping: bool):

@@ -26,11 +26,13 @@ def get_subblock_idx(span=None):
     return call("tile.get_subblock_idx", [], None, span)
 
 
-def load(tensor, offsets, shapes, valid_shape=None, target_memory=MemorySpace.Vec, clamp=False,
+def load(tensor, offsets, shapes, valid_shape=None, target_memory=None, clamp=False,
          span=None):
-    if target_memory not in (MemorySpace.Vec, MemorySpace.Mat):
+    if target_memory is not None and target_memory not in (MemorySpace.Vec, MemorySpace.Mat):
         raise ValueError(f"tile.load: target_memory must be Vec or Mat, got {target_memory}")
-    kwargs = {"target_memory": target_memory}
+    # Without target_memory the load carries no kwarg, as `pl.load(t, offs, shape)` parses: its
+    # space is left to InferTileMemorySpace (docs/tensor-lowering.md).
+    kwargs = {} if target_memory is None else {"target_memory": target_memory}
     if clamp:
         kwargs["clamp"] = True
     valid = shapes if valid_shape is None else valid_shape
@@ -148,3 +150,22 @@ mul = generic("tile.mul")
 exp = generic("tile.exp")
 reshape = generic("tile.reshape")
 recip = generic("tile.recip")
+
+
+def _bitwise(name: str):
+    """PyPTO's ``tile.and_`` & co.: a scalar rhs selects the ``*s`` op (``tile.ands``)."""
+
+    def build(lhs, rhs, span=None):
+        op = f"tile.{name}s" if _is_scalar(rhs) else f"tile.{name}"
+        return call(op, [lhs, rhs], None, span)
+
+    build.__name__ = f"{name}_"
+    return build
+
+
+and_ = _bitwise("and")
+or_ = _bitwise("or")
+shl = _bitwise("shl")
+shr = _bitwise("shr")
+
+fmod = _bitwise("fmod")

@@ -1,0 +1,637 @@
+// convert-tensor-to-tile-ops (PyPTO's ConvertTensorToTileOps, docs/tensor-lowering.md): the body
+// of every InCore function is rewritten from tensor form (tensor.* ops on pl.Tensor values) to
+// tile form, and the orchestration callers are updated for the output parameters it adds.
+//
+// Per InCore function:
+//  * a tensor parameter consumed by a converted op (or carried into a loop) is loaded once at
+//    entry: `p_tile = tile.load(p, zeros, shape, shape, target_memory=Vec)`;
+//  * tensor.slice / tensor.read / tensor.write / tensor.assemble / tensor.matmul manage their own
+//    GM access: a slice of a GM tensor is a tile.load of the window, in Mat when the slice (or a
+//    reshape / set_validshape of it) feeds a matmul operand; a matmul operand that is a GM
+//    tensor is loaded to Mat at the matmul (once per tensor), a Vec tile is moved to Mat, and a
+//    transposed operand becomes a zero-copy tile.transpose_view; an assemble into a GM tensor is a
+//    tile.store; reads and writes of GM tensors stay tensor ops;
+//  * tensor.add/sub/mul/div/maximum/minimum of an [M, N] tensor with an [M, 1] one is the
+//    tile.row_expand_* op; a row reduction gets its scratch tile (tile.create, last axis padded to
+//    a multiple of 128 elements); every other tensor.X is the tile.X of the same name;
+//  * loop-carried and if-merged values follow their new tile types;
+//  * a returned tile is stored into a new Out parameter `retI_out` (`retI_store = tile.store(...)`)
+//    and the store's result returned; an In parameter the body writes becomes Out (InOut when
+//    the body also reads it).
+// Per orchestration / opaque function: a call of a converted function gets one
+// `retI_out = tensor.create(shape, dtype=...)` per added parameter, appended to its arguments.
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/op_def.h"
+#include "tilesplit/transforms/pass.h"
+
+namespace tilesplit::pass {
+namespace {
+
+using ir::ExprPtr;
+using ir::MemorySpace;
+using ir::StmtPtr;
+using ir::VarPtr;
+
+const ir::TensorType* TensorTypeOf(const ExprPtr& e) {
+  return e && e->type ? e->type->As<ir::TensorType>() : nullptr;
+}
+
+bool StartsWith(const std::string& s, std::string_view p) {
+  return s.rfind(p, 0) == 0;
+}
+
+std::string Tail(const std::string& op) {
+  return op.substr(op.find('.') + 1);
+}
+
+ExprPtr Zeros(size_t rank) {
+  std::vector<ExprPtr> z;
+  for (size_t i = 0; i < rank; ++i) z.push_back(ir::Index(0));
+  return ir::MakeTupleExpr(std::move(z));
+}
+
+ExprPtr TupleOf(const std::vector<ExprPtr>& elems) {
+  return ir::MakeTupleExpr(elems);
+}
+
+ExprPtr Build(const std::string& op, std::vector<ExprPtr> args, ir::AttrMap kwargs, ir::Span span) {
+  return ops::Create(op, std::move(args), std::move(kwargs), span, ops::MemoryContract::Defer);
+}
+
+// The private provenance a Mat load made here carries for InferTileMemorySpace: the operand was
+// loaded to Mat as a matmul operand (a bridge), not by the author.
+constexpr const char* kMatBridgeAttr = "__compiler_tensor_to_tile_mat_bridge";
+
+ExprPtr WithMatBridge(const ExprPtr& load) {
+  ir::AttrMap attrs = load->As<ir::Call>()->attrs;
+  ir::SetSortedAttr(attrs, kMatBridgeAttr, true);
+  return ir::WithCallAttrs(load, std::move(attrs));
+}
+
+const ir::Call* AsOpCall(const ExprPtr& e) {
+  return e ? e->As<ir::Call>() : nullptr;
+}
+
+// Ops that address GM tensors themselves: their tensor operand at `pos` is not loaded at entry.
+bool SelfLoadingOperand(const std::string& op, size_t pos) {
+  if (op == "tensor.slice" || op == "tensor.read" || op == "tensor.write" || op == "tensor.dim")
+    return pos == 0;
+  if (op == "tensor.assemble") return pos == 0;
+  if (op == "tensor.matmul") return pos <= 1;
+  return false;
+}
+
+// Zero-copy metadata ops through which a matmul's Mat demand reaches the producing slice.
+bool InheritsMemory(const std::string& op) {
+  return op == "tensor.slice" || op == "tensor.reshape" || op == "tensor.set_validshape";
+}
+
+struct Added {
+  std::vector<ir::TypePtr> types;  // the new Out params, in order
+  std::vector<std::string> names;
+};
+
+class Converter {
+ public:
+  explicit Converter(const ir::Function& f) : f_(f) {}
+
+  ir::FunctionPtr Run(Added& added) {
+    for (const ir::Param& p : f_.params) params_.insert(p.var.get());
+    PreScan(f_.body);
+    std::vector<StmtPtr> out;
+    // Entry loads, in parameter order.
+    for (const ir::Param& p : f_.params) {
+      if (!need_load_.count(p.var.get())) continue;
+      const ir::TensorType* t = TensorTypeOf(p.var);
+      if (!t) continue;
+      ExprPtr load =
+          Build("tile.load", {p.var, Zeros(t->shape.size()), TupleOf(t->shape), TupleOf(t->shape)},
+                {}, ir::Span{});
+      VarPtr v = ir::MakeVar(p.var->name + "_tile", load->type, ir::Span{});
+      out.push_back(ir::MakeAssign(v, load, ir::Span{}));
+      subst_[p.var.get()] = v;
+      Read(p.var);
+    }
+    StmtPtr body = Body(f_.body, out);
+    std::vector<ir::Param> params = f_.params;
+    for (ir::Param& p : params) {
+      const ir::Var* v = p.var.get();
+      if (p.direction != ir::ParamDirection::In || !written_.count(v)) continue;
+      p.direction = read_.count(v) ? ir::ParamDirection::InOut : ir::ParamDirection::Out;
+    }
+    for (size_t i = 0; i < out_params_.size(); ++i) {
+      params.push_back({out_params_[i], ir::ParamDirection::Out});
+      added.types.push_back(out_params_[i]->type);
+      added.names.push_back(out_params_[i]->name);
+    }
+    return std::make_shared<ir::Function>(f_.name, f_.func_type, std::move(params), f_.return_types,
+                                          f_.attrs, body, f_.span);
+  }
+
+ private:
+  // ---- Pre-scan: parameters that need an entry load, slices that must load to Mat.
+  void PreScan(const StmtPtr& body) {
+    std::map<const ir::Var*, const ir::Var*> parent;  // metadata-op result -> its operand
+    std::vector<const ir::Var*> mat_operands;
+    ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
+      if (auto loop = ir::AsLoop(*s))
+        for (const ir::IterArg& ia : *loop->iter_args) NeedLoad(ia.init);
+      const auto* a = s->As<ir::AssignStmt>();
+      const ExprPtr value = a                       ? a->value
+                            : s->As<ir::EvalStmt>() ? s->As<ir::EvalStmt>()->expr
+                                                    : nullptr;
+      const ir::Call* c = AsOpCall(value);
+      if (!c) {
+        if (a && value && value->As<ir::Var>()) parent[a->var.get()] = value->As<ir::Var>();
+        return;
+      }
+      const std::string& op = c->op_name();
+      if (!StartsWith(op, "tensor.")) return;
+      if (a && InheritsMemory(op) && !c->args.empty())
+        if (const auto* src = c->args[0]->As<ir::Var>()) parent[a->var.get()] = src;
+      if (op == "tensor.matmul")
+        for (size_t i = 0; i < 2 && i < c->args.size(); ++i)
+          if (const auto* v = c->args[i]->As<ir::Var>()) mat_operands.push_back(v);
+      for (size_t i = 0; i < c->args.size(); ++i)
+        if (!SelfLoadingOperand(op, i)) NeedLoad(c->args[i]);
+    });
+    for (const ir::Var* v : mat_operands)
+      for (const ir::Var* cur = v; cur;) {
+        mat_demand_.insert(cur);
+        auto it = parent.find(cur);
+        cur = it == parent.end() ? nullptr : it->second;
+      }
+  }
+
+  void NeedLoad(const ExprPtr& e) {
+    if (const auto* v = e ? e->As<ir::Var>() : nullptr)
+      if (params_.count(v) && TensorTypeOf(e)) need_load_.insert(v);
+  }
+
+  // ---- Parameter access, for the direction upgrade.
+  const ir::Var* Root(const ExprPtr& e) {
+    const auto* v = e ? e->As<ir::Var>() : nullptr;
+    while (v) {
+      if (params_.count(v)) return v;
+      auto it = gm_origin_.find(v);
+      if (it == gm_origin_.end()) return nullptr;
+      v = it->second;
+    }
+    return nullptr;
+  }
+  void Read(const ExprPtr& e) {
+    if (const ir::Var* r = Root(e)) read_.insert(r);
+  }
+  void Written(const ExprPtr& e) {
+    if (const ir::Var* r = Root(e)) written_.insert(r);
+  }
+
+  ExprPtr Map(const ExprPtr& e) {
+    if (!e) return e;
+    if (const auto* v = e->As<ir::Var>()) {
+      auto it = subst_.find(v);
+      return it == subst_.end() ? e : it->second;
+    }
+    if (const auto* t = e->As<ir::MakeTuple>()) {
+      std::vector<ExprPtr> el;
+      bool changed = false;
+      for (const ExprPtr& x : t->elements) {
+        el.push_back(Map(x));
+        changed |= el.back() != x;
+      }
+      return changed ? ir::MakeTupleExpr(std::move(el), e->span) : e;
+    }
+    return e;
+  }
+
+  VarPtr Bind(std::vector<StmtPtr>& out, const std::string& name, ExprPtr value, ir::Span span) {
+    VarPtr v = ir::MakeVar(name, value->type, span);
+    out.push_back(ir::MakeAssign(v, std::move(value), span));
+    return v;
+  }
+
+  // A matmul operand in Mat: a GM tensor is loaded (once), a tile outside Mat is moved.
+  ExprPtr MatOperand(const ExprPtr& orig, std::vector<StmtPtr>& out, ir::Span span) {
+    ExprPtr m = Map(orig);
+    const auto* var = orig->As<ir::Var>();
+    const std::string base = var ? var->name : "operand";
+    if (const ir::TensorType* t = TensorTypeOf(m)) {
+      const ir::Var* key = m->As<ir::Var>();
+      if (key)
+        if (auto it = mat_loads_.find(key); it != mat_loads_.end()) return it->second;
+      Read(m);
+      ExprPtr load =
+          Build("tile.load", {m, Zeros(t->shape.size()), TupleOf(t->shape), TupleOf(t->shape)},
+                {{"target_memory", MemorySpace::Mat}}, span);
+      VarPtr v = Bind(out, base + "_mat", WithMatBridge(load), span);
+      if (key) mat_loads_[key] = v;
+      return v;
+    }
+    const ir::TileType* tt = ir::TileTypeOf(m);
+    if (tt && tt->memory != MemorySpace::Mat)
+      return Bind(out, base + "_mat",
+                  Build("tile.move", {m}, {{"target_memory", MemorySpace::Mat}}, span), span);
+    return m;
+  }
+
+  [[noreturn]] void NoTileForm(const ir::Call& c, const std::string& why, const std::string& fix) {
+    ir::ThrowUser(c.span, c.op_name() + " " + why + " inside InCore function '" + f_.name + "'",
+                  {{ir::Span{}, fix}});
+  }
+
+  // The tile form of `v = c` (c a tensor.* call); returns the new value or null to keep c.
+  ExprPtr Convert(const ir::Call& c, const VarPtr& v, std::vector<StmtPtr>& out) {
+    const std::string& op = c.op_name();
+    const std::string name = v ? v->name : "t";
+    const ir::Span span = c.span;
+    std::vector<ExprPtr> args;
+    for (const ExprPtr& a : c.args) args.push_back(Map(a));
+    auto arg_is_tile = [&](size_t i) { return i < args.size() && ir::TileTypeOf(args[i]); };
+    if (op == "tensor.slice") {
+      if (arg_is_tile(0)) {
+        std::vector<ExprPtr> a = {args[0], args[1], args[2]};
+        if (args.size() > 3) a.push_back(args[3]);
+        return Build("tile.slice", a, {}, span);
+      }
+      Read(c.args[0]);
+      const bool mat = v && mat_demand_.count(v.get());
+      ExprPtr valid = args.size() > 3 && args[3] ? args[3] : args[1];
+      ExprPtr load =
+          Build("tile.load", {c.args[0], args[2], args[1], valid},
+                mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
+      return mat ? WithMatBridge(load) : load;
+    }
+    if (op == "tensor.matmul") {
+      ExprPtr a = MatOperand(c.args[0], out, span);
+      ExprPtr b = MatOperand(c.args[1], out, span);
+      auto flag = [&](const char* k) {
+        const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
+        return x && std::holds_alternative<bool>(*x) && std::get<bool>(*x);
+      };
+      if (flag("a_trans"))
+        a = Bind(out, name + "_lhs_t", Build("tile.transpose_view", {a}, {}, span), span);
+      if (flag("b_trans"))
+        b = Bind(out,
+                 ir::TileTypeOf(b) && b->As<ir::Var>() ? b->As<ir::Var>()->name + "_t" : "rhs_t",
+                 Build("tile.transpose_view", {b}, {}, span), span);
+      return Build("tile.matmul", {a, b}, {}, span);
+    }
+    if (op == "tensor.assemble") {
+      if (arg_is_tile(0))
+        NoTileForm(c, "into a tile has no tile form yet (tile.assemble is not implemented)",
+                   "store into a GM tensor (a parameter) with pl.assemble instead, or build the "
+                   "tile with the tile ops");
+      ExprPtr src = args[1];
+      if (const ir::TensorType* st = TensorTypeOf(src)) {
+        Read(src);
+        src = Bind(
+            out, (src->As<ir::Var>() ? src->As<ir::Var>()->name : "source") + "_tile",
+            Build("tile.load",
+                  {src, Zeros(st->shape.size()), TupleOf(st->shape), TupleOf(st->shape)}, {}, span),
+            span);
+      }
+      Written(args[0]);
+      return Build("tile.store", {src, args[2], args[0]}, {}, span);
+    }
+    if (op == "tensor.read") {
+      if (arg_is_tile(0)) return Build("tile.read", {args[0], args[1]}, {}, span);
+      Read(c.args[0]);
+      return nullptr;
+    }
+    if (op == "tensor.write") {
+      if (arg_is_tile(0))
+        NoTileForm(c, "of a tile has no tile form yet (tile.write is not implemented)",
+                   "write into a GM tensor (a parameter) instead");
+      Written(c.args[0]);
+      return nullptr;
+    }
+    if (op == "tensor.dim") return nullptr;
+    if (op == "tensor.create") {
+      ir::AttrMap kw = c.kwargs;
+      kw.emplace_back("target_memory", MemorySpace::Vec);
+      return Build("tile.create", {args[0]}, kw, span);
+    }
+    if (op == "tensor.row_sum" || op == "tensor.row_max" || op == "tensor.row_min") {
+      const ir::TileType* t = ir::TileTypeOf(args[0]);
+      if (!t) ir::ThrowInternal(span, op + ": operand was not converted to a tile");
+      std::vector<ExprPtr> shape = t->shape;
+      if (auto n = ir::AsConstInt(shape.back())) shape.back() = ir::Index((*n + 127) / 128 * 128);
+      VarPtr tmp = Bind(out, "tmp_tile",
+                        Build("tile.create", {TupleOf(shape)},
+                              {{"dtype", t->dtype}, {"target_memory", MemorySpace::Vec}}, span),
+                        span);
+      return Build("tile." + Tail(op), {args[0], tmp}, {}, span);
+    }
+    if (op == "tensor.xor" || op == "tensor.xors" || op == "tensor.row_argmax" ||
+        op == "tensor.row_argmin" || op == "tensor.col_argmax" || op == "tensor.col_argmin") {
+      // The hardware's scratch operand, shaped and typed like the first operand.
+      const ir::TileType* t = ir::TileTypeOf(args[0]);
+      if (!t) ir::ThrowInternal(span, op + ": operand was not converted to a tile");
+      const bool x = op == "tensor.xor" || op == "tensor.xors";
+      VarPtr tmp = Bind(out, x ? "xor_tmp" : "tmp_tile",
+                        Build("tile.create", {TupleOf(t->shape)},
+                              {{"dtype", t->dtype}, {"target_memory", MemorySpace::Vec}}, span),
+                        span);
+      std::vector<ExprPtr> a = args;
+      a.push_back(tmp);
+      return Build("tile." + Tail(op), a, c.kwargs, span);
+    }
+    static const std::map<std::string, std::string> kRowExpand = {
+        {"tensor.add", "tile.row_expand_add"},     {"tensor.sub", "tile.row_expand_sub"},
+        {"tensor.mul", "tile.row_expand_mul"},     {"tensor.div", "tile.row_expand_div"},
+        {"tensor.maximum", "tile.row_expand_max"}, {"tensor.minimum", "tile.row_expand_min"}};
+    if (auto it = kRowExpand.find(op); it != kRowExpand.end() && args.size() == 2) {
+      const ir::TileType* l = ir::TileTypeOf(args[0]);
+      const ir::TileType* r = ir::TileTypeOf(args[1]);
+      if (l && r && l->shape.size() == 2 && r->shape.size() == 2 &&
+          ir::IsConstInt(r->shape[1], 1) && !ir::IsConstInt(l->shape[1], 1))
+        return Build(it->second, args, c.kwargs, span);
+    }
+    const std::string tile_op = "tile." + Tail(op);
+    if (!ops::FindOp(tile_op))
+      NoTileForm(c, "has no tile form",
+                 "compute it in the orchestration function (outside the pl.at scope), or write "
+                 "it with tile ops");
+    for (size_t i = 0; i < args.size(); ++i)
+      if (TensorTypeOf(args[i]))
+        ir::ThrowInternal(
+            span, op + ": tensor operand " + std::to_string(i) + " was not converted to a tile");
+    return Build(tile_op, args, c.kwargs, span);
+  }
+
+  // Converts one statement into `out`.
+  void Stmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
+    if (const auto* a = s->As<ir::AssignStmt>()) {
+      const ir::Call* c = AsOpCall(a->value);
+      if (c && StartsWith(c->op_name(), "tensor.")) {
+        ExprPtr nv = Convert(*c, a->var, out);
+        if (nv && !c->attrs.empty()) nv = ir::WithCallAttrs(nv, c->attrs);
+        if (nv) {
+          if (ir::TileTypeOf(nv)) {
+            VarPtr v = ir::MakeVar(a->var->name + "_tile", nv->type, a->var->span);
+            out.push_back(ir::MakeAssign(v, nv, s->span));
+            subst_[a->var.get()] = v;
+          } else {
+            // A GM result (tile.store into a tensor): same var when the type is unchanged.
+            VarPtr v = a->var;
+            if (!ir::TypeEqual(nv->type, a->var->type)) {
+              v = ir::MakeVar(a->var->name, nv->type, a->var->span);
+              subst_[a->var.get()] = v;
+            }
+            if (const ir::Call* nc = AsOpCall(nv); nc && nc->op_name() == "tile.store")
+              if (const auto* tv = nc->args[2]->As<ir::Var>()) gm_origin_[v.get()] = tv;
+            out.push_back(ir::MakeAssign(v, nv, s->span));
+          }
+          return;
+        }
+        out.push_back(Remap(s, a->var, a->value));
+        if (c->op_name() == "tensor.write")
+          if (const auto* tv = c->args[0]->As<ir::Var>()) gm_origin_[a->var.get()] = tv;
+        return;
+      }
+      out.push_back(Remap(s, a->var, a->value));
+      return;
+    }
+    if (const auto* e = s->As<ir::EvalStmt>()) {
+      const ir::Call* c = AsOpCall(e->expr);
+      if (c && StartsWith(c->op_name(), "tensor.")) {
+        ExprPtr nv = Convert(*c, nullptr, out);
+        out.push_back(nv ? ir::MakeEval(nv, s->span) : Remap(s, nullptr, e->expr));
+        return;
+      }
+      out.push_back(Remap(s, nullptr, e->expr));
+      return;
+    }
+    if (const auto* r = s->As<ir::ReturnStmt>()) {
+      std::vector<ExprPtr> vals;
+      for (size_t i = 0; i < r->values.size(); ++i) {
+        ExprPtr v = Map(r->values[i]);
+        const ir::TileType* tt = ir::TileTypeOf(v);
+        if (tt) {
+          ir::TypePtr ret = i < f_.return_types.size() ? f_.return_types[i]
+                                                       : ir::MakeTensorType(tt->shape, tt->dtype);
+          const std::string n = "ret" + std::to_string(i);
+          VarPtr outp = ir::MakeVar(n + "_out", ret, ir::Span{});
+          out_params_.push_back(outp);
+          ExprPtr store = Build("tile.store", {v, Zeros(tt->shape.size()), outp}, {}, ir::Span{});
+          v = Bind(out, n + "_store", store, ir::Span{});
+        }
+        vals.push_back(v);
+      }
+      out.push_back(ir::MakeReturn(std::move(vals), s->span));
+      return;
+    }
+    if (const auto* y = s->As<ir::YieldStmt>()) {
+      std::vector<ExprPtr> vals;
+      for (const ExprPtr& v : y->values) vals.push_back(Map(v));
+      out.push_back(ir::MakeYield(std::move(vals), s->span));
+      return;
+    }
+    if (const auto* f = s->As<ir::ForStmt>()) {
+      std::vector<ir::IterArg> ias;
+      for (const ir::IterArg& ia : f->iter_args)
+        ias.push_back({Retyped(ia.var, Map(ia.init)), Map(ia.init)});
+      StmtPtr body = Body(f->body);
+      std::vector<VarPtr> rvs = CarriedReturnVars(f->return_vars, ias);
+      out.push_back(std::make_shared<ir::ForStmt>(f->loop_var, Map(f->start), Map(f->stop),
+                                                  Map(f->step), f->for_kind, f->stage,
+                                                  std::move(ias), body, std::move(rvs), s->span));
+      return;
+    }
+    if (const auto* w = s->As<ir::WhileStmt>()) {
+      std::vector<ir::IterArg> ias;
+      for (const ir::IterArg& ia : w->iter_args)
+        ias.push_back({Retyped(ia.var, Map(ia.init)), Map(ia.init)});
+      StmtPtr body = Body(w->body);
+      std::vector<VarPtr> rvs = CarriedReturnVars(w->return_vars, ias);
+      out.push_back(std::make_shared<ir::WhileStmt>(Map(w->cond), std::move(ias), body,
+                                                    std::move(rvs), s->span));
+      return;
+    }
+    if (const auto* i = s->As<ir::IfStmt>()) {
+      StmtPtr then_body = Body(i->then_body);
+      StmtPtr else_body = i->else_body ? Body(i->else_body) : nullptr;
+      std::vector<VarPtr> rvs = ReturnVars(i->return_vars, then_body);
+      out.push_back(std::make_shared<ir::IfStmt>(Map(i->cond), then_body, else_body, std::move(rvs),
+                                                 s->span));
+      return;
+    }
+    if (ir::IsLeafStmt(*s)) {
+      out.push_back(s);
+      return;
+    }
+    out.push_back(ir::MapChildren(s, ir::kWalkAll, [this](const StmtPtr& b) { return Body(b); }));
+  }
+
+  // `var` retyped like `value` when that changed its type (a loop-carried tile).
+  VarPtr Retyped(const VarPtr& var, const ExprPtr& value) {
+    if (!value || ir::TypeEqual(value->type, var->type)) return var;
+    VarPtr nv = ir::MakeVar(var->name, value->type, var->span);
+    subst_[var.get()] = nv;
+    return nv;
+  }
+
+  // A loop's results take their iter args' types (as the parser gives them).
+  std::vector<VarPtr> CarriedReturnVars(const std::vector<VarPtr>& rvs,
+                                        const std::vector<ir::IterArg>& ias) {
+    std::vector<VarPtr> out;
+    for (size_t i = 0; i < rvs.size(); ++i)
+      out.push_back(i < ias.size() ? Retyped(rvs[i], ias[i].var) : rvs[i]);
+    return out;
+  }
+
+  std::vector<VarPtr> ReturnVars(const std::vector<VarPtr>& rvs, const StmtPtr& body) {
+    const ir::YieldStmt* y = ir::TrailingYield(body);
+    std::vector<VarPtr> out;
+    for (size_t i = 0; i < rvs.size(); ++i)
+      out.push_back(y && i < y->values.size() ? Retyped(rvs[i], y->values[i]) : rvs[i]);
+    return out;
+  }
+
+  // A statement other than a tensor op, its operands substituted (a call re-deduced).
+  StmtPtr Remap(const StmtPtr& s, const VarPtr& var, const ExprPtr& value) {
+    ExprPtr nv = value;
+    if (const ir::Call* c = AsOpCall(value)) {
+      std::vector<ExprPtr> args;
+      bool changed = false;
+      for (const ExprPtr& a : c->args) {
+        args.push_back(Map(a));
+        changed |= args.back() != a;
+      }
+      if (changed)
+        nv = ir::WithCallAttrs(Build(c->op_name(), args, c->kwargs, value->span), c->attrs);
+      for (const ExprPtr& a : c->args) Read(a);
+    } else if (const auto* fc = value->As<ir::FunctionCall>()) {
+      std::vector<ExprPtr> args;
+      bool changed = false;
+      for (const ExprPtr& a : fc->args) {
+        args.push_back(Map(a));
+        changed |= args.back() != a;
+        Read(a);
+      }
+      if (changed) nv = ir::MakeFunctionCall(fc->callee, args, value->type, value->span, fc->attrs);
+    } else {
+      nv = Map(value);
+    }
+    if (!var) return nv == value ? s : ir::MakeEval(nv, s->span);
+    VarPtr v = var;
+    if (!ir::TypeEqual(nv->type, var->type)) {
+      v = ir::MakeVar(var->name, nv->type, var->span);
+      subst_[var.get()] = v;
+    }
+    if (const auto* src = value->As<ir::Var>()) gm_origin_[v.get()] = src;
+    return nv == value && v == var ? s : ir::MakeAssign(v, nv, s->span);
+  }
+
+  StmtPtr Body(const StmtPtr& body) {
+    std::vector<StmtPtr> out;
+    return Body(body, out);
+  }
+  StmtPtr Body(const StmtPtr& body, std::vector<StmtPtr>& out) {
+    if (!body) return body;
+    for (const StmtPtr& s : ir::FlattenStmts(body)) Stmt(s, out);
+    return ir::MakeSeq(std::move(out), body->span);
+  }
+
+  const ir::Function& f_;
+  std::set<const ir::Var*> params_, need_load_, mat_demand_, read_, written_;
+  std::map<const ir::Var*, ExprPtr> subst_;
+  std::map<const ir::Var*, ExprPtr> mat_loads_;
+  std::map<const ir::Var*, const ir::Var*> gm_origin_;  // a GM value -> the tensor it updates
+  std::vector<VarPtr> out_params_;
+};
+
+// Phase 2: calls of converted functions get a tensor.create per added Out parameter.
+class CallSites {
+ public:
+  explicit CallSites(const std::map<std::string, Added>& added) : added_(added) {}
+  bool changed = false;
+
+  StmtPtr Body(const StmtPtr& body) {
+    if (!body) return body;
+    std::vector<StmtPtr> out;
+    for (const StmtPtr& s : ir::FlattenStmts(body)) Stmt(s, out);
+    return ir::MakeSeq(std::move(out), body->span);
+  }
+
+ private:
+  ExprPtr Call(const ExprPtr& e, std::vector<StmtPtr>& out) {
+    const auto* fc = e ? e->As<ir::FunctionCall>() : nullptr;
+    if (!fc) return e;
+    auto it = added_.find(fc->callee);
+    if (it == added_.end() || it->second.types.empty()) return e;
+    std::vector<ExprPtr> args = fc->args;
+    for (size_t i = 0; i < it->second.types.size(); ++i) {
+      const auto* t = it->second.types[i]->As<ir::TensorType>();
+      if (!t) ir::ThrowInternal(e->span, "an added output parameter is not a tensor");
+      ExprPtr create =
+          Build("tensor.create", {TupleOf(t->shape)}, {{"dtype", t->dtype}}, ir::Span{});
+      VarPtr v = ir::MakeVar(it->second.names[i], create->type, ir::Span{});
+      out.push_back(ir::MakeAssign(v, create, ir::Span{}));
+      args.push_back(v);
+    }
+    changed = true;
+    return ir::MakeFunctionCall(fc->callee, std::move(args), e->type, e->span, fc->attrs);
+  }
+
+  void Stmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
+    if (const auto* a = s->As<ir::AssignStmt>()) {
+      ExprPtr v = Call(a->value, out);
+      out.push_back(v == a->value ? s : ir::MakeAssign(a->var, v, s->span));
+    } else if (const auto* e = s->As<ir::EvalStmt>()) {
+      ExprPtr v = Call(e->expr, out);
+      out.push_back(v == e->expr ? s : ir::MakeEval(v, s->span));
+    } else if (ir::IsLeafStmt(*s)) {
+      out.push_back(s);
+    } else {
+      out.push_back(ir::MapChildren(s, ir::kWalkAll, [this](const StmtPtr& b) { return Body(b); }));
+    }
+  }
+
+  const std::map<std::string, Added>& added_;
+};
+
+ir::ProgramPtr Run(const ir::ProgramPtr& p) {
+  std::map<std::string, Added> added;
+  std::vector<ir::FunctionPtr> fns;
+  for (const ir::FunctionPtr& f : p->functions) {
+    if (f->func_type != ir::FunctionType::InCore || !f->body) {
+      fns.push_back(f);
+      continue;
+    }
+    Converter c(*f);
+    fns.push_back(c.Run(added[f->name]));
+  }
+  for (ir::FunctionPtr& f : fns) {
+    if (f->func_type == ir::FunctionType::InCore || !f->body) continue;
+    CallSites cs(added);
+    StmtPtr body = cs.Body(f->body);
+    if (cs.changed) f = ir::WithBody(*f, body);
+  }
+  return std::make_shared<ir::Program>(p->name, std::move(fns), p->span);
+}
+
+Pass ConvertTensorToTileOps() {
+  return Pass("convert-tensor-to-tile-ops", Run, {"SSAForm", "SplitIncoreOrch"},
+              {"SSAForm", "IncoreTileOps"}, {});
+}
+
+}  // namespace
+
+TILESPLIT_REGISTER_PASS("convert-tensor-to-tile-ops",
+                        "Rewrites the tensor ops of every InCore function into tile ops (entry "
+                        "loads, Mat loads of matmul operands, row_expand for [M, 1] operands, "
+                        "reduction scratch, assemble as store) and adds an Out parameter per "
+                        "returned tile, created by tensor.create at each call site",
+                        ConvertTensorToTileOps);
+
+}  // namespace tilesplit::pass
