@@ -181,11 +181,14 @@ ir::ExprPtr MakeCallFromPython(const py::object& op_obj, const py::object& args_
       throw py::type_error("Call(): unexpected keyword argument '" + key +
                            "' (Call takes op, args, kwargs, attrs, type, span)");
   }
-  if (!attrs.is_none() && (!py::isinstance<py::dict>(attrs) || py::len(attrs) != 0))
+  // A call's annotations (ir::Call::attrs). Placement is not one: the spec places a call by its
+  // region ("no placement or validation attributes are serialized"), as the parser says too.
+  if (!attrs.is_none() && py::isinstance<py::dict>(attrs) &&
+      attrs.cast<py::dict>().contains("core_placement"))
     throw py::value_error(
-        "Call attrs are not representable in tilesplit's IR (a call carries "
-        "kwargs only); got " +
-        std::string(py::str(attrs)));
+        "Call attrs: a call carries no 'core_placement' attribute (its lane follows from where "
+        "it stands: put it inside a pl.split_aiv region to place it on the AIV lanes)");
+  ir::AttrMap attrs_map = ToAttrMap(attrs, true, {"Call", "attrs"});
   std::vector<ir::ExprPtr> args = ToExprs(args_obj, {"Call", "args"});
   ir::AttrMap kwargs_map = ToAttrMap(kwargs, false, {"Call", "kwargs"});
   const ir::Span where = SpanOf(span, {"Call", "span"});
@@ -201,7 +204,7 @@ ir::ExprPtr MakeCallFromPython(const py::object& op_obj, const py::object& args_
                          ? ops::Create(op, std::move(args), std::move(kwargs_map), where)
                          : ops::CreateWithType(op, std::move(args), std::move(kwargs_map),
                                                ToType(type, {"Call", "type"}), where);
-  return call;
+  return attrs_map.empty() ? call : ir::WithCallAttrs(call, std::move(attrs_map));
 }
 
 std::vector<ir::Param> ToParams(const py::handle& seq, const Arg& a) {
@@ -454,12 +457,14 @@ void BindExprBuilders(py::module_& m) {
   py::class_<ir::FunctionCall, ir::Expr, std::shared_ptr<ir::FunctionCall>>(m.attr("FunctionCall"))
       .def(
           py::init([](const py::object& callee, const py::object& args, const py::object& type,
-                      const py::object& span) {
+                      const py::object& span, const py::object& attrs) {
             return MutAs<ir::FunctionCall>(ir::MakeFunctionCall(
                 StrArg(callee, {"FunctionCall", "callee"}), ToExprs(args, {"FunctionCall", "args"}),
-                ToType(type, {"FunctionCall", "type"}), SpanOf(span, {"FunctionCall", "span"})));
+                ToType(type, {"FunctionCall", "type"}), SpanOf(span, {"FunctionCall", "span"}),
+                ToAttrMap(attrs, true, {"FunctionCall", "attrs"})));
           }),
-          py::arg("callee"), py::arg("args"), py::arg("type"), py::arg("span") = py::none());
+          py::arg("callee"), py::arg("args"), py::arg("type"), py::arg("span") = py::none(),
+          py::arg("attrs") = py::none());
 
   m.def(
       "make_binary",

@@ -62,7 +62,8 @@ void BindExprs(py::module_& m) {
   py::class_<ir::Call, ir::Expr, std::shared_ptr<ir::Call>>(m, "Call")
       .def_property_readonly("op_name", &ir::Call::op_name)
       .def_property_readonly("args", [](const ir::Call& e) { return ExprsToList(e.args); })
-      .def_property_readonly("kwargs", [](const ir::Call& e) { return AttrsToDict(e.kwargs); });
+      .def_property_readonly("kwargs", [](const ir::Call& e) { return AttrsToDict(e.kwargs); })
+      .def_property_readonly("attrs", [](const ir::Call& e) { return AttrsToDict(e.attrs); });
   py::class_<ir::MakeTuple, ir::Expr, std::shared_ptr<ir::MakeTuple>>(m, "MakeTuple")
       .def_property_readonly("elements",
                              [](const ir::MakeTuple& e) { return ExprsToList(e.elements); });
@@ -71,7 +72,9 @@ void BindExprs(py::module_& m) {
       .def_readonly("index", &ir::TupleGetItem::index);
   py::class_<ir::FunctionCall, ir::Expr, std::shared_ptr<ir::FunctionCall>>(m, "FunctionCall")
       .def_readonly("callee", &ir::FunctionCall::callee)
-      .def_property_readonly("args", [](const ir::FunctionCall& e) { return ExprsToList(e.args); });
+      .def_property_readonly("args", [](const ir::FunctionCall& e) { return ExprsToList(e.args); })
+      .def_property_readonly("attrs",
+                             [](const ir::FunctionCall& e) { return AttrsToDict(e.attrs); });
 }
 
 }  // namespace tilesplit::python

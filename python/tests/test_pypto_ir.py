@@ -384,3 +384,26 @@ def test_external_source_function_is_a_signature():
     text = ir.python_print(Ext)
     assert 'external_source="kernels/k.cpp"' in text and "        ..." in text
     assert ir.structural_equal(tilesplit.ir.parse(text), Ext)
+
+
+def test_call_attrs_are_kept_compared_printed_and_carried_by_mutators():
+    vec = tile_var("v", [16, 16], Vec)
+    plain = ir.create_op_call("tile.exp", [vec], span)
+    marked = ir.Call(plain.op, [vec], {}, {"marker": True, "k": 3}, plain.type, span)
+    assert dict(marked.attrs) == {"k": 3, "marker": True} and dict(plain.attrs) == {}
+    assert not ir.structural_equal(marked, plain)
+    assert ir.structural_equal(marked, ir.Call(plain.op, [vec], {}, {"k": 3, "marker": True},
+                                               plain.type, span))
+    assert 'attrs={"k": 3, "marker": True}' in str(marked)
+
+    class Rename(ir.IRMutator):
+        def visit_var(self, v):
+            return w if v is vec else v
+
+    w = tile_var("w", [16, 16], Vec)
+    rebuilt = Rename().visit_expr(marked)
+    assert rebuilt is not marked and dict(rebuilt.attrs) == {"k": 3, "marker": True}
+    with pytest.raises(ValueError, match="core_placement"):
+        ir.Call(plain.op, [vec], {}, {"core_placement": "aiv"}, plain.type, span)
+    with pytest.raises(TypeError):
+        ir.Call(plain.op, [vec], {}, {"dump_vars": [vec]}, plain.type, span)

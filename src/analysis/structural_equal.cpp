@@ -258,6 +258,7 @@ class Comparer {
         if (on_x != on_y) return Fail("op", on_x, on_y);
         if (!Exprs(x.args, y.args, "args")) return false;
         if (!Attrs(x.kwargs, y.kwargs, "kwargs")) return false;
+        if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
         Scope s(this, "type");
         return Type(x.type, y.type);
       }
@@ -275,6 +276,7 @@ class Comparer {
         const auto& y = static_cast<const ir::FunctionCall&>(*b);
         if (x.callee != y.callee) return Fail("callee", x.callee, y.callee);
         if (!Exprs(x.args, y.args, "args")) return false;
+        if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
         Scope s(this, "type");
         return Type(x.type, y.type);
       }

@@ -87,6 +87,10 @@ CallArg Parser::ParseCallArg() {
     Next();
   }
   a.span = Peek().span;
+  if (a.keyword == "attrs" && Check(Tok::kLBrace)) {
+    a.call_attrs = ParseCallAttrDict();
+    return a;
+  }
   if (AtEnumRef() || AtDType() || (Check(Tok::kString) && !Peek().triple_quoted)) {
     a.literal = ParseLiteral();
     return a;
@@ -102,6 +106,38 @@ CallArg Parser::ParseCallArg() {
   }
   a.expr = ParseExpr();
   return a;
+}
+
+// A call's annotations (ir::Call::attrs): literal values under string keys. Placement is the one
+// thing they may not say: the spec derives a call's lane from its region, and "no placement or
+// validation attributes are serialized", so a `core_placement` would be a second authority.
+ir::AttrMap Parser::ParseCallAttrDict() {
+  Expect(Tok::kLBrace, "opening the call's attrs dict");
+  ir::AttrMap attrs;
+  while (!Check(Tok::kRBrace)) {
+    const Token& k = Expect(Tok::kString, "as a call attr key");
+    std::string key = Str(k);
+    if (key == "core_placement")
+      ir::ThrowUser(k.span, "a call carries no \"core_placement\" attribute",
+                    {{{},
+                      "a call's lane follows from where it stands: put it inside a "
+                      "`pl.split_aiv` region to place it on the AIV lanes, or remove the attr"}});
+    if (ir::FindAttr(attrs, key))
+      ir::ThrowUser(k.span, "call attr key \"" + key + "\" is given twice",
+                    {{{}, "remove one of them"}});
+    Expect(Tok::kColon, "after the call attr key");
+    if (!AtLiteral() && !AtEnumRef() && !AtDType())
+      ir::ThrowUser(Peek().span,
+                    "call attr \"" + key + "\" needs a literal value, got " + DescribeToken(Peek()),
+                    {{{},
+                      "give an int, float, bool, string, data type or enum member; an operand "
+                      "of the op is passed as an argument, not in attrs"}});
+    Literal lit = ParseLiteral();
+    ir::SetSortedAttr(attrs, key, AttrFromLiteral(key, lit));
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBrace, "closing the call's attrs dict");
+  return attrs;
 }
 
 ExprPtr Parser::ParseCall() {
@@ -239,8 +275,16 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
   std::vector<ExprPtr> bound;
   if (!op.is_variadic()) bound.resize(specs.size());
   ir::AttrMap kwargs;
+  std::optional<ir::AttrMap> call_attrs;
   size_t npos = 0;
   for (CallArg& a : args) {
+    if (a.call_attrs) {
+      if (call_attrs)
+        ir::ThrowUser(a.keyword_span, op.name() + ": keyword 'attrs' is given twice",
+                      {{{}, "remove one of them"}});
+      call_attrs = std::move(a.call_attrs);
+      continue;
+    }
     if (a.expr) RejectValueless(a.expr, a.span);
     if (a.keyword.empty()) {
       if (!a.expr) {
@@ -327,9 +371,10 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
     for (size_t j = i; j > 0 && rank(kwargs[j].first) < rank(kwargs[j - 1].first); --j)
       std::swap(kwargs[j], kwargs[j - 1]);
   try {
-    return ops::Create(
+    ExprPtr call = ops::Create(
         op, std::move(bound), std::move(kwargs), span,
         defer_memory_contract_ ? ops::MemoryContract::Defer : ops::MemoryContract::Enforce);
+    return call_attrs ? ir::WithCallAttrs(call, std::move(*call_attrs)) : call;
   } catch (const ir::UserError& e) {
     throw e.WithSpanIfMissing(span);
   }
@@ -447,6 +492,12 @@ ExprPtr Parser::BuildCast(std::vector<CallArg> args, Span span) {
 
 ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
                                std::vector<CallArg> args, Span span) {
+  const bool scalar_form = name == "const" || name == "min" || name == "max" || name == "cast";
+  for (const CallArg& a : args)
+    if (a.call_attrs && scalar_form)
+      ir::ThrowUser(a.keyword_span,
+                    "pl." + std::string(name) + " builds a scalar expression, which has no attrs",
+                    {{{}, "remove the attrs, or annotate the operator call that uses the value"}});
   if (name == "const") return BuildConst(std::move(args), span);
   if (name == "min") return BuildMinMax(ir::BinaryOp::Min, std::move(args), span);
   if (name == "max") return BuildMinMax(ir::BinaryOp::Max, std::move(args), span);
@@ -524,7 +575,8 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
 
 ExprPtr Parser::ApplyAnnotation(const ExprPtr& value, const TypeAnn& ann, Span at) {
   if (const ir::Call* call = value->As<ir::Call>()) {
-    if (!value->type) return ir::MakeCall(call->op, call->args, call->kwargs, ann.type, call->span);
+    if (!value->type)
+      return ir::MakeCall(call->op, call->args, call->kwargs, ann.type, call->span, call->attrs);
     CheckAnnotation(ann, value->type, at, "annotation");
     // An annotation may restate the space the op writes, never move the result elsewhere: a
     // matmul result annotated Vec would skip the Acc -> Vec crossing the split relies on.
@@ -542,7 +594,7 @@ ExprPtr Parser::ApplyAnnotation(const ExprPtr& value, const TypeAnn& ann, Span a
                 std::string(ir::MemorySpaceName(*ann.tile_memory)) + ") if it is needed there"}});
     TypePtr final_type = FinalType(ann, value->type);
     if (ir::TypeEqual(final_type, value->type)) return value;
-    return ir::MakeCall(call->op, call->args, call->kwargs, final_type, call->span);
+    return ir::MakeCall(call->op, call->args, call->kwargs, final_type, call->span, call->attrs);
   }
   const ir::ScalarType* st = ann.type->As<ir::ScalarType>();
   if (st) {

@@ -182,7 +182,18 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
   Expect(Tok::kLParen, "after the function name");
   std::vector<ExprPtr> args;
   std::vector<Span> arg_spans;
+  std::optional<ir::AttrMap> call_attrs;
   while (!Check(Tok::kRParen)) {
+    if (!call_attrs && CheckName("attrs") && Check(Tok::kAssign, 1) && Check(Tok::kLBrace, 2)) {
+      Next();
+      Next();
+      call_attrs = ParseCallAttrDict();
+      if (!Accept(Tok::kComma)) break;
+      continue;
+    }
+    if (call_attrs)
+      ir::ThrowUser(Peek().span, "the call's attrs={...} must be its last argument",
+                    {{{}, "move attrs={...} after the positional arguments"}});
     if (Check(Tok::kName) && Check(Tok::kAssign, 1))
       ir::ThrowUser(Peek().span,
                     "a call of " + Quote(callee_name) + " takes positional arguments only");
@@ -214,7 +225,8 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                           ", or change the parameter's type"}});
   }
   ir::TypePtr type = ir::BoundCallResultType(*callee, args);
-  return ir::MakeFunctionCall(callee_name, std::move(args), std::move(type), span);
+  return ir::MakeFunctionCall(callee_name, std::move(args), std::move(type), span,
+                              call_attrs ? std::move(*call_attrs) : ir::AttrMap{});
 }
 
 }  // namespace tilesplit::dsl::detail

@@ -76,6 +76,7 @@ struct CallArg {
   Span keyword_span;
   ExprPtr expr;                    // null when the value is literal-only (enum, dtype, string)
   std::optional<Literal> literal;  // set when the value is a literal
+  std::optional<ir::AttrMap> call_attrs;  // `attrs={...}`: the call's annotations
 };
 
 // A name binding in one scope. `outer_alias` marks a rebinding, inside a loop or branch body, of
@@ -218,6 +219,7 @@ class Parser {
   bool ParseStrictSSAValue();
   ir::AttrMap ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::string>* seen_keys);
   ir::AttrValue AttrFromLiteral(const std::string& key, const Literal& lit);
+  ir::AttrMap ParseCallAttrDict();
 
   // ---- Types and literals (parser_types.cpp).
   TypeAnn ParseType();

@@ -516,7 +516,7 @@ class Printer {
     ir::AttrMap rest;
     for (const auto& kv : c->kwargs)
       if (kv.first != "split") rest.push_back(kv);
-    return Expr(ir::MakeCall(c->op, c->args, std::move(rest), c->type, c->span));
+    return Expr(ir::MakeCall(c->op, c->args, std::move(rest), c->type, c->span, c->attrs));
   }
   std::optional<ir::SplitMode> region_;  // the mode of the region being printed
   std::string Type(const TypePtr& t) { return ir::TypeToString(t, namer_); }

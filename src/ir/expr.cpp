@@ -1,5 +1,6 @@
 #include "tilesplit/ir/expr.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -233,13 +234,32 @@ ExprPtr MakeCast(ExprPtr v, DataType dt, Span span) {
   return std::make_shared<Cast>(std::move(v), MakeScalarType(dt), span);
 }
 
+namespace {
+AttrMap SortedByKey(AttrMap attrs) {
+  std::sort(attrs.begin(), attrs.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  return attrs;
+}
+}  // namespace
+
 ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
-                 Span span) {
-  return std::make_shared<Call>(op, std::move(args), std::move(kwargs), std::move(type), span);
+                 Span span, AttrMap attrs) {
+  return std::make_shared<Call>(op, std::move(args), std::move(kwargs), std::move(type), span,
+                                SortedByKey(std::move(attrs)));
 }
 
-ExprPtr MakeFunctionCall(std::string callee, std::vector<ExprPtr> args, TypePtr type, Span span) {
-  return std::make_shared<FunctionCall>(std::move(callee), std::move(args), std::move(type), span);
+ExprPtr MakeFunctionCall(std::string callee, std::vector<ExprPtr> args, TypePtr type, Span span,
+                         AttrMap attrs) {
+  return std::make_shared<FunctionCall>(std::move(callee), std::move(args), std::move(type), span,
+                                        SortedByKey(std::move(attrs)));
+}
+
+ExprPtr WithCallAttrs(const ExprPtr& e, AttrMap attrs) {
+  if (const Call* c = e ? e->As<Call>() : nullptr)
+    return MakeCall(c->op, c->args, c->kwargs, c->type, c->span, std::move(attrs));
+  if (const FunctionCall* f = e ? e->As<FunctionCall>() : nullptr)
+    return MakeFunctionCall(f->callee, f->args, f->type, f->span, std::move(attrs));
+  return e;
 }
 
 TypePtr CallResultType(const std::vector<TypePtr>& return_types) {

@@ -258,7 +258,7 @@ ExprPtr IRMutator::MutateCall(const CallPtr& op) {
   TypePtr type = MutateType(op->type);
   if (type != op->type) changed = true;
   if (!changed) return op;
-  return MakeCall(op->op, std::move(args), op->kwargs, std::move(type), op->span);
+  return MakeCall(op->op, std::move(args), op->kwargs, std::move(type), op->span, op->attrs);
 }
 
 ExprPtr IRMutator::MutateMakeTuple(const MakeTuplePtr& op) {
@@ -281,7 +281,7 @@ ExprPtr IRMutator::MutateFunctionCall(const FunctionCallPtr& op) {
   TypePtr type = MutateType(op->type);
   if (type != op->type) changed = true;
   if (!changed) return op;
-  return MakeFunctionCall(op->callee, std::move(args), std::move(type), op->span);
+  return MakeFunctionCall(op->callee, std::move(args), std::move(type), op->span, op->attrs);
 }
 
 // ---- Statements.

@@ -207,6 +207,7 @@ class Writer {
         out_ += c.callee;
         out_ += '(';
         Items(c.args);
+        CallAttrs(c.attrs, c.args.empty());
         out_ += ')';
         return;
       }
@@ -339,7 +340,22 @@ class Writer {
       out_ += '=';
       out_ += AttrValueToString(value);
     }
+    CallAttrs(c.attrs, first);
     out_ += ')';
+  }
+
+  // A call's annotations, last: `attrs={"key": value, ...}` (sorted by key, as stored).
+  void CallAttrs(const AttrMap& attrs, bool first) {
+    if (attrs.empty()) return;
+    if (!first) out_ += ", ";
+    out_ += "attrs={";
+    for (size_t i = 0; i < attrs.size(); ++i) {
+      if (i) out_ += ", ";
+      out_ += AttrValueToString(AttrValue(attrs[i].first));
+      out_ += ": ";
+      out_ += AttrValueToString(attrs[i].second);
+    }
+    out_ += '}';
   }
 
   void TensorTypeText(const TensorType& t) {

@@ -112,12 +112,14 @@ class Flattener {
     if (const auto* c = e->As<ir::Call>()) {
       std::vector<ExprPtr> args = Operands(c->args);
       if (args == c->args) return e;
-      return std::make_shared<ir::Call>(c->op, std::move(args), c->kwargs, e->type, e->span);
+      return std::make_shared<ir::Call>(c->op, std::move(args), c->kwargs, e->type, e->span,
+                                        c->attrs);
     }
     if (const auto* c = e->As<ir::FunctionCall>()) {
       std::vector<ExprPtr> args = Operands(c->args);
       if (args == c->args) return e;
-      return std::make_shared<ir::FunctionCall>(c->callee, std::move(args), e->type, e->span);
+      return std::make_shared<ir::FunctionCall>(c->callee, std::move(args), e->type, e->span,
+                                                c->attrs);
     }
     if (const auto* b = e->As<ir::Binary>()) {
       ExprPtr l = Nested(b->lhs), r = Nested(b->rhs);

@@ -147,15 +147,26 @@ class Cast : public Expr {
 
 // A call of a registered operator. Built by ops::Create (which deduces the type) or, for a pass
 // that knows the result type, by MakeCall with an explicit type.
+//
+// `attrs` are annotations of the call site that are not operands of the op: a pass's private
+// provenance for a later pass (ConvertTensorToTileOps marks the Mat loads it bridged, which
+// InferTileMemorySpace reads and strips). The op's semantics never read them; they are printed
+// (`attrs={...}`), parsed back and compared like kwargs, and the IRMutator carries them through a
+// rebuilt call. Kept sorted by key.
 class Call : public Expr {
  public:
   static constexpr ExprKind kKind = ExprKind::Call;
-  Call(const OpBase* o, std::vector<ExprPtr> a, AttrMap kw, TypePtr t, Span s)
-      : Expr(kKind, std::move(t), s), op(o), args(std::move(a)), kwargs(std::move(kw)) {}
+  Call(const OpBase* o, std::vector<ExprPtr> a, AttrMap kw, TypePtr t, Span s, AttrMap at = {})
+      : Expr(kKind, std::move(t), s),
+        op(o),
+        args(std::move(a)),
+        kwargs(std::move(kw)),
+        attrs(std::move(at)) {}
   const OpBase* const op;
   const std::string& op_name() const { return op->name(); }
   const std::vector<ExprPtr> args;
   const AttrMap kwargs;  // in the op's declared order
+  const AttrMap attrs;   // call-site annotations, sorted by key (see above)
 };
 
 class MakeTuple : public Expr {
@@ -183,10 +194,14 @@ class TupleGetItem : public Expr {
 class FunctionCall : public Expr {
  public:
   static constexpr ExprKind kKind = ExprKind::FunctionCall;
-  FunctionCall(std::string c, std::vector<ExprPtr> a, TypePtr t, Span s)
-      : Expr(kKind, std::move(t), s), callee(std::move(c)), args(std::move(a)) {}
+  FunctionCall(std::string c, std::vector<ExprPtr> a, TypePtr t, Span s, AttrMap at = {})
+      : Expr(kKind, std::move(t), s),
+        callee(std::move(c)),
+        args(std::move(a)),
+        attrs(std::move(at)) {}
   const std::string callee;
   const std::vector<ExprPtr> args;
+  const AttrMap attrs;  // call-site annotations, sorted by key (as Call::attrs)
 };
 
 // ---- Construction. Arithmetic builders type-check (dsl.md 6.2), insert promotion casts and
@@ -199,10 +214,13 @@ ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span = {});
 ExprPtr MakeUnary(UnaryOp op, ExprPtr a, Span span = {});
 ExprPtr MakeCast(ExprPtr v, DataType dt, Span span = {});
 ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
-                 Span span = {});
+                 Span span = {}, AttrMap attrs = {});
 ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span = {});
 ExprPtr MakeFunctionCall(std::string callee, std::vector<ExprPtr> args, TypePtr type,
-                         Span span = {});
+                         Span span = {}, AttrMap attrs = {});
+// `e` with call-site attrs `attrs` (a Call or FunctionCall; any other expression is returned as
+// is): how a pass that rebuilds a call through ops::Create keeps the annotations of the old one.
+ExprPtr WithCallAttrs(const ExprPtr& e, AttrMap attrs);
 // The type of a call of a function returning `return_types` (see FunctionCall).
 TypePtr CallResultType(const std::vector<TypePtr>& return_types);
 ExprPtr MakeTupleGetItem(ExprPtr tuple, int index, Span span = {});

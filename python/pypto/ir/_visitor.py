@@ -254,7 +254,7 @@ class IRMutator:
         args = self._exprs(e.args)
         if _all_same(args, e.args):
             return e
-        return Call(e.op, args, e.kwargs, e.type, e.span)
+        return Call(e.op, args, e.kwargs, e.attrs, e.type, e.span)
 
     def visit_make_tuple(self, e):
         elements = self._exprs(e.elements)
@@ -268,4 +268,4 @@ class IRMutator:
         args = self._exprs(e.args)
         if _all_same(args, e.args):
             return e
-        return FunctionCall(e.callee, args, e.type, e.span)
+        return FunctionCall(e.callee, args, e.type, e.span, e.attrs)

@@ -1,0 +1,1 @@
+opt -p check-pipeline --verify-roundtrip
