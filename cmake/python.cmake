@@ -64,4 +64,9 @@ if(TILESPLIT_PYTHON)
   add_test(NAME python
     COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${TILESPLIT_PYTHON_DIR} PYTHONDONTWRITEBYTECODE=1
             ${Python_EXECUTABLE} -m pytest -q -p no:cacheprovider ${CMAKE_SOURCE_DIR}/python/tests)
+  # PyPTO's own programs end to end (tests/e2e; they are read from ../shared/peer/pypto-programs
+  # and skipped with a message when that folder is absent).
+  add_test(NAME e2e
+    COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${TILESPLIT_PYTHON_DIR} PYTHONDONTWRITEBYTECODE=1
+            ${Python_EXECUTABLE} -m pytest -q -rs -p no:cacheprovider ${CMAKE_SOURCE_DIR}/tests/e2e)
 endif()

@@ -56,7 +56,7 @@ std::vector<Point> Points(const ParsedArgs& a, uint64_t first_seed) {
 // AIC/AIV/Group program), so a SPLIT_FILE at any stage gets the stages it still lacks.
 ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref) {
   std::string pipeline = a.Value("pipeline");
-  if (pipeline.empty()) pipeline = pass::kCheckPipeline;
+  if (pipeline.empty()) pipeline = pass::kDefaultPipeline;
   if (!pass::PassRegistry::Global().FindPipeline(pipeline)) {
     std::string known;
     for (const pass::PipelineInfo* p : pass::PassRegistry::Global().Pipelines())
@@ -193,7 +193,7 @@ std::vector<OptionSpec> Options() {
        "program); the\nstages it lacks are run on it",
        Completion::File},
       {"pipeline", 0, true, "NAME",
-       "the registered pipeline that lowers FILE (default\ncheck-pipeline; opt --list-passes "
+       "the registered pipeline that lowers FILE (default\ndefault-pipeline; opt --list-passes "
        "lists them)",
        Completion::Pass},
       {"outputs", 0, true, "DIR",
@@ -221,9 +221,10 @@ const CommandSpec* CheckCommand() {
       "                [--schedules N] [--max-steps N] [--max-memory BYTES]\n"
       "                [--remarks[=KINDS]] [--verify-roundtrip] [--print-after PASS] ...",
       "Checks that splitting a mixed kernel across the core group preserves its results.\n"
-      "FILE is lowered by the pipeline check-pipeline (outline-incore-scopes,\n"
-      "lower-auto-vector-split, expand-mixed-kernel, split-vector-kernel), or SPLIT_FILE\n"
-      "is; the split program runs on the simulated core group (AIC + two AIV lanes,\n"
+      "FILE is lowered by the pipeline default-pipeline (PyPTO's passes before the\n"
+      "split, then outline-incore-scopes, lower-auto-vector-split, expand-mixed-kernel,\n"
+      "split-vector-kernel), or SPLIT_FILE is; the split program runs on the simulated core group "
+      "(AIC + two AIV lanes,\n"
       "bounded pipes) and FILE on the sequential reference interpreter, with the same\n"
       "inputs. Every Out/InOut tensor is compared bit for bit over the elements the\n"
       "reference wrote with defined data (undefined ones are counted, not compared); a\n"

@@ -1,5 +1,6 @@
-// `tilesplit run FILE [--func NAME] [--seed N] [--inputs DIR] [--outputs DIR] [--scalar K=V]`:
-// runs a kernel on the simulator and writes its Out/InOut tensors as .npy files.
+// `tilesplit run FILE [--func NAME] [--pipeline NAME] [--seed N] [--inputs DIR] [--outputs DIR]
+// [--scalar K=V]`: runs a kernel or a whole program on the simulator and writes its Out/InOut
+// tensors as .npy files.
 #include <filesystem>
 #include <iostream>
 
@@ -8,6 +9,8 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/npy.h"
+#include "tilesplit/sim/program_run.h"
+#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::cli {
 
@@ -20,7 +23,26 @@ int Run(const ParsedArgs& a) {
   dsl::ParseOptions options;
   options.defines = Defines("run", a);
   ir::ProgramPtr p = dsl::ParseFile(a.positional[0], options);
-  const std::string name = PickKernel("run", *p, a.Value("func"), /*incore_only=*/false);
+  // A whole program (a 'main', or one Orchestration function) runs from its entry, as
+  // pypto.runtime.run does; --pipeline lowers it first (default-pipeline: its split program).
+  std::string name = a.Value("func");
+  if (name.empty()) {
+    bool whole = false;
+    for (const ir::FunctionPtr& f : p->functions)
+      whole = whole || f->name == "main" || f->func_type == ir::FunctionType::Orchestration;
+    if (whole) name = sim::EntryFunction(*p).name;
+  }
+  name = PickKernel("run", *p, name, /*incore_only=*/false);
+  if (std::string pipeline = a.Value("pipeline"); !pipeline.empty()) {
+    if (!pass::PassRegistry::Global().FindPipeline(pipeline) &&
+        !pass::PassRegistry::Global().Find(pipeline))
+      throw UsageError(
+          "run", "unknown pipeline or pass '" + pipeline + "' (opt --list-passes lists them)");
+    p = pass::RunPipeline(p, pass::BuildPasses({pipeline}));
+    if (!p->Find(name))
+      ir::ThrowUser(p->span, "the pipeline '" + pipeline + "' left no function '" + name + "'",
+                    {{{}, "choose the entry with --func"}});
+  }
   auto inputs = sim::MakeInputs(*p->Find(name), o);
   const sim::GroupOutcome out = sim::RunKernel(*p, name, inputs, o.limits);
   if (out.kind != sim::GroupOutcome::Kind::Ok) {
@@ -54,14 +76,23 @@ int Run(const ParsedArgs& a) {
 
 const CommandSpec* RunKernelCommand() {
   static const CommandSpec spec{
-      "tilesplit run FILE [--func NAME] [--seed N] [--inputs DIR] [--outputs DIR]\n"
-      "              [--scalar NAME=VALUE]... [--max-steps N] [--max-memory BYTES]",
-      "Runs a kernel on the simulator: an InCore kernel on the sequential reference\n"
-      "interpreter, a split kernel (Group, AIC or AIV function) on the core-group executor.\n"
+      "tilesplit run FILE [--func NAME] [--pipeline NAME] [--seed N] [--inputs DIR]\n"
+      "              [--outputs DIR] [--scalar NAME=VALUE]... [--max-steps N]\n"
+      "              [--max-memory BYTES]",
+      "Runs a kernel or a whole program on the simulator: an InCore, Opaque or\n"
+      "Orchestration function on the sequential reference interpreter (its calls of\n"
+      "split kernels on the core group), a split kernel (Group, AIC or AIV function) on\n"
+      "the core-group executor.\n"
       "Inputs are seeded random values, or read from --inputs DIR.\n",
       [] {
         std::vector<OptionSpec> o = {
-            {"func", 0, true, "NAME", "the function to run (default: the only kernel in FILE)"},
+            {"func", 0, true, "NAME",
+             "the function to run (default: the program's entry -- 'main'\nor its one "
+             "Orchestration function -- else the only kernel)"},
+            {"pipeline", 0, true, "NAME",
+             "lower FILE with the registered pipeline (or pass) NAME\nfirst; "
+             "default-pipeline runs the split program, as\npypto.runtime.run does",
+             Completion::Pass},
             {"outputs", 0, true, "DIR",
              "write every Out/InOut tensor to DIR/NAME.npy (DIR is\ncreated; failing to write "
              "is an error)",

@@ -4,6 +4,7 @@
 // handle appears in proportion.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -66,16 +67,18 @@ inline std::string GenerateMixedKernel(int64_t n) {
 }
 
 // A hand-split InCore function of `regions` pl.split_aiv regions alternating UP_DOWN and
-// LEFT_RIGHT, each a full-width load / exp / store the region path halves (about 4 statements a
-// region, counting the lane binding). Every tenth region is empty (dropped by the pass) and
-// every tenth from the fifth leaves its lane unnamed (`for _`, so the pass names one).
+// LEFT_RIGHT, each a full-width load / exp / store of its own 16 output rows that the region path
+// halves (about 4 statements a region, counting the lane binding). Every tenth region is empty
+// (dropped by the pass) and every tenth from the fifth leaves its lane unnamed (`for _`, so the
+// pass names one).
 inline std::string GenerateRegionKernel(int64_t regions) {
   std::string s;
   s.reserve(static_cast<size_t>(regions) * 400 + 512);
   s += "import pypto.language as pl\n\n";
   s += "@pl.function(type=pl.FunctionType.InCore, attrs={\"split_aiv\": True})\n";
-  s += "def regions(a: pl.Tensor[[128, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[128, 128], "
-       "pl.FP32]]):\n";
+  const std::string rows = std::to_string(16 * std::max<int64_t>(regions, 1));
+  s += "def regions(a: pl.Tensor[[16, 128], pl.FP32], out_0: pl.Out[pl.Tensor[[" + rows +
+       ", 128], pl.FP32]]):\n";
   std::string out = "out_0";
   for (int64_t r = 0; r < regions; ++r) {
     const std::string n = std::to_string(r);
@@ -86,9 +89,12 @@ inline std::string GenerateRegionKernel(int64_t regions) {
     }
     s += std::string("    for ") + (r % 10 == 4 ? "_" : "aiv") +
          " in pl.split_aiv(2, mode=pl.SplitMode." + mode + "):\n";
-    s += "        x" + n + " = pl.load(a, [0, 0], [128, 128], target_memory=pl.Mem.Vec)\n";
+    s += "        x" + n + " = pl.load(a, [0, 0], [16, 128], target_memory=pl.Mem.Vec)\n";
     s += "        y" + n + " = pl.exp(x" + n + ")\n";
-    s += "        o" + n + " = pl.store(y" + n + ", [0, 0], " + out + ")\n";
+    // Each region writes its own 16 rows: regions of different modes that wrote one window
+    // would race across the lanes (the memory-order check rejects that, as it should).
+    s += "        o" + n + " = pl.store(y" + n + ", [" + std::to_string(16 * r) + ", 0], " + out +
+         ")\n";
     out = "o" + n;
   }
   s += "    return " + out + "\n";

@@ -48,7 +48,7 @@ void BindEnums(py::module_& m) {
             SplitModeName);
   BindNamed(m, "FunctionType",
             {FunctionType::Opaque, FunctionType::Orchestration, FunctionType::InCore,
-             FunctionType::AIC, FunctionType::AIV, FunctionType::Group},
+             FunctionType::AIC, FunctionType::AIV, FunctionType::Group, FunctionType::Inline},
             FunctionTypeName);
   BindNamed(m, "Level",
             {Level::AIV, Level::AIC, Level::CORE_GROUP, Level::CHIP_DIE, Level::CHIP, Level::HOST,

@@ -15,6 +15,7 @@
 #define TILESPLIT_PYTHON_HAS_SIM 1
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/npy.h"
+#include "tilesplit/sim/program_run.h"
 #endif
 
 namespace tilesplit::python {
@@ -89,10 +90,57 @@ std::tuple<std::string, std::string, std::map<std::string, py::bytes>> Run(
           outputs};
 }
 
+// A whole-program run (program_run.h). `args` holds, per parameter in order, either an int (an
+// integer scalar) or a tuple (npy bytes, shape, dtype name or ""). Returns (entry, lowered
+// program, {parameter index: .npy bytes of the Out/InOut tensor}, check kind, check report).
+py::tuple RunWholeProgram(const ProgramHolder& program, const py::list& args,
+                          const std::string& platform, bool lower, bool check) {
+  CheckProgramArg(program, "runtime.run()");
+  std::vector<sim::CallArgument> call;
+  for (const py::handle& h : args) {
+    sim::CallArgument a;
+    if (py::isinstance<py::int_>(h)) {
+      a.is_array = false;
+      a.value = h.cast<int64_t>();
+    } else {
+      auto t = h.cast<std::tuple<py::bytes, std::vector<int64_t>, std::string>>();
+      a.npy = std::string(std::get<0>(t));
+      a.shape = std::get<1>(t);
+      if (!std::get<2>(t).empty()) a.dtype = ir::DataTypeFromName(std::get<2>(t));
+    }
+    call.push_back(std::move(a));
+  }
+  sim::ProgramRunOptions o;
+  o.platform = platform;
+  o.lower = lower;
+  o.check = check;
+  sim::ProgramRunResult r = sim::RunProgram(program, call, o);
+  py::dict outputs;
+  for (const auto& [index, tensor] : r.outputs)
+    outputs[py::int_(index)] = py::bytes(sim::EncodeNpy(*tensor));
+  std::string kind, report;
+  if (r.check) {
+    kind = KindName(r.check->kind);
+    report = r.check->report;
+    if (r.check->finding) report += ir::RenderUserError(*r.check->finding);
+  }
+  return py::make_tuple(r.entry, std::const_pointer_cast<ir::Program>(r.lowered), outputs, kind,
+                        report);
+}
+
 }  // namespace
 
 void BindSim(py::module_& m) {
   m.attr("HAS_SIM") = true;
+  m.def("run_program", &RunWholeProgram, py::arg("program"), py::arg("args"), py::arg("platform"),
+        py::arg("lower") = true, py::arg("check") = false);
+  m.def(
+      "check_platform",
+      [](const std::string& platform, const ProgramHolder& program) {
+        sim::CheckPlatform(platform, program ? sim::EntryFunction(*program).span : ir::Span{});
+      },
+      py::arg("platform"), py::arg("program") = nullptr);
+  m.def("simulator_platforms", [] { return sim::SimulatorPlatforms(); });
   m.def("sim_run", &Run, py::arg("program"), py::arg("function"), py::arg("arrays"),
         py::arg("seed") = 0, py::arg("scalars") = std::map<std::string, int64_t>{});
   m.def(

@@ -18,12 +18,20 @@ from tilesplit import _core, _errors
 from tilesplit import language
 
 __all__ = [
-    "DataType", "InternalError", "LogLevel", "get_log_level", "set_log_level", "ir", "passes",
+    "DataType", "Error", "InternalError", "LogLevel", "get_log_level", "set_log_level", "ir", "passes",
     "backend", "language",
 ]
 
 
-class InternalError(_errors.InternalError):
+class Error(Exception):
+    """The base of the errors this package raises itself (PyPTO's pypto.Error), e.g. a property
+    violation reported by ``passes.verify_properties``; InternalError is one too."""
+
+
+Error.__module__ = "pypto"
+
+
+class InternalError(_errors.InternalError, Error):
     """A broken compiler invariant (a RuntimeError). Also a tilesplit.InternalError: once this
     package is imported, every internal error of the library is raised as this class."""
 

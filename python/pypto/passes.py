@@ -18,6 +18,7 @@ __all__ = [
     "Pass", "PassContext", "PassInstrument", "CallbackInstrument", "VerificationInstrument",
     "VerificationMode", "VerificationLevel", "PassPipeline", "IRProperty", "IRPropertySet",
     "DiagnosticSeverity", "Diagnostic", "PropertyVerifierRegistry", "get_verified_properties",
+    "PropertyVerificationError", "verify_properties", "run_verifier",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -303,3 +304,56 @@ def get_verified_properties() -> IRPropertySet:
     """The properties tilesplit has a verifier for."""
     return IRPropertySet(p for p in IRProperty if _core.has_verifier(p.name))
 
+
+class MemoryPlanner(enum.Enum):
+    """Which on-chip memory planner a compile uses. Accepted for compatibility: the simulator
+    has no on-chip addresses, so the choice changes nothing."""
+
+    PYPTO = 0
+    DSA_RP = 1
+    PTOAS = 2
+
+
+class PropertyVerificationError(__import__("pypto").Error, ValueError):
+    """A property a program was required to have does not hold (``verify_properties``)."""
+
+
+PropertyVerificationError.__module__ = "pypto.passes"
+
+
+def verify_properties(properties, program, pass_name: str = "") -> None:
+    """Verifies each of ``properties`` that has a verifier on ``program``; the first violation
+    raises PropertyVerificationError (a pypto.Error and a ValueError) naming ``pass_name``."""
+    props = properties if isinstance(properties, IRPropertySet) else IRPropertySet(properties)
+    for prop in props.to_list():
+        try:
+            _core.verify_property(prop.name, program)
+        except UserError as e:
+            where = f" (verifying for {pass_name})" if pass_name else ""
+            raise PropertyVerificationError(f"{prop.name}{where}: {e}") from e
+
+
+class _VerifierPass:
+    """What ``run_verifier`` returns: called on a program, it verifies the properties and returns
+    the program unchanged."""
+
+    def __init__(self, properties: IRPropertySet):
+        self._properties = properties
+
+    def get_name(self) -> str:
+        return "RunVerifier"
+
+    def __call__(self, program):
+        verify_properties(self._properties, program, "run_verifier")
+        return program
+
+    def __repr__(self) -> str:
+        return f"<pypto.passes.run_verifier {self._properties}>"
+
+
+def run_verifier(properties=None) -> _VerifierPass:
+    """A pass-like callable verifying ``properties`` (default: every property tilesplit has a
+    verifier for) on the program it is called with."""
+    props = get_verified_properties() if properties is None else (
+        properties if isinstance(properties, IRPropertySet) else IRPropertySet(properties))
+    return _VerifierPass(props)

@@ -145,7 +145,11 @@ def test_the_check_pipeline_is_registered():
     assert passes.pipelines()["check-pipeline"] == [
         "outline-incore-scopes", "lower-auto-vector-split", "expand-mixed-kernel",
         "split-vector-kernel"]
-    assert list(tilesplit.sim.SPLIT_PIPELINE) == passes.pipelines()["check-pipeline"]
+    # check and pypto.runtime.run lower with default-pipeline: the passes before the split,
+    # then the check pipeline's.
+    default = passes.pipelines()["default-pipeline"]
+    assert list(tilesplit.sim.SPLIT_PIPELINE) == default
+    assert default[-4:] == passes.pipelines()["check-pipeline"]
     split = passes.pipeline("check-pipeline")(kernel)
     assert {f.name for f in split.functions} >= {"kernel"}
     with pytest.raises(KeyError, match="no registered pipeline"):

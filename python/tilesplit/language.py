@@ -39,7 +39,7 @@ from ._errors import UserError
 from .ir import Program
 
 __all__ = ["function", "program", "dynamic", "DynamicDim", "rewritten_source", "split_aiv",
-           "parse_program"]
+           "parse_program", "jit", "JitFunction"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def _literal_for(value, declarations: Dict[str, str]) -> Optional[str]:
     return None
 
 
-def _rewrite(obj, scope_locals: dict, scope_globals: dict) -> _Rewritten:
+def _rewrite(obj, scope_locals: dict, scope_globals: dict, jit=None) -> _Rewritten:
     try:
         lines, first_line = inspect.getsourcelines(obj)
         filename = inspect.getsourcefile(obj) or inspect.getfile(obj)
@@ -249,6 +249,9 @@ def _rewrite(obj, scope_locals: dict, scope_globals: dict) -> _Rewritten:
         tree = ast.parse("\n".join(dedented))
     except SyntaxError:
         tree = None  # leave the text alone: the C++ parser reports the problem with a location
+    if tree is not None and jit is not None:
+        for lineno, start, end, replacement in jit.edits(tree, dedented):
+            edits.setdefault(lineno, []).append((start, end, replacement))
     if tree is not None:
         bound = _bound_names(tree)
         attribute_bases = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
@@ -277,6 +280,8 @@ def _rewrite(obj, scope_locals: dict, scope_globals: dict) -> _Rewritten:
             text = dedented[node.lineno - 1]
             start = _byte_to_char(text, node.col_offset)
             end = _byte_to_char(text, node.end_col_offset)
+            if any(s0 <= start < e0 for s0, e0, _ in edits.get(node.lineno - 1, [])):
+                continue  # inside a @pl.jit specialization's edit
             edits.setdefault(node.lineno - 1, []).append((start, end, replacement))
 
     out_lines = []
@@ -430,3 +435,173 @@ def program(cls=None, **_keywords):
     if cls is not None:
         return decorate(cls, sys._getframe(1))
     return lambda c: decorate(c, sys._getframe(1))
+
+
+# ---------------------------------------------------------------------------------------------
+# @pl.jit: a function whose tensor shapes and dtypes come from the call.
+
+
+def _attr_chain(node) -> List[str]:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return parts[::-1]
+
+
+class _JitSpecialization:
+    """The text edits that make a @pl.jit def a @pl.function of one call's signature: the
+    decorator becomes ``pl.function(type=pl.FunctionType.KIND)`` and every parameter annotated
+    with a plain ``pl.Tensor`` (also inside ``pl.Out[...]`` / ``pl.InOut[...]``) gets the shape
+    and dtype of the tensor passed for it. The parser then reads an ordinary function; every rule
+    of the language stays its."""
+
+    def __init__(self, kind: str, types: Dict[str, str]):
+        self.kind = kind
+        self.types = types  # parameter name -> "pl.Tensor[[...], pl.DT]"
+
+    def edits(self, tree, lines):
+        fn = tree.body[0] if tree.body else None
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return []
+        out = []
+
+        def span(node, replacement):
+            if node.lineno != node.end_lineno:
+                return
+            text = lines[node.lineno - 1]
+            out.append((node.lineno - 1, _byte_to_char(text, node.col_offset),
+                        _byte_to_char(text, node.end_col_offset), replacement))
+
+        for dec in fn.decorator_list:
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            chain = _attr_chain(target)
+            if "jit" in chain:
+                span(dec, f"pl.function(type=pl.FunctionType.{self.kind})")
+        # A scope named after its function (PyPTO's kernels often use name_hint="<the def's
+        # name>") would give the outlined kernel the entry's name: the entry is then `main`.
+        hints = {kw.value.value for node in ast.walk(fn) if isinstance(node, ast.Call)
+                 for kw in node.keywords
+                 if kw.arg == "name_hint" and isinstance(kw.value, ast.Constant)}
+        if fn.name in hints and fn.name != "main":
+            line = lines[fn.lineno - 1]
+            start = line.find("def " + fn.name)
+            if start >= 0:
+                start += len("def ")
+                out.append((fn.lineno - 1, start, start + len(fn.name), "main"))
+        for arg in fn.args.args:
+            ann = arg.annotation
+            if ann is None or arg.arg not in self.types:
+                continue
+            inner = ann
+            if isinstance(ann, ast.Subscript) and _attr_chain(ann.value)[-1:] in (["Out"],
+                                                                                  ["InOut"]):
+                inner = ann.slice
+            if isinstance(inner, ast.Attribute) and inner.attr == "Tensor":
+                span(inner, self.types[arg.arg])
+        return out
+
+
+_DTYPE_TEXT = {"FP32", "FP16", "BF16", "INT64", "INT32", "INT16", "INT8", "UINT8", "UINT16",
+               "UINT32", "BOOL"}
+
+
+class JitFunction:
+    """A ``@pl.jit`` function. Calling it with tensors (torch CPU tensors, numpy arrays) and ints
+    specializes it to their shapes and dtypes (one parsed program per signature, cached), lowers
+    it through the default pipeline and runs it on the simulator, writing each Out/InOut result
+    back into the caller's tensor: ``kernel(a, b, out, config=RunConfig(platform="a2a3sim"))``.
+    ``lower(*tensors)`` returns the lowered program, ``program(*tensors)`` the parsed one."""
+
+    def __init__(self, fn: Callable, kind: str, frame):
+        self._fn = fn
+        self._kind = kind
+        self._locals = dict(frame.f_locals) if frame is not None else {}
+        self._globals = fn.__globals__
+        self._cache: Dict[tuple, Program] = {}
+        self.__name__ = fn.__name__
+        self.__qualname__ = fn.__qualname__
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
+
+    def __repr__(self) -> str:
+        return f"<pl.jit {self._kind} function {self.__qualname__}>"
+
+    def _signature(self, args) -> tuple:
+        from .runtime import array_signature
+
+        params = list(inspect.signature(self._fn).parameters)
+        if len(args) > len(params):
+            raise TypeError(f"{self.__name__}() takes {len(params)} arguments, "
+                            f"{len(args)} were given")
+        sig = []
+        for name, a in zip(params, args):
+            found = array_signature(a)
+            sig.append((name, found) if found is not None else (name, None))
+        return tuple(sig)
+
+    def program(self, *args) -> Program:
+        """The function as a Program specialized to ``args`` (tensors may be omitted when every
+        tensor parameter's annotation has its shape)."""
+        key = self._signature(args)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        types = {}
+        for name, found in key:
+            if found is not None:
+                shape, dtype = found
+                if dtype not in _DTYPE_TEXT:
+                    raise TypeError(f"{self.__name__}: parameter '{name}' has dtype {dtype}")
+                types[name] = f"pl.Tensor[[{', '.join(str(d) for d in shape)}], pl.{dtype}]"
+        rw = _rewrite(self._fn, self._locals, self._globals,
+                      jit=_JitSpecialization(self._kind, types))
+        prog = _parse_rewritten(rw)
+        self._cache[key] = prog
+        return prog
+
+    def lower(self, *args, config=None) -> Program:
+        """The program lowered by the default pipeline (what a call runs)."""
+        from . import passes
+
+        return passes.pipeline("default-pipeline")(self.program(*args))
+
+    def __call__(self, *args, config=None, check: bool = False):
+        from .runtime import run_program
+
+        platform = getattr(config, "platform", None) or "a2a3sim"
+        result = run_program(self.program(*args), args, platform, check=check)
+        if check and result.check_kind != "equal":
+            from .sim import SimulationError
+
+            raise SimulationError(result.check_kind, result.check_report)
+        outs = [result.outputs[i] for i in sorted(result.outputs)]
+        if not outs:
+            return None
+        return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+class _Jit:
+    """``pl.jit`` (an Opaque entry holding pl.at scopes), ``pl.jit.incore`` (an InCore kernel)
+    and ``pl.jit.inline`` (an Inline function)."""
+
+    def __init__(self, kind: str, variants: bool):
+        self._kind = kind
+        if variants:
+            self.incore = _Jit("InCore", False)
+            self.inline = _Jit("Inline", False)
+
+    def __call__(self, fn: Optional[Callable] = None, **_options):
+        if fn is None:
+            return lambda f: JitFunction(f, self._kind, sys._getframe(1))
+        if not callable(fn) or not hasattr(fn, "__code__"):
+            raise TypeError(f"@pl.jit decorates a def, not {type(fn).__name__}")
+        return JitFunction(fn, self._kind, sys._getframe(1))
+
+    def __repr__(self) -> str:
+        return "pl.jit" if self._kind == "Opaque" else f"pl.jit.{self._kind.lower()}"
+
+
+jit = _Jit("Opaque", True)

@@ -459,6 +459,8 @@ DerivedPair DerivedLevelRole(ir::FunctionType t) {
       return {Level::AIV, Role::SubWorker};
     case FunctionType::Group:
       return {Level::CORE_GROUP, Role::SubWorker};
+    case FunctionType::Inline:
+      return {};
   }
   return {};
 }
@@ -511,7 +513,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
               "unknown or unsupported function type '" + std::string(lit.enum_value) + "'",
               OrNote(SuggestMember("FunctionType", lit.enum_value),
                      "use one of the pl.FunctionType members: Opaque, Orchestration, InCore, AIC, "
-                     "AIV or Group"));
+                     "AIV, Group or Inline"));
         ftype = *t;
       } else if (kw.text == "level") {
         Literal lit = ParseEnumRef();

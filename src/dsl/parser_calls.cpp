@@ -91,6 +91,22 @@ CallArg Parser::ParseCallArg() {
     a.call_attrs = ParseCallAttrDict();
     return a;
   }
+  // pl.AUTO: "let the compiler choose" (a reserve_buffer's base): the integer -1, which the
+  // operators that take it declare as their default.
+  if (!a.keyword.empty() && CheckName("pl") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
+      Peek(2).text == "AUTO" && (Check(Tok::kComma, 3) || Check(Tok::kRParen, 3))) {
+    const Token& first = Next();
+    Next();
+    const Token& last = Next();
+    Literal lit;
+    lit.span = first.span;
+    lit.kind = Literal::Kind::Int;
+    lit.int_value = -1;
+    lit.source = SourceRange(first, last);
+    a.literal = lit;
+    a.expr = LiteralExpr(lit);
+    return a;
+  }
   if (AtEnumRef() || AtDType() || (Check(Tok::kString) && !Peek().triple_quoted)) {
     a.literal = ParseLiteral();
     return a;

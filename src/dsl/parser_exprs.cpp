@@ -132,6 +132,21 @@ ExprPtr Parser::ParsePostfix() {
   while (Check(Tok::kLBracket)) {
     Span s = Next().span;
     chain.Enter(s);
+    if (e->type && e->type->kind == ir::TypeKind::Tensor) {
+      // A read of a window: tensor.slice(t, extents, starts).
+      Window w = ParseWindow(e, s);
+      const ops::OpDef* op = ops::FindOp("tensor.slice");
+      if (!op) ir::ThrowInternal(s, "tensor.slice is not registered");
+      std::vector<CallArg> args(3);
+      args[0].expr = e;
+      args[0].span = e->span;
+      args[1].expr = ir::MakeTupleExpr(w.extents, s);
+      args[1].span = s;
+      args[2].expr = ir::MakeTupleExpr(w.starts, s);
+      args[2].span = s;
+      e = BuildOpCall(*op, std::move(args), s);
+      continue;
+    }
     if (e->type && e->type->kind != ir::TypeKind::Tuple)
       ir::ThrowUser(
           s,
@@ -148,6 +163,58 @@ ExprPtr Parser::ParsePostfix() {
     e = ir::MakeTupleGetItem(e, static_cast<int>(k.int_value), s);
   }
   return e;
+}
+
+Parser::Window Parser::ParseWindow(const ExprPtr& tensor, Span open) {
+  const ir::TensorType* tt = tensor->type ? tensor->type->As<ir::TensorType>() : nullptr;
+  if (!tt) ir::ThrowInternal(open, "a window on a value that is not a tensor");
+  Window w;
+  size_t axis = 0;
+  while (!Check(Tok::kRBracket)) {
+    if (axis >= tt->shape.size())
+      ir::ThrowUser(Peek().span,
+                    "too many subscripts for " + ir::TypeToString(tensor->type) + " (rank " +
+                        std::to_string(tt->shape.size()) + ")",
+                    {{{}, "give one start:stop per axis"}});
+    Span at = Peek().span;
+    ExprPtr start, stop;
+    bool range = false;
+    if (!Check(Tok::kColon)) start = ParseExpr();
+    if (Accept(Tok::kColon)) {
+      range = true;
+      if (!Check(Tok::kComma) && !Check(Tok::kRBracket)) stop = ParseExpr();
+    }
+    if (!start) start = ir::MakeConstInt(0, ir::DataType::INDEX, at);
+    ExprPtr extent;
+    if (!range) {
+      extent = ir::MakeConstInt(1, ir::DataType::INDEX, at);
+    } else {
+      if (!stop) stop = tt->shape[axis];
+      const ir::ConstInt* a = start->As<ir::ConstInt>();
+      const ir::ConstInt* b = stop->As<ir::ConstInt>();
+      // `s : s + k` (PyPTO's usual window of a loop-dependent start) has the extent k.
+      const ir::Binary* sum = stop->As<ir::Binary>();
+      const ir::ConstInt* k =
+          sum && sum->op == ir::BinaryOp::Add ? sum->rhs->As<ir::ConstInt>() : nullptr;
+      if (a && b)
+        extent = ir::MakeConstInt(b->value - a->value, ir::DataType::INDEX, at);
+      else if (k && ir::ExprToString(sum->lhs) == ir::ExprToString(start))
+        extent = ir::MakeConstInt(k->value, ir::DataType::INDEX, at);
+      else
+        extent = ir::MakeBinary(ir::BinaryOp::Sub, stop, start, at);
+    }
+    w.starts.push_back(start);
+    w.extents.push_back(extent);
+    ++axis;
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBracket, "closing the subscript");
+  // Axes not written are whole.
+  for (; axis < tt->shape.size(); ++axis) {
+    w.starts.push_back(ir::MakeConstInt(0, ir::DataType::INDEX, open));
+    w.extents.push_back(tt->shape[axis]);
+  }
+  return w;
 }
 
 ExprPtr Parser::ParseBracketList(Tok close, Span open_span) {

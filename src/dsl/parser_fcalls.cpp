@@ -24,9 +24,12 @@ bool ParamAccepts(const TypePtr& param, const TypePtr& arg) {
   return true;
 }
 
+// Whether a function of type `t` may call another function. An Inline function is spliced into
+// its callers (inline-functions), so it may call whatever they may; a call of an Inline function
+// may stand anywhere (checked at the call, once the callee is known).
 bool MayCall(ir::FunctionType t) {
   return t == ir::FunctionType::Opaque || t == ir::FunctionType::Orchestration ||
-         t == ir::FunctionType::Group;
+         t == ir::FunctionType::Group || t == ir::FunctionType::Inline;
 }
 
 }  // namespace
@@ -143,13 +146,6 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                       " must stand on its own: as the value of an assignment, as a statement "
                       "or as a returned value",
                   {{Span{}, "bind it first: 'r: T = self." + callee_name + "(...)'"}});
-  if (!MayCall(cur_ftype_))
-    ir::ThrowUser(span,
-                  "function calls may stand only in Opaque, Orchestration and Group functions; " +
-                      Quote(cur_fname_) + " is " + std::string(ir::FunctionTypeName(cur_ftype_)) +
-                      " (a kernel runs on its cores and never calls another function)",
-                  {{Span{}, "inline the callee's statements into " + Quote(cur_fname_) +
-                                " or make the caller Opaque"}});
   auto it = class_fn_by_name_.find(name_tok.text);
   if (it == class_fn_by_name_.end()) {
     // The method may stand past a lexical error, which is reported instead.
@@ -206,6 +202,15 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
   }
   Expect(Tok::kRParen, "closing the argument list");
   const ir::FunctionPtr callee = ParseClassFunction(index);
+  if (!MayCall(cur_ftype_) && callee->func_type != ir::FunctionType::Inline)
+    ir::ThrowUser(span,
+                  "function calls may stand only in Opaque, Orchestration, Group and Inline "
+                  "functions (or call an Inline function); " +
+                      Quote(cur_fname_) + " is " + std::string(ir::FunctionTypeName(cur_ftype_)) +
+                      " (a kernel runs on its cores and never calls another function)",
+                  {{Span{}, "inline the callee's statements into " + Quote(cur_fname_) +
+                                ", make the callee Inline (@pl.function(type=pl.FunctionType."
+                                "Inline)) or make the caller Opaque"}});
   if (args.size() != callee->params.size())
     ir::ThrowUser(span,
                   Quote(callee_name) + " takes " + std::to_string(callee->params.size()) +

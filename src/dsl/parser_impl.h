@@ -259,6 +259,16 @@ class Parser {
   ExprPtr ParseTerm();
   ExprPtr ParseUnary();
   ExprPtr ParsePostfix();
+  // `t[a:b, c:d]` on a tensor: the start and stop of each axis (a plain index i is i:i+1, a bare
+  // ':' the whole axis), after the '[' (consumed up to and including the ']').
+  struct Window {
+    std::vector<ExprPtr> starts, extents;
+  };
+  Window ParseWindow(const ExprPtr& tensor, Span open);
+  // `NAME[window] = value`: the tensor NAME rebound to value written into the window
+  // (tensor.assemble of a tensor, tile.store of a tile).
+  bool AtSubscriptAssignment() const;
+  void ParseSubscriptAssignment(Block& block);
   ExprPtr ParseAtom();
   ExprPtr ParseBracketList(Tok close, Span open_span);
   ExprPtr ResolveName(const Token& name);

@@ -4,6 +4,7 @@
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/transform.h"
 
 namespace tilesplit::dsl::detail {
 namespace {
@@ -168,7 +169,56 @@ void Parser::ParseStatement(BlockKind kind, Block& block) {
 
 // ---- Simple statements.
 
+bool Parser::AtSubscriptAssignment() const {
+  if (!Check(Tok::kName) || !Check(Tok::kLBracket, 1)) return false;
+  // Only a tensor is written through a subscript; other values keep the subscript's own error.
+  const Binding* b = Lookup(Peek().text);
+  if (!b || !b->var->type || b->var->type->kind != ir::TypeKind::Tensor) return false;
+  int depth = 0;
+  for (size_t i = 1;; ++i) {
+    const Tok k = Peek(i).kind;
+    if (k == Tok::kNewline || k == Tok::kEnd) return false;
+    if (k == Tok::kLBracket || k == Tok::kLParen) ++depth;
+    if ((k == Tok::kRBracket || k == Tok::kRParen) && --depth == 0)
+      return Check(Tok::kAssign, i + 1);
+  }
+}
+
+void Parser::ParseSubscriptAssignment(Block& block) {
+  const Token& name = Next();
+  Span open = Next().span;
+  ExprPtr target = ResolveName(name);
+  Window w = ParseWindow(target, open);
+  Expect(Tok::kAssign, "in the subscript assignment");
+  ExprPtr value = ParseExpr();
+  if (Check(Tok::kAssign)) ir::ThrowUser(Peek().span, "chained assignment is not supported");
+  ExpectNewline("after the assignment");
+  const bool tile = value->type && value->type->kind == ir::TypeKind::Tile;
+  if (!value->type || (!tile && value->type->kind != ir::TypeKind::Tensor))
+    ir::ThrowUser(value->span,
+                  "the value written into '" + std::string(name.text) +
+                      "[...]' must be a tensor "
+                      "or a tile, got " +
+                      (value->type ? ir::TypeToString(value->type) : std::string("no value")),
+                  {{{}, "write a tensor (pl.add(...), pl.matmul(...)) or a tile"}});
+  const ops::OpDef* op = ops::FindOp(tile ? "tile.store" : "tensor.assemble");
+  if (!op) ir::ThrowInternal(open, "tensor.assemble / tile.store is not registered");
+  std::vector<CallArg> args(3);
+  ExprPtr offsets = ir::MakeTupleExpr(w.starts, open);
+  args[0].expr = tile ? value : target;
+  args[0].span = tile ? value->span : name.span;
+  args[1].expr = tile ? offsets : value;
+  args[1].span = tile ? open : value->span;
+  args[2].expr = tile ? target : offsets;
+  args[2].span = tile ? name.span : open;
+  ExprPtr call = BuildOpCall(*op, std::move(args), name.span);
+  CheckTargetName(name.text, name.span);
+  VarPtr v = DefineTarget(name.text, name.span, call->type);
+  block.stmts.push_back(ir::MakeAssign(v, call, name.span));
+}
+
 void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
+  if (AtSubscriptAssignment()) return ParseSubscriptAssignment(block);
   if (Check(Tok::kName) &&
       (Check(Tok::kColon, 1) || Check(Tok::kAssign, 1) || Check(Tok::kComma, 1)))
     return ParseAssignment(kind, block);
@@ -790,7 +840,9 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
   Expect(Tok::kColon, "after the if condition");
   scopes_.emplace_back();
   Block then_b = ParseBlock(BlockKind::Branch);
+  Scope then_scope = std::move(scopes_.back());
   scopes_.pop_back();
+  Scope else_scope;
   std::optional<Block> else_b;
   Span else_span = tok.span;
   if (Check(Tok::kElif)) {
@@ -808,6 +860,7 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
       eb.yield_span = else_span;
       eb.stmts.push_back(ir::MakeYield(eb.yield_values, else_span));
     }
+    else_scope = std::move(scopes_.back());
     scopes_.pop_back();
     else_b = std::move(eb);
   } else if (Check(Tok::kElse)) {
@@ -815,7 +868,32 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
     Expect(Tok::kColon, "after 'else'");
     scopes_.emplace_back();
     else_b = ParseBlock(BlockKind::Branch);
+    else_scope = std::move(scopes_.back());
     scopes_.pop_back();
+  }
+  // A name first bound in both branches (Python's `if c: y = a` / `else: y = b`) is known after
+  // the if: both bindings become one variable, which convert-to-ssa merges like a rebound one.
+  // Types must agree, and neither branch may end with a return (its binding never reaches the
+  // merge); otherwise the name stays local to its branch.
+  std::vector<std::pair<std::string_view, VarPtr>> merged_names;
+  if (else_b) {
+    auto returns = [](const Block& b) {
+      return !b.stmts.empty() && b.stmts.back()->kind == ir::StmtKind::Return;
+    };
+    ir::VarMap unify;
+    if (!returns(then_b) && !returns(*else_b))
+      for (const auto& [name, tb] : then_scope.names) {
+        auto it = else_scope.names.find(name);
+        if (tb.outer_alias || it == else_scope.names.end() || it->second.outer_alias) continue;
+        const VarPtr& ev = it->second.var;
+        if (!TypesAgree(tb.var->type, ev->type) || !TypesAgree(ev->type, tb.var->type)) continue;
+        unify[ev.get()] = tb.var;
+        merged_names.emplace_back(name, tb.var);
+      }
+    if (!unify.empty()) {
+      for (StmtPtr& st : else_b->stmts) st = ir::Substitute(st, unify);
+      for (ExprPtr& v : else_b->yield_values) v = ir::Substitute(v, unify);
+    }
   }
   std::vector<VarPtr> return_vars;
   if (then_b.has_yield || (else_b && else_b->has_yield)) {
@@ -848,6 +926,7 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
     return_vars = MakeYieldTargets(merged, types, nested);
     if (targets_out) *targets_out = merged.yield_targets;
   }
+  for (const auto& [name, v] : merged_names) scopes_.back().names[name] = Binding{v, false};
   StmtPtr else_stmt;
   if (else_b) else_stmt = ir::MakeSeq(std::move(else_b->stmts), else_span);
   return std::make_shared<ir::IfStmt>(cond, ir::MakeSeq(std::move(then_b.stmts), tok.span),

@@ -141,6 +141,7 @@ std::string Generator::Assemble() {
 }
 
 Tile& Generator::Add(Tile t) {
+  t.type = nullptr;  // a copy of another tile's record may have changed its box or layout
   t.out_rows = t.out_rows ? t.out_rows : t.rows;
   t.out_cols = t.out_cols ? t.out_cols : t.cols;
   pool_.push_back(t);

@@ -69,11 +69,11 @@ void Generator::Loop() {
   ++depth_;
   const std::string n1 = Fresh("nx"), n2 = Fresh("nx");
   const Tile* p1 = PickPartner(a1);
-  Emit(n1 + " = pl.add(" + acc + ", " + (p1 ? p1->name : acc) + ")");
+  Emit(n1 + " = " + Combine(a1, p1 ? *p1 : a1));
   std::string r1 = Fresh("r"), r2 = Fresh("r");
   if (b) {
     const Tile* p2 = PickPartner(a2);
-    Emit(n2 + " = pl.mul(" + acc2 + ", " + (p2 ? p2->name : acc2) + ")");
+    Emit(n2 + " = " + Combine(a2, p2 ? *p2 : a2));
     Emit(r1 + ", " + r2 + " = pl.yield_(" + n1 + ", " + n2 + ")");
   } else {
     Emit(r1 + " = pl.yield_(" + n1 + ")");
@@ -107,8 +107,7 @@ void Generator::Branch() {
     ++depth_;
     const std::string v = Fresh("bv");
     const Tile* p = PickPartner(base);
-    static const std::vector<std::string> kOps = {"add", "sub", "mul"};
-    Emit(v + " = pl." + rng_.Pick(kOps) + "(" + base.name + ", " + (p ? p->name : base.name) + ")");
+    Emit(v + " = " + Combine(base, p ? *p : base));
     Emit(r + " = pl.yield_(" + v + ")");
     --depth_;
     Freeze(mark);
@@ -151,13 +150,13 @@ void Generator::StoreSome() {
 
 // One statement of vector (or, outside loops, cube) work.
 void Generator::VectorStatement(bool top) {
-  // producers, cube work, elementwise, broadcast, scalar, unary, reduction, slice, read,
-  // reshape, reinterpret, gather, sel, cast, loop, branch, store
-  std::vector<int> w = {8, 10, 6, 18, 6, 8, 8, 5, 5, 4, 4, 3, 3, 3, 3, 7, 5, 4};
+  // producers, cube work, an op drawn from the registry, slice, read, reshape, reinterpret,
+  // gather, sel, cast, loop, branch, store
+  std::vector<int> w = {8, 10, 6, 45, 5, 4, 4, 3, 3, 3, 3, 7, 5, 4};
   if (!top || nest_ > 0) {
     w[1] = w[2] = 0;  // no cube work or new crossings inside control flow
-    w[15] = w[16] = 0;
-    w[17] = 0;
+    w[11] = w[12] = 0;
+    w[13] = 0;
   }
   if (!allow_cube_) w[1] = w[2] = 0;
   switch (rng_.Weighted(w)) {
@@ -171,48 +170,36 @@ void Generator::VectorStatement(bool top) {
       rng_.Chance(50) ? VecToCube() : MatmulToVec();
       break;
     case 3:
-      Binary();
+      RegistryOp();
       break;
     case 4:
-      Broadcast();
-      break;
-    case 5:
-      ScalarOp();
-      break;
-    case 6:
-      Unary();
-      break;
-    case 7:
-      Reduce();
-      break;
-    case 8:
       Slice();
       break;
-    case 9:
+    case 5:
       Read();
       break;
-    case 10:
+    case 6:
       Reshape();
       break;
-    case 11:
+    case 7:
       Reinterpret();
       break;
-    case 12:
+    case 8:
       Gather();
       break;
-    case 13:
+    case 9:
       Select();
       break;
-    case 14:
+    case 10:
       CastRoundTrip();
       break;
-    case 15:
+    case 11:
       Loop();
       break;
-    case 16:
+    case 12:
       Branch();
       break;
-    case 17:
+    case 13:
       StoreSome();
       break;
   }

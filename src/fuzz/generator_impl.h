@@ -5,7 +5,8 @@
 // accepts and whose reference run stores no undefined data.
 //
 //   generator.cpp          the kernel's shape, its text and the tile pool
-//   generator_ops.cpp      vector producers, crossings, cube work and vector computations
+//   generator_ops.cpp      vector producers, crossings, cube work and the templated computations
+//   generator_registry.cpp the computations drawn from the operator registry (fuzz/op_catalog.h)
 //   generator_flow.cpp     loops, branches, stores and the Auto / Scope kernel skeletons
 //   generator_regions.cpp  the explicit split_aiv region skeletons
 #pragma once
@@ -19,6 +20,8 @@
 #include <vector>
 
 #include "tilesplit/fuzz/generator.h"
+#include "tilesplit/fuzz/op_catalog.h"
+#include "tilesplit/ir/expr.h"
 
 namespace tilesplit::fuzz::gen {
 
@@ -65,6 +68,7 @@ struct Tile {
   bool vec_layout = true;    // implicit Vec layout (loads, generators); false after an Acc/Mat move
   bool frozen = false;       // defined in a loop or branch body that has ended
   int out_rows = 0, out_cols = 0, off_r = 0, off_c = 0;  // the tensor it stores into, and where
+  ir::TypePtr type = nullptr;  // its IR type when a registry call deduced it; else built by TypeOf
   bool Full() const { return vrows == rows && vcols == cols; }
 };
 
@@ -123,14 +127,25 @@ class Generator {
   void VecToCube();
   void Generator1();
 
-  // ---- vector computations (generator_ops.cpp) -------------------------------------------------
-  void Binary();
-  void Unary();
-  void ScalarOp();
+  // ---- vector computations drawn from the registry (generator_registry.cpp) --------------------
+  // One call of an op of FuzzableOps(), its operands picked for a typing of the op and the result
+  // typed by the op's own deducer; nothing is written when the call does not type. With
+  // `same_box`, only a result of the main operand's box is taken (the pool's last tile then keeps
+  // the box the statements after it expect).
+  void RegistryOp(bool same_box = false);
+  // The IR type the front end gives the pool tile `t` (for the deducer).
+  ir::TypePtr TypeOf(const Tile& t);
+  // A fully valid [rows, 1] (row) or [1, cols] tile for a broadcast operand: from the pool or
+  // loaded; `pre` collects the statements to write before the call.
+  Tile VectorOperand(int rows, int cols, std::vector<std::string>* pre);
+  std::string ScalarOperand();
+  // `pl.OP(base, partner)` for an op drawn from the registry whose call of that form gives
+  // exactly base's type (a loop carry or a branch merge must keep it); tile.add when none does.
+  std::string Combine(const Tile& base, const Tile& partner);
+
+  // ---- templated computations (generator_ops.cpp) ----------------------------------------------
   std::string Scratch(int r, int c);
-  void Reduce();
-  // A [rows, 1] or [1, cols] tile broadcast against a main-shaped one.
-  void Broadcast();
+  std::string ScratchText(const std::string& name, int r, int c);
   void Slice();
   void Read();
   void Reshape();
@@ -185,6 +200,7 @@ class Generator {
   std::vector<OutTensor> outs_;
   std::map<std::string, int64_t> pins_;
   std::set<std::string> features_;
+  ir::VarPtr n_var_;  // the runtime extent `n` in deduced types
 };
 
 }  // namespace tilesplit::fuzz::gen

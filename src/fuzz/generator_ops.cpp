@@ -1,6 +1,8 @@
 // The generator's vector statements: tiles produced on the vector side (loads, crossings from the
-// cube side, matmul results), vector results crossing to the cube, and the vector computations
-// that combine pool tiles while keeping every operand's valid extent covered.
+// cube side, matmul results), vector results crossing to the cube, and the templated computations
+// whose operands need data the generator prepares (gather indices, sel bit masks, slice and read
+// windows, reshape / reinterpret / cast round trips). Every other computation is drawn from the
+// registry (generator_registry.cpp).
 #include <algorithm>
 
 #include "generator_impl.h"
@@ -149,103 +151,14 @@ void Generator::Generator1() {
   Add(x);
 }
 
-void Generator::Binary() {
-  const Tile* a = PickTile([](const Tile&) { return true; });
-  if (!a) return;
-  const Tile lhs = *a;
-  const Tile* b = PickPartner(lhs);
-  if (!b) return;
-  static const std::vector<std::string> kOps = {"add", "sub", "mul", "maximum", "minimum"};
-  Tile y = lhs;
-  y.name = Fresh("e");
-  Emit(y.name + " = pl." + rng_.Pick(kOps) + "(" + lhs.name + ", " + b->name + ")");
-  features_.insert("op:elementwise");
-  Add(y);
-}
-
-void Generator::Unary() {
-  const Tile* a = PickTile([](const Tile&) { return true; });
-  if (!a) return;
-  static const std::vector<std::string> kOps = {"exp", "neg", "abs", "relu"};
-  Tile y = *a;
-  y.name = Fresh("u");
-  Emit(y.name + " = pl." + rng_.Pick(kOps) + "(" + a->name + ")");
-  features_.insert("op:unary");
-  Add(y);
-}
-
-void Generator::ScalarOp() {
-  const Tile* a = PickTile([](const Tile&) { return true; });
-  if (!a) return;
-  Tile y = *a;
-  y.name = Fresh("s");
-  static const std::vector<std::string> kOps = {"add", "mul", "sub", "maximum"};
-  std::string scalar;
-  if (rng_.Chance(40)) {
-    if (scalar_param_.empty()) scalar_param_ = Param("f", "pl.Scalar[pl.FP32]");
-    scalar = scalar_param_;
-  } else {
-    static const std::vector<std::string> kValues = {"1.0", "2.0", "-0.5", "3.25"};
-    scalar = rng_.Pick(kValues);
-  }
-  Emit(y.name + " = pl." + rng_.Pick(kOps) + "(" + a->name + ", " + scalar + ")");
-  features_.insert("op:scalar");
-  Add(y);
+std::string Generator::ScratchText(const std::string& name, int r, int c) {
+  return name + " = pl.tile.create(" + Dims(r, c) + ", dtype=pl.FP32, target_memory=pl.Mem.Vec)";
 }
 
 std::string Generator::Scratch(int r, int c) {
   const std::string t = Fresh("tmp");
-  Emit(t + " = pl.tile.create(" + Dims(r, c) + ", dtype=pl.FP32, target_memory=pl.Mem.Vec)");
+  Emit(ScratchText(t, r, c));
   return t;
-}
-
-void Generator::Reduce() {
-  const Tile* a = PickTile([](const Tile& t) { return t.vrows != 0 && t.vcols != 0; });
-  if (!a) return;
-  const Tile src = *a;
-  Tile y{Fresh("red"), 0, 0, 0, 0};
-  if (rng_.Chance(60)) {
-    // row_min reads only row-major tiles with the flat Vec layout
-    static const std::vector<std::string> kOps = {"row_sum", "row_max", "row_min"};
-    const std::string op = rng_.Pick(kOps);
-    if (op == "row_min" && !src.vec_layout) return;
-    const std::string tmp = Scratch(src.rows, src.cols);
-    Emit(y.name + " = pl.tile." + op + "(" + src.name + ", " + tmp + ")");
-    y.rows = src.rows, y.cols = 1, y.vrows = src.vrows, y.vcols = 1;
-  } else {
-    static const std::vector<std::string> kOps = {"col_sum", "col_max", "col_min"};
-    Emit(y.name + " = pl.tile." + rng_.Pick(kOps) + "(" + src.name + ")");
-    y.rows = 1, y.cols = src.cols, y.vrows = 1, y.vcols = src.vcols;
-  }
-  y.vec_layout = false;
-  features_.insert("op:reduction");
-  Add(y);
-}
-
-// A [rows, 1] or [1, cols] tile broadcast against a main-shaped one.
-void Generator::Broadcast() {
-  const Tile* a = PickTile([&](const Tile& t) { return t.rows == rows_ && t.cols == cols_; });
-  if (!a) return;
-  const Tile lhs = *a;
-  std::string rhs;
-  const Tile* b = PickTile([&](const Tile& t) {
-    return ((t.rows == rows_ && t.cols == 1 && t.vrows == rows_) ||
-            (t.rows == 1 && t.cols == cols_ && t.vcols == cols_)) &&
-           t.Full();
-  });
-  if (b && rng_.Chance(70)) {
-    rhs = b->name;
-  } else {
-    rhs = Fresh("bc");
-    Emit(rhs + " = pl.load(" + TensorParam(1, cols_) + ", [0, 0], " + Dims(1, cols_) +
-         ", target_memory=pl.Mem.Vec)");
-  }
-  Tile y = lhs;
-  y.name = Fresh("bb");
-  static const std::vector<std::string> kOps = {"add", "sub", "mul"};
-  Emit(y.name + " = pl." + rng_.Pick(kOps) + "(" + lhs.name + ", " + rhs + ")");
-  features_.insert("op:broadcast");
-  Add(y);
 }
 
 void Generator::Slice() {

@@ -46,15 +46,9 @@ void Generator::RegionHalved() {
   LoadVec();
   const int n = 1 + rng_.Below(5);
   for (int i = 0; i < n; ++i) {
-    switch (rng_.Weighted({30, 15, 15, 10, 10, 10})) {
+    switch (rng_.Weighted({60, 0, 0, 10, 10, 10})) {
       case 0:
-        Binary();
-        break;
-      case 1:
-        Unary();
-        break;
-      case 2:
-        ScalarOp();
+        RegistryOp();
         break;
       case 3:
         LoadVec();
@@ -110,7 +104,7 @@ void Generator::RegionWithBoundary() {
     Add(u);
   }
   const int n = rng_.Below(3);
-  for (int i = 0; i < n; ++i) rng_.Chance(50) ? Unary() : ScalarOp();
+  for (int i = 0; i < n; ++i) RegistryOp(/*same_box=*/true);
   const std::string last = pool_.back().name;
   const bool gather = rng_.Chance(45) && vr == rows_;
   if (gather) {

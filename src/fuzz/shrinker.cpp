@@ -8,6 +8,8 @@
 #include <sstream>
 #include <vector>
 
+#include "tilesplit/fuzz/op_catalog.h"
+
 namespace tilesplit::fuzz {
 namespace {
 
@@ -57,19 +59,18 @@ std::vector<std::string> SplitTop(const std::string& s) {
   return parts;
 }
 
-// Ops whose result has the type of their first tile operand (up to the dtype of a cast), so
-// replacing the call by that operand keeps the kernel meaningful instead of, say, storing a Mat
-// tile where an Acc result was.
+// Calls whose result has the type of their first tile operand up to the dtype (the registry's
+// ops that keep their operand's box, fuzz::KeepsOperandBox), so replacing the call by that
+// operand keeps the kernel meaningful instead of, say, storing a Mat tile where an Acc result
+// was. `call` is the text from `pl.`: a short form (pl.add(...), the op tile.add) or a full name.
 bool TypePreserving(const std::string& call) {
-  static const std::vector<std::string> kOps = {
-      "pl.add(",         "pl.sub(",         "pl.mul(",      "pl.maximum(",
-      "pl.minimum(",     "pl.exp(",         "pl.neg(",      "pl.abs(",
-      "pl.relu(",        "pl.tile.gather(", "pl.tile.sel(", "pl.cast(",
-      "pl.div(",         "pl.sqrt(",        "pl.log(",      "pl.tile.reinterpret_view(",
-      "pl.tile.reshape("};
-  for (const std::string& op : kOps)
-    if (call.rfind(op, 0) == 0) return true;
-  return false;
+  if (call.rfind("pl.", 0) != 0) return false;
+  const size_t open = call.find('(');
+  if (open == std::string::npos) return false;
+  std::string name = call.substr(3, open - 3);
+  if (name.find('.') == std::string::npos) name = "tile." + name;
+  const ops::OpDef* op = ops::FindOp(name);
+  return op && KeepsOperandBox(*op);
 }
 
 class Shrinker {

@@ -61,13 +61,14 @@ constexpr std::array<std::pair<SplitMode, std::string_view>, 3> kSplit{{
 }};
 
 using FT = FunctionType;
-constexpr std::array<std::pair<FT, std::string_view>, 6> kFunc{{
+constexpr std::array<std::pair<FT, std::string_view>, 7> kFunc{{
     {FT::Opaque, "Opaque"},
     {FT::Orchestration, "Orchestration"},
     {FT::InCore, "InCore"},
     {FT::AIC, "AIC"},
     {FT::AIV, "AIV"},
     {FT::Group, "Group"},
+    {FT::Inline, "Inline"},
 }};
 
 using LV = Level;

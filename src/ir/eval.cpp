@@ -39,6 +39,34 @@ std::optional<int64_t> EvalIntBinary(BinaryOp op, int64_t a, int64_t b) {
   }
 }
 
+bool FitsIntDType(int64_t v, DataType dt) {
+  if (!IsInteger(dt)) return false;
+  const int bits = DataTypeBits(dt);
+  if (bits >= 64) return dt == DataType::INDEX || IsSigned(dt) || v >= 0;
+  if (bits <= 0) return false;
+  if (IsSigned(dt)) return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1));
+  return v >= 0 && v < (int64_t{1} << bits);
+}
+
+std::optional<bool> EvalIntCompare(BinaryOp op, int64_t a, int64_t b) {
+  switch (op) {
+    case BinaryOp::Eq:
+      return a == b;
+    case BinaryOp::Ne:
+      return a != b;
+    case BinaryOp::Lt:
+      return a < b;
+    case BinaryOp::Le:
+      return a <= b;
+    case BinaryOp::Gt:
+      return a > b;
+    case BinaryOp::Ge:
+      return a >= b;
+    default:
+      return std::nullopt;
+  }
+}
+
 std::optional<int64_t> EvalInt(const ExprPtr& e, const IntBinding& bind) {
   if (!e) return std::nullopt;
   switch (e->kind) {

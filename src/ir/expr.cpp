@@ -59,6 +59,8 @@ std::optional<ExprPtr> FoldInt(BinaryOp op, int64_t a, int64_t b, DataType dt, S
   if (!r)
     ThrowUser(span,
               "integer overflow while folding constant '" + std::string(BinaryOpText(op)) + "'");
+  // A value outside a narrower dtype wraps at run time: the operation stays.
+  if (!FitsIntDType(*r, dt)) return std::nullopt;
   return MakeConstInt(*r, dt, span);
 }
 

@@ -427,6 +427,13 @@ class Converter {
     Env tenv = env, eenv = env;
     StmtPtr then_b = Body(i.then_body, tenv);
     StmtPtr else_b = i.else_body ? Body(i.else_body, eenv) : nullptr;
+    // A variable first defined in both branches (the parser gives both bindings one variable)
+    // is defined after the if too: merged like a rebound one.
+    if (i.else_body)
+      for (const Var* v : Assigned(i.then_body))
+        if (!env.count(v) && tenv.count(v) && eenv.count(v) &&
+            std::find(merged.begin(), merged.end(), v) == merged.end())
+          merged.push_back(v);
     std::vector<ExprPtr> then_extra, else_extra;
     std::vector<TypePtr> types;
     for (const Var* v : merged) {

@@ -11,7 +11,9 @@ namespace {
 // ops.md 5 "Deduction, in order". Codes 3/4 are transport codes, not modes.
 TypePtr DeduceBoundary(const CallInfo& c, bool halve) {
   const ir::TileType& t = c.tile_arg(0);
-  int64_t split = RequiredInt(c, "split");
+  // A free without split= (PyPTO's form before StampTfreeSplit) releases under code 0: the
+  // simulator's free does not read the code.
+  const int64_t split = c.int_kwarg("split").value_or(0);
   if (split < 0 || split > 2)
     c.Fail("kwarg 'split' must be 0 (NONE), 1 (UP_DOWN) or 2 (LEFT_RIGHT), got " +
            std::to_string(split));
@@ -34,7 +36,9 @@ TypePtr DeduceBoundary(const CallInfo& c, bool halve) {
 // same split rule on a rank-2 tensor, which has no valid extent and no memory space.
 TypePtr DeduceTensorBoundary(const CallInfo& c, bool halve) {
   const ir::TensorType& t = c.tensor_arg(0);
-  int64_t split = RequiredInt(c, "split");
+  // A free without split= (PyPTO's form before StampTfreeSplit) releases under code 0: the
+  // simulator's free does not read the code.
+  const int64_t split = c.int_kwarg("split").value_or(0);
   if (split < 0 || split > 2)
     c.Fail("kwarg 'split' must be 0 (NONE), 1 (UP_DOWN) or 2 (LEFT_RIGHT), got " +
            std::to_string(split));
@@ -49,7 +53,9 @@ TypePtr DeduceTensorBoundary(const CallInfo& c, bool halve) {
 }
 
 void CheckTransportKwargs(const CallInfo& c) {
-  int64_t split = RequiredInt(c, "split");
+  // A free without split= (PyPTO's form before StampTfreeSplit) releases under code 0: the
+  // simulator's free does not read the code.
+  const int64_t split = c.int_kwarg("split").value_or(0);
   if (split < 0 || split > 4)
     c.Fail("kwarg 'split' must be a transport code in 0..4, got " + std::to_string(split));
   if (auto id = c.int_kwarg("id"); id && *id < 0)
@@ -192,7 +198,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("system.tfree_to_aic")
       .pipe_direction(PipeDirection::C2V)
       .arg("tile")
-      .req_kwarg("split", KwargKind::TransportCode)
+      .kwarg("split", KwargKind::TransportCode, int64_t{0})
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeduceFree)
       .core_affinity(CoreAffinity::VECTOR)
@@ -203,7 +209,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
   r.Register("system.tfree_to_aiv")
       .pipe_direction(PipeDirection::V2C)
       .arg("tile")
-      .req_kwarg("split", KwargKind::TransportCode)
+      .kwarg("split", KwargKind::TransportCode, int64_t{0})
       .kwarg("id", KwargKind::Int, int64_t{0})
       .deduce(DeduceFree)
       .core_affinity(CoreAffinity::CUBE)

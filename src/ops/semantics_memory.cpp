@@ -18,6 +18,34 @@ Value Load(OpCall& c) {
   bool inside = off.size() == t->shape.size() && g.valid.size() == off.size();
   for (size_t d = 0; inside && d < off.size(); ++d)
     inside = off[d] >= 0 && off[d] + g.valid[d] <= t->shape[d];
+  if (off.size() != t->shape.size())
+    c.Fail("the simulator executes loads whose offsets have the tensor's rank only");
+  // A window that is one contiguous run of the tensor's row-major elements (whole on every axis
+  // but the first), every element valid: the tile shares those elements (copy-on-write,
+  // sim::Storage), so nothing is copied unless the tile or the tensor is written later.
+  if (inside && g.shape == g.valid && g.dtype == t->dtype && !g.shape.empty()) {
+    bool contiguous = true;
+    int64_t row = 1;  // elements per index of the first axis
+    for (size_t d = 1; d < off.size(); ++d) {
+      contiguous = contiguous && off[d] == 0 && g.shape[d] == t->shape[d];
+      row *= t->shape[d];
+    }
+    if (contiguous) {
+      auto view = std::make_shared<TileValue>();
+      view->dtype = g.dtype;
+      view->mem = g.mem;
+      view->shape = g.shape;
+      view->valid = g.valid;
+      const size_t n = static_cast<size_t>(sim::NumElements(g.shape));
+      const size_t start = static_cast<size_t>(off[0] * row);
+      view->data.kind = t->data.kind;
+      if (t->data.kind == sim::StorageKind::F32)
+        view->data.f.ShareRange(t->data.f, start, n);
+      else
+        view->data.i.ShareRange(t->data.i, start, n);
+      return Value(view);
+    }
+  }
   auto out = c.NewResult(0, inside ? sim::BufferInit::Unspecified : sim::BufferInit::Poison);
   if (off.size() != t->shape.size())
     c.Fail("the simulator executes loads whose offsets have the tensor's rank only");
@@ -49,11 +77,26 @@ Value Store(OpCall& c) {
              std::to_string(off[d]) + ", " + std::to_string(off[d] + ext[d]) +
              ") of a tensor of extent " + std::to_string(t->shape[d]));
   }
+  const bool f32 = t->data.kind == sim::StorageKind::F32;
+  if (f32 != (tile.data.kind == sim::StorageKind::F32)) c.Fail("tile and tensor storages differ");
+  // The whole tensor from a tile of its dtype and box, every element valid: the tensor shares the
+  // tile's elements (copy-on-write) instead of copying them; the values are the same bits, as a
+  // tile's elements are already rounded to its dtype.
+  if (atomic == 0 && tile.dtype == t->dtype && tile.shape == t->shape &&
+      static_cast<int64_t>(tile.data.size()) == sim::NumElements(t->shape) &&
+      std::all_of(off.begin(), off.end(), [](int64_t o) { return o == 0; }) &&
+      std::equal(ext.begin(), ext.end(), t->shape.begin())) {
+    t->data = tile.data;
+    std::fill(t->writer.begin(), t->writer.end(), c.ctx.writer);
+    return Value(t);
+  }
+  // Writing a tensor whose elements a tile still shares copies them first: charge that copy.
+  if (t->data.shared() && c.ctx.budget)
+    c.ctx.budget->ChargeMemory(sim::StorageBytes(t->dtype, t->shape), c.call.span,
+                               "the copy of tensor '" + t->name + "' that " + c.name() + " writes");
   const auto ts = sim::RowMajorStrides(tile.shape);
   const auto gs = sim::RowMajorStrides(t->shape);
   std::vector<int64_t> idx(rank, 0);
-  const bool f32 = t->data.kind == sim::StorageKind::F32;
-  if (f32 != (tile.data.kind == sim::StorageKind::F32)) c.Fail("tile and tensor storages differ");
   while (true) {
     int64_t so = 0, go = 0;
     for (size_t d = 0; d < rank; ++d) {

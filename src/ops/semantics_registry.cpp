@@ -120,7 +120,8 @@ sim::MutTilePtr OpCall::ReuseOrNewResult(std::initializer_list<size_t> operands,
     // use_count 1: only `args` holds it, so nothing can observe the change.
     if (!t || t->use_count() != 1) continue;
     const TileValue& v = **t;
-    if (v.dtype != g.dtype || v.shape != g.shape || v.pipe_id >= 0 ||
+    // Elements shared with a tensor or another tile would be copied by the first write.
+    if (v.dtype != g.dtype || v.shape != g.shape || v.pipe_id >= 0 || v.data.shared() ||
         static_cast<int64_t>(v.data.size()) != sim::NumElements(g.shape))
       continue;
     sim::MutTilePtr out = std::const_pointer_cast<TileValue>(*t);

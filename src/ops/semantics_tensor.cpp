@@ -1,7 +1,9 @@
 // Semantics of the tensor-level ops (tensor_ops.cpp). Arithmetic on whole tensors is the tile op
 // of the same name run on the tensor's elements viewed as one fully valid tile, so a tensor-level
 // program and the tile program ConvertTensorToTileOps makes of it round alike. Every op builds a
-// new tensor: none writes its operands.
+// new tensor, except the two that write into GM: tensor.assemble and tensor.write update their
+// target in place and return it (a tensor is a GM buffer, as in PyPTO, where they become
+// tile.store), marking the elements they write with the running core, like tile.store.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -93,14 +95,25 @@ void RequireInside(OpCall& c, const std::vector<int64_t>& off, const std::vector
              ") on axis " + std::to_string(d) + " leaves the extent " + std::to_string(shape[d]));
 }
 
+// With a valid shape only the valid part is read (the box may reach past the tensor's end); the
+// rest of the window is undefined.
 Value Slice(OpCall& c) {
   const TensorPtr& src = c.tensor(0);
   const std::vector<int64_t> shape = c.ints(1);
   const std::vector<int64_t> off = c.ints(2);
-  RequireInside(c, off, shape, src->shape);
+  std::vector<int64_t> read = shape;
+  if (c.args.size() > 3 && !c.args[3].empty()) {
+    read = c.ints(3);
+    if (read.size() != shape.size()) c.Fail("valid shape rank differs from the window's");
+    for (size_t d = 0; d < read.size(); ++d)
+      if (read[d] < 0 || read[d] > shape[d])
+        c.Fail("valid extent " + std::to_string(read[d]) + " on axis " + std::to_string(d) +
+               " is outside the window's " + std::to_string(shape[d]));
+  }
+  RequireInside(c, off, read, src->shape);
   TensorPtr out = NewTensor(c, src->dtype, shape, true);
   CopyRegion(src->data, src->shape, off, out->data, shape, std::vector<int64_t>(shape.size(), 0),
-             shape);
+             read);
   return Value(out);
 }
 
@@ -109,11 +122,29 @@ Value Assemble(OpCall& c) {
   const TensorPtr& source = c.tensor(1);
   const std::vector<int64_t> off = c.ints(2);
   RequireInside(c, off, source->shape, target->shape);
-  TensorPtr out = NewTensor(c, target->dtype, target->shape, false);
-  out->data = target->data;
-  CopyRegion(source->data, source->shape, std::vector<int64_t>(off.size(), 0), out->data,
-             out->shape, off, source->shape);
-  return Value(out);
+  if (source->data.kind != target->data.kind) c.Fail("source and target storages differ");
+  CopyRegion(source->data, source->shape, std::vector<int64_t>(off.size(), 0), target->data,
+             target->shape, off, source->shape);
+  // The window's elements, rounded to the target's dtype, now written by this core.
+  const std::vector<int64_t> gs = sim::RowMajorStrides(target->shape);
+  const int64_t n = sim::NumElements(source->shape);
+  std::vector<int64_t> idx(source->shape.size(), 0);
+  for (int64_t k = 0; k < n; ++k) {
+    size_t g = 0;
+    for (size_t d = 0; d < idx.size(); ++d) g += static_cast<size_t>((idx[d] + off[d]) * gs[d]);
+    if (target->data.kind == sim::StorageKind::F32) {
+      if (!sim::IsPoisonF32(target->data.f[g]))
+        target->data.f[g] = sim::RoundToDType(target->dtype, target->data.f[g]);
+    } else if (!sim::IsPoisonI64(target->data.i[g])) {
+      target->data.i[g] = sim::WrapToDType(target->dtype, target->data.i[g]);
+    }
+    target->writer[g] = c.ctx.writer;
+    for (size_t d = idx.size(); d-- > 0;) {
+      if (++idx[d] < source->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return Value(target);
 }
 
 Value Reshape(OpCall& c) {
@@ -155,8 +186,7 @@ Value Write(OpCall& c) {
   const std::vector<int64_t> idx = c.ints(1);
   const Scalar v = c.scalar(2);
   RequireInside(c, idx, std::vector<int64_t>(idx.size(), 1), src->shape);
-  TensorPtr out = NewTensor(c, src->dtype, src->shape, false);
-  out->data = src->data;
+  const TensorPtr& out = src;
   size_t flat = 0;
   for (size_t d = 0; d < idx.size(); ++d)
     flat = flat * static_cast<size_t>(src->shape[d]) + static_cast<size_t>(idx[d]);
@@ -164,6 +194,7 @@ Value Write(OpCall& c) {
     out->data.f[flat] = sim::RoundToDType(out->dtype, static_cast<float>(v.AsDouble()));
   else
     out->data.i[flat] = sim::WrapToDType(out->dtype, v.AsInt());
+  out->writer[flat] = c.ctx.writer;
   return Value(out);
 }
 

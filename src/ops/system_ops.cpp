@@ -50,9 +50,11 @@ TypePtr DeduceInitializePipe(const CallInfo& c) {
   const int64_t mask = RequiredInt(c, "dir_mask");
   if (mask < 1 || mask > 3)
     c.Fail("kwarg 'dir_mask' must be 1 (C2V), 2 (V2C) or 3 (both), got " + std::to_string(mask));
-  for (const char* k : {"slot_size", "slot_num"})
+  for (const char* k : {"slot_size", "slot_num", "local_slot_num"})
     if (auto v = c.int_kwarg(k); v && *v <= 0)
       c.Fail("kwarg '" + std::string(k) + "' must be > 0, got " + std::to_string(*v));
+  if (auto id = c.int_kwarg("id"); id && *id < 0)
+    c.Fail("kwarg 'id' must be >= 0, got " + std::to_string(*id));
   return nullptr;
 }
 
@@ -92,7 +94,8 @@ void RegisterSystemOps(OpRegistry& r) {
       .pipe_setup()
       .doc(
           "Scalar[INT32]: the handle of a GM slot buffer this core reserves (pipe scaffolding; "
-          "a no-op on the simulator, whose pipes are modelled directly)");
+          "a no-op on the simulator, whose pipes are modelled directly); base=pl.AUTO (-1) "
+          "lets the compiler place it");
 
   r.Register("system.import_peer_buffer")
       .req_kwarg("name", KwargKind::String)
@@ -115,6 +118,8 @@ void RegisterSystemOps(OpRegistry& r) {
         .req_kwarg("dir_mask", KwargKind::Int)
         .req_kwarg("slot_size", KwargKind::Int)
         .kwarg("slot_num", KwargKind::Int, int64_t{2})
+        .kwarg("local_slot_num", KwargKind::Int)
+        .kwarg("id", KwargKind::Int, int64_t{0})
         .deduce(DeduceInitializePipe)
         .core_affinity(affinity)
         .pipe_setup()

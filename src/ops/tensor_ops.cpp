@@ -109,14 +109,27 @@ TypePtr DeduceSlice(const CallInfo& c) {
   const Shape& offsets = TupleOfRank(c, 2, rank);
   RequireIntegerElements(c, 2, offsets);
   RequireNonNegativeOffsets(c, 2, offsets);
-  RequireWindowInside(c, t, 2, offsets, shape);
   if (c.has_arg(3)) {
+    // A window with a valid shape reads only its valid part from the tensor: the box may reach
+    // past the tensor's end (PyPTO's ragged tail: 15 valid rows of a 16-row box from a 15-row
+    // tensor), the rows and columns beyond the valid shape being undefined.
     const Shape& valid = TupleOfRank(c, 3, rank);
     RequireIntegerElements(c, 3, valid);
+    for (size_t d = 0; d < valid.size(); ++d) {
+      auto v = Static(valid[d]);
+      auto e = Static(shape[d]);
+      if (v && e && (*v < 0 || *v > *e))
+        c.Fail("argument 'valid_shape' extent " + std::to_string(*v) + " on axis " +
+                   std::to_string(d) + " is outside [0, " + std::to_string(*e) +
+                   "], the window's extent",
+               "give a valid extent between 0 and the window's shape");
+    }
+    RequireWindowInside(c, t, 2, offsets, valid);
     ir::TensorView v;
     v.valid_shape = valid;
     return ir::MakeTensorType(shape, t.dtype, v);
   }
+  RequireWindowInside(c, t, 2, offsets, shape);
   return TensorOf(shape, t.dtype);
 }
 

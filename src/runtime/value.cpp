@@ -9,6 +9,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include "tilesplit/ir/error.h"
+
 namespace tilesplit::sim {
 
 namespace {
@@ -197,26 +199,7 @@ StoragePool* Pool() {
   return t_pool;
 }
 
-template <typename T>
-void SizeFromPool(std::vector<T>& v, size_t n) {
-  if (v.capacity() < n || v.capacity() / 2 > n) {
-    StoragePool* pool = Pool();
-    std::vector<T> taken = pool ? pool->template Take<T>(n) : std::vector<T>();
-    if (taken.capacity() >= n && taken.capacity() > 0) {
-      if (pool) pool->Put(v);
-      v = std::move(taken);
-    }
-  }
-  v.resize(n);  // value-initialises only elements past the stale ones
-}
-
-template <typename T>
-void Release(std::vector<T>& v) {
-  if (t_pool) t_pool->Put(v);
-  v = std::vector<T>();
-}
-
-// Storage held by live buffers, process-wide (cores are threads).
+// Storage held by live arrays, process-wide (cores are threads).
 std::atomic<int64_t> g_live_bytes{0};
 
 }  // namespace
@@ -225,54 +208,107 @@ int64_t LiveBufferBytes() {
   return g_live_bytes.load(std::memory_order_relaxed);
 }
 
-void Buffer::Account() {
-  const int64_t now =
-      static_cast<int64_t>(f.capacity() * sizeof(float) + i.capacity() * sizeof(int64_t));
-  g_live_bytes.fetch_add(now - charged_, std::memory_order_relaxed);
-  charged_ = now;
+// The shared array: its vector and the bytes it charged to the live count.
+template <typename T>
+struct Storage<T>::Block {
+  std::vector<T> v;
+  int64_t charged = 0;
+
+  Block() = default;
+  Block(const Block&) = delete;
+  Block& operator=(const Block&) = delete;
+  // Brings the live count up to the vector's current capacity.
+  void Account() {
+    const int64_t now = static_cast<int64_t>(v.capacity() * sizeof(T));
+    g_live_bytes.fetch_add(now - charged, std::memory_order_relaxed);
+    charged = now;
+  }
+  ~Block() {
+    g_live_bytes.fetch_sub(charged, std::memory_order_relaxed);
+    if (t_pool) t_pool->Put(v);
+  }
+};
+
+namespace {
+
+// A fresh array of `n` elements, from the pool when one fits; the values are stale.
+template <typename T>
+std::shared_ptr<typename Storage<T>::Block> NewBlock(size_t n) {
+  auto b = std::make_shared<typename Storage<T>::Block>();
+  if (StoragePool* pool = Pool()) b->v = pool->template Take<T>(n);
+  b->v.resize(n);  // value-initialises only elements past the stale ones
+  b->Account();
+  return b;
 }
 
-Buffer& Buffer::operator=(const Buffer& o) {
-  if (this == &o) return *this;
-  kind = o.kind;
-  f = o.f;
-  i = o.i;
-  Account();
+}  // namespace
+
+template <typename T>
+size_t Storage<T>::capacity() const {
+  return p_ ? p_->v.capacity() : 0;
+}
+
+template <typename T>
+void Storage<T>::Detach() {
+  auto b = NewBlock<T>(size_);
+  std::copy_n(base_, size_, b->v.data());
+  p_ = std::move(b);
+  base_ = p_->v.data();
+}
+
+template <typename T>
+void Storage<T>::Allocate(size_t n) {
+  const bool fits = p_ && p_.use_count() == 1 && p_->v.capacity() >= n && p_->v.capacity() / 2 <= n;
+  if (fits) {
+    p_->v.resize(n);
+    p_->Account();
+  } else {
+    p_.reset();  // back to the pool first: it may be the array that fits
+    p_ = NewBlock<T>(n);
+  }
+  base_ = p_->v.data();
+  size_ = n;
+}
+
+template <typename T>
+void Storage<T>::ShareRange(const Storage& src, size_t offset, size_t n) {
+  if (!src.p_ || offset + n > src.size_) ir::ThrowInternal({}, "Storage::ShareRange out of range");
+  p_ = src.p_;
+  base_ = src.base_ + offset;
+  size_ = n;
+}
+
+template <typename T>
+void Storage<T>::Release() {
+  p_.reset();
+  base_ = nullptr;
+  size_ = 0;
+}
+
+template <typename T>
+Storage<T>& Storage<T>::operator=(std::initializer_list<T> values) {
+  Release();
+  Allocate(values.size());
+  std::copy(values.begin(), values.end(), base_);
   return *this;
 }
 
-Buffer& Buffer::operator=(Buffer&& o) noexcept {
-  if (this == &o) return *this;
-  kind = o.kind;
-  f = std::move(o.f);
-  i = std::move(o.i);
-  g_live_bytes.fetch_add(o.charged_ - charged_, std::memory_order_relaxed);
-  charged_ = o.charged_;
-  o.charged_ = 0;
-  return *this;
-}
-
-Buffer::~Buffer() {
-  g_live_bytes.fetch_sub(charged_, std::memory_order_relaxed);
-  if (!t_pool) return;
-  t_pool->Put(f);
-  t_pool->Put(i);
-}
+template class Storage<float>;
+template class Storage<int64_t>;
 
 void Buffer::Allocate(StorageKind k, size_t n, BufferInit fill) {
   kind = k;
   if (k == StorageKind::F32) {
-    Release(i);
-    SizeFromPool(f, n);
+    i.Release();
+    f.Allocate(n);
     if (fill != BufferInit::Unspecified)
-      std::fill(f.begin(), f.end(), fill == BufferInit::Poison ? PoisonF32() : 0.0f);
+      std::fill_n(f.data(), n, fill == BufferInit::Poison ? PoisonF32() : 0.0f);
   } else {
-    Release(f);
-    SizeFromPool(i, n);
+    f.Release();
+    i.Allocate(n);
     if (fill != BufferInit::Unspecified)
-      std::fill(i.begin(), i.end(), fill == BufferInit::Poison ? kPoisonI64 : 0);
+      std::fill_n(i.data(), n, fill == BufferInit::Poison ? kPoisonI64 : 0);
   }
-  Account();
 }
 
 void Buffer::Resize(StorageKind k, size_t n, bool poison) {

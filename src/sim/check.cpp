@@ -14,6 +14,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
+#include "tilesplit/sim/program_run.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::sim {
@@ -493,6 +494,14 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
     os << "  " << r.undefined
        << " output elements the reference wrote undefined (poison) were not compared\n";
   if (std::string why = NotSplitReason(*rf); !why.empty()) os << "  not split: " << why << "\n";
+  // A whole program whose kernel still computes on tensors ran it unconverted on one core.
+  const ir::Function* kernel = nullptr;
+  if (rf->func_type != ir::FunctionType::InCore)
+    if (const ir::Call* op = FindTensorOpInKernels(split, &kernel))
+      os << "  not split: kernel '" << kernel->name << "' still computes on tensors ("
+         << op->op_name()
+         << "): the pipeline has no pass giving it a tile form (convert-tensor-to-tile-ops), so "
+            "it ran as written on one core\n";
   r.report = os.str();
   return r;
 }
@@ -551,8 +560,8 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
 }
 
 const std::vector<std::string>& SplitPipeline() {
-  const pass::PipelineInfo* p = pass::PassRegistry::Global().FindPipeline(pass::kCheckPipeline);
-  if (!p) ir::ThrowInternal(ir::Span{}, "the pipeline 'check-pipeline' is not registered");
+  const pass::PipelineInfo* p = pass::PassRegistry::Global().FindPipeline(pass::kDefaultPipeline);
+  if (!p) ir::ThrowInternal(ir::Span{}, "the pipeline 'default-pipeline' is not registered");
   return p->passes;
 }
 
@@ -580,6 +589,27 @@ std::vector<std::string> KernelsToCheck(const ir::Program& p) {
       checked = finder.found;
     }
     if (checked) names.push_back(f->name);
+  }
+  // A program already split by hand (Group/AIC/AIV functions and the Orchestration entry that
+  // calls them) is checked as a whole, from its entry.
+  if (names.empty()) {
+    struct Calls : ir::IRVisitor {
+      const ir::Program* p = nullptr;
+      bool found = false;
+      void VisitFunctionCall(const ir::FunctionCall& c) override {
+        if (ir::FunctionPtr q = p->Find(c.callee))
+          found = found || q->func_type == ir::FunctionType::Group ||
+                  q->func_type == ir::FunctionType::AIC || q->func_type == ir::FunctionType::AIV;
+        ir::IRVisitor::VisitFunctionCall(c);
+      }
+    };
+    for (const ir::FunctionPtr& f : p.functions) {
+      if (!f || f->func_type != ir::FunctionType::Orchestration) continue;
+      Calls calls;
+      calls.p = &p;
+      calls.VisitStmt(f->body);
+      if (calls.found) names.push_back(f->name);
+    }
   }
   return names;
 }

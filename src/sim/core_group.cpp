@@ -639,11 +639,14 @@ GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
   auto slot_attr = [](const ir::Function& fn) {
     return ir::GetAttr<int64_t>(fn.attrs, "slot_num");
   };
-  // A Group's programs are the functions its body calls: one AIC and one AIV at most.
+  // A Group's programs are the functions its body calls (as a statement, or bound to a name as
+  // PyPTO's hand-written Groups do: `result = self.cube(...)`): one AIC and one AIV at most.
   auto parts = [&] {
     for (const ir::StmtPtr& s : ir::FlattenStmts(f->body)) {
       const ir::EvalStmt* ev = s->As<ir::EvalStmt>();
-      const ir::FunctionCall* c = ev ? ev->expr->As<ir::FunctionCall>() : nullptr;
+      const ir::AssignStmt* as = s->As<ir::AssignStmt>();
+      const ir::ExprPtr called = ev ? ev->expr : as ? as->value : nullptr;
+      const ir::FunctionCall* c = called ? called->As<ir::FunctionCall>() : nullptr;
       if (!c) continue;
       ir::FunctionPtr q = p.Find(c->callee);
       if (!q)

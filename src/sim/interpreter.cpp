@@ -686,6 +686,16 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
       } else if (ret && !ret->values.empty()) {
         Interpreter ev(ctx_);
         for (size_t i = 0; i < args.size(); ++i) ev.Define(callee->params[i].var, args[i]);
+        // `r = self.cube(...)` in a hand-written Group: r is what the AIC program returned.
+        for (const ir::StmtPtr& st : body) {
+          const ir::AssignStmt* as = st->As<ir::AssignStmt>();
+          const ir::FunctionCall* fc = as ? as->value->As<ir::FunctionCall>() : nullptr;
+          if (fc && spec.aic && fc->callee == spec.aic->name && !out.returned.empty())
+            ev.Define(as->var,
+                      out.returned.size() == 1
+                          ? out.returned[0]
+                          : Value::Tuple(TupleValue(out.returned.begin(), out.returned.end())));
+        }
         for (const ir::ExprPtr& v : ret->values) results.push_back(ev.Eval(v));
       }
       break;

@@ -1,6 +1,7 @@
 // The CallsValid property: every FunctionCall of a program names a function of it, passes one
 // argument per parameter, agrees with the callee's result type, stands only in an Opaque,
-// Orchestration or Group function, and the call graph is acyclic. The parser enforces the same
+// Orchestration, Group or Inline function (a call of an Inline function may stand anywhere: it is
+// spliced into its caller), and the call graph is acyclic. The parser enforces the same
 // rules on text; this verifier holds passes and hand-built IR to them (outline-incore-scopes and
 // expand-mixed-kernel require it of their input).
 #include <functional>
@@ -30,16 +31,17 @@ void VerifyCallsValid(const ir::ProgramPtr& p) {
     c.VisitFunction(*f);
     for (const ir::FunctionCall* call : c.calls) {
       const std::string where = "CallsValid in '" + f->name + "': ";
-      if (f->func_type != ir::FunctionType::Opaque &&
-          f->func_type != ir::FunctionType::Orchestration &&
-          f->func_type != ir::FunctionType::Group)
-        ir::ThrowUser(call->span, where + "it calls '" + call->callee + "', but it is " +
-                                      std::string(ir::FunctionTypeName(f->func_type)) +
-                                      "; calls stand only in Opaque, Orchestration and Group "
-                                      "functions");
       ir::FunctionPtr callee = p->Find(call->callee);
       if (!callee)
         ir::ThrowUser(call->span, where + "the program defines no function '" + call->callee + "'");
+      if (f->func_type != ir::FunctionType::Opaque &&
+          f->func_type != ir::FunctionType::Orchestration &&
+          f->func_type != ir::FunctionType::Group && f->func_type != ir::FunctionType::Inline &&
+          callee->func_type != ir::FunctionType::Inline)
+        ir::ThrowUser(call->span, where + "it calls '" + call->callee + "', but it is " +
+                                      std::string(ir::FunctionTypeName(f->func_type)) +
+                                      "; calls stand only in Opaque, Orchestration, Group and "
+                                      "Inline functions (a call of an Inline function anywhere)");
       if (call->args.size() != callee->params.size())
         ir::ThrowUser(call->span, where + "'" + call->callee + "' takes " +
                                       std::to_string(callee->params.size()) +

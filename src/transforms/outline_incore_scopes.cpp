@@ -3,7 +3,8 @@
 // any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
 // variables, results = the values it defines that the parent reads after it), stamped split_aiv
 // when it holds a region, given the scope's split mode when the scope asks for one and its
-// pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth). The parent
+// pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth), and named after the
+// scope's name_hint (made unique, see OutlinedName) or `<parent>_incore_<k>`. The parent
 // stays and calls it in the scope's place, binding the results back to the variables it goes on to
 // read (through tuple projections when there are several); an Opaque parent that outlined a scope
 // becomes Orchestration. InCore functions are never outlined from.
@@ -222,19 +223,9 @@ class ScopeOutliner : public ir::IRMutator {
     if (regions) ir::SetSortedAttr(attrs, "split_aiv", true);
     // The pipe depth travels as the function attr the expansion and the simulator read.
     if (slots) ir::SetSortedAttr(attrs, "slot_num", *slots);
-    std::string name =
-        !sc.name_hint.empty() ? sc.name_hint : f_->name + "_incore_" + std::to_string(k_);
+    const std::string name = OutlinedName(
+        !sc.name_hint.empty() ? sc.name_hint : f_->name + "_incore_" + std::to_string(k_));
     ++k_;
-    if (!own_names_.insert(name).second)
-      ir::ThrowUser(sc.span,
-                    "outline-incore-scopes: two scopes of " + ops::Quote(f_->name) +
-                        " are both named " + ops::Quote(name),
-                    {{ir::Span{}, "give each scope its own name_hint"}});
-    if (!taken_.insert(name).second)
-      ir::ThrowUser(sc.span,
-                    "outline-incore-scopes: the outlined function name " + ops::Quote(name) +
-                        " is already taken",
-                    {{ir::Span{}, "choose another name_hint"}});
     incore.push_back(ir::DeepClone(
         std::make_shared<ir::Function>(name, ir::FunctionType::InCore, std::move(params), rtypes,
                                        std::move(attrs), new_body, sc.span)));
@@ -250,6 +241,22 @@ class ScopeOutliner : public ir::IRMutator {
       out.push_back(ir::MakeAssign(
           results[j], ir::MakeTupleGetItem(tuple, static_cast<int>(j), sc.span), sc.span));
     return ir::MakeSeq(std::move(out), sc.span);
+  }
+
+  // The outlined function's name: the wanted one when it is free. A name one of this function's
+  // scopes already took gets the first free numeric suffix (`k`, `k_0`, `k_1`, ...: a helper
+  // spliced twice by inline-functions brings its named scope twice); a name another function
+  // holds is namespaced under this one (`fn_b_k`, then numbered), so the first function to use
+  // a name keeps it.
+  std::string OutlinedName(const std::string& wanted) {
+    std::string base = wanted;
+    if (own_names_.count(wanted) == 0 && taken_.count(wanted) != 0) base = f_->name + "_" + wanted;
+    std::string name = base;
+    for (size_t n = 0; own_names_.count(name) || taken_.count(name); ++n)
+      name = base + "_" + std::to_string(n);
+    own_names_.insert(name);
+    taken_.insert(name);
+    return name;
   }
 
   const FunctionPtr& f_;
@@ -303,8 +310,28 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass OutlineIncoreScopes() {
-  return Pass("outline-incore-scopes", Run, {"SSAForm", "CallsValid"}, {"SSAForm", "CallsValid"},
-              {});
+  return Pass("outline-incore-scopes", Run, {"SSAForm", "CallsValid"},
+              {"SSAForm", "CallsValid", "SplitIncoreOrch"}, {});
+}
+
+// SplitIncoreOrch: no CORE_GROUP scope is left in an Opaque or Orchestration function (what
+// outline-incore-scopes leaves; a scope inside an InCore function is that kernel's own).
+void VerifySplitIncoreOrch(const ir::ProgramPtr& p) {
+  for (const FunctionPtr& f : p->functions) {
+    if (f->func_type != ir::FunctionType::Opaque && f->func_type != ir::FunctionType::Orchestration)
+      continue;
+    StmtPtr scope = ir::FirstStmt(f->body, ir::kWalkAll, [](const StmtPtr& s) {
+      const auto* sc = s->As<ir::ScopeStmt>();
+      return sc && sc->level == ir::Level::CORE_GROUP;
+    });
+    if (scope)
+      ir::ThrowUser(scope->span,
+                    "SplitIncoreOrch: an InCore ScopeStmt (pl.at(level=pl.Level.CORE_GROUP)) is "
+                    "left in " +
+                        std::string(ir::FunctionTypeName(f->func_type)) + " function " +
+                        ops::Quote(f->name),
+                    {{ir::Span{}, "run outline-incore-scopes to outline it"}});
+  }
 }
 
 }  // namespace
@@ -312,5 +339,6 @@ Pass OutlineIncoreScopes() {
 TILESPLIT_REGISTER_PASS("outline-incore-scopes",
                         "Lifts pl.at(level=CORE_GROUP) scopes into InCore functions",
                         OutlineIncoreScopes);
+TILESPLIT_REGISTER_VERIFIER("SplitIncoreOrch", VerifySplitIncoreOrch);
 
 }  // namespace tilesplit::pass

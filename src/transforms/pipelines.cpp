@@ -3,11 +3,29 @@
 
 namespace tilesplit::pass {
 
-// What `tilesplit check` runs: scopes to functions, the vector split, then the expansion of each
-// mixed kernel into its AIC/AIV/Group parts and of each split_aiv kernel into its two lanes.
+// The split itself: scopes to functions, the vector split, then the expansion of each mixed
+// kernel into its AIC/AIV/Group parts and of each split_aiv kernel into its two lanes. It starts
+// from the tile form (memory spaces resolved).
 TILESPLIT_REGISTER_PIPELINE(kCheckPipeline,
-                            "lowers a mixed program into the split program `check` runs",
+                            "lowers a mixed tile-level program into its split program",
                             {"outline-incore-scopes", "lower-auto-vector-split",
                              "expand-mixed-kernel", "split-vector-kernel"});
+
+// What `run`, `check`, pypto.runtime.run, a @pl.jit call and pypto's PassManager (strategy
+// Default) lower a program with: PyPTO's passes before the split, in PyPTO's order, then the
+// split. Each pass leaves alone what is already in the form it produces, so a tile-level program
+// goes through it unchanged up to the split (docs/pypto-programs.md).
+//
+// PASSES TO ADD ON MERGE, in this order, between outline-incore-scopes and
+// lower-auto-vector-split (their branches register them):
+//   "convert-tensor-to-tile-ops"   (wt-c2t)  tensor ops of each InCore function -> tile ops
+//   "infer-tile-memory-space"      (wt-itms) every tile's memory space, moves inserted
+// and, at the front, the inline-functions / simplify passes of their branch.
+TILESPLIT_REGISTER_PIPELINE(kDefaultPipeline,
+                            "lowers a PyPTO program (tensor or tile level) into its split program",
+                            {"convert-to-ssa", "flatten-call-expr", "outline-incore-scopes",
+                             // <- "convert-tensor-to-tile-ops", "infer-tile-memory-space"
+                             "lower-auto-vector-split", "expand-mixed-kernel",
+                             "split-vector-kernel"});
 
 }  // namespace tilesplit::pass

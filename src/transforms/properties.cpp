@@ -16,9 +16,7 @@ const std::vector<PropertyInfo>& KnownProperties() {
       {"SplitIncoreOrch",
        "orchestration code and InCore kernels live in separate functions (no CORE_GROUP scope "
        "left in an Opaque or Orchestration function)",
-       "a postcondition of outline-incore-scopes that no tilesplit pass requires (the split pass "
-       "warns about a scope it does not enter instead); named so PyPTO's pass properties read "
-       "back"},
+       ""},
       {"TileOps2D", "tile operators work on tiles of rank two or less",
        "no verifier yet: assumed of the input (the split tracks row and column axes only, "
        "docs/spec-coverage.md)"},
@@ -29,6 +27,8 @@ const std::vector<PropertyInfo>& KnownProperties() {
       {"NormalizedStmtStructure", "no statement sequence is nested directly in another",
        "a postcondition of normalize-stmt-structure that no pass requires; equality and the "
        "printer do not depend on it"},
+      {"InlineFunctionsEliminated",
+       "no Inline function is left in the program (so no call of one either)", ""},
       {"AivSplitValid",
        "pl.split_aiv regions as authored obey checks (a)-(j) (docs/split-checks.md)", ""},
       {"AivSplitLoweredValid",

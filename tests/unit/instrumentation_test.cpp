@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "tilesplit/dsl/parser.h"
@@ -121,7 +122,13 @@ TEST(InstrumentationTest, APassErrorNamesThePassAsItsRule) {
 TEST(PipelineRegistryTest, TheCheckPipelineIsRegisteredAndExpands) {
   const PipelineInfo* check = PassRegistry::Global().FindPipeline(kCheckPipeline);
   ASSERT_NE(check, nullptr);
-  EXPECT_EQ(check->passes, sim::SplitPipeline());
+  // check lowers with default-pipeline, whose tail is the check pipeline.
+  const PipelineInfo* def = PassRegistry::Global().FindPipeline(kDefaultPipeline);
+  ASSERT_NE(def, nullptr);
+  EXPECT_EQ(def->passes, sim::SplitPipeline());
+  ASSERT_GE(def->passes.size(), check->passes.size());
+  EXPECT_TRUE(std::equal(check->passes.begin(), check->passes.end(),
+                         def->passes.end() - static_cast<std::ptrdiff_t>(check->passes.size())));
   const std::vector<Pass> passes = BuildPasses({"convert-to-ssa", kCheckPipeline});
   ASSERT_EQ(passes.size(), 1 + check->passes.size());
   EXPECT_EQ(passes[1].name(), "outline-incore-scopes");

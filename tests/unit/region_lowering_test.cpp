@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tilesplit/analysis/affinity.h"
+#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
@@ -48,6 +49,39 @@ TEST(RegionSynthesisTest, WrapsOneVectorPhaseAndMovesTheLaneBindingIn) {
   EXPECT_EQ(ir::LaneVar(*r), ir::FlattenStmts(f->body)[0]->As<ir::AssignStmt>()->var);
   EXPECT_NO_THROW(VerifyAivSplitLoweredValid(
       std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{g}, g->span)));
+}
+
+TEST(RegionSynthesisTest, AStoreALaneMayHoldNoRowsOfIsGuardedInTheRegion) {
+  // 8 valid rows of 16: lane 1 holds none (the shard states each lane's extent, as the walk
+  // writes it). The region repair guards such a store when the printed region is read back, so
+  // the plan guards it when it builds the region.
+  ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def k(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[8, 128])], out_0: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
+    subblock_idx = pl.tile.get_subblock_idx()
+    popped: pl.Tile[[8, 128], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(8, subblock_idx * 8) - subblock_idx * 8, 8), 128])] = pl.tile.aiv_shard(qk, split=1)
+    o = pl.store(popped, [0 + subblock_idx * 8, 0], out_0)
+    return o
+)");
+  ir::FunctionPtr g = SynthesizeAutoRegion(f);
+  ASSERT_NE(g, f);
+  const ir::SplitAivStmt* r = FindRegion(g->body);
+  ASSERT_NE(r, nullptr);
+  std::vector<ir::StmtPtr> body = ir::FlattenStmts(r->body);
+  ASSERT_EQ(body.size(), 3u);  // the lane binding, the shard, the guarded store
+  const ir::IfStmt* guard = body[2]->As<ir::IfStmt>();
+  ASSERT_NE(guard, nullptr);
+  // The merge keeps the store's variable: the return after the region reads it unchanged.
+  ASSERT_EQ(guard->return_vars.size(), 1u);
+  EXPECT_EQ(guard->return_vars[0], ir::FlattenStmts(f->body)[2]->As<ir::AssignStmt>()->var);
+  // The region form reads back as itself: the region repair finds nothing left to guard.
+  ir::VarMap renamed;
+  ir::StmtPtr again = LocalizeExplicitBoundaryValid(*r, renamed);
+  const ir::StmtPtr region = ir::FlattenStmts(g->body)[0];
+  ASSERT_EQ(region.get(), r);
+  const analysis::EqualResult same = analysis::StructuralEqual(again, region);
+  EXPECT_TRUE(same.equal) << same.Describe();
 }
 
 TEST(RegionSynthesisTest, ReturnedStoreKeepsTheFlatForm) {

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
@@ -156,6 +157,114 @@ TEST(StoragePool, OperandsReadLaterAreNotComputedInPlace) {
     ASSERT_EQ(Bits(out.data.f[i]), Bits(f)) << i;
     ASSERT_EQ(Bits(out2.data.f[i]), Bits(std::exp(f * f))) << i;
   }
+}
+
+// Copies share elements; the first write gives the writer its own copy, and shared elements
+// count once in the live storage the memory budget compares against.
+TEST(SharedStorage, CopiesShareUntilOneIsWritten) {
+  const int64_t live0 = LiveBufferBytes();
+  Buffer a;
+  a.Allocate(StorageKind::F32, 1024, BufferInit::Zero);
+  const int64_t one = LiveBufferBytes() - live0;
+  EXPECT_GE(one, int64_t{1024 * 4});
+  Buffer b = a;
+  EXPECT_TRUE(a.shared());
+  EXPECT_TRUE(b.f.SharesWith(a.f));
+  EXPECT_EQ(LiveBufferBytes() - live0, one);  // counted once
+  const Buffer& cb = b;
+  EXPECT_EQ(cb.f[3], 0.0f);  // reading does not copy
+  EXPECT_TRUE(b.f.SharesWith(a.f));
+  b.f[3] = 5.0f;  // writing does
+  EXPECT_FALSE(b.f.SharesWith(a.f));
+  EXPECT_FALSE(a.shared());
+  EXPECT_EQ(a.f[3], 0.0f);
+  EXPECT_EQ(b.f[3], 5.0f);
+  EXPECT_EQ(LiveBufferBytes() - live0, 2 * one);
+  b = Buffer();
+  EXPECT_EQ(LiveBufferBytes() - live0, one);
+}
+
+const char* kShared = R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.InOut[pl.Tensor[[128, 64], pl.FP32]], b: pl.Tensor[[128, 64], pl.FP32],
+      out: pl.Out[pl.Tensor[[128, 64], pl.FP32]], out2: pl.Out[pl.Tensor[[128, 64], pl.FP32]]):
+    x = pl.load(a, [0, 0], [128, 64], target_memory=pl.Mem.Vec)
+    y = pl.load(b, [0, 0], [128, 64], target_memory=pl.Mem.Vec)
+    a1 = pl.store(y, [0, 0], a)
+    o1 = pl.store(x, [0, 0], out)
+    z = pl.exp(x)
+    return pl.store(z, [0, 0], out2)
+)";
+
+// A whole-tensor load shares the tensor's elements and a whole-tile store shares the tile's: the
+// store into `a` must not change the tile `x` loaded from it before, and the exp of `x`, its last
+// use, must not compute in place in the elements `out` now shares.
+TEST(SharedStorage, LoadsAndStoresShareWithoutAliasing) {
+  ir::ProgramPtr p = dsl::Parse(kShared, "shared.py");
+  auto args = MakeInputs(*p->Find("k"), {});
+  const std::vector<float> a0(args.at("a").tensor()->get()->data.f.begin(),
+                              args.at("a").tensor()->get()->data.f.end());
+  RunKernel(*p, "k", args);
+  const TensorValue& a = **args.at("a").tensor();
+  const TensorValue& b = **args.at("b").tensor();
+  const TensorValue& out = **args.at("out").tensor();
+  const TensorValue& out2 = **args.at("out2").tensor();
+  EXPECT_TRUE(a.data.f.SharesWith(b.data.f));  // the store shared y's elements, which are b's
+  for (size_t i = 0; i < a0.size(); ++i) {
+    ASSERT_EQ(Bits(a.data.f[i]), Bits(b.data.f[i])) << i;
+    ASSERT_EQ(Bits(out.data.f[i]), Bits(a0[i])) << i;
+    ASSERT_EQ(Bits(out2.data.f[i]), Bits(std::exp(a0[i]))) << i;
+  }
+  EXPECT_EQ(a.writer[0], Writer::Reference);
+}
+
+const char* kBands = R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.InOut[pl.Tensor[[64, 32], pl.FP32]], out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]):
+    top = pl.load(a, [0, 0], [32, 32], target_memory=pl.Mem.Vec)
+    bottom = pl.load(a, [32, 0], [32, 32], target_memory=pl.Mem.Vec)
+    cols = pl.load(a, [0, 16], [64, 16], target_memory=pl.Mem.Vec)
+    a1 = pl.store(pl.neg(bottom), [0, 0], a)
+    o1 = pl.store(pl.exp(bottom), [0, 0], out)
+    o2 = pl.store(top, [32, 0], o1)
+    return pl.store(pl.add(cols, cols), [0, 16], o2)
+)";
+
+// A band of whole rows is one contiguous run of the tensor: its load shares the tensor's elements
+// at an offset. The store of -bottom into a's top rows copies a first, so `top` still holds a's
+// old top rows; a band of columns is not contiguous and is copied.
+TEST(SharedStorage, ARowBandSharesAndStaysItsOwnAfterAStore) {
+  ir::ProgramPtr p = dsl::Parse(kBands, "bands.py");
+  auto args = MakeInputs(*p->Find("k"), {});
+  const std::vector<float> a0(args.at("a").tensor()->get()->data.f.begin(),
+                              args.at("a").tensor()->get()->data.f.end());
+  RunKernel(*p, "k", args);
+  const TensorValue& a = **args.at("a").tensor();
+  const TensorValue& out = **args.at("out").tensor();
+  for (size_t r = 0; r < 64; ++r)
+    for (size_t col = 0; col < 32; ++col) {
+      const size_t i = r * 32 + col;
+      const float below = r < 32 ? a0[i + 32 * 32] : 0.0f;
+      const float a_now = r < 32 ? -below : a0[i];
+      ASSERT_EQ(Bits(a.data.f[i]), Bits(a_now)) << r << "," << col;
+      float want = col >= 16 ? a0[i] + a0[i] : (r < 32 ? std::exp(below) : a0[i - 32 * 32]);
+      ASSERT_EQ(Bits(out.data.f[i]), Bits(want)) << r << "," << col;
+    }
+}
+
+TEST(SharedStorage, ARangeIsCopiedOnItsFirstWrite) {
+  Storage<float> whole;
+  whole.Allocate(100);
+  for (size_t k = 0; k < 100; ++k) whole[k] = static_cast<float>(k);
+  Storage<float> band;
+  band.ShareRange(whole, 40, 20);
+  EXPECT_TRUE(band.SharesWith(whole));
+  EXPECT_EQ(std::as_const(band)[0], 40.0f);
+  band[0] = -1.0f;
+  EXPECT_FALSE(band.SharesWith(whole));
+  EXPECT_EQ(band.size(), 20u);
+  EXPECT_EQ(band[19], 59.0f);
+  EXPECT_EQ(whole[40], 40.0f);
 }
 
 const char* kExp = R"(import pypto.language as pl

@@ -68,7 +68,9 @@ enum class FunctionType : uint8_t {
   InCore = 2,
   AIC = 3,
   AIV = 4,
-  Group = 5
+  Group = 5,
+  // Spliced into every call site by inline-functions; leaves no function behind.
+  Inline = 6
 };
 std::string_view FunctionTypeName(FunctionType t);
 std::optional<FunctionType> FunctionTypeFromName(std::string_view name);

@@ -16,6 +16,15 @@ namespace tilesplit::ir {
 // nullopt for an overflow, a division by zero, or an operator that is not integer arithmetic.
 std::optional<int64_t> EvalIntBinary(BinaryOp op, int64_t a, int64_t b);
 
+// `a op b` for a comparison operator (== != < <= > >=) on 64-bit integers; nullopt for any other
+// operator. The simplify pass folds integer comparisons with it.
+std::optional<bool> EvalIntCompare(BinaryOp op, int64_t a, int64_t b);
+
+// Whether `v` is a value of the integer dtype `dt` (INDEX and INT64: any; INT8: -128..127;
+// UINT8: 0..255; ...); false for a dtype that is not an integer. A fold whose value does not fit
+// its dtype would hide the wrap-around the operation has at run time, so it is not folded.
+bool FitsIntDType(int64_t v, DataType dt);
+
 // The value a variable has, or nullopt when it is unknown.
 using IntBinding = std::function<std::optional<int64_t>(const Var&)>;
 

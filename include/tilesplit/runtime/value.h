@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <variant>
@@ -60,33 +61,80 @@ struct Scalar {
   static Scalar Bool(bool b) { return {DataType::BOOL, b ? 1 : 0, 0}; }
 };
 
+// The elements of a buffer: a contiguous array shared copy-on-write. Copying a Storage (and hence
+// a Buffer, a tile, a tensor) shares the array; the first write through a non-const accessor of a
+// shared array gives the writer its own copy (Detach), so no holder ever sees another's writes.
+// A load of a whole tensor and a store of a whole tile therefore move no elements until one side
+// is written (docs/simulator.md, "Storage is shared until written").
+//
+// The array's bytes are charged to the process-wide live count (LiveBufferBytes) once, by the
+// array itself, however many buffers share it; its storage goes back to the per-thread pool
+// (StoragePoolStats) when the last holder lets go.
+template <typename T>
+class Storage {
+ public:
+  struct Block;  // the shared array (value.cpp)
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  size_t capacity() const;
+  // Whether another Storage shares this array (a write would copy it first).
+  bool shared() const { return p_ && p_.use_count() > 1; }
+  bool SharesWith(const Storage& o) const { return p_ && p_ == o.p_; }
+
+  const T* data() const { return base_; }
+  const T& operator[](size_t k) const { return base_[k]; }
+  const T* begin() const { return base_; }
+  const T* end() const { return base_ + size_; }
+  // Non-const access is write access: a shared array is copied first.
+  T* data() { return Mut(); }
+  T& operator[](size_t k) { return Mut()[k]; }
+  T* begin() { return Mut(); }
+  T* end() { return Mut() + size_; }
+
+  // Replaces the contents (a fresh array).
+  Storage& operator=(std::initializer_list<T> values);
+  // Sizes the array to `n` elements whose values are unspecified (stale storage of a recycled
+  // array): reuses this array when no one shares it and it fits, else takes one from the pool.
+  void Allocate(size_t n);
+  // Lets go of the array.
+  void Release();
+  // Makes this storage the `n` elements of `src` from `offset` on: shared with `src`, copied on the
+  // first write like any shared array (a load of a contiguous band of a tensor).
+  void ShareRange(const Storage& src, size_t offset, size_t n);
+
+ private:
+  T* Mut() {
+    if (p_.use_count() > 1) Detach();
+    return base_;
+  }
+  void Detach();
+  std::shared_ptr<Block> p_;
+  T* base_ = nullptr;  // the first element (in p_'s array, at an offset for a range), cached
+  size_t size_ = 0;
+};
+extern template class Storage<float>;
+extern template class Storage<int64_t>;
+
 // What a freshly sized buffer holds. `Unspecified` is for an op that itself writes every element
 // of the box (and then poisons what lies outside the valid extent): its storage may be a recycled
 // buffer still holding an earlier tile's values, so skipping the fill is only sound when nothing
 // is read before it is written.
 enum class BufferInit : uint8_t { Poison, Zero, Unspecified };
 
-// A dense row-major buffer in one of the two storages.
+// A dense row-major buffer in one of the two storages. Copies share the elements (Storage).
 //
-// Large storage is recycled: a destroyed buffer hands its vector to a per-thread pool and the
+// Large storage is recycled: a released array hands its vector to a per-thread pool and the
 // next buffer of a similar size takes it (StoragePoolStats), which spares the allocation, the
 // page faults of fresh memory and, with BufferInit::Unspecified, the fill.
 struct Buffer {
   StorageKind kind = StorageKind::F32;
-  std::vector<float> f;
-  std::vector<int64_t> i;
-
-  Buffer() = default;
-  Buffer(const Buffer& o) : kind(o.kind), f(o.f), i(o.i) { Account(); }
-  Buffer(Buffer&& o) noexcept
-      : kind(o.kind), f(std::move(o.f)), i(std::move(o.i)), charged_(o.charged_) {
-    o.charged_ = 0;
-  }
-  Buffer& operator=(const Buffer& o);
-  Buffer& operator=(Buffer&& o) noexcept;
-  ~Buffer();
+  Storage<float> f;
+  Storage<int64_t> i;
 
   size_t size() const { return kind == StorageKind::F32 ? f.size() : i.size(); }
+  // Whether another buffer shares this one's elements.
+  bool shared() const { return kind == StorageKind::F32 ? f.shared() : i.shared(); }
   void Resize(StorageKind k, size_t n, bool poison);
   // Sizes the buffer to `n` elements of storage `k`, drawing on the pool.
   void Allocate(StorageKind k, size_t n, BufferInit fill);
@@ -101,16 +149,10 @@ struct Buffer {
   }
   // The element's bit pattern widened to 64 bits, for bitwise comparison.
   uint64_t Bits(size_t idx) const;
-
- private:
-  // Brings the process-wide count of live storage (LiveBufferBytes) up to this buffer's
-  // current capacity; the destructor takes back exactly what was charged.
-  void Account();
-  int64_t charged_ = 0;
 };
 
-// Bytes of storage held by every live Buffer of the process (the simulator's memory budget
-// compares against it before sizing a new tile).
+// Bytes of storage held by every live array of the process, each shared array once (the simulator's
+// memory budget compares against it before sizing a new tile).
 int64_t LiveBufferBytes();
 
 // The calling thread's storage pool: buffers handed back, and allocations served from it.

@@ -84,7 +84,9 @@ const std::vector<std::string>& SplitPipeline();
 
 // The kernels `check` compares when none is named: every InCore function, and every Opaque or
 // Orchestration function holding a CORE_GROUP scope (at any depth), which outlining turns into a
-// call and which is checked as a whole. Empty when there is none.
+// call and which is checked as a whole; failing those, every Orchestration function that calls a
+// Group, AIC or AIV function (a program split by hand, checked from its entry). Empty when there
+// is none.
 std::vector<std::string> KernelsToCheck(const ir::Program& p);
 
 }  // namespace tilesplit::sim

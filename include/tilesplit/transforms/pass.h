@@ -60,8 +60,11 @@ struct PipelineInfo {
   std::vector<std::string> passes;
 };
 
-// The pipeline `tilesplit check` lowers a mixed program with into the split program it runs.
+// The split of a tile-level program: outlining, the vector split and the expansion.
 inline constexpr const char* kCheckPipeline = "check-pipeline";
+// The pipeline `tilesplit check`, `run --split`, pypto.runtime.run and @pl.jit lower a program
+// with: PyPTO's passes before the split, then kCheckPipeline's (src/transforms/pipelines.cpp).
+inline constexpr const char* kDefaultPipeline = "default-pipeline";
 
 class PassRegistry {
  public:
@@ -131,11 +134,13 @@ Pass LowerAutoVectorSplit();
 // errors are left to expand-mixed-kernel.
 void CheckExplicitSlotNum(const ir::Function& f);
 
-// Runs the whole expansion of expand-mixed-kernel on a mixed InCore function and lets its
-// rejections through, each with a note saying why the split pass reports it. The pass calls it
-// on the mixed functions it accepts without lowering them itself (hand-written split_aiv
-// kernels, explicit regions, unsplit mixed kernels): whatever it accepts, the pipeline must
-// lower (docs/split-lowering.md "What the pass accepts, the pipeline lowers").
+// Checks a mixed InCore function directly for what expand-mixed-kernel refuses (with the
+// expansion's own rules, without running it; the sides are built only for a slot_num the author
+// fixed) and lets the rejection through with a note saying why the split pass reports it. The
+// pass calls it on the mixed functions it accepts without lowering them itself (hand-written
+// split_aiv kernels, explicit regions, unsplit mixed kernels): whatever it accepts, the pipeline
+// must lower (docs/split-lowering.md "What the pass accepts, the pipeline lowers"). A value one
+// side computes and the other reads without a crossing is left to the expansion.
 void CheckExpandable(const ir::Function& f);
 
 // Static registration. Each pass file registers itself, so adding a pass touches no central

@@ -1,7 +1,8 @@
 """pypto.ir.pass_manager: ``PassManager`` and ``OptimizationStrategy``.
 
-tilesplit has one pipeline, the one ``tilesplit check`` lowers a kernel with (outline, split,
-expand, dispatch); ``OptimizationStrategy.Default`` names it."""
+``OptimizationStrategy.Default`` is the C++ pipeline ``default-pipeline``: PyPTO's passes before
+the split, then the split (outline, split, expand, dispatch) -- what ``tilesplit check``,
+``pypto.runtime.run`` and a ``@pl.jit`` call lower a program with."""
 
 from __future__ import annotations
 

@@ -124,6 +124,38 @@ std::vector<StmtPtr> Dce(const std::vector<StmtPtr>& in, std::unordered_set<cons
   return {rev.rbegin(), rev.rend()};
 }
 
+// A leaf statement inside a pl.split_aiv region (ops.md 4.5): cube compute has no place there; a
+// no-duplicate SHARED call runs on the AIV only (recorded in `placed`).
+void PlaceRegionLeaf(const ir::Stmt& s, analysis::PlacedCalls& placed) {
+  const ir::Call* c = analysis::TopLevelCall(s);
+  if (!c) return;
+  const CoreAffinity a = analysis::ClassifyIntrinsicCallAffinity(*c);
+  const ops::OpDef& d = ops::Def(*c);
+  if (a == CoreAffinity::CUBE)
+    ir::ThrowUser(s.span, "expand-mixed-kernel: cube compute '" + c->op_name() +
+                              "' inside a pl.split_aiv region; move it out of the region");
+  if (a == CoreAffinity::SHARED && d.is_no_duplicate() && !analysis::IsLaneStated(d))
+    placed.insert(c);
+}
+
+// The refusal of a statement the partition cannot give to one side: a call nested in another
+// that runs on the other side or crosses.
+[[noreturn]] void RejectNestedCrossCoreWork(const ir::Stmt& st, const ir::Call& c) {
+  ir::ThrowUser(st.span,
+                "expand-mixed-kernel: '" + c.op_name() +
+                    "' has a call nested in its operands that runs on the other side (or "
+                    "crosses between cube and vector), so no one core can run the statement",
+                {{ir::Span{},
+                  "bind the nested call to a name in a statement of its own, so each "
+                  "statement runs on one side and the crossing is a statement of its own"}});
+}
+
+[[noreturn]] void RejectCrossingInReturn(ir::Span span) {
+  ir::ThrowUser(span,
+                "expand-mixed-kernel: a cube/vector crossing in a return value; "
+                "bind it to a name first");
+}
+
 class Expander {
  public:
   explicit Expander(const ir::Function& f) : f_(f) {}
@@ -205,15 +237,7 @@ void Expander::PlaceRegionCalls(const StmtPtr& s) {
 }
 
 void Expander::PlaceRegionCall(const ir::Stmt& s) {
-  const ir::Call* c = analysis::TopLevelCall(s);
-  if (!c) return;
-  const CoreAffinity a = analysis::ClassifyIntrinsicCallAffinity(*c);
-  const ops::OpDef& d = ops::Def(*c);
-  if (a == CoreAffinity::CUBE)
-    ir::ThrowUser(s.span, "expand-mixed-kernel: cube compute '" + c->op_name() +
-                              "' inside a pl.split_aiv region; move it out of the region");
-  if (a == CoreAffinity::SHARED && d.is_no_duplicate() && !analysis::IsLaneStated(d))
-    placed_.insert(c);
+  PlaceRegionLeaf(s, placed_);
 }
 
 // ---- Partitioning.
@@ -238,14 +262,7 @@ std::vector<StmtPtr> Expander::Part(const StmtPtr& s, Side side, const std::vect
   auto leaf = [&](const ir::Stmt& st) -> Out {
     const ir::Call* c = analysis::TopLevelCall(st);
     if (!c) return {s};  // scalar work: both sides
-    if (analysis::NestsCrossCoreWork(*c, &placed_))
-      ir::ThrowUser(st.span,
-                    "expand-mixed-kernel: '" + c->op_name() +
-                        "' has a call nested in its operands that runs on the other side (or "
-                        "crosses between cube and vector), so no one core can run the statement",
-                    {{ir::Span{},
-                      "bind the nested call to a name in a statement of its own, so each "
-                      "statement runs on one side and the crossing is a statement of its own"}});
+    if (analysis::NestsCrossCoreWork(*c, &placed_)) RejectNestedCrossCoreWork(st, *c);
     const CoreAffinity a = Affinity(*c);
     if (a == CoreAffinity::MIXED) {
       Out r;
@@ -307,10 +324,7 @@ std::vector<StmtPtr> Expander::PartReturn(const ir::ReturnStmt& ret, Side side) 
     const ir::Call* c = v->As<ir::Call>();
     if (!c) continue;
     const CoreAffinity a = Affinity(*c);
-    if (a == CoreAffinity::MIXED)
-      ir::ThrowUser(ret.span,
-                    "expand-mixed-kernel: a cube/vector crossing in a return value; "
-                    "bind it to a name first");
+    if (a == CoreAffinity::MIXED) RejectCrossingInReturn(ret.span);
     if (a == CoreAffinity::SHARED || (a == CoreAffinity::CUBE) == (side == Side::AIC))
       r.push_back(ir::MakeEval(v, ret.span));
   }
@@ -437,12 +451,74 @@ void CheckExplicitSlotNum(const ir::Function& f) {
   e.SizeRings(sides);
 }
 
+namespace {
+
+// What expand-mixed-kernel refuses in a function, checked on the function as written, in the
+// order the expansion meets it, without building the sides: cube compute in a region (and the
+// calls a region places), a ring of no slots, a statement no one side can run (a nested call of
+// the other side, a crossing in a return value), a crossing no transport code carries, and the
+// ring depth the author asked for. The rules are the expansion's own functions.
+class ExpandableCheck {
+ public:
+  explicit ExpandableCheck(const ir::Function& f) : f_(f) {}
+
+  void Run() {
+    Regions(f_.body, false);
+    if (auto n = ir::GetAttr<int64_t>(f_.attrs, "slot_num")) slot_num_ = *n;
+    if (slot_num_ && *slot_num_ < 1)
+      ir::ThrowUser(f_.span, "expand-mixed-kernel: slot_num must be at least 1");
+    ir::ForEachStmt(f_.body, ir::kWalkAll, [&](const StmtPtr& s) {
+      if (ir::IsLeafStmt(*s)) Leaf(*s);
+    });
+    // Only a depth the author fixed can be too small (otherwise the ring takes the demand): its
+    // check needs the sides' pops and releases, so only then are they built.
+    if (slot_num_) {
+      Expander e(f_);
+      e.SizeRings(e.BuildSides());
+    }
+  }
+
+ private:
+  void Regions(const StmtPtr& s, bool in_region) {
+    if (!s) return;
+    if (const ir::ScopeStmt* sc = s->As<ir::ScopeStmt>())
+      for (const ir::ScopeOptimization& o : sc->optimizations)
+        if (o.kind == ir::ScopeOptimization::Kind::CrossCoreSlot) slot_num_ = o.slot_num;
+    if (ir::IsLeafStmt(*s)) {
+      if (in_region) PlaceRegionLeaf(*s, placed_);
+      return;
+    }
+    const bool inner = in_region || s->As<ir::SplitAivStmt>() != nullptr;
+    ir::ForEachChild(*s, ir::kWalkAll, [&](const StmtPtr& c) { Regions(c, inner); });
+  }
+
+  void Leaf(const ir::Stmt& st) {
+    if (const ir::ReturnStmt* ret = st.As<ir::ReturnStmt>()) {
+      for (const ir::ExprPtr& v : ret->values)
+        if (const ir::Call* c = v->As<ir::Call>();
+            c && analysis::ClassifyCallAffinity(*c, &placed_) == CoreAffinity::MIXED)
+          RejectCrossingInReturn(ret->span);
+      return;
+    }
+    const ir::Call* c = analysis::TopLevelCall(st);
+    if (!c) return;
+    if (analysis::NestsCrossCoreWork(*c, &placed_)) RejectNestedCrossCoreWork(st, *c);
+    if (analysis::ClassifyCallAffinity(*c, &placed_) == CoreAffinity::MIXED)
+      expand_mixed::DecodeCrossing(st, *c);
+  }
+
+  const ir::Function& f_;
+  analysis::PlacedCalls placed_;
+  std::optional<int64_t> slot_num_;
+};
+
+}  // namespace
+
 void CheckExpandable(const ir::Function& f) {
   if (f.func_type != ir::FunctionType::InCore || !analysis::IsMixed(f)) return;
   pass::RemarkScope quiet(nullptr, "");  // a check, not the expansion: no remarks
   try {
-    Expander e(f);
-    e.Run({f.name});
+    ExpandableCheck(f).Run();
   } catch (const ir::UserError& err) {
     throw err.WithNote(
         "lower-auto-vector-split accepts only what the rest of the pipeline lowers: this "

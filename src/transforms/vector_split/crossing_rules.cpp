@@ -3,7 +3,9 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/lane.h"
+#include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::vector_split {
 
@@ -39,6 +41,80 @@ void RejectUnabuttedGather(ir::Span span, const std::string& prefix, const std::
                 {{ir::Span{},
                   "gather a tile whose lanes fill their half boxes, keep the ragged value on the "
                   "vector side, or narrow the valid extent on the cube side after the gather"}});
+}
+
+FullBoxShard BuildFullBoxShard(const ir::VarPtr& var, const ops::OpDef& shard, const ExprPtr& src,
+                               const ir::TileType& full, int axis, const ir::AttrMap& kwargs,
+                               const ExprPtr& lane, std::optional<int64_t> lane_stride,
+                               const LaneTypeFn& lane_type, ir::Span span) {
+  FullBoxShard x;
+  std::vector<ExprPtr> box_valid = full.valid();
+  box_valid[axis] = full.shape[axis];
+  ExprPtr widened =
+      ops::Create(ops::ValidShapeSetterOp(), {src, box_valid[0], box_valid[1]}, {}, span);
+  ir::VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
+  x.widen = BindAs(box, widened, span);
+  const ir::TypePtr deduced = ops::DeduceType(shard, {box}, kwargs, span);
+  const ir::TileType* half_t = ir::AsTileType(deduced);
+  x.half = half_t->shape[axis];
+  const ExprPtr stride = lane_stride ? ir::Index(*lane_stride) : x.half;
+  // Lane 1's start is read from its own pop extent: its share of the full box (9 and 8 of an odd
+  // 17), never the deducer's lane-agnostic 9 for both.
+  std::vector<ExprPtr> pop_valid = half_t->valid();
+  pop_valid[axis] = LaneExtent(lane, full.shape[axis], stride);
+  if (ir::ExprListEqual(pop_valid, half_t->shape)) pop_valid.clear();
+  ir::TypePtr pop_type = lane_type(*half_t, std::move(pop_valid));
+  x.pop = ir::MakeVar(var->name + "_pop", pop_type, var->span);
+  x.pop_stmt = BindAs(x.pop, ops::CreateWithType(shard, {box}, kwargs, pop_type, span), span);
+  std::vector<ExprPtr> lane_valid = half_t->valid();
+  lane_valid[axis] = LaneExtent(lane, full.valid()[axis], stride);
+  x.narrowed =
+      ops::Create(ops::ValidShapeSetterOp(), {x.pop, lane_valid[0], lane_valid[1]}, {}, span);
+  return x;
+}
+
+ir::VarPtr WidenLanesToHalfBox(const ir::VarPtr& var, const ExprPtr& operand, const ir::TileType& t,
+                               int axis, const ExprPtr& half, ir::Span span,
+                               std::vector<ir::StmtPtr>& out) {
+  std::vector<ExprPtr> box_valid = t.valid();
+  box_valid[axis] = half;
+  ExprPtr widened =
+      ops::Create(ops::ValidShapeSetterOp(), {operand, box_valid[0], box_valid[1]}, {}, span);
+  ir::VarPtr lanes = ir::MakeVar(var->name + "_lanes", widened->type, var->span);
+  out.push_back(BindAs(lanes, widened, span));
+  return lanes;
+}
+
+ExprPtr LaneHoldsRows(const ExprPtr& extent) {
+  return ir::MakeBinary(ir::BinaryOp::Gt, extent, ir::Index(0));
+}
+
+ir::StmtPtr GuardedStore(const ir::VarPtr& r, const ExprPtr& store, const ExprPtr& extent,
+                         ir::Span span) {
+  const ir::Call* c = store->As<ir::Call>();
+  ir::VarPtr inner = ir::MakeVar(r->name, store->type, span);
+  ir::StmtPtr then_b =
+      ir::MakeSeq({BindAs(inner, store, span), ir::MakeYield({inner}, span)}, span);
+  ir::StmtPtr else_b = ir::MakeSeq({ir::MakeYield({c->args[2]}, span)}, span);
+  return std::make_shared<ir::IfStmt>(LaneHoldsRows(extent), then_b, else_b,
+                                      std::vector<ir::VarPtr>{r}, span);
+}
+
+ir::StmtPtr GuardedStoreEffect(const ExprPtr& store, const ExprPtr& extent, ir::Span span) {
+  return std::make_shared<ir::IfStmt>(LaneHoldsRows(extent), ir::MakeEval(store, span), nullptr,
+                                      std::vector<ir::VarPtr>{}, span);
+}
+
+void RejectReshapeOfLaneExtent(ir::Span span, const std::string& op, const ExprPtr& extent) {
+  ir::ThrowUser(span,
+                op +
+                    " reshapes the logical rectangle of a tile whose valid extent on the "
+                    "split axis is this lane's own (" +
+                    ir::ExprToString(extent) +
+                    "), which cannot follow the per-lane extent through the new shape",
+                {{ir::Span{},
+                  "apply it to a tile both lanes hold fully valid, or before the "
+                  "tile.aiv_shard on the cube side"}});
 }
 
 }  // namespace tilesplit::vector_split

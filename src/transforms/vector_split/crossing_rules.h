@@ -5,7 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "rewrite_util.h"
 
@@ -26,5 +29,48 @@ ExprPtr LaneExtent(const ExprPtr& lane, const ExprPtr& valid, const ExprPtr& str
 [[noreturn]] void RejectUnabuttedGather(ir::Span span, const std::string& prefix,
                                         const std::string& what, int axis, int64_t valid,
                                         int64_t half);
+
+// The full-box form of a shard, for an extent no split code places (a runtime one, or 13 of 16
+// rows: 8 and 5): the transport carries the FULL box, whose lanes always place, and the lane's own
+// extent is applied right after the pop. One construction for the halving (BoundaryHalving) and
+// the region repair (BoundaryExtents).
+struct FullBoxShard {
+  ir::StmtPtr widen;     // NAME_box = tile.set_validshape(src, box...): cube work, before the shard
+  ir::VarPtr pop;        // NAME_pop, typed with each lane's share of the full box
+  ir::StmtPtr pop_stmt;  // NAME_pop = shard(NAME_box, kwargs)
+  ExprPtr narrowed;      // tile.set_validshape(NAME_pop, ..., the lane's extent ...), for NAME
+  ExprPtr half;          // the per-lane box on the axis
+};
+// `var` names the crossing's result, `src` (typed `full`, rank 2) its cube tile, `axis` the split
+// axis; lane 1 starts at `lane_stride` (the half box when none); `lane_type` types the pop from
+// the deduced half and its valid extents (a view the author wrote may override the deduced one).
+using LaneTypeFn = std::function<ir::TypePtr(const ir::TileType& half, std::vector<ExprPtr> valid)>;
+FullBoxShard BuildFullBoxShard(const ir::VarPtr& var, const ops::OpDef& shard, const ExprPtr& src,
+                               const ir::TileType& full, int axis, const ir::AttrMap& kwargs,
+                               const ExprPtr& lane, std::optional<int64_t> lane_stride,
+                               const LaneTypeFn& lane_type, ir::Span span);
+
+// A gather's operand `operand` (typed `t`) whose lane extent on `axis` may fall short of its half
+// box `half`: `NAME_lanes = tile.set_validshape(operand, half ...)` is appended to `out`, so that
+// both lanes hand over full half boxes, which abut. Returns NAME_lanes.
+ir::VarPtr WidenLanesToHalfBox(const ir::VarPtr& var, const ExprPtr& operand, const ir::TileType& t,
+                               int axis, const ExprPtr& half, ir::Span span,
+                               std::vector<ir::StmtPtr>& out);
+
+// `extent > 0`: the condition under which a lane whose extent on the split axis is `extent` holds
+// any rows, and so may store them.
+ExprPtr LaneHoldsRows(const ExprPtr& extent);
+
+// The store `r = store(tile, offsets, dst)` run only when this lane holds rows (`extent > 0`);
+// otherwise `dst` passes through. `r` stays the merge's variable, so later uses keep it.
+ir::StmtPtr GuardedStore(const ir::VarPtr& r, const ExprPtr& store, const ExprPtr& extent,
+                         ir::Span span);
+// The store statement `store(...)` (no result) run only when this lane holds rows.
+ir::StmtPtr GuardedStoreEffect(const ExprPtr& store, const ExprPtr& extent, ir::Span span);
+
+// An op that reshapes the logical rectangle of a tile whose valid extent on the split axis is
+// the lane's own (`extent`): the per-lane extent cannot follow it through the new shape.
+[[noreturn]] void RejectReshapeOfLaneExtent(ir::Span span, const std::string& op,
+                                            const ExprPtr& extent);
 
 }  // namespace tilesplit::vector_split

@@ -77,38 +77,21 @@ bool BoundaryHalving::Placeable(int64_t box, int64_t valid) const {
 void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const Call& move, const TileType& full,
                                        const ir::AttrMap& kw, ir::Span span,
                                        std::vector<StmtPtr>& out) {
-  const ExprPtr& src = move.args[0];
   const int d = ctx_.split_dim;
-  const ExprPtr lane_valid_src = full.valid()[d];
-  std::vector<ExprPtr> box_valid = full.valid();
-  box_valid[d] = full.shape[d];
-  ExprPtr widened =
-      ops::Create(ops::ValidShapeSetterOp(), {src, box_valid[0], box_valid[1]}, {}, span);
-  VarPtr box = ir::MakeVar(var->name + "_box", widened->type, var->span);
-  out.push_back(BindAs(box, widened, span));
-  const ops::OpDef* shard = &ops::ShardOp();
-  const TypePtr deduced = ops::DeduceType(*shard, {box}, kw, span);
-  const TileType* half_t = ir::AsTileType(deduced);
-  TileInfo info{d, half_t->shape[d], full.shape[d], lane_valid_src};
-  const ExprPtr stride = LaneStrideFor(ctx_, d, info.half);
-  // The pop's own extent is the lane's share of the full box (9 and 8 of an odd 17): the
-  // placement rule reads lane 1's start from it, so the deducer's lane-agnostic guess (9 for
-  // both) would start lane 1 one row late.
-  std::vector<ExprPtr> pop_valid = half_t->valid();
-  pop_valid[d] = LaneValidExtent(ctx_, full.shape[d], info.half, stride);
-  if (ir::ExprListEqual(pop_valid, half_t->shape)) pop_valid.clear();
-  TypePtr pop_type = LaneHalfType(var, move, *half_t, std::move(pop_valid));
-  VarPtr pop = ir::MakeVar(var->name + "_pop", pop_type, var->span);
-  out.push_back(BindAs(pop, ops::CreateWithType(*shard, {box}, kw, pop_type, span), span));
-  std::vector<ExprPtr> lane_valid = half_t->valid();
-  lane_valid[d] = LaneValidExtent(ctx_, lane_valid_src, info.half, stride);
-  ExprPtr narrowed =
-      ops::Create(ops::ValidShapeSetterOp(), {pop, lane_valid[0], lane_valid[1]}, {}, span);
-  VarPtr v = ir::MakeVar(var->name, narrowed->type, var->span);
+  FullBoxShard x = BuildFullBoxShard(
+      var, ops::ShardOp(), move.args[0], full, d, kw, ctx_.lane, ctx_.lane_stride,
+      [&](const TileType& half, std::vector<ExprPtr> valid) {
+        return LaneHalfType(var, move, half, std::move(valid));
+      },
+      span);
+  out.push_back(x.widen);
+  out.push_back(x.pop_stmt);
+  TileInfo info{d, x.half, full.shape[d], full.valid()[d]};
+  VarPtr v = ir::MakeVar(var->name, x.narrowed->type, var->span);
   ctx_.replacements[var.get()] = v;
-  s_.Track(pop, info);
+  s_.Track(x.pop, info);
   s_.Track(v, std::move(info));
-  out.push_back(BindAs(v, narrowed, span));
+  out.push_back(BindAs(v, x.narrowed, span));
 }
 
 // V->C boundary: reassemble the lanes' halves, then keep the author's placement move.
@@ -172,16 +155,8 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   // the cube side after the pop.
   const bool widen = half_t->valid().size() == 2 && !ir::AsConstInt(half_t->valid()[a]) &&
                      !ops::ProvablyEqual(half_t->valid()[a], info->half);
-  ExprPtr lanes = operand;
-  if (widen) {
-    std::vector<ExprPtr> box_valid = half_t->valid();
-    box_valid[a] = info->half;
-    ExprPtr full_lane =
-        ops::Create(ops::ValidShapeSetterOp(), {operand, box_valid[0], box_valid[1]}, {}, span);
-    VarPtr lane_box = ir::MakeVar(var->name + "_lanes", full_lane->type, var->span);
-    out.push_back(BindAs(lane_box, full_lane, span));
-    lanes = lane_box;
-  }
+  const ExprPtr lanes =
+      widen ? WidenLanesToHalfBox(var, operand, *half_t, a, info->half, span, out) : operand;
   TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
   const TileType* gt = ir::AsTileType(deduced);
   std::vector<ExprPtr> valid = gt->valid();

@@ -65,6 +65,13 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
     conditions_.CheckTransposeHazard(call, axis, *swapped, span);
   if (singleton) {
     // A singleton split dim is a broadcast along the split: the value stays whole and neutral.
+    // Its halved operands must still give that whole type (the transpose of a lane's half does
+    // not: condition 1 rejects it, fuzz/registry_transpose_view_of_lane_half).
+    for (const TileInfo* p : parts)
+      if (p) {
+        conditions_.CheckTypeConsistency(call, call.args, *rt, span, nullptr);
+        break;
+      }
     ExprPtr e = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
     RemarkKeptWhole(
         *var, "its extent on the split axis is 1 (or it has rank 1): a broadcast along the split");

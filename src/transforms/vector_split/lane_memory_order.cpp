@@ -94,7 +94,14 @@ struct Access {
   std::vector<Instance> inst;
 };
 
-using Env = std::unordered_map<const ir::Var*, int64_t>;
+// The values an evaluation binds: loop variables by iteration, and the lane of the core (-1: the
+// cube, where a lane index has no value). Every lane variable of the function (one per region)
+// takes the core's lane, looked up in Collector::lanes_ rather than copied into the map: a copy per
+// access made the check quadratic in the regions.
+struct Env {
+  std::unordered_map<const ir::Var*, int64_t> vars;
+  int64_t lane = -1;
+};
 
 class Collector {
  public:
@@ -406,7 +413,8 @@ class Collector {
         return constant(e->As<ir::ConstInt>()->value);
       case ir::ExprKind::Var: {
         const ir::Var* v = e->As<ir::Var>();
-        if (auto it = env.find(v); it != env.end()) return constant(it->second);
+        if (auto it = env.vars.find(v); it != env.vars.end()) return constant(it->second);
+        if (env.lane >= 0 && lanes_.count(v)) return constant(env.lane);
         if (auto it = defs_.find(v); it != defs_.end())
           return EvalAffine(it->second, env, depth + 1);
         if (assigned_.count(v) || lanes_.count(v)) return std::nullopt;
@@ -491,10 +499,9 @@ class Collector {
         Env env;
         for (size_t k = 0; k < it.size(); ++k) {
           const Loop& lp = loops_[static_cast<size_t>(a.loops[k])];
-          if (it[k] >= 0) env[lp.var] = *lp.start + it[k] * *lp.step;
+          if (it[k] >= 0) env.vars[lp.var] = *lp.start + it[k] * *lp.step;
         }
-        if (g != kAic)
-          for (const ir::Var* lv : lanes_) env[lv] = g == kLane0 ? 0 : 1;
+        if (g != kAic) env.lane = g == kLane0 ? 0 : 1;
         Window w(a.rank);
         for (size_t d = 0; d < a.offsets.size(); ++d) {
           auto o = EvalAffine(a.offsets[d], env, 0);
@@ -726,18 +733,83 @@ void CheckPair(const Orderer& ord, const Access& a, const Access& b, bool self) 
 
 }  // namespace
 
+namespace {
+
+// The rows (axis 0) every instance of `a` touches on every core running it, when each of those
+// windows is known and free of symbols and the tensor is known; nullopt otherwise. Two accesses
+// whose row ranges are disjoint cannot overlap on any core (Overlap finds them apart on axis 0).
+std::optional<std::pair<int64_t, int64_t>> RowHull(const Access& a) {
+  if (!a.root || a.rank == 0 || a.inst.empty()) return std::nullopt;
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (const Instance& in : a.inst)
+    for (int g = 0; g < 3; ++g) {
+      if (!(a.agents & (1u << g))) continue;
+      const Window& w = in.w[g];
+      if (w.size() != a.rank || !w[0].known || !w[0].sym.empty()) return std::nullopt;
+      lo = std::min(lo, w[0].lo);
+      hi = std::max(hi, w[0].hi);
+    }
+  if (lo > hi) return std::nullopt;
+  return std::make_pair(lo, hi);
+}
+
+// The pairs (i <= j) CheckPair must see: every pair except those whose row hulls are known to be
+// disjoint, found by a sweep over the hulls sorted by their first row, so that a body of many
+// accesses to disjoint windows (one per region) is not checked pair by pair. Ordered by (j, i),
+// the order of the plain double loop, so the first race reported is the same.
+std::vector<std::pair<size_t, size_t>> CandidatePairs(const std::vector<Access>& acc) {
+  std::vector<std::pair<size_t, size_t>> out;  // (j, i)
+  std::vector<std::optional<std::pair<int64_t, int64_t>>> hull(acc.size());
+  std::vector<size_t> known, unknown;
+  for (size_t k = 0; k < acc.size(); ++k) {
+    hull[k] = RowHull(acc[k]);
+    (hull[k] ? known : unknown).push_back(k);
+  }
+  auto add = [&](size_t x, size_t y) {
+    const size_t i = std::min(x, y), j = std::max(x, y);
+    const Access& a = acc[i];
+    const Access& b = acc[j];
+    if (!a.write && !b.write) return;
+    if (a.root && b.root && a.root != b.root) return;
+    out.emplace_back(j, i);
+  };
+  for (size_t k = 0; k < acc.size(); ++k) add(k, k);
+  for (size_t u = 0; u < unknown.size(); ++u) {
+    for (size_t v = u + 1; v < unknown.size(); ++v) add(unknown[u], unknown[v]);
+    for (size_t k : known) add(unknown[u], k);
+  }
+  // Accesses of different tensors never pair, and a tensor only read needs no pair at all: the
+  // sweep runs per tensor that something writes (a body reading one input in every region would
+  // otherwise meet every pair of its reads).
+  std::map<const ir::Var*, std::vector<size_t>> by_root;
+  std::unordered_set<const ir::Var*> written;
+  for (size_t k : known) {
+    by_root[acc[k].root].push_back(k);
+    if (acc[k].write) written.insert(acc[k].root);
+  }
+  for (auto& [root, group] : by_root) {
+    if (!written.count(root)) continue;
+    std::sort(group.begin(), group.end(), [&](size_t x, size_t y) {
+      return hull[x]->first != hull[y]->first ? hull[x]->first < hull[y]->first : x < y;
+    });
+    for (size_t p = 0; p < group.size(); ++p) {
+      const auto [lo, hi] = *hull[group[p]];
+      for (size_t q = p + 1; q < group.size() && hull[group[q]]->first < hi; ++q)
+        if (hull[group[q]]->second > lo && hull[group[q]]->first < hull[group[q]]->second)
+          add(group[p], group[q]);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 void CheckLaneMemoryOrder(const ir::Function& lowered) {
   const Collector c(lowered);
   const Orderer ord(c);
   const std::vector<Access>& acc = c.accesses_;
-  for (size_t j = 0; j < acc.size(); ++j)
-    for (size_t i = 0; i <= j; ++i) {
-      const Access& a = acc[i];
-      const Access& b = acc[j];
-      if (!a.write && !b.write) continue;
-      if (a.root && b.root && a.root != b.root) continue;
-      CheckPair(ord, a, b, i == j);
-    }
+  for (const auto& [j, i] : CandidatePairs(acc)) CheckPair(ord, acc[i], acc[j], i == j);
 }
 
 }  // namespace tilesplit::vector_split

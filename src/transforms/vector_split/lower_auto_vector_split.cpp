@@ -94,22 +94,29 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   // forward walk, so feeding it in order is the same as giving it the whole body.
   SplitBodyAdmission admission(
       {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.Contains(v); }});
+  // 3a. The form, planned in the same walk: each lowered statement is placed in a phase as it is
+  // built, so that a single straight-line vector phase is wrapped in a region (with the lane
+  // guards its stores need) without reading the lowered body again.
+  AutoRegionPlan plan(mode, lane);
   std::vector<ir::StmtPtr> body;
   body.reserve(stmts.size() + 1);
+  body.push_back(ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
   for (const ir::StmtPtr& s : stmts) {
     std::vector<ir::StmtPtr> piece = ProcessStmts({s}, ctx);
     CheckNoCubeTileHalved(piece, ctx);
     admission.Walk(piece);
-    for (ir::StmtPtr& p : piece) body.push_back(std::move(p));
+    for (ir::StmtPtr& p : piece) {
+      plan.Add(p);
+      body.push_back(std::move(p));
+    }
   }
   ReportAdmission(admission.report(), BodyOrigin::Automatic,
                   "the automatically halved body of '" + f->name + "'", lane->name);
-  body.insert(body.begin(),
-              ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
-  // 6. Stamp the split_aiv form.
-  return std::make_shared<ir::Function>(f->name, f->func_type, std::move(params),
-                                        std::move(returns), WithSplitAivAttrs(f->attrs, mode),
-                                        ir::MakeSeq(std::move(body), f->body->span), f->span);
+  // 6. Stamp the split_aiv form; 7. wrap the vector phase in a region when the plan holds.
+  FunctionPtr flat = std::make_shared<ir::Function>(
+      f->name, f->func_type, std::move(params), std::move(returns),
+      WithSplitAivAttrs(f->attrs, mode), ir::MakeSeq(std::move(body), f->body->span), f->span);
+  return plan.Finish(flat);
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
@@ -155,14 +162,10 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
           {{ir::Span{},
             "remove the scope from the InCore function, or write the kernel "
             "in an Opaque function so the outliner lifts the scope"}});
-    // A single straight-line vector phase is wrapped in a region when the verifier accepts it.
-    // The synthesized region is lowered like a hand-written one (the lane guards of stores a
-    // lane may hold no rows of, the per-lane extents), so that the printed output, read back and
-    // lowered again, is the same program: one lowering for both arms.
-    FunctionPtr lowered = LowerFunction(f, *mode);
-    if (FunctionPtr wrapped = SynthesizeAutoRegion(lowered); wrapped != lowered)
-      lowered = FinishAutoRegion(wrapped);
-    out.push_back(std::move(lowered));
+    // One walk lowers the body and plans its form: a single straight-line vector phase is
+    // wrapped in a region, with the lane guards a hand-written region of that form gets, so that
+    // the printed output, read back and lowered again, is the same program.
+    out.push_back(LowerFunction(f, *mode));
     RemarkAutoPath(*f, *mode, *out.back());
     pass::CheckExplicitSlotNum(*out.back());
     CheckLaneMemoryOrder(*out.back());

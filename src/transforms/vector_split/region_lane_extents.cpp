@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "crossing_rules.h"
+#include "lane_extents.h"
 #include "regions.h"
 #include "rewrite_util.h"
 #include "tilesplit/ir/error.h"
@@ -18,33 +19,14 @@
 namespace tilesplit::vector_split {
 namespace {
 
-// What is known about a tile whose valid extent on the split axis is this lane's own.
-struct LaneFact {
-  int axis;
-  ExprPtr extent;      // this lane's extent (an expression of the lane index)
-  ExprPtr full_valid;  // the pre-shard extent the two lanes join back to
-  bool may_be_empty;   // some lane's extent can be 0: its store must be guarded
-  bool pending;        // a runtime extent not yet placed on a consumer (full box popped)
-};
-
 // What the crossings and the walk share: the lane, the facts, the rebinding.
 struct ExtentState {
   VarPtr lane;
   std::vector<StmtPtr> hoisted;  // cube-side statements that must run before the region
   ir::VarMap repl;
-  std::unordered_map<const Var*, LaneFact> facts;
+  LaneExtentFacts facts;
 
-  const LaneFact* FactOf(const ExprPtr& e) const {
-    if (const ir::Call* c = e ? e->As<ir::Call>() : nullptr) {
-      for (const ExprPtr& a : c->args)  // a nested call holds its operand's lane extent
-        if (const LaneFact* f = FactOf(a)) return f;
-      return nullptr;
-    }
-    const Var* v = e ? e->As<Var>() : nullptr;
-    if (!v) return nullptr;
-    auto it = facts.find(v);
-    return it == facts.end() ? nullptr : &it->second;
-  }
+  const LaneFact* FactOf(const ExprPtr& e) const { return facts.Of(e); }
 
   // A retyped value keeps its declared layout (the author's view, or the one its deduction gave
   // when it was written): only its extents follow the lane, as on the flat path.
@@ -67,36 +49,22 @@ class BoundaryExtents {
   // before the region; the shard then reads a fully valid tile, which its text states exactly.
   void EmitFullBoxShard(const ir::AssignStmt& a, const ir::Call& c, const ir::TileType& src,
                         int axis, LaneFact fact, std::vector<StmtPtr>& out) {
-    std::vector<ExprPtr> box_valid = src.valid();
-    box_valid[axis] = src.shape[axis];
-    ExprPtr widened =
-        ops::Create(ops::ValidShapeSetterOp(), {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
-    VarPtr box = ir::MakeVar(a.var->name + "_box", widened->type, a.var->span);
-    st_.hoisted.push_back(BindAs(box, widened, a.span));
-    ExprPtr deduced = ops::Create(ops::Def(c), {box}, c.kwargs, a.span);
-    const ir::TileType* dt = ir::AsTileType(deduced->type);
-    const ExprPtr half = dt->shape[axis];
-    // Lane 1's start is read from its own pop extent: its share of the full box (8 of an odd
-    // 17), never the deducer's lane-agnostic 9.
-    std::vector<ExprPtr> pop_valid = dt->valid();
-    pop_valid[axis] = LaneExtent(st_.lane, src.shape[axis], half);
-    if (ir::ExprListEqual(pop_valid, dt->shape)) pop_valid.clear();
-    ir::TypePtr pop_type = ir::WithValid(*dt, std::move(pop_valid));
-    VarPtr pop = ir::MakeVar(a.var->name + "_pop", pop_type, a.var->span);
-    out.push_back(
-        BindAs(pop, ops::CreateWithType(ops::Def(c), {box}, c.kwargs, pop_type, a.span), a.span));
-    std::vector<ExprPtr> lane_valid = dt->valid();
-    lane_valid[axis] = fact.extent;
-    ExprPtr narrowed =
-        ops::Create(ops::ValidShapeSetterOp(), {pop, lane_valid[0], lane_valid[1]}, {}, a.span);
-    VarPtr nv = st_.Retype(a.var, narrowed->type);
+    FullBoxShard x = BuildFullBoxShard(
+        a.var, ops::Def(c), c.args[0], src, axis, c.kwargs, st_.lane, std::nullopt,
+        [](const ir::TileType& half, std::vector<ExprPtr> valid) {
+          return ir::WithValid(half, std::move(valid));
+        },
+        a.span);
+    st_.hoisted.push_back(x.widen);
+    out.push_back(x.pop_stmt);
+    VarPtr nv = st_.Retype(a.var, x.narrowed->type);
     if (auto v = ir::AsConstInt(fact.full_valid)) {
       const ops::LaneExtentPair p =
           ops::LaneExtents(*ir::AsConstInt(src.shape[axis]), *v, std::nullopt);
       fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
     }
-    st_.facts[nv.get()] = fact;
-    out.push_back(BindAs(nv, narrowed, a.span));
+    st_.facts.Set(nv.get(), fact);
+    out.push_back(BindAs(nv, x.narrowed, a.span));
   }
 
   void EmitShard(const ir::AssignStmt& a, const ir::Call& c, std::vector<StmtPtr>& out) {
@@ -122,23 +90,19 @@ class BoundaryExtents {
     LaneFact fact{axis, lane_extent, full_valid, true, false};
     if (!v || !PlacesBothLanes(*b, *v, std::nullopt))
       return EmitFullBoxShard(a, c, *src, axis, fact, out);
-    if (b && v) {
-      try {  // the column rules of the boundary (the placement itself is settled above)
-        ops::ShardSplitCode(static_cast<ir::SplitMode>(*split), src->shape, src->valid(),
-                            std::nullopt);
-      } catch (const ir::UserError& e) {
-        throw e.WithSpanIfMissing(a.span);
-      }
-      ops::LaneExtentPair p = ops::LaneExtents(*b, *v, std::nullopt);
-      fact.may_be_empty = p.e0 == 0 || p.e1 == 0;
-      if (p.e0 == p.e1) fact.extent = ir::MakeConstInt(p.e0);
-      valid[axis] = fact.extent;
+    try {  // the column rules of the boundary (the placement itself is settled above)
+      ops::ShardSplitCode(static_cast<ir::SplitMode>(*split), src->shape, src->valid(),
+                          std::nullopt);
+    } catch (const ir::UserError& e) {
+      throw e.WithSpanIfMissing(a.span);
     }
+    const std::optional<LaneFact> placed =
+        LaneExtentFacts::OfPlacedShard(st_.lane, axis, *b, *v, full_valid, half);
+    valid[axis] = placed ? placed->extent : half;
     if (ir::ExprListEqual(valid, dt->shape)) valid.clear();
     ir::TypePtr type = ir::WithValid(*dt, std::move(valid));
     VarPtr nv = st_.Retype(a.var, type);
-    if (!ir::IsConstInt(fact.extent, ir::AsConstInt(half).value_or(-1)) || fact.may_be_empty)
-      st_.facts[nv.get()] = fact;
+    if (placed) st_.facts.Set(nv.get(), *placed);
     out.push_back(
         BindAs(nv, ops::CreateWithType(ops::Def(c), c.args, c.kwargs, type, a.span), a.span));
   }
@@ -160,12 +124,7 @@ class BoundaryExtents {
       // rows, or a runtime one) would put it early: both lanes hand over their full half boxes,
       // which abut, and the join keeps the type the author's program gives it (the rows past
       // the pre-shard extent are undefined there too), so later uses keep their variable.
-      std::vector<ExprPtr> box_valid = in->valid();
-      box_valid[axis] = in->shape[axis];
-      ExprPtr widened = ops::Create(ops::ValidShapeSetterOp(),
-                                    {c.args[0], box_valid[0], box_valid[1]}, {}, a.span);
-      VarPtr lanes = ir::MakeVar(a.var->name + "_lanes", widened->type, a.var->span);
-      out.push_back(BindAs(lanes, widened, a.span));
+      VarPtr lanes = WidenLanesToHalfBox(a.var, c.args[0], *in, axis, in->shape[axis], a.span, out);
       ExprPtr joined = ops::Create(ops::Def(c), {lanes}, c.kwargs, a.span);
       e = ops::CreateWithType(ops::Def(c), {lanes}, c.kwargs, DeclaredIfSameBox(a, joined->type),
                               a.span);
@@ -234,7 +193,7 @@ class Localizer {
 
   bool NeedsGuard(const LaneFact* f) const {
     if (!f || !f->may_be_empty) return false;
-    const ExprPtr g = Guard(*f);
+    const ExprPtr g = LaneHoldsRows(f->extent);
     for (const ExprPtr& c : enclosing_)
       if (ir::ExprEqual(c, g)) return false;
     return true;
@@ -278,9 +237,7 @@ class Localizer {
                        [&](const ir::EvalStmt& ev) {
                          ExprPtr e = Sub(ev.expr);
                          if (const LaneFact* f = StoredFact(e); NeedsGuard(f))
-                           return out.push_back(std::make_shared<ir::IfStmt>(
-                               Guard(*f), ir::MakeEval(e, s->span), nullptr, std::vector<VarPtr>{},
-                               s->span));
+                           return out.push_back(GuardedStoreEffect(e, f->extent, s->span));
                          out.push_back(ir::MakeEval(e, s->span));
                        },
                        [&](const ir::ReturnStmt& r) { EmitReturn(r, out); },
@@ -313,7 +270,7 @@ class Localizer {
       ExprPtr e = Sub(v);
       if (const LaneFact* f = StoredFact(e); NeedsGuard(f)) {
         VarPtr stored = ir::MakeVar("stored", e->type, r.span);
-        out.push_back(GuardedStore(stored, e, *f, r.span));
+        out.push_back(GuardedStore(stored, e, f->extent, r.span));
         e = stored;
       }
       vals.push_back(e);
@@ -343,7 +300,7 @@ class Localizer {
     for (const ir::IterArg& ia : in) {
       ExprPtr init = Sub(ia.init);
       VarPtr v = st_.RetypeAsValue(ia.var, init->type);
-      if (const LaneFact* f = st_.FactOf(init)) st_.facts[v.get()] = *f;
+      if (const LaneFact* f = st_.FactOf(init)) st_.facts.Set(v.get(), *f);
       out.push_back({v, init});
     }
     return out;
@@ -358,38 +315,21 @@ class Localizer {
         continue;
       }
       VarPtr v = st_.RetypeAsValue(rvs[i], ias[i].var->type);
-      if (const LaneFact* f = st_.FactOf(ias[i].var)) st_.facts[v.get()] = *f;
+      if (const LaneFact* f = st_.FactOf(ias[i].var)) st_.facts.Set(v.get(), *f);
       out.push_back(v);
     }
     return out;
   }
 
   // The lane fact of the tile a tile.store call writes, if the store is one.
-  const LaneFact* StoredFact(const ExprPtr& e) const {
-    const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
-    if (!c || !IsGmWrite(*c) || c->args.empty()) return nullptr;
-    return st_.FactOf(c->args[0]);
-  }
-
-  ExprPtr Guard(const LaneFact& f) const {
-    return ir::MakeBinary(ir::BinaryOp::Gt, f.extent, ir::Index(0));
-  }
-
-  // `r = store(...)` only when this lane holds rows; otherwise the tensor passes through.
-  StmtPtr GuardedStore(const VarPtr& r, const ExprPtr& store, const LaneFact& f, ir::Span span) {
-    const ir::Call* c = store->As<ir::Call>();
-    VarPtr inner = ir::MakeVar(r->name, store->type, span);
-    StmtPtr then_b = ir::MakeSeq({BindAs(inner, store, span), ir::MakeYield({inner}, span)}, span);
-    StmtPtr else_b = ir::MakeSeq({ir::MakeYield({c->args[2]}, span)}, span);
-    return std::make_shared<ir::IfStmt>(Guard(f), then_b, else_b, std::vector<VarPtr>{r}, span);
-  }
+  const LaneFact* StoredFact(const ExprPtr& e) const { return st_.facts.Stored(e); }
 
   void EmitAssign(const ir::AssignStmt& a, std::vector<StmtPtr>& out) {
     ExprPtr value = Sub(a.value);
     const ir::Call* c = value->As<ir::Call>();
     if (!c) {
       VarPtr v = st_.RetypeAsValue(a.var, value->type);
-      if (const LaneFact* f = st_.FactOf(value)) st_.facts[v.get()] = *f;
+      if (const LaneFact* f = st_.FactOf(value)) st_.facts.Set(v.get(), *f);
       return out.push_back(BindAs(v, value, a.span));
     }
     const ops::OpDef& op = ops::Def(*c);
@@ -398,7 +338,7 @@ class Localizer {
     if (IsGmWrite(*c)) {
       if (const LaneFact* f = StoredFact(value); NeedsGuard(f)) {
         VarPtr v = st_.Retype(a.var, value->type);
-        return out.push_back(GuardedStore(v, value, *f, a.span));
+        return out.push_back(GuardedStore(v, value, f->extent, a.span));
       }
       return out.push_back(BindAs(st_.Retype(a.var, value->type), value, a.span));
     }
@@ -412,15 +352,7 @@ class Localizer {
       return out.push_back(BindAs(st_.Retype(a.var, e->type), e, a.span));
     }
     if (op.rectangle_change() != ops::RectangleChange::None)
-      ir::ThrowUser(a.span,
-                    op.name() +
-                        " reshapes the logical rectangle of a tile whose valid extent on the "
-                        "split axis is this lane's own (" +
-                        ir::ExprToString(in->extent) +
-                        "), which cannot follow the per-lane extent through the new shape",
-                    {{ir::Span{},
-                      "apply it to a tile both lanes hold fully valid, or before the "
-                      "tile.aiv_shard on the cube side"}});
+      RejectReshapeOfLaneExtent(a.span, op.name(), in->extent);
     // Consumers that pass valid_shape through take the lane's extent from their operand; a
     // pending runtime extent lands on this, its first consumer.
     LaneFact fact = *in;
@@ -434,19 +366,8 @@ class Localizer {
       fact.pending = false;
     }
     VarPtr v = st_.Retype(a.var, e->type);
-    // An op that sets the split-axis extent to a nonzero constant (tile.set_validshape to the
-    // half box) ends the lane dependence: its result is an ordinary tile from here on.
-    const std::optional<int64_t> fixed =
-        !fact.pending && t && fact.axis < static_cast<int>(t->shape.size())
-            ? ir::AsConstInt(t->valid()[fact.axis])
-            : std::nullopt;
-    if (!fixed) {
-      st_.facts[v.get()] = fact;
-    } else if (*fixed == 0) {  // no lane holds rows: its stores stay guarded
-      fact.extent = t->valid()[fact.axis];
-      fact.may_be_empty = true;
-      st_.facts[v.get()] = fact;
-    }
+    if (std::optional<LaneFact> held = LaneExtentFacts::OfConsumer(fact, t))
+      st_.facts.Set(v.get(), *held);
     out.push_back(BindAs(v, e, a.span));
   }
 };

@@ -1,23 +1,21 @@
 // AUTO region synthesis and region placement (spec: "Shared body admission and AUTO regions",
 // "Region placement consumed by ExpandMixedKernel").
+#include "crossing_rules.h"
 #include "regions.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
+#include "tilesplit/ops/split_code.h"
 #include "tilesplit/transforms/remarks.h"
 
 namespace tilesplit::vector_split {
-namespace {
-
 using analysis::CoreAffinity;
 using ir::StmtPtr;
 
-enum class Phase : uint8_t { Shared, Vector, Cube };
-
 // The side a flat lowered statement belongs to. The boundary ops sit on the vector phase: the
 // region owns both ends of its crossings.
-Phase PhaseOf(const ir::Stmt& s) {
+AutoRegionPlan::Phase AutoRegionPlan::PhaseOf(const ir::Stmt& s) {
   const ir::Call* c = analysis::TopLevelCall(s);
   if (!c) return Phase::Shared;
   if (ops::Def(*c).is_boundary()) return Phase::Vector;
@@ -34,20 +32,165 @@ Phase PhaseOf(const ir::Stmt& s) {
   return Phase::Shared;
 }
 
-bool IsCall(const StmtPtr& s) {
+bool AutoRegionPlan::IsCall(const StmtPtr& s) {
   return analysis::TopLevelCall(*s) != nullptr;
 }
 
-}  // namespace
+AutoRegionPlan::AutoRegionPlan(ir::SplitMode mode, ir::VarPtr lane)
+    : mode_(mode), lane_(std::move(lane)) {}
+
+void AutoRegionPlan::Flat(ir::Span at, const char* why) {
+  if (flat_because_) return;
+  flat_because_ = why;
+  flat_at_ = at;
+}
+
+// The lane's extent of what a statement defines, as the region repair
+// (LocalizeExplicitBoundaryValid) reads it back from the printed region: a shard's extent is the
+// lane's share of its source's valid cells; consumers keep their first operand's; a consumer
+// that fixes the split-axis extent to a nonzero constant ends it. A store of a tile some lane
+// holds no rows of is remembered, to be guarded in the region form.
+void AutoRegionPlan::NoteExtents(const StmtPtr& s, size_t index) {
+  auto guard_store = [&](const ExprPtr& e) {
+    if (const LaneFact* f = facts_.Stored(e); f && f->may_be_empty) guards_[index] = f->extent;
+  };
+  if (const ir::EvalStmt* ev = s->As<ir::EvalStmt>()) return guard_store(ev->expr);
+  const ir::AssignStmt* a = s->As<ir::AssignStmt>();
+  if (!a) return;
+  const ir::Call* c = a->value->As<ir::Call>();
+  if (!c) {
+    if (const LaneFact* f = facts_.Of(a->value)) facts_.Set(a->var.get(), *f);
+    return;
+  }
+  const ops::OpDef& op = ops::Def(*c);
+  if (op.is_shard()) {
+    auto split = ir::GetAttr<int64_t>(c->kwargs, "split");
+    const ir::TileType* src = ir::TileTypeOf(c->args[0]);
+    const ir::TileType* rt = ir::AsTileType(c->type);
+    if (!split || *split == 0 || !src || !rt || src->shape.size() != 2) return;
+    const int axis = static_cast<int>(*split) - 1;
+    auto b = ir::AsConstInt(src->shape[axis]);
+    auto v = ir::AsConstInt(src->valid()[axis]);
+    // The walk widens a crossing no code places to its full box first: its shard reads a fully
+    // valid tile. Anything else would be repaired again when the region is read back.
+    if (!b || !v || !PlacesBothLanes(*b, *v, std::nullopt))
+      return Flat(s->span, "a crossing's lanes cannot be placed without widening it");
+    if (std::optional<LaneFact> f = LaneExtentFacts::OfPlacedShard(
+            lane_, axis, *b, *v, src->valid()[axis], rt->shape[axis]))
+      facts_.Set(a->var.get(), *f);
+    return;
+  }
+  if (op.is_gather()) return;
+  if (IsGmWrite(*c)) return guard_store(a->value);
+  const LaneFact* in = nullptr;
+  for (const ExprPtr& arg : c->args)
+    if ((in = facts_.Of(arg))) break;
+  const ir::TileType* t = ir::AsTileType(c->type);
+  if (!in || !t) return;
+  if (op.rectangle_change() != ops::RectangleChange::None && !reshaped_)
+    reshaped_ = Reshaped{a->span, op.name(), in->extent};
+  if (std::optional<LaneFact> held = LaneExtentFacts::OfConsumer(*in, t))
+    facts_.Set(a->var.get(), *held);
+}
+
+void AutoRegionPlan::Add(const StmtPtr& s) {
+  const size_t i = phases_.size();
+  phases_.push_back(Phase::Shared);
+  if (flat_because_) return;
+  const int64_t code = static_cast<int64_t>(mode_);
+  // Straight-line only; a rebalanced or axis-migrated boundary keeps the flat form.
+  if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>())
+    return Flat(s->span, "the body has control flow");
+  if (const ir::Call* c = analysis::TopLevelCall(*s)) {
+    if (ops::IsShardCall(*c) && ir::FindAttr(c->kwargs, "lane_stride"))
+      return Flat(s->span, "a crossing is rebalanced (lane_stride)");
+    if (ops::Def(*c).is_boundary())
+      if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code)
+        return Flat(s->span, "a crossing is split on another axis than the mode's");
+  }
+  if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
+    // A returned vector call (return pl.store(...)) would be vector work outside the region.
+    for (const ir::ExprPtr& v : r->values)
+      if (const ir::Call* c = v->As<ir::Call>();
+          c && analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE &&
+          analysis::ClassifyCallAffinity(*c) != CoreAffinity::SHARED)
+        return Flat(s->span,
+                    "the return statement holds vector work (return pl.store(...)); bind it to a "
+                    "name first");
+    phases_[i] = Phase::Return;
+    return;
+  }
+  const Phase p = PhaseOf(*s);
+  phases_[i] = p;
+  if (p == Phase::Vector) {
+    if (cube_after_vector_) return Flat(s->span, "cube work lies between two vector phases");
+    if (first_ < 0) first_ = static_cast<long>(i);
+    last_ = static_cast<long>(i);
+  } else if (p == Phase::Cube && first_ >= 0) {
+    cube_after_vector_ = true;
+  }
+  NoteExtents(s, i);
+}
 
 // The function as it was, with the remark saying why no region was made around its phase.
-ir::FunctionPtr KeepFlat(const ir::FunctionPtr& lowered, ir::Span at, const char* why) {
-  if (!pass::RemarksEnabled()) return lowered;
+ir::FunctionPtr AutoRegionPlan::KeepFlat(const ir::FunctionPtr& flat, ir::Span at,
+                                         const char* why) const {
+  if (!pass::RemarksEnabled()) return flat;
   pass::EmitRemark(
-      pass::RemarkKind::Missed, at.valid() ? at : lowered->span,
+      pass::RemarkKind::Missed, at.valid() ? at : flat->span,
       std::string("no pl.split_aiv region is synthesized around the vector phase: ") + why,
       {{"flat_because", why}});
-  return lowered;
+  return flat;
+}
+
+ir::FunctionPtr AutoRegionPlan::Finish(const ir::FunctionPtr& flat) const {
+  if (flat_because_) return KeepFlat(flat, flat_at_, flat_because_);
+  if (first_ < 0) return flat;
+  std::vector<StmtPtr> body = ir::FlattenStmts(flat->body);
+  // body[0] is the lane binding; statement i of the plan is body[i + 1].
+  if (body.size() != phases_.size() + 1)
+    ir::ThrowInternal(flat->span, "AutoRegionPlan: the plan saw another body than the function's");
+  const size_t first = static_cast<size_t>(first_) + 1;
+  // Trailing SHARED calls before the next compute phase or the return join the phase.
+  size_t end = static_cast<size_t>(last_) + 2;
+  while (end < body.size() && phases_[end - 1] == Phase::Shared && IsCall(body[end])) ++end;
+  bool lane_outside = false;
+  for (size_t k = 1; k < body.size() && !lane_outside; ++k)
+    if (k < first || k >= end) lane_outside = ir::UsesVar(body[k], lane_.get());
+
+  std::vector<StmtPtr> region_body;
+  if (!lane_outside) region_body.push_back(body.front());
+  for (size_t k = first; k < end; ++k) {
+    const StmtPtr& s = body[k];
+    auto g = guards_.find(k - 1);
+    if (g == guards_.end()) {
+      region_body.push_back(s);
+    } else if (const ir::AssignStmt* a = s->As<ir::AssignStmt>()) {
+      region_body.push_back(GuardedStore(a->var, a->value, g->second, s->span));
+    } else {
+      region_body.push_back(GuardedStoreEffect(s->As<ir::EvalStmt>()->expr, g->second, s->span));
+    }
+  }
+  StmtPtr region = std::make_shared<ir::SplitAivStmt>(
+      mode_, ir::MakeSeq(std::move(region_body), body[first]->span), body[first]->span);
+
+  std::vector<StmtPtr> out;
+  if (lane_outside) out.push_back(body.front());
+  out.insert(out.end(), body.begin() + 1, body.begin() + static_cast<long>(first));
+  out.push_back(region);
+  out.insert(out.end(), body.begin() + static_cast<long>(end), body.end());
+  ir::FunctionPtr wrapped = ir::WithBody(*flat, ir::MakeSeq(std::move(out), flat->body->span));
+  // Only a form the structural verifier accepts is kept; anything else stays flat.
+  try {
+    VerifyAivSplitLoweredValid(
+        std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{wrapped}, wrapped->span));
+  } catch (const ir::UserError& e) {
+    return KeepFlat(flat, e.span(), "the region form fails AivSplitLoweredValid");
+  }
+  // The region repair refuses a tile with a per-lane extent reshaped inside a region: the printed
+  // region would not read back.
+  if (reshaped_) RejectReshapeOfLaneExtent(reshaped_->span, reshaped_->op, reshaped_->extent);
+  return wrapped;
 }
 
 ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
@@ -57,78 +200,9 @@ ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
   if (body.empty()) return lowered;
   const ir::AssignStmt* lane_def = body.front()->As<ir::AssignStmt>();
   if (!lane_def || !ops::IsLaneIndexCall(lane_def->value)) return lowered;
-  const ir::VarPtr lane = lane_def->var;
-  const int64_t code = static_cast<int64_t>(*mode);
-
-  // Straight-line only; a rebalanced or axis-migrated boundary keeps the flat form.
-  int first = -1, last = -1;
-  bool cube_after_vector = false;
-  for (size_t i = 1; i < body.size(); ++i) {
-    const StmtPtr& s = body[i];
-    if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>())
-      return KeepFlat(lowered, s->span, "the body has control flow");
-    if (const ir::Call* c = analysis::TopLevelCall(*s)) {
-      if (ops::IsShardCall(*c) && ir::FindAttr(c->kwargs, "lane_stride"))
-        return KeepFlat(lowered, s->span, "a crossing is rebalanced (lane_stride)");
-      if (ops::Def(*c).is_boundary())
-        if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code)
-          return KeepFlat(lowered, s->span, "a crossing is split on another axis than the mode's");
-    }
-    if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
-      // A returned vector call (return pl.store(...)) would be vector work outside the region.
-      for (const ir::ExprPtr& v : r->values)
-        if (const ir::Call* c = v->As<ir::Call>();
-            c && analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE &&
-            analysis::ClassifyCallAffinity(*c) != CoreAffinity::SHARED)
-          return KeepFlat(lowered, s->span,
-                          "the return statement holds vector work (return pl.store(...)); bind "
-                          "it to a name first");
-      continue;
-    }
-    const Phase p = PhaseOf(*s);
-    if (p == Phase::Vector) {
-      if (cube_after_vector)
-        return KeepFlat(lowered, s->span, "cube work lies between two vector phases");
-      if (first < 0) first = static_cast<int>(i);
-      last = static_cast<int>(i);
-    } else if (p == Phase::Cube && first >= 0) {
-      cube_after_vector = true;
-    }
-  }
-  if (first < 0) return lowered;
-  // Trailing SHARED calls before the next compute phase or the return join the phase.
-  size_t end = static_cast<size_t>(last) + 1;
-  while (end < body.size() && !body[end]->As<ir::ReturnStmt>() && IsCall(body[end]) &&
-         PhaseOf(*body[end]) == Phase::Shared)
-    ++end;
-
-  std::vector<StmtPtr> phase(body.begin() + first, body.begin() + static_cast<long>(end));
-  std::vector<StmtPtr> outside(body.begin() + 1, body.begin() + first);
-  outside.insert(outside.end(), body.begin() + static_cast<long>(end), body.end());
-  bool lane_outside = false;
-  for (const StmtPtr& s : outside) lane_outside = lane_outside || ir::UsesVar(s, lane.get());
-
-  std::vector<StmtPtr> region_body;
-  if (!lane_outside) region_body.push_back(body.front());
-  region_body.insert(region_body.end(), phase.begin(), phase.end());
-  StmtPtr region = std::make_shared<ir::SplitAivStmt>(
-      *mode, ir::MakeSeq(std::move(region_body), phase.front()->span), phase.front()->span);
-
-  std::vector<StmtPtr> out;
-  if (lane_outside) out.push_back(body.front());
-  out.insert(out.end(), body.begin() + 1, body.begin() + first);
-  out.push_back(region);
-  out.insert(out.end(), body.begin() + static_cast<long>(end), body.end());
-  ir::FunctionPtr wrapped =
-      ir::WithBody(*lowered, ir::MakeSeq(std::move(out), lowered->body->span));
-  // Only a form the structural verifier accepts is kept; anything else stays flat.
-  try {
-    VerifyAivSplitLoweredValid(
-        std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{wrapped}, wrapped->span));
-  } catch (const ir::UserError& e) {
-    return KeepFlat(lowered, e.span(), "the region form fails AivSplitLoweredValid");
-  }
-  return wrapped;
+  AutoRegionPlan plan(*mode, lane_def->var);
+  for (size_t i = 1; i < body.size(); ++i) plan.Add(body[i]);
+  return plan.Finish(lowered);
 }
 
 analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f) {

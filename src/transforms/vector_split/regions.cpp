@@ -329,10 +329,4 @@ ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f) {
   return ir::DeepClone(LowerRegionsInPlace(f));
 }
 
-ir::FunctionPtr FinishAutoRegion(const ir::FunctionPtr& wrapped) {
-  // `wrapped` is the AUTO walk's own detached output (it shares no node with the input) and
-  // holds no scope (the AUTO path refuses one first): no clone and no scope check are needed.
-  return LowerRegionsInPlace(wrapped);
-}
-
 }  // namespace tilesplit::vector_split

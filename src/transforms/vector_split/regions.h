@@ -3,6 +3,12 @@
 // lowered on its own, with its own split mode and its own halving state.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "lane_extents.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ir/transform.h"
@@ -38,14 +44,51 @@ ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region, ir::Va
 // the type states, the lanes hold clamp(V - L*S, 0, S) of the V valid cells.
 void CheckFlatShardExtents(const ir::Function& f);
 
-// After AUTO lowering: wraps the single straight-line vector phase of `lowered` in a region when
-// that is sound, else returns it unchanged (the flat fallback).
+// The AUTO path's choice between the flat form and a pl.split_aiv region around the body's vector
+// phase, made while the walk emits the lowered body, in one pass with it: the walk hands each
+// statement it built (after the lane binding) to Add, which places it in a phase and notes the
+// per-lane extent of what it defines; Finish then builds the form. A region is made around a
+// single straight-line vector phase (trailing SHARED calls join it; the lane binding moves in
+// only when nothing outside reads it); control flow, interleaved phases, a rebalanced crossing
+// and one on another axis keep the flat form. A store of a tile some lane may hold no rows of is
+// guarded in the region form, as the region repair (LocalizeExplicitBoundaryValid) guards it when
+// the printed region is read back, so that the output lowers to itself.
+class AutoRegionPlan {
+ public:
+  AutoRegionPlan(ir::SplitMode mode, ir::VarPtr lane);
+  void Add(const ir::StmtPtr& s);
+  // `flat` is the function whose body is the lane binding followed by the statements Add saw.
+  // Returns it, or its region form when the plan holds and AivSplitLoweredValid accepts it.
+  ir::FunctionPtr Finish(const ir::FunctionPtr& flat) const;
+
+ private:
+  enum class Phase : uint8_t { Shared, Vector, Cube, Return };
+  static Phase PhaseOf(const ir::Stmt& s);
+  static bool IsCall(const ir::StmtPtr& s);
+  void Flat(ir::Span at, const char* why);
+  void NoteExtents(const ir::StmtPtr& s, size_t index);
+  ir::FunctionPtr KeepFlat(const ir::FunctionPtr& flat, ir::Span at, const char* why) const;
+
+  ir::SplitMode mode_;
+  ir::VarPtr lane_;
+  const char* flat_because_ = nullptr;  // the first reason to keep the flat form
+  ir::Span flat_at_;
+  long first_ = -1, last_ = -1;  // the vector phase, as indices of the statements added
+  bool cube_after_vector_ = false;
+  std::vector<Phase> phases_;
+  struct Reshaped {
+    ir::Span span;
+    std::string op;
+    ir::ExprPtr extent;
+  };
+  std::optional<Reshaped> reshaped_;  // the first reshape of a tile with a per-lane extent
+  LaneExtentFacts facts_;
+  std::unordered_map<size_t, ir::ExprPtr> guards_;  // store statement -> the lane's extent
+};
+
+// The AUTO plan over an already lowered flat function (its first statement the lane binding):
+// the region form, or `lowered` itself.
 ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered);
-// The per-lane repair of a synthesized region (the lane guards of stores a lane may hold no rows
-// of, the per-lane extents of its crossings), as a hand-written region of that form gets it, so
-// that the printed output, read back and lowered again, is the same program. Without the deep
-// clone and the scope checks of LowerExplicitRegionFunction: `wrapped` is the walk's own output.
-ir::FunctionPtr FinishAutoRegion(const ir::FunctionPtr& wrapped);
 
 // The AivSplitValid checks (a)-(j) on source IR, and AivSplitLoweredValid after lowering (same
 // region checks; the flat split_aiv form and an Acc or Mat shard operand are accepted). Both

@@ -1,0 +1,67 @@
+// The operators the random kernel generator draws, derived from the operator registry: an op is
+// drawn when the generator can type a call of it from what it holds (vector tiles of FP32, scratch
+// tiles, FP32 scalars), which is decided by the op's own schema (arity, kwargs), memory contract
+// and type deduction, not by a list of names. A newly registered op is fuzzed with no change to
+// the fuzzer as soon as such a call types (docs/reliability.md, "Operators from the registry").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tilesplit/ops/op_def.h"
+
+namespace tilesplit::fuzz {
+
+// What the generator passes at one positional argument.
+enum class ArgRole : uint8_t {
+  Tile,     // the call's main operand: a pool tile (the first tile argument)
+  Partner,  // a pool tile of the main operand's box whose valid extent covers the main one's
+  RowVec,   // a fully valid [rows, 1] tile (broadcast along the columns)
+  ColVec,   // a fully valid [1, cols] tile (broadcast along the rows)
+  Scratch,  // a fresh pl.tile.create of the main operand's box (a lane-invariant scratch operand)
+  Scalar,   // an FP32 scalar (a literal or a scalar parameter)
+};
+const char* ArgRoleName(ArgRole r);
+
+// One way to call an op that types: a role per positional argument and the value of every
+// required kwarg.
+struct OpTyping {
+  std::vector<ArgRole> args;
+  ir::AttrMap kwargs;
+};
+
+struct FuzzOp {
+  const ops::OpDef* op = nullptr;
+  std::vector<OpTyping> typings;  // at least one
+};
+
+// How the generator can call one op: its typings (empty when it cannot) and, then, the reason.
+struct OpClassification {
+  std::vector<OpTyping> typings;
+  std::string reason;
+};
+// Classifies any op definition, registered or not: the traits that keep it out first, then every
+// call with at most four positional arguments in the roles above (the first a Tile), kept when the
+// op's memory contract admits Vec operands, its deducer gives an FP32 vector tile of a constant
+// 2-D box, and its semantics run on random finite data (a fault there is a precondition on the
+// data, such as sorted lists, that the generator does not establish).
+OpClassification ClassifyOp(const ops::OpDef& op);
+
+// The registry's ops the generator draws, by name, computed once from OpRegistry::Global().
+const std::vector<FuzzOp>& FuzzableOps();
+
+// Why the generator does not draw `op` ("" when it does): the trait or the typing that keeps it
+// out. Used by the registry-wide test and `tilesplit fuzz --list-ops`.
+std::string WhyNotFuzzable(const ops::OpDef& op);
+
+// The value a required kwarg of `kind` takes in a generated call, with its DSL spelling; false
+// when the generator has none for that kind.
+bool FuzzKwargValue(ops::KwargKind kind, ir::AttrValue* value, std::string* text);
+
+// Whether a call of `op` may be replaced by its first tile operand without changing the value's
+// type beyond its dtype (the shrinker's operand replacement): a registered op with a result that
+// keeps its operand's box and memory space by its traits (no reshape, axis swap, window, move,
+// combination, boundary, pipe or GM access, no shape operand).
+bool KeepsOperandBox(const ops::OpDef& op);
+
+}  // namespace tilesplit::fuzz

@@ -1,0 +1,1 @@
+run --pipeline no-such-pipeline

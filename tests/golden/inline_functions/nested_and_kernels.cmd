@@ -1,0 +1,1 @@
+opt -p inline-functions --verify-roundtrip

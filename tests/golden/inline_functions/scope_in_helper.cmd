@@ -1,0 +1,1 @@
+opt -p inline-functions,outline-incore-scopes --verify-roundtrip

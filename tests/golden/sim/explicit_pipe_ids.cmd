@@ -1,0 +1,2 @@
+run
+run --pipeline default-pipeline

@@ -1,0 +1,3 @@
+run
+run --pipeline default-pipeline
+check

@@ -1,0 +1,1 @@
+opt -p simplify --verify-roundtrip
