@@ -67,12 +67,31 @@ bool IsRetargetable(const ops::OpDef& op) {
          !op.find_kwarg(op.output_memory_kwarg())->default_value;
 }
 
-// Calls carry no attrs yet: nothing is marked, nothing to strip.
-bool HasBridgeMarker(const ir::Call&) {
-  return false;
+bool HasBridgeMarker(const ir::Call& c) {
+  const ir::AttrValue* v = ir::FindAttr(c.attrs, kBridgeMarker);
+  return v && (!std::holds_alternative<bool>(*v) || std::get<bool>(*v));
 }
+
+namespace {
+// Removes the private marker from every call, keeping the other attrs.
+class MarkerStripper : public ir::IRMutator {
+ protected:
+  ExprPtr MutateCall(const ir::CallPtr& op) override {
+    ExprPtr e = ir::IRMutator::MutateCall(op);
+    const auto* c = e->As<ir::Call>();
+    if (!c || !ir::FindAttr(c->attrs, kBridgeMarker)) return e;
+    ir::AttrMap attrs;
+    for (const auto& kv : c->attrs)
+      if (kv.first != kBridgeMarker) attrs.push_back(kv);
+    return std::make_shared<ir::Call>(c->op, c->args, c->kwargs, c->type, c->span,
+                                      std::move(attrs));
+  }
+};
+}  // namespace
+
 ir::FunctionPtr StripBridgeMarker(const ir::FunctionPtr& f) {
-  return f;
+  MarkerStripper m;
+  return m.MutateFunction(f);
 }
 
 namespace {
@@ -495,7 +514,8 @@ class Rewriter : public ir::IRMutator {
     if (const ir::TileType* t = ir::AsTileType(type); t && want && t->memory != want)
       type = ir::WithMemory(*t, *want);
     if (!changed && type == op->type) return op;
-    return std::make_shared<ir::Call>(op->op, std::move(args), std::move(kwargs), type, op->span);
+    return std::make_shared<ir::Call>(op->op, std::move(args), std::move(kwargs), type, op->span,
+                                      op->attrs);
   }
 
  private:

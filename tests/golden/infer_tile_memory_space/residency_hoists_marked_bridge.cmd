@@ -1,0 +1,1 @@
+opt -p infer-tile-memory-space --verify-roundtrip
