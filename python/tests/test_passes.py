@@ -149,7 +149,8 @@ def test_the_check_pipeline_is_registered():
     # then the check pipeline's.
     default = passes.pipelines()["default-pipeline"]
     assert list(tilesplit.sim.SPLIT_PIPELINE) == default
-    assert default[-4:] == passes.pipelines()["check-pipeline"]
+    check = passes.pipelines()["check-pipeline"]
+    assert [p for p in default if p in check] == check and default[-3:] == check[-3:]
     split = passes.pipeline("check-pipeline")(kernel)
     assert {f.name for f in split.functions} >= {"kernel"}
     with pytest.raises(KeyError, match="no registered pipeline"):

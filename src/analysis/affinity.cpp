@@ -62,6 +62,12 @@ CoreAffinity ClassifyIntrinsicCallAffinity(const ir::Call& call) {
   }
   if (op.is_boundary()) return CoreAffinity::MIXED;                        // 2c
   if (auto m = op.ResolveOutputMemory(call.kwargs)) return FromSpace(*m);  // rule 3
+  // Rule 3 without its kwarg: a producer whose result space infer-tile-memory-space placed (a
+  // default Vec load keeps no kwarg, as PyPTO prints it) is on the side of that space, read
+  // from the result's type as rule 4 reads an operand's.
+  if (op.output_memory_rule() == ops::OutputMemoryRule::Kwarg)
+    if (const ir::TileType* t = ir::AsTileType(call.type); t && t->memory)
+      return FromSpace(*t->memory);
   if (auto first = GetFirstTileArgMemory(call); first && *first) return FromSpace(**first);  // 4
   return CoreAffinity::SHARED;  // rule 5
 }
@@ -86,7 +92,8 @@ std::string DescribeIntrinsicAffinity(const ops::OpDef& op) {
       if (auto d = op.ResolveOutputMemory({}))
         return "rule 3: by " + op.output_memory_kwarg() + " (default " +
                std::string(ir::MemorySpaceName(*d)) + ": " + side(*d) + ")";
-      return "rule 3: by " + op.output_memory_kwarg() + "; absent: rule 4, else rule 5 SHARED";
+      return "rule 3: by " + op.output_memory_kwarg() +
+             " (absent: the placed result space); else rule 4, else rule 5 SHARED";
     case ops::OutputMemoryRule::Inherit:
     case ops::OutputMemoryRule::None:
       break;

@@ -23,8 +23,7 @@ TILESPLIT_REGISTER_PIPELINE(kCheckPipeline,
 TILESPLIT_REGISTER_PIPELINE(kDefaultPipeline,
                             "lowers a PyPTO program (tensor or tile level) into its split program",
                             {"inline-functions", "convert-to-ssa", "simplify", "flatten-call-expr",
-                             "outline-incore-scopes",
-                             // <- "convert-tensor-to-tile-ops" (its branch registers it)
+                             "outline-incore-scopes", "convert-tensor-to-tile-ops",
                              "infer-tile-memory-space", "lower-auto-vector-split",
                              "expand-mixed-kernel", "split-vector-kernel"});
 

@@ -142,9 +142,15 @@ class Converter {
   void PreScan(const StmtPtr& body) {
     std::map<const ir::Var*, const ir::Var*> parent;  // metadata-op result -> its operand
     std::vector<const ir::Var*> mat_operands;
+    // A tensor carried through a loop stays a GM tensor when every use of the carried value
+    // addresses GM itself (a slice reads a window, an assemble stores one): loading it whole at
+    // entry would make the assemble one into a tile, and the result would never reach GM. It is
+    // loaded when some use needs a tile (an elementwise op of the carried value).
+    std::vector<std::pair<const ir::Var*, ExprPtr>> carries;  // iter var -> its init
+    std::set<const ir::Var*> carried_as_tile;
     ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
       if (auto loop = ir::AsLoop(*s))
-        for (const ir::IterArg& ia : *loop->iter_args) NeedLoad(ia.init);
+        for (const ir::IterArg& ia : *loop->iter_args) carries.push_back({ia.var.get(), ia.init});
       const auto* a = s->As<ir::AssignStmt>();
       const ExprPtr value = a                       ? a->value
                             : s->As<ir::EvalStmt>() ? s->As<ir::EvalStmt>()->expr
@@ -161,9 +167,23 @@ class Converter {
       if (op == "tensor.matmul")
         for (size_t i = 0; i < 2 && i < c->args.size(); ++i)
           if (const auto* v = c->args[i]->As<ir::Var>()) mat_operands.push_back(v);
-      for (size_t i = 0; i < c->args.size(); ++i)
-        if (!SelfLoadingOperand(op, i)) NeedLoad(c->args[i]);
+      for (size_t i = 0; i < c->args.size(); ++i) {
+        if (SelfLoadingOperand(op, i)) continue;
+        NeedLoad(c->args[i]);
+        if (const auto* v = c->args[i]->As<ir::Var>()) carried_as_tile.insert(v);
+      }
     });
+    // Inner loops come later in pre-order: walk the carries backwards so that an inner carry
+    // needing a tile marks the outer carry (its init) before that one is looked at.
+    for (auto it = carries.rbegin(); it != carries.rend(); ++it) {
+      const ir::Var* init = it->second ? it->second->As<ir::Var>() : nullptr;
+      if (!carried_as_tile.count(it->first)) {
+        if (init) carried_gm_[it->first] = init;
+        continue;
+      }
+      NeedLoad(it->second);
+      if (init) carried_as_tile.insert(init);
+    }
     for (const ir::Var* v : mat_operands)
       for (const ir::Var* cur = v; cur;) {
         mat_demand_.insert(cur);
@@ -171,6 +191,8 @@ class Converter {
         cur = it == parent.end() ? nullptr : it->second;
       }
   }
+
+  std::map<const ir::Var*, const ir::Var*> carried_gm_;  // a GM-carried iter var -> its init
 
   void NeedLoad(const ExprPtr& e) {
     if (const auto* v = e ? e->As<ir::Var>() : nullptr)
@@ -438,8 +460,13 @@ class Converter {
     }
     if (const auto* f = s->As<ir::ForStmt>()) {
       std::vector<ir::IterArg> ias;
-      for (const ir::IterArg& ia : f->iter_args)
-        ias.push_back({Retyped(ia.var, Map(ia.init)), Map(ia.init)});
+      for (const ir::IterArg& ia : f->iter_args) {
+        ExprPtr init = Map(ia.init);
+        VarPtr var = Retyped(ia.var, init);
+        if (TensorTypeOf(var) && carried_gm_.count(ia.var.get()))
+          gm_origin_[var.get()] = carried_gm_.at(ia.var.get());
+        ias.push_back({var, init});
+      }
       StmtPtr body = Body(f->body);
       std::vector<VarPtr> rvs = CarriedReturnVars(f->return_vars, ias);
       out.push_back(std::make_shared<ir::ForStmt>(f->loop_var, Map(f->start), Map(f->stop),
