@@ -42,6 +42,25 @@ def call(op_name: str, args: List, kwargs: Optional[Dict] = None, span=None, dep
     return _core.create_op_call(op_name, [arg(a) for a in args], clean, span, check_memory=False)
 
 
+def is_scalar(value) -> bool:
+    """A Python number or a scalar-typed Expr: the rhs that selects an op's scalar form."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True
+    return isinstance(value, _core.Expr) and isinstance(value.type, _core.ScalarType)
+
+
+def scalar_rhs_builder(prefix: str, name: str, py_name: Optional[str] = None) -> Callable:
+    """PyPTO's ``tensor.add`` / ``tile.and_`` & co.: ``prefix.name`` for a tile or tensor rhs,
+    ``prefix.names`` (``tensor.adds``, ``tile.ands``) for a scalar one."""
+
+    def build(lhs, rhs, span=None, **kwargs):
+        op = f"{prefix}.{name}s" if is_scalar(rhs) else f"{prefix}.{name}"
+        return call(op, [lhs, rhs], kwargs or None, span)
+
+    build.__name__ = py_name or name
+    return build
+
+
 def generic(op_name: str) -> Callable:
     """A builder for ``op_name`` taking its declared positional arguments (positionally or by
     name), its kwargs by name, and an optional trailing ``span``."""

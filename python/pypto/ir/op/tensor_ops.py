@@ -4,35 +4,16 @@
 from __future__ import annotations
 
 from ._build import module_getattr
+from ._build import scalar_rhs_builder as _scalar_rhs_builder
 
 __getattr__ = module_getattr("tensor", __name__)
 
 
-def _scalar_rhs(value) -> bool:
-    from tilesplit._core import Expr, ScalarType
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return True
-    return isinstance(value, Expr) and isinstance(value.type, ScalarType)
-
-
-def _bitwise(name: str):
-    """PyPTO's ``tensor.and_`` & co.: a scalar rhs selects the ``*s`` op (``tensor.ands``)."""
-    from ._build import call
-
-    def build(lhs, rhs, span=None):
-        op = f"tensor.{name}s" if _scalar_rhs(rhs) else f"tensor.{name}"
-        return call(op, [lhs, rhs], None, span)
-
-    build.__name__ = f"{name}_"
-    return build
-
-
-and_ = _bitwise("and")
-or_ = _bitwise("or")
-shl = _bitwise("shl")
-shr = _bitwise("shr")
-
-fmod = _bitwise("fmod")
+and_ = _scalar_rhs_builder("tensor", "and", "and_")
+or_ = _scalar_rhs_builder("tensor", "or", "or_")
+shl = _scalar_rhs_builder("tensor", "shl")
+shr = _scalar_rhs_builder("tensor", "shr")
+fmod = _scalar_rhs_builder("tensor", "fmod")
 
 
 def create(shape, dtype, span=None, **kwargs):
@@ -41,21 +22,9 @@ def create(shape, dtype, span=None, **kwargs):
     return call("tensor.create", [shape], {"dtype": dtype, **kwargs}, span)
 
 
-def _arith(name: str, scalar_name: str):
-    """PyPTO's ``tensor.add`` & co.: a scalar rhs selects the scalar op (``tensor.adds``)."""
-    from ._build import call
-
-    def build(lhs, rhs, span=None, **kwargs):
-        op = f"tensor.{scalar_name}" if _scalar_rhs(rhs) else f"tensor.{name}"
-        return call(op, [lhs, rhs], kwargs or None, span)
-
-    build.__name__ = name
-    return build
-
-
-add = _arith("add", "adds")
-sub = _arith("sub", "subs")
-mul = _arith("mul", "muls")
-div = _arith("div", "divs")
-maximum = _arith("maximum", "maximums")
-minimum = _arith("minimum", "minimums")
+add = _scalar_rhs_builder("tensor", "add")
+sub = _scalar_rhs_builder("tensor", "sub")
+mul = _scalar_rhs_builder("tensor", "mul")
+div = _scalar_rhs_builder("tensor", "div")
+maximum = _scalar_rhs_builder("tensor", "maximum")
+minimum = _scalar_rhs_builder("tensor", "minimum")

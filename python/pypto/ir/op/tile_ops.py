@@ -10,16 +10,10 @@ builder (positional arguments in the registered order, kwargs by name).
 
 from __future__ import annotations
 
-from tilesplit._core import ConstFloat, ConstInt, DataType, Expr, MemorySpace, ScalarType
-from ._build import call, generic, module_getattr
+from tilesplit._core import ConstFloat, ConstInt, DataType, Expr, MemorySpace
+from ._build import call, generic, is_scalar, module_getattr, scalar_rhs_builder
 
 __getattr__ = module_getattr("tile", __name__)
-
-
-def _is_scalar(value) -> bool:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return True
-    return isinstance(value, Expr) and isinstance(value.type, ScalarType)
 
 
 def get_subblock_idx(span=None):
@@ -51,7 +45,7 @@ def move(tile, target_memory, blayout=None, slayout=None, span=None):
 
 def add(lhs, rhs, span=None):
     """``tile.add``, or ``tile.adds`` when ``rhs`` is a scalar."""
-    return call("tile.adds" if _is_scalar(rhs) else "tile.add", [lhs, rhs], None, span)
+    return call("tile.adds" if is_scalar(rhs) else "tile.add", [lhs, rhs], None, span)
 
 
 def muls(lhs, scalar, span=None):
@@ -152,20 +146,9 @@ reshape = generic("tile.reshape")
 recip = generic("tile.recip")
 
 
-def _bitwise(name: str):
-    """PyPTO's ``tile.and_`` & co.: a scalar rhs selects the ``*s`` op (``tile.ands``)."""
+and_ = scalar_rhs_builder("tile", "and", "and_")
+or_ = scalar_rhs_builder("tile", "or", "or_")
+shl = scalar_rhs_builder("tile", "shl")
+shr = scalar_rhs_builder("tile", "shr")
 
-    def build(lhs, rhs, span=None):
-        op = f"tile.{name}s" if _is_scalar(rhs) else f"tile.{name}"
-        return call(op, [lhs, rhs], None, span)
-
-    build.__name__ = f"{name}_"
-    return build
-
-
-and_ = _bitwise("and")
-or_ = _bitwise("or")
-shl = _bitwise("shl")
-shr = _bitwise("shr")
-
-fmod = _bitwise("fmod")
+fmod = scalar_rhs_builder("tile", "fmod")
