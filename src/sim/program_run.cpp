@@ -1,6 +1,7 @@
 // Whole-program runs (program_run.h).
 #include "tilesplit/sim/program_run.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -205,8 +206,12 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<Cal
                     "made is a bug in tilesplit"}});
   for (size_t i = 0; i < entry.params.size(); ++i) {
     const ir::Param& p = entry.params[i];
-    if (p.direction == ir::ParamDirection::In || !p.var->type->As<ir::TensorType>()) continue;
+    if (!p.var->type->As<ir::TensorType>()) continue;
     const TensorPtr& t = *bound.at(p.var->name).tensor();
+    // An input the run stored into is written back too (OutputNames: GM is shared).
+    if (p.direction == ir::ParamDirection::In &&
+        std::all_of(t->writer.begin(), t->writer.end(), [](Writer w) { return w == Writer::None; }))
+      continue;
     if (p.direction == ir::ParamDirection::Out) {
       bool written = false;
       for (Writer w : t->writer)
