@@ -571,6 +571,12 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
       op_name = tensor_op;
     break;
   }
+  // A creation op has no operand to dispatch on. Outside the kernels (Opaque and Orchestration
+  // functions, and the pl.at scopes in them, which compute on tensors until they are outlined and
+  // converted) PyPTO's pl.full is tensor.full; in a kernel it is tile.full.
+  if (name == "full" && cur_ftype_ != ir::FunctionType::InCore &&
+      cur_ftype_ != ir::FunctionType::AIC && cur_ftype_ != ir::FunctionType::AIV)
+    op_name = "tensor.full";
   // Short forms PyPTO spells after the thing they create rather than the op's own name.
   static const std::map<std::string_view, std::string_view> kRenamedShortForms = {
       {"create_tensor", "tensor.create"}, {"create_tile", "tile.create"}};
