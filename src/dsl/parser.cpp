@@ -79,26 +79,167 @@ bool Parser::AtDocstring() const {
 // ---- File layout.
 
 void Parser::ParseImport() {
-  const Token& first = Next();
-  if (first.kind == Tok::kImport) {
-    // import pypto.language as pl
-    ExpectNameText("pypto", "after 'import'");
-    Expect(Tok::kDot, "in 'import pypto.language as pl'");
-    ExpectNameText("language", "in 'import pypto.language as pl'");
-  } else {
-    // from pypto import language as pl
-    ExpectNameText("pypto", "after 'from'");
-    Expect(Tok::kImport, "in 'from pypto import language as pl'");
-    ExpectNameText("language", "in 'from pypto import language as pl'");
-  }
-  Expect(Tok::kAs, "in the import line");
-  const Token& alias = ExpectName("after 'as'");
-  if (alias.text != "pl")
-    ir::ThrowUser(
-        alias.span,
-        "the language module must be imported as 'pl', not '" + std::string(alias.text) + "'",
-        {{{}, "write 'import pypto.language as pl'"}});
+  if (Check(Tok::kFrom)) return ParseFromImport();
+  Expect(Tok::kImport, "");
+  do {
+    const Token& head = ExpectName("after 'import'");
+    std::string module(head.text);
+    while (Accept(Tok::kDot)) module += "." + std::string(ExpectName("after '.'").text);
+    std::optional<Token> alias;
+    if (Accept(Tok::kAs)) alias = ExpectName("after 'as'");
+    // The language is `pl` (and its distributed part `pld`) in every program; any other module
+    // (torch, argparse, numpy) belongs to the script's Python around the program.
+    const std::string_view want = module == "pypto.language"               ? "pl"
+                                  : module == "pypto.language.distributed" ? "pld"
+                                                                           : "";
+    if (!want.empty() && (!alias || alias->text != want))
+      ir::ThrowUser(alias ? alias->span : head.span,
+                    "the module " + module + " must be imported as '" + std::string(want) + "'" +
+                        (alias ? ", not '" + std::string(alias->text) + "'" : std::string()),
+                    {{{}, "write 'import " + module + " as " + std::string(want) + "'"}});
+  } while (Accept(Tok::kComma));
   ExpectNewline("after the import line");
+}
+
+namespace {
+// Modules being read for their constants, innermost last: a cycle of imports stops there.
+thread_local std::vector<std::string> g_reading_modules;
+}  // namespace
+
+void Parser::ParseFromImport() {
+  const Token& from = Expect(Tok::kFrom, "");
+  int dots = 0;
+  while (Accept(Tok::kDot)) ++dots;
+  std::string module;
+  if (Check(Tok::kName)) {
+    module = std::string(Next().text);
+    while (Accept(Tok::kDot)) module += "." + std::string(ExpectName("after '.'").text);
+  }
+  Expect(Tok::kImport, "in 'from MODULE import NAME'");
+  const bool paren = Accept(Tok::kLParen);
+  struct Imported {
+    Token name, alias;
+  };
+  std::vector<Imported> names;
+  bool star = false;
+  if (Accept(Tok::kStar)) {
+    star = true;
+  } else {
+    do {
+      if (paren && Check(Tok::kRParen)) break;  // a trailing comma
+      const Token& n = ExpectName("to import");
+      Token alias = n;
+      if (Accept(Tok::kAs)) alias = ExpectName("after 'as'");
+      names.push_back({n, alias});
+    } while (Accept(Tok::kComma));
+  }
+  if (paren) Expect(Tok::kRParen, "closing the imported names");
+  ExpectNewline("after the import line");
+  if (dots == 0 && module == "pypto") {
+    for (const Imported& i : names)
+      if (i.name.text == "language" && i.alias.text != "pl")
+        ir::ThrowUser(
+            i.alias.span,
+            "the language module must be imported as 'pl', not '" + std::string(i.alias.text) + "'",
+            {{{}, "write 'from pypto import language as pl'"}});
+    return;
+  }
+  if (dots == 0 && module.rfind("pypto.", 0) == 0) return;  // pypto.runtime and the like
+  // A sibling module: found beside this file, or it is not one (torch, numpy...).
+  namespace fs = std::filesystem;
+  fs::path dir = fs::path(ir::SourceManager::Name(file_)).parent_path();
+  for (int d = 1; d < dots; ++d) dir = dir.parent_path();
+  fs::path base = dir;
+  std::string rest = module;
+  for (size_t p; (p = rest.find('.')) != std::string::npos; rest = rest.substr(p + 1))
+    base /= rest.substr(0, p);
+  std::error_code ec;
+  fs::path path;
+  if (!rest.empty() && fs::is_regular_file(base / (rest + ".py"), ec))
+    path = base / (rest + ".py");
+  else if (fs::is_regular_file(base / rest / "__init__.py", ec))
+    path = base / rest / "__init__.py";
+  if (path.empty()) return;
+  const std::string key = fs::weakly_canonical(path, ec).string();
+  if (std::find(g_reading_modules.begin(), g_reading_modules.end(), key) !=
+          g_reading_modules.end() ||
+      g_reading_modules.size() >= 16)
+    return;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const uint32_t file = ir::SourceManager::Register(path.string(), std::move(buf).str());
+  g_reading_modules.push_back(key);
+  std::unordered_map<std::string_view, ExprPtr> constants;
+  try {
+    Parser sibling(ir::SourceManager::Text(file), file);
+    constants = sibling.ParseConstantsOnly();
+  } catch (...) {
+    g_reading_modules.pop_back();
+    throw;
+  }
+  g_reading_modules.pop_back();
+  auto bind = [&](std::string_view as, const ExprPtr& value, Span span) {
+    ExprPtr v = value;
+    if (defines_)
+      if (auto d = defines_->find(std::string(as)); d != defines_->end()) {
+        v = DefinedValue(d->first, d->second, v, span);
+        defines_used_.insert(d->first);
+      }
+    consts_[as] = v;
+  };
+  if (star) {
+    for (const auto& [n, v] : constants)
+      if (n.empty() || n[0] != '_') bind(n, v, from.span);
+    return;
+  }
+  for (const Imported& i : names)
+    if (auto it = constants.find(i.name.text); it != constants.end())
+      bind(i.alias.text, it->second, i.alias.span);
+}
+
+void Parser::SkipTopLevelStatement() {
+  // To the end of the logical line (the lexer joins bracketed lines), then over an indented
+  // block under it.
+  while (!Check(Tok::kNewline) && !Check(Tok::kEnd)) Next();
+  Accept(Tok::kNewline);
+  if (!Accept(Tok::kIndent)) return;
+  for (int level = 1; level > 0 && !Check(Tok::kEnd);) {
+    if (Check(Tok::kIndent)) ++level;
+    if (Check(Tok::kDedent)) --level;
+    Next();
+  }
+}
+
+std::unordered_map<std::string_view, ExprPtr> Parser::ParseConstantsOnly() {
+  try {
+    while (!Check(Tok::kEnd)) {
+      if (Check(Tok::kNewline)) {
+        Next();
+      } else if (Check(Tok::kImport) || Check(Tok::kFrom)) {
+        const size_t at = pos_;
+        try {
+          ParseImport();
+        } catch (const ir::UserError&) {
+          pos_ = at;
+          SkipTopLevelStatement();
+        }
+      } else if (Check(Tok::kName) && Check(Tok::kAssign, 1) && !CheckPl("dynamic", 2)) {
+        const size_t at = pos_;
+        try {
+          ParseModuleConstant();
+        } catch (const ir::UserError&) {
+          pos_ = at;  // not a numeric constant: the module's own business
+          SkipTopLevelStatement();
+        }
+      } else {
+        SkipTopLevelStatement();
+      }
+    }
+  } catch (const ir::UserError&) {
+    // Python this lexer does not read: the constants before it are kept.
+  }
+  return consts_;
 }
 
 void Parser::ParseDynDecl() {
@@ -351,11 +492,12 @@ ir::ProgramPtr Parser::ParseProgram() {
     Next();
     Next();
   }
-  if (Check(Tok::kImport) || Check(Tok::kFrom)) ParseImport();
   while (true) {
     if (AtDocstring()) {
       Next();
       Next();
+    } else if (Check(Tok::kImport) || Check(Tok::kFrom)) {
+      ParseImport();
     } else if (Check(Tok::kName) && Check(Tok::kAssign, 1)) {
       if (CheckPl("dynamic", 2))
         ParseDynDecl();
@@ -478,6 +620,13 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   // Decorator.
   // Copies: the body's statements release the tokens before them.
   const Token at = Expect(Tok::kAt, "before a function");
+  if (CheckPl("jit"))
+    ir::ThrowUser(ts_.At(pos_ + 2).span,
+                  "a @pl.jit function takes the shapes and dtypes of its parameters from the "
+                  "tensors it is called with, which a file alone does not give",
+                  {{{},
+                    "run the script with Python (PYTHONPATH=build/python python3 FILE), or write "
+                    "@pl.function with the parameters' shapes annotated to read it here"}});
   if (!CheckPl("function"))
     ir::ThrowUser(Peek().span,
                   "expected the decorator '@pl.function', got " + DescribeToken(Peek()));

@@ -202,6 +202,14 @@ class Parser {
 
   // ---- File layout, functions, decorators, attrs (parser.cpp).
   void ParseImport();
+  // `from MODULE import NAME [as ALIAS], ...`: the numeric constants NAME of a sibling module
+  // (MODULE.py beside the file, or MODULE/__init__.py; leading dots climb directories) bind as
+  // module constants; any other module (torch, argparse, pypto.runtime) is the script's Python.
+  void ParseFromImport();
+  // A module read only for its constants: its numeric `NAME = ...` lines at the top level (and
+  // what it imports from its own siblings); every other statement is skipped.
+  std::unordered_map<std::string_view, ExprPtr> ParseConstantsOnly();
+  void SkipTopLevelStatement();
   void ParseDynDecl();
   // `NAME = <number>` before the functions: a module constant, folded into every use.
   void ParseModuleConstant();

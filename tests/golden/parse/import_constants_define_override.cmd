@@ -1,0 +1,1 @@
+print -D HIDDEN=16 -D M=8

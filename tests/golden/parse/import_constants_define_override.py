@@ -1,0 +1,19 @@
+# -D overrides a constant imported from a sibling module (model_shapes.py) as it does the file's own.
+import argparse
+
+import pypto.language as pl
+import torch
+from pypto.runtime import RunConfig
+from model_shapes import (HIDDEN,
+                          ROWS as M)
+from model_shapes import SCALE
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(x: pl.Tensor[[M, HIDDEN], pl.FP32], out: pl.Out[pl.Tensor[[M, HIDDEN], pl.FP32]]):
+    t = pl.load(x, [0, 0], [M, HIDDEN])
+    return pl.store(pl.muls(t, SCALE), [0, 0], out)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
