@@ -56,3 +56,11 @@ def structure(a: pl.Tensor[[16, 32], pl.FP32], w: pl.Tensor[[32, 16], pl.FP32]):
     line = pl.tensor.view(a, [512])
     return (part, whole, flat, m, mt, rs, rx, rn, wr, n, blk, nblk, tr, tr2, sv, ma, bits, bits2,
             line)
+
+
+# PyPTO writes the data type of an op with one dtype keyword positionally; it binds to it.
+@pl.function(type=pl.FunctionType.Orchestration)
+def positional_dtype(a: pl.Tensor[[16, 32], pl.FP32]):
+    bits = pl.tensor.reinterpret_view(a, pl.INT16)
+    t = pl.tensor.create([4, 4], pl.FP16)
+    return bits, t
