@@ -65,7 +65,11 @@ TypePtr DeduceStore(const CallInfo& c) {
   const Shape& offsets = TupleOfRank(c, 1, static_cast<int64_t>(tile.shape.size()));
   RequireIntegerElements(c, 1, offsets);
   RequireNonNegativeOffsets(c, 1, offsets);
-  RequireSameDType(c, 0, tile.dtype, 2, tensor.dtype);
+  // The cube's store from Acc (the fixpipe) converts an FP32 accumulator to an FP16 / BF16
+  // tensor on the way out, rounding to nearest even; every other store keeps the dtype.
+  const bool fixpipe_cast = tile.memory == MemorySpace::Acc && tile.dtype == DataType::FP32 &&
+                            (tensor.dtype == DataType::FP16 || tensor.dtype == DataType::BF16);
+  if (!fixpipe_cast) RequireSameDType(c, 0, tile.dtype, 2, tensor.dtype);
   int64_t atomic = c.int_kwarg("atomic").value_or(0);
   if (atomic != 0 && atomic != 1)
     c.Fail("kwarg 'atomic' must be 0 (none) or 1 (add), got " + std::to_string(atomic));
@@ -215,7 +219,8 @@ void RegisterMemoryOps(OpRegistry& r) {
       .reuses_input(2)
       .doc(
           "The output tensor's type, its static valid extent grown to cover offsets + the "
-          "tile's valid shape");
+          "tile's valid shape; dtypes equal, except an FP32 Acc tile into an FP16 / BF16 tensor "
+          "(converted on the way out)");
 
   r.Register("tile.move")
       .memory_move()
