@@ -296,8 +296,9 @@ void BindTypeBuilders(py::module_& m) {
            py::arg("slayout") = ir::TileLayout::none_box, py::arg("fractal") = 512,
            py::arg("pad") = ir::PadValue::null, py::arg("compact") = ir::CompactMode::null);
   py::class_<ir::TensorView>(m.attr("TensorView"))
-      .def(py::init([](const py::object& valid_shape, const py::object& stride,
-                       const py::object& layout, const py::object& pad) {
+      // PyPTO's positional order: TensorView(stride, layout, valid_shape, pad).
+      .def(py::init([](const py::object& stride, const py::object& layout,
+                       const py::object& valid_shape, const py::object& pad) {
              ir::TensorView v;
              v.valid_shape = ToDims(valid_shape, {"TensorView", "valid_shape"});
              v.stride = ToExprs(stride, {"TensorView", "stride"});
@@ -305,8 +306,8 @@ void BindTypeBuilders(py::module_& m) {
              v.pad = EnumArg<ir::PadValue>(pad, {"TensorView", "pad"});
              return v;
            }),
-           py::kw_only(), py::arg("valid_shape") = py::none(), py::arg("stride") = py::none(),
-           py::arg("layout") = ir::TensorLayout::ND, py::arg("pad") = ir::PadValue::null);
+           py::arg("stride") = py::none(), py::arg("layout") = ir::TensorLayout::ND,
+           py::arg("valid_shape") = py::none(), py::arg("pad") = ir::PadValue::null);
 
   py::class_<ir::Type, TypeHolder>(m.attr("Type"))
       .def("__eq__",

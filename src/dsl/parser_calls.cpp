@@ -304,6 +304,21 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
     }
     if (a.expr) RejectValueless(a.expr, a.span);
     if (a.keyword.empty()) {
+      // PyPTO writes the data type of an op with a single dtype keyword positionally
+      // (`pl.tensor.reinterpret_view(x, pl.INT16)`): it binds to that keyword.
+      if (!a.expr && a.literal && a.literal->kind == Literal::Kind::DType) {
+        const ops::KwargSpec* dtype = nullptr;
+        size_t n = 0;
+        for (const ops::KwargSpec& ks : op.kwargs())
+          if (ks.kind == ops::KwargKind::DType) {
+            dtype = &ks;
+            ++n;
+          }
+        if (n == 1 && !ir::FindAttr(kwargs, dtype->name)) {
+          kwargs.emplace_back(dtype->name, KwargFromArg(op, *dtype, a));
+          continue;
+        }
+      }
       if (!a.expr) {
         ir::ThrowUser(
             a.span,

@@ -225,6 +225,27 @@ TypeAnn Parser::ParseType() {
     ann.type = ir::MakeTensorType(std::move(shape), dt, std::nullopt, /*distributed=*/true);
     return ann;
   }
+  // Python's spelling of a tuple type, as PyPTO annotates a call of a function with several
+  // results (`r: tuple[A, B] = self.f(...)`): the same type as pl.Tuple[A, B].
+  if (CheckName("tuple") && Check(Tok::kLBracket, 1)) {
+    Next();
+    Next();
+    std::vector<TypePtr> elems;
+    while (!Check(Tok::kRBracket)) {
+      if (CheckPl("Tuple") || (CheckName("tuple") && Check(Tok::kLBracket, 1)))
+        ir::ThrowUser(Peek().span, "nested tuple types are not supported",
+                      {{{}, "flatten the tuple: list every element type in one tuple[...]"}});
+      ann.elements.push_back(ParseType());
+      elems.push_back(ann.elements.back().type);
+      if (!Accept(Tok::kComma)) break;
+    }
+    Expect(Tok::kRBracket, "closing tuple[...]");
+    if (elems.empty())
+      ir::ThrowUser(ann.span, "tuple[...] needs at least one element type",
+                    {{{}, "list the element types: tuple[pl.Tensor[...], ...]"}});
+    ann.type = ir::MakeTupleType(std::move(elems));
+    return ann;
+  }
   if (!CheckName("pl") || !Check(Tok::kDot, 1) || !Check(Tok::kName, 2))
     ir::ThrowUser(Peek().span, "expected a type (pl.Scalar, pl.Tensor, pl.Tile or pl.Tuple), got " +
                                    DescribeToken(Peek()));

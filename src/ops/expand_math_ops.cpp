@@ -1,5 +1,6 @@
 // Row / column expansion, trigonometric and bitwise ops, tile- and tensor-level (PyPTO's
-// `row_expand_*`, `col_expand_*`, `sin`, `cos`, `and`, `or`, `shl`, `shr` and their scalar forms).
+// `row_expand_*`, `col_expand_*`, `sin`, `cos`, `and`, `or`, `shl`, `shr` and their scalar forms,
+// `not`).
 // ConvertTensorToTileOps lowers each `tensor.X` here to the `tile.X` of the same name; the
 // `[M, 1]` / `[1, N]` operand of an expansion broadcasts along the other axis exactly like the
 // broadcast operand of tile.add, so the split treats it like one (a row split halves an `[M, 1]`
@@ -227,6 +228,18 @@ void RegisterExpandMathOps(OpRegistry& r) {
                  " INT32");
       }
     }
+    // `not` is a Python keyword: the DSL spells it pl.tile.not_ / pl.tensor.not_.
+    Reg(r, prefix + "not", 1, tensor)
+        .arg(tensor ? "tensor" : "tile")
+        .deduce([tensor](const CallInfo& c) {
+          Operand t = OperandOf(c, 0, tensor);
+          RequireDType(c, 0, t.dtype, kInts);
+          if (tensor) return ir::MakeTensorType(*t.shape, t.dtype);
+          return c.arg(0)->type;
+        })
+        .doc(std::string("~x per element (every bit inverted) of an integer operand: the "
+                         "operand's ") +
+             (tensor ? "shape and dtype" : "type"));
     const std::pair<const char*, const char*> bitwise[] = {
         {"and", "lhs & rhs"}, {"or", "lhs | rhs"}, {"shl", "lhs << rhs"}, {"shr", "lhs >> rhs"}};
     for (const auto& [n, what] : bitwise) {

@@ -1,5 +1,5 @@
 // Data movement and scalar access (ops.md 2.1): tile.load, tile.store, tile.move, tile.read,
-// tensor.read.
+// tensor.read; tile.assemble, which writes one tile into a window of another.
 #include <algorithm>
 
 #include "tilesplit/ir/error.h"
@@ -65,7 +65,11 @@ TypePtr DeduceStore(const CallInfo& c) {
   const Shape& offsets = TupleOfRank(c, 1, static_cast<int64_t>(tile.shape.size()));
   RequireIntegerElements(c, 1, offsets);
   RequireNonNegativeOffsets(c, 1, offsets);
-  RequireSameDType(c, 0, tile.dtype, 2, tensor.dtype);
+  // The cube's store from Acc (the fixpipe) converts an FP32 accumulator to an FP16 / BF16
+  // tensor on the way out, rounding to nearest even; every other store keeps the dtype.
+  const bool fixpipe_cast = tile.memory == MemorySpace::Acc && tile.dtype == DataType::FP32 &&
+                            (tensor.dtype == DataType::FP16 || tensor.dtype == DataType::BF16);
+  if (!fixpipe_cast) RequireSameDType(c, 0, tile.dtype, 2, tensor.dtype);
   int64_t atomic = c.int_kwarg("atomic").value_or(0);
   if (atomic != 0 && atomic != 1)
     c.Fail("kwarg 'atomic' must be 0 (none) or 1 (add), got " + std::to_string(atomic));
@@ -146,6 +150,33 @@ TypePtr DeduceIndexedRead(const CallInfo& c, size_t rank, DataType dt) {
   return ir::MakeScalarType(dt);
 }
 
+// The source lands at offsets inside the target: same rank and dtype, the window inside the
+// target's box where it is static.
+TypePtr DeduceAssemble(const CallInfo& c) {
+  const ir::TileType& target = c.tile_arg(0);
+  const ir::TileType& source = c.tile_arg(1);
+  const auto rank = static_cast<int64_t>(target.shape.size());
+  if (static_cast<int64_t>(source.shape.size()) != rank)
+    FailWithNote(c,
+                 "argument 'source' " + Str(c.arg(1)->type) + " must have the target's rank " +
+                     std::to_string(rank),
+                 "reshape the source to the target's rank first");
+  RequireSameDType(c, 1, source.dtype, 0, target.dtype);
+  const Shape& offsets = TupleOfRank(c, 2, rank);
+  RequireIntegerElements(c, 2, offsets);
+  RequireNonNegativeOffsets(c, 2, offsets);
+  for (size_t d = 0; d < offsets.size(); ++d) {
+    auto o = Static(offsets[d]), e = Static(source.shape[d]), n = Static(target.shape[d]);
+    if (o && e && n && WindowLeaves(*o, *e, *n))
+      FailWithNote(c,
+                   "argument 'offsets' window [" + std::to_string(*o) + ", " +
+                       std::to_string(*o + *e) + ") on axis " + std::to_string(d) +
+                       " leaves the target's extent " + std::to_string(*n),
+                   "change the offsets so that the source fits inside the target");
+  }
+  return c.arg(0)->type;
+}
+
 }  // namespace
 
 void RegisterMemoryOps(OpRegistry& r) {
@@ -188,7 +219,8 @@ void RegisterMemoryOps(OpRegistry& r) {
       .reuses_input(2)
       .doc(
           "The output tensor's type, its static valid extent grown to cover offsets + the "
-          "tile's valid shape");
+          "tile's valid shape; dtypes equal, except an FP32 Acc tile into an FP16 / BF16 tensor "
+          "(converted on the way out)");
 
   r.Register("tile.move")
       .memory_move()
@@ -231,6 +263,21 @@ void RegisterMemoryOps(OpRegistry& r) {
                     .valid = std::nullopt,
                     .slice_axes = false})
       .doc("Scalar of the tile's dtype at indices (one per axis)");
+
+  // PyPTO's tile.assemble (an Acc result written into a Mat panel, a Vec tile into a Vec one).
+  // The offsets address the target: under a split they are absolute coordinates of the whole
+  // tile, so the split refuses the op when either tile is a lane's band (address_args).
+  r.Register("tile.assemble")
+      .arg("target")
+      .arg("source")
+      .arg("offsets")
+      .deduce(DeduceAssemble)
+      .input_memory(0, {MemorySpace::Vec, MemorySpace::Mat})
+      .output_memory_inherit()
+      .address_args({2})
+      .doc(
+          "target with the source's valid elements written at offsets (same rank and dtype): "
+          "target's type, in target's space");
 
   r.Register("tensor.read")
       .gm_window({.access = GmWindow::Access::Read,

@@ -139,6 +139,19 @@ Value Trig(OpCall& c, float (*f)(float)) {
   return MapUnaryF(c, 0, f);
 }
 
+// ~a: every bit inverted, as a ^ -1 wrapped to the dtype's width.
+Value Not(OpCall& c) {
+  const TileValue& a = c.tile(0);
+  if (a.data.kind != StorageKind::I64)
+    c.Fail("the simulator executes this op on integer tiles only");
+  const Scalar ones = Scalar::Int(-1);
+  auto out = c.NewResult(0);
+  const size_t n = std::min(out->data.size(), a.data.size());
+  for (size_t i = 0; i < n; ++i) Store(*out, i, Ex::Xor, c, a, i, nullptr, 0, &ones);
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
+}
+
 }  // namespace
 
 void RegisterExpandMathSemantics(SemanticsTable& t) {
@@ -161,6 +174,7 @@ void RegisterExpandMathSemantics(SemanticsTable& t) {
     t.Register(std::string("tile.") + n, [o](OpCall& c) { return Broadcast(c, o); });
     t.Register(std::string("tile.") + n + "s", [o](OpCall& c) { return WithScalar(c, o); });
   }
+  t.Register("tile.not", Not);
   t.Register("tile.sin", [](OpCall& c) { return Trig(c, [](float v) { return std::sin(v); }); });
   t.Register("tile.cos", [](OpCall& c) { return Trig(c, [](float v) { return std::cos(v); }); });
 }

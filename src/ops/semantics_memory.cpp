@@ -170,6 +170,28 @@ Value TensorRead(OpCall& c) {
   return ReadElement(c, t->data, t->dtype, FlatIndex(c, t->shape, c.ints(1)));
 }
 
+// A copy of the target with the source's valid window written at offsets.
+Value Assemble(OpCall& c) {
+  const TileValue& target = c.tile(0);
+  const TileValue& source = c.tile(1);
+  const std::vector<int64_t> off = c.ints(2);
+  if (off.size() != target.shape.size() || source.shape.size() != target.shape.size())
+    c.Fail("offsets, source and target must have one rank");
+  for (size_t d = 0; d < off.size(); ++d)
+    if (off[d] < 0 || off[d] + source.valid[d] > target.shape[d])
+      c.Fail("window [" + std::to_string(off[d]) + ", " + std::to_string(off[d] + source.valid[d]) +
+             ") on axis " + std::to_string(d) + " leaves the target's extent " +
+             std::to_string(target.shape[d]));
+  if (source.data.kind != target.data.kind) c.Fail("source and target storages differ");
+  auto out = c.NewResult();
+  if (out->data.size() != target.data.size()) c.Fail("result box differs from the target's");
+  out->data = target.data;
+  CopyRegion(source.data, source.shape, std::vector<int64_t>(off.size(), 0), out->data, out->shape,
+             off, source.valid);
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
+}
+
 }  // namespace
 
 void RegisterMemorySemantics(SemanticsTable& t) {
@@ -177,6 +199,7 @@ void RegisterMemorySemantics(SemanticsTable& t) {
   t.Register("tile.store", Store);
   t.Register("tile.move", Move);
   t.Register("tile.read", TileRead);
+  t.Register("tile.assemble", Assemble);
   t.Register("tensor.read", TensorRead);
 }
 

@@ -249,7 +249,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
         "tensor.minimums", "tensor.exp",  "tensor.neg",   "tensor.abs",   "tensor.sqrt",
         "tensor.rsqrt",    "tensor.log",  "tensor.recip", "tensor.cast",  "tensor.sin",
         "tensor.cos",      "tensor.ands", "tensor.xors",  "tensor.fmods", "tensor.ors",
-        "tensor.shls",     "tensor.shrs"}) {
+        "tensor.shls",     "tensor.shrs", "tensor.not"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), c.tensor(0)->shape, c.args);
@@ -287,7 +287,42 @@ void RegisterTensorSemantics(SemanticsTable& t) {
   t.Register("tensor.slice", Slice);
   t.Register("tensor.assemble", Assemble);
   t.Register("tensor.reshape", Reshape);
+  // Like reshape, the simulator gives the view its own copy of the elements
+  // (docs/tensor-lowering.md).
+  t.Register("tensor.view", Reshape);
   t.Register("tensor.matmul", Matmul);
+  t.Register("tensor.transpose", [](OpCall& c) {
+    std::vector<int64_t> shape = c.tensor(0)->shape;
+    const auto rank = static_cast<int64_t>(shape.size());
+    int64_t a1 = c.scalar(1).AsInt(), a2 = c.scalar(2).AsInt();
+    if (a1 < 0) a1 += rank;
+    if (a2 < 0) a2 += rank;
+    if (a1 < 0 || a1 >= rank || a2 < 0 || a2 >= rank) c.Fail("axis out of range");
+    std::swap(shape[static_cast<size_t>(a1)], shape[static_cast<size_t>(a2)]);
+    return ViaTile(c, "tile.transpose", shape, c.args);
+  });
+  // The valid shape is the readers' promise: the elements stay as they are.
+  t.Register("tensor.set_validshape", [](OpCall& c) {
+    TensorPtr out = NewTensor(c, c.tensor(0)->dtype, c.tensor(0)->shape, false);
+    out->data = c.tensor(0)->data;
+    return Value(out);
+  });
+  t.Register("tensor.matmul_acc",
+             [](OpCall& c) { return ViaTile(c, "tile.matmul_acc", c.tensor(0)->shape, c.args); });
+  t.Register("tensor.reinterpret_view", [](OpCall& c) {
+    const auto* in = c.call.args[0]->type->As<ir::TensorType>();
+    if (in && in->view && in->view->layout != ir::TensorLayout::ND)
+      c.Fail("the simulator reinterprets ND tensors only (their bytes in row-major order)");
+    const auto* out = c.call.type ? c.call.type->As<ir::TensorType>() : nullptr;
+    if (!out) c.Fail("has no tensor result type");
+    std::vector<int64_t> shape;
+    for (const ExprPtr& d : out->shape) {
+      auto v = ir::AsConstInt(d);
+      if (!v) c.Fail("the simulator executes static result shapes only");
+      shape.push_back(*v);
+    }
+    return ViaTile(c, "tile.reinterpret_view", shape, c.args);
+  });
   t.Register("tensor.write", Write);
   t.Register("tensor.dim", Dim);
 }

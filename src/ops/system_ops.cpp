@@ -159,6 +159,20 @@ void RegisterSystemOps(OpRegistry& r) {
           "counts in gm_workspace (left unchanged on the simulator); used_cores, when > 0, must "
           "be the number of cores that meet");
 
+  // A GM fence: the core waits until its earlier GM writes are visible to every other core.
+  // PyPTO's programs bind it (`fence = pl.system.fence()`), so it yields a token (INT32 0) that
+  // carries no data. The simulator makes every GM write visible when it happens, so it runs as a
+  // no-op there; it is still an ordering point for the passes (synchronization: nothing moves
+  // across it, e.g. loop-invariant Mat residency).
+  r.Register("system.fence")
+      .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INT32); })
+      .side_effect()
+      .synchronization()
+      .doc(
+          "Scalar[INT32] 0, a token: waits until this core's earlier GM writes are visible to "
+          "the other cores (an ordering point; a no-op on the simulator, where every GM write "
+          "is visible at once)");
+
   r.Register("pld.system.notify")
       .arg("target")
       .arg("peer")

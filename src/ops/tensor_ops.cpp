@@ -161,6 +161,15 @@ TypePtr DeduceReshape(const CallInfo& c) {
   return TensorOf(shape, t.dtype);
 }
 
+// A view of a packed tensor under another shape of the same element count: the same storage.
+TypePtr DeduceView(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  if (t.view && !t.view->stride.empty())
+    c.Fail("argument 'tensor' must be packed (no stride), got " + Str(c.arg(0)->type),
+           "view the packed tensor the strided view was taken from");
+  return DeduceReshape(c);
+}
+
 TypePtr DeduceMatmul(const CallInfo& c) {
   const ir::TensorType& a = c.tensor_arg(0);
   const ir::TensorType& b = c.tensor_arg(1);
@@ -185,6 +194,31 @@ TypePtr DeduceMatmul(const CallInfo& c) {
            "cast one operand so that both are float or both integer");
   DataType out = c.dtype_kwarg("out_dtype").value_or(a.dtype);
   return TensorOf({m, n}, out);
+}
+
+TypePtr DeduceMatmulAcc(const CallInfo& c) {
+  const ir::TensorType& acc = c.tensor_arg(0);
+  const ir::TensorType& a = c.tensor_arg(1);
+  const ir::TensorType& b = c.tensor_arg(2);
+  for (size_t i = 0; i < 3; ++i)
+    if (c.tensor_arg(i).shape.size() != 2)
+      c.Fail("argument " + Quote(c.arg_name(i)) + " must have rank 2, got " + Str(c.arg(i)->type),
+             "reshape the operand to rank 2 first");
+  if (ProvablyDifferent(a.shape[1], b.shape[0]))
+    c.Fail("argument 'rhs' contraction extent " + Str(b.shape[0]) + " differs from lhs's " +
+               Str(a.shape[1]),
+           "use operands whose contraction extents agree");
+  if (ProvablyDifferent(a.shape[0], acc.shape[0]) || ProvablyDifferent(b.shape[1], acc.shape[1]))
+    c.Fail("argument 'acc' " + Str(c.arg(0)->type) + " does not hold the product [" +
+               Str(a.shape[0]) + ", " + Str(b.shape[1]) + "]",
+           "make the accumulator a tensor shaped like lhs @ rhs");
+  if (ir::IsFloat(a.dtype) != ir::IsFloat(b.dtype) ||
+      ir::IsFloat(a.dtype) != ir::IsFloat(acc.dtype))
+    c.Fail("argument 'acc' dtype " + std::string(ir::DataTypeName(acc.dtype)) +
+               " mixes float and integer with the operands' " +
+               std::string(ir::DataTypeName(a.dtype)),
+           "cast the operands so that all three are float or all integer");
+  return TensorOf(acc.shape, acc.dtype);
 }
 
 TypePtr DeduceRowReduce(const CallInfo& c) {
@@ -223,6 +257,93 @@ TypePtr DeduceDim(const CallInfo& c) {
                std::to_string(rank),
            "use an axis in [-rank, rank)");
   return ir::MakeScalarType(DataType::INDEX);
+}
+
+// A static axis of a rank-`rank` tensor (negative counts from the end).
+size_t TensorAxis(const CallInfo& c, size_t i, size_t rank) {
+  const auto v = Static(c.arg(i));
+  const auto r = static_cast<int64_t>(rank);
+  if (!v || *v < -r || *v >= r)
+    c.Fail("argument " + Quote(c.arg_name(i)) + " must be a static axis in [" + std::to_string(-r) +
+               ", " + std::to_string(r) + "), got " + Str(c.arg(i)),
+           "write the axis as an integer literal within the tensor's rank");
+  return static_cast<size_t>(*v < 0 ? *v + r : *v);
+}
+
+TypePtr DeduceTranspose(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  if (t.shape.size() < 2)
+    c.Fail("argument 'tensor' must have rank >= 2, got " + Str(c.arg(0)->type),
+           "reshape the tensor to rank 2 first");
+  const size_t a1 = TensorAxis(c, 1, t.shape.size());
+  const size_t a2 = TensorAxis(c, 2, t.shape.size());
+  if (a1 == a2)
+    c.Fail("argument 'axis2' must differ from axis1, both are axis " + std::to_string(a1),
+           "use two different axes");
+  Shape shape = t.shape;
+  std::swap(shape[a1], shape[a2]);
+  return TensorOf(shape, t.dtype);
+}
+
+// Only the valid extent changes: a zero-copy view of the same elements (tile.set_validshape once
+// converted).
+TypePtr DeduceSetValidShape(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  if (t.shape.size() != 2)
+    c.Fail("argument 'tensor' must have rank 2, got " + Str(c.arg(0)->type),
+           "reshape the tensor to rank 2 first");
+  Shape valid{c.index_arg(1), c.index_arg(2)};
+  for (size_t d = 0; d < 2; ++d) {
+    auto v = Static(valid[d]);
+    auto n = Static(t.shape[d]);
+    if (v && (*v < 0 || (n && *v > *n)))
+      c.Fail("argument " + Quote(c.arg_name(d + 1)) + " " + std::to_string(*v) +
+                 " must lie in [0, " + Str(t.shape[d]) + "]",
+             "give a valid extent between 0 and the tensor's extent");
+  }
+  ir::TensorView v;
+  v.valid_shape = valid;
+  return ir::MakeTensorType(t.shape, t.dtype, v);
+}
+
+// The same bytes as another dtype. A DN tensor's contiguous axis is its first; only a packed
+// (stride-free) tensor has one.
+TypePtr DeduceReinterpretView(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  const DataType dt = RequiredDType(c, "dtype");
+  if (t.view && !t.view->stride.empty())
+    c.Fail("argument 'tensor' must be packed (no stride), got " + Str(c.arg(0)->type),
+           "reinterpret the packed tensor the view was taken from");
+  if (t.view && !t.view->valid_shape.empty() && !ShapesProvablyEqual(t.view->valid_shape, t.shape))
+    c.Fail("argument 'tensor' is partly valid (" + Str(c.arg(0)->type) + ")",
+           "reinterpret the fully valid tensor, then set the valid shape of the result");
+  const int bo = ir::DataTypeBits(t.dtype);
+  const int bn = ir::DataTypeBits(dt);
+  if (c.has_arg(1)) {
+    const Shape& shape = ShapeArg(c, 1);
+    auto from = StaticProduct(t.shape);
+    auto to = StaticProduct(shape);
+    if (from && to && *from * bo != *to * bn)
+      c.Fail("argument 'shape' " + Str(shape) + " holds " + std::to_string(*to * bn / 8) +
+                 " bytes of " + std::string(ir::DataTypeName(dt)) + " but the tensor holds " +
+                 std::to_string(*from * bo / 8),
+             "give a shape of the same byte size, or leave it out to scale the contiguous axis");
+    return TensorOf(shape, dt);
+  }
+  const bool dn = t.view && t.view->layout == ir::TensorLayout::DN;
+  const size_t axis = dn ? 0 : t.shape.size() - 1;
+  Shape shape = t.shape;
+  auto n = Static(shape[axis]);
+  if (!n || (*n * bo) % bn != 0)
+    c.Fail("argument 'tensor' axis " + std::to_string(axis) + " of " + Str(t.shape) +
+               " does not scale by " + std::to_string(bo) + "/" + std::to_string(bn) +
+               " bits to a static integer extent",
+           "give the result's shape explicitly");
+  shape[axis] = ConstLike(*n * bo / bn, shape[axis]);
+  if (!t.view) return TensorOf(shape, dt);
+  ir::TensorView v;
+  v.layout = t.view->layout;
+  return ir::MakeTensorType(shape, dt, v);
 }
 
 }  // namespace
@@ -303,6 +424,35 @@ void RegisterTensorOps(OpRegistry& r) {
       .arg("shape")
       .deduce(DeduceReshape)
       .doc("The same elements in row-major order under a new shape of equal element count");
+  r.Register("tensor.transpose")
+      .arg("tensor")
+      .arg("axis1")
+      .arg("axis2")
+      .deduce(DeduceTranspose)
+      .doc("A copy with axis1 and axis2 of the shape exchanged (negative axes count from the end)");
+  r.Register("tensor.set_validshape")
+      .arg("tensor")
+      .arg("valid_rows")
+      .arg("valid_cols")
+      .deduce(DeduceSetValidShape)
+      .doc(
+          "The rank-2 tensor's elements with valid shape [valid_rows, valid_cols]; the elements "
+          "beyond it are undefined to its readers");
+  r.Register("tensor.reinterpret_view")
+      .arg("tensor")
+      .opt_arg("shape")
+      .req_kwarg("dtype", KwargKind::DType)
+      .deduce(DeduceReinterpretView)
+      .doc(
+          "The same bytes as dtype: the contiguous axis (the last; a DN tensor's first) scaled "
+          "by the bit ratio, or the given shape of equal byte size");
+  r.Register("tensor.view")
+      .arg("tensor")
+      .arg("shape")
+      .deduce(DeduceView)
+      .doc(
+          "The packed tensor's elements in row-major order under a new shape of equal element "
+          "count, as a GM view (it stays a tensor op inside InCore functions)");
   r.Register("tensor.matmul")
       .arg("lhs")
       .arg("rhs")
@@ -313,6 +463,12 @@ void RegisterTensorOps(OpRegistry& r) {
       .doc(
           "lhs @ rhs of rank-2 tensors, either operand transposed first by a_trans / b_trans: "
           "[M, N] in out_dtype (default lhs's dtype)");
+  r.Register("tensor.matmul_acc")
+      .arg("acc")
+      .arg("lhs")
+      .arg("rhs")
+      .deduce(DeduceMatmulAcc)
+      .doc("acc + lhs @ rhs of rank-2 tensors: acc's shape and dtype");
   const std::pair<const char*, const char*> row_reduce[] = {
       {"tensor.row_sum", "sum"}, {"tensor.row_max", "maximum"}, {"tensor.row_min", "minimum"}};
   for (const auto& [n, what] : row_reduce)

@@ -308,8 +308,8 @@ TEST(OpsFlags, TraitsThePassesQuery) {
     if (d->gm_window()) windows.insert(d->name());
     if (d->is_synchronization()) sync.insert(d->name());
   }
-  EXPECT_EQ(sync,
-            (std::set<std::string>{"pld.system.notify", "pld.system.wait", "system.syncall"}));
+  EXPECT_EQ(sync, (std::set<std::string>{"pld.system.notify", "pld.system.wait", "system.fence",
+                                         "system.syncall"}));
   // The tensor-level boundary carries the trait too; the passes emit the tile-level one.
   EXPECT_EQ(shard, (std::set<std::string>{"tensor.aiv_shard", "tile.aiv_shard"}));
   EXPECT_EQ(gather, (std::set<std::string>{"tensor.aic_gather", "tile.aic_gather"}));
@@ -347,9 +347,10 @@ TEST(OpsFlags, TraitsThePassesQuery) {
   }
   EXPECT_EQ(ramps, (std::set<std::string>{"tile.ci", "tile.random"}));
   // Effects with a result; every op without one is an effect too.
-  // (The buffer handles of the pipe scaffolding reserve hardware resources: never dropped.)
-  EXPECT_EQ(effects, (std::set<std::string>{"system.import_peer_buffer", "system.reserve_buffer",
-                                            "tile.store"}));
+  // (The buffer handles of the pipe scaffolding reserve hardware resources, and a fence's token
+  // marks an ordering point: never dropped.)
+  EXPECT_EQ(effects, (std::set<std::string>{"system.fence", "system.import_peer_buffer",
+                                            "system.reserve_buffer", "tile.store"}));
   // A store writes the window its tensor operand (the third) names; a load reads its first.
   EXPECT_EQ(FindOp("tile.store")->gm_window()->access, GmWindow::Access::Write);
   EXPECT_EQ(FindOp("tile.store")->gm_window()->tensor, 2u);

@@ -40,6 +40,7 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tile.move", {in({128, 128}, MemorySpace::Acc)}, {{"target_memory", MemorySpace::Vec}}},
       {"tile.read", {f({128, 128}), Tup({0, 0})}, {}},
       {"tensor.read", {gm, Tup({0, 0})}, {}},
+      {"tile.assemble", {f({128, 128}), f({64, 128}), Tup({64, 0})}, {}},
       // 2.2
       {"tile.full", {Tup({128, 128}), I(0)}, {{"dtype", DataType::FP32}}},
       {"tile.create", {Tup({128, 128})}, {{"dtype", DataType::FP32}}},
@@ -138,6 +139,7 @@ inline std::vector<SampleCall> SampleCalls() {
       {"pld.system.notify", {gm, idx, Tup({0, 0}), I(1)}, {{"op", int64_t{1}}}},
       {"pld.system.wait", {gm, Tup({0, 0}), I(1)}, {{"cmp", int64_t{0}}}},
       {"system.syncall", {}, {{"core_type", std::string("aiv_only")}}},
+      {"system.fence", {}, {}},
       {"tile.get_block_idx", {}, {}},
       {"tile.get_block_num", {}, {}},
       // Tensor level (tensor_ops.cpp)
@@ -175,6 +177,13 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tensor.col_min", {t2}, {}},
       {"tensor.write", {t2, Tup({1, 2}), fs}, {}},
       {"tensor.dim", {t2, I(1)}, {}},
+      {"tensor.transpose", {t2, I(0), I(1)}, {}},
+      {"tensor.set_validshape", {t2, I(8), I(16)}, {}},
+      {"tensor.matmul_acc", {Tensor(Dims({16, 16})), t2, Tensor(Dims({32, 16}))}, {}},
+      {"tensor.not", {ti}, {}},
+      {"tensor.view", {t2, Tup({512})}, {}},
+      {"tensor.reinterpret_view", {t2}, {{"dtype", DataType::INT16}}},
+      {"tile.not", {f({128, 128}, DataType::INT32)}, {}},
       // Expansions, sin / cos, fmod, bitwise, arg-reductions (expand_math_ops.cpp)
       {"tile.row_expand_add", {f({128, 128}), f({128, 1})}, {}},
       {"tile.row_expand_sub", {f({128, 128}), f({128, 1})}, {}},

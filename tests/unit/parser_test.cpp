@@ -371,8 +371,8 @@ TEST(ParserCalls, Errors) {
   ExpectError(std::string(kTileFn) + "    x = pl.tile.frobnicate(a)\n", 4, 17,
               "unknown operator 'tile.frobnicate'");
   // A keyword-named segment is written with a trailing '_'.
-  ExpectError(std::string(kTileFn) + "    x = pl.tile.not_(a)\n", 4, 17,
-              "unknown operator 'tile.not'");
+  ExpectError(std::string(kTileFn) + "    x = pl.tile.lambda_(a)\n", 4, 17,
+              "unknown operator 'tile.lambda'");
   ExpectError(std::string(kTileFn) + "    x = pl.frobnicate(a)\n", 4, 12,
               "unknown operator 'pl.frobnicate'");
   ExpectError(std::string(kTileFn) + "    x = pl.tile.add(a, a, a)\n", 4, 27,

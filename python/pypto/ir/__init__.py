@@ -229,11 +229,17 @@ def structural_equal(lhs, rhs, enable_auto_mapping: bool = False) -> bool:
     compared IR (parameters, assignment targets, loop and iter-arg variables, return variables)
     map to each other by position; a free variable must be the same object on both sides unless
     ``enable_auto_mapping``."""
+    if isinstance(lhs, Type) and isinstance(rhs, Type):
+        return lhs == rhs  # the registry's type equality (tilesplit._core)
     return bool(_equal(lhs, rhs, enable_auto_mapping))
 
 
 def assert_structural_equal(lhs, rhs, enable_auto_mapping: bool = False) -> None:
     """Raises ValueError describing the first mismatch."""
+    if isinstance(lhs, Type) and isinstance(rhs, Type):
+        if lhs != rhs:
+            raise ValueError(f"Structural equality check failed: types differ: {lhs} vs {rhs}")
+        return
     result = _equal(lhs, rhs, enable_auto_mapping)
     if not result:
         raise ValueError(f"Structural equality check failed: {result.describe()}")

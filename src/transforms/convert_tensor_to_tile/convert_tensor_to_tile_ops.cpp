@@ -10,7 +10,7 @@
 //    reshape / set_validshape of it) feeds a matmul operand; a matmul operand that is a GM
 //    tensor is loaded to Mat at the matmul (once per tensor), a Vec tile is moved to Mat, and a
 //    transposed operand becomes a zero-copy tile.transpose_view; an assemble into a GM tensor is a
-//    tile.store; reads and writes of GM tensors stay tensor ops;
+//    tile.store, into a tile a tile.assemble; reads and writes of GM tensors stay tensor ops;
 //  * tensor.add/sub/mul/div/maximum/minimum of an [M, N] tensor with an [M, 1] one is the
 //    tile.row_expand_* op; a row reduction gets its scratch tile (tile.create, last axis padded to
 //    a multiple of 128 elements); every other tensor.X is the tile.X of the same name;
@@ -83,16 +83,26 @@ const ir::Call* AsOpCall(const ExprPtr& e) {
 
 // Ops that address GM tensors themselves: their tensor operand at `pos` is not loaded at entry.
 bool SelfLoadingOperand(const std::string& op, size_t pos) {
-  if (op == "tensor.slice" || op == "tensor.read" || op == "tensor.write" || op == "tensor.dim")
+  if (op == "tensor.slice" || op == "tensor.read" || op == "tensor.write" || op == "tensor.dim" ||
+      op == "tensor.view")
     return pos == 0;
   if (op == "tensor.assemble") return pos == 0;
   if (op == "tensor.matmul") return pos <= 1;
+  if (op == "tensor.matmul_acc") return pos == 1 || pos == 2;
   return false;
+}
+
+// The positions of a matmul's operands, which the cube reads from Mat (via Left / Right).
+std::vector<size_t> MatmulOperands(const std::string& op) {
+  if (op == "tensor.matmul") return {0, 1};
+  if (op == "tensor.matmul_acc") return {1, 2};
+  return {};
 }
 
 // Zero-copy metadata ops through which a matmul's Mat demand reaches the producing slice.
 bool InheritsMemory(const std::string& op) {
-  return op == "tensor.slice" || op == "tensor.reshape" || op == "tensor.set_validshape";
+  return op == "tensor.slice" || op == "tensor.reshape" || op == "tensor.set_validshape" ||
+         op == "tensor.reinterpret_view";
 }
 
 struct Added {
@@ -164,8 +174,8 @@ class Converter {
       if (!StartsWith(op, "tensor.")) return;
       if (a && InheritsMemory(op) && !c->args.empty())
         if (const auto* src = c->args[0]->As<ir::Var>()) parent[a->var.get()] = src;
-      if (op == "tensor.matmul")
-        for (size_t i = 0; i < 2 && i < c->args.size(); ++i)
+      for (size_t i : MatmulOperands(op))
+        if (i < c->args.size())
           if (const auto* v = c->args[i]->As<ir::Var>()) mat_operands.push_back(v);
       for (size_t i = 0; i < c->args.size(); ++i) {
         if (SelfLoadingOperand(op, i)) continue;
@@ -307,11 +317,13 @@ class Converter {
                  Build("tile.transpose_view", {b}, {}, span), span);
       return Build("tile.matmul", {a, b}, {}, span);
     }
+    if (op == "tensor.matmul_acc") {
+      // The accumulator is the tile a matmul made (in Acc); the operands go to Mat as above.
+      ExprPtr a = MatOperand(c.args[1], out, span);
+      ExprPtr b = MatOperand(c.args[2], out, span);
+      return Build("tile.matmul_acc", {args[0], a, b}, {}, span);
+    }
     if (op == "tensor.assemble") {
-      if (arg_is_tile(0))
-        NoTileForm(c, "into a tile has no tile form yet (tile.assemble is not implemented)",
-                   "store into a GM tensor (a parameter) with pl.assemble instead, or build the "
-                   "tile with the tile ops");
       ExprPtr src = args[1];
       if (const ir::TensorType* st = TensorTypeOf(src)) {
         Read(src);
@@ -321,6 +333,7 @@ class Converter {
                   {src, Zeros(st->shape.size()), TupleOf(st->shape), TupleOf(st->shape)}, {}, span),
             span);
       }
+      if (arg_is_tile(0)) return Build("tile.assemble", {args[0], src, args[2]}, {}, span);
       Written(args[0]);
       return Build("tile.store", {src, args[2], args[0]}, {}, span);
     }
@@ -337,6 +350,24 @@ class Converter {
       return nullptr;
     }
     if (op == "tensor.dim") return nullptr;
+    if (op == "tensor.view") {
+      // A view of GM storage stays a tensor op; a tile has no GM storage to view.
+      if (arg_is_tile(0))
+        NoTileForm(c, "of the result of an op lowered to Tile has no tile form",
+                   "view the GM tensor before it is loaded (view the parameter), or use "
+                   "pl.reshape on the tile");
+      Read(c.args[0]);
+      return nullptr;
+    }
+    if (op == "tensor.reinterpret_view") {
+      const ir::TensorType* t = TensorTypeOf(c.args[0]);
+      if (t && t->view && t->view->layout != ir::TensorLayout::ND)
+        NoTileForm(c,
+                   std::string("of a ") + (t->view->layout == ir::TensorLayout::DN ? "DN" : "NZ") +
+                       " tensor has no tile form (a tile reinterprets only packed ND tensors)",
+                   "reinterpret the tensor in the orchestration function, or give the kernel an "
+                   "ND tensor");
+    }
     if (op == "tensor.create") {
       ir::AttrMap kw = c.kwargs;
       kw.emplace_back("target_memory", MemorySpace::Vec);
@@ -416,7 +447,8 @@ class Converter {
           return;
         }
         out.push_back(Remap(s, a->var, a->value));
-        if (c->op_name() == "tensor.write")
+        // A write updates, and a view aliases, the tensor it names.
+        if (c->op_name() == "tensor.write" || c->op_name() == "tensor.view")
           if (const auto* tv = c->args[0]->As<ir::Var>()) gm_origin_[a->var.get()] = tv;
         return;
       }

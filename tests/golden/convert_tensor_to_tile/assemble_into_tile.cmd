@@ -1,1 +1,1 @@
-opt -p convert-tensor-to-tile-ops
+opt -p convert-tensor-to-tile-ops --verify-roundtrip

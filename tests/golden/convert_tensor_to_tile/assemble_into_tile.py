@@ -1,4 +1,4 @@
-# An assemble into a tile computed in the kernel has no tile form yet (tile.assemble is missing).
+# An assemble into a tile computed in the kernel is a tile.assemble of the loaded source.
 import pypto.language as pl
 
 

@@ -40,8 +40,9 @@ def tiles(t: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], r: pl.Tile[[64, 1], pl.FP3
     ftmp = pl.tile.create([64, 128], dtype=pl.FP32, target_memory=pl.Mem.Vec)
     am = pl.tile.col_argmax(t, ftmp)
     an = pl.tile.col_argmin(t, ftmp)
+    nt = pl.tile.not_(i)
     return (r0, r1, r2, r3, r4, r5, r6, r7, c0, c1, c3, c4, c5, c6, c7, s, co, fm, fs, a0, a1,
-            a2, a3, b0, b1, b2, b3, x0, x1, am, an)
+            a2, a3, b0, b1, b2, b3, x0, x1, am, an, nt)
 
 
 @pl.function(type=pl.FunctionType.Orchestration)
@@ -82,5 +83,6 @@ def tensors(t: pl.Tensor[[16, 32], pl.FP32], r: pl.Tensor[[16, 1], pl.FP32],
     g1 = pl.tensor.row_argmin(t)
     g2 = pl.tensor.col_argmax(t)
     g3 = pl.tensor.col_argmin(t)
+    nt = pl.tensor.not_(i)
     return (r0, r1, r2, r3, r4, r5, r6, r7, c0, c1, c2, c3, c4, c5, c6, c7, s, co, fm, fs, a0,
-            a1, a2, a3, b0, b1, b2, b3, x0, x1, g0, g1, g2, g3)
+            a1, a2, a3, b0, b1, b2, b3, x0, x1, g0, g1, g2, g3, nt)

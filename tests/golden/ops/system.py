@@ -48,3 +48,11 @@ def barriers(ws: pl.Tensor[[16], pl.INT32]):
     pl.system.syncall(core_type="aiv_only", mode="hard", used_cores=2)
     pl.system.syncall(ws, core_type="mix", mode="soft", used_cores=0)
     return ws
+
+
+# A GM fence: an ordering point, bound to a name as PyPTO's programs write it or as a statement.
+@pl.function(type=pl.FunctionType.AIV)
+def fences(x: pl.Tensor[[16], pl.INT32]):
+    token = pl.system.fence()
+    pl.system.fence()
+    return x

@@ -50,4 +50,21 @@ def structure(a: pl.Tensor[[16, 32], pl.FP32], w: pl.Tensor[[32, 16], pl.FP32]):
     n = pl.tensor.dim(a, 1)
     blk = pl.tile.get_block_idx()
     nblk = pl.tile.get_block_num()
-    return part, whole, flat, m, mt, rs, rx, rn, cs, cx, cn, g, wr, n, blk, nblk
+    tr = pl.tensor.transpose(a, 0, 1)
+    tr2 = pl.tensor.transpose(a, -1, -2)
+    sv = pl.tensor.set_validshape(a, 8, 24)
+    zero = pl.tensor.full([16, 16], 0.0, dtype=pl.FP32)
+    ma = pl.tensor.matmul_acc(zero, a, w)
+    bits = pl.tensor.reinterpret_view(a, dtype=pl.INT16)
+    bits2 = pl.tensor.reinterpret_view(a, [32, 32], dtype=pl.INT16)
+    line = pl.tensor.view(a, [512])
+    return (part, whole, flat, m, mt, rs, rx, rn, cs, cx, cn, g, wr, n, blk, nblk, tr, tr2, sv, ma,
+            bits, bits2, line)
+
+
+# PyPTO writes the data type of an op with one dtype keyword positionally; it binds to it.
+@pl.function(type=pl.FunctionType.Orchestration)
+def positional_dtype(a: pl.Tensor[[16, 32], pl.FP32]):
+    bits = pl.tensor.reinterpret_view(a, pl.INT16)
+    t = pl.tensor.create([4, 4], pl.FP16)
+    return bits, t

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ._build import generic as _generic
 from ._build import module_getattr
 from ._build import scalar_rhs_builder as _scalar_rhs_builder
 
@@ -11,6 +12,7 @@ __getattr__ = module_getattr("tensor", __name__)
 
 and_ = _scalar_rhs_builder("tensor", "and", "and_")
 or_ = _scalar_rhs_builder("tensor", "or", "or_")
+not_ = _generic("tensor.not")  # `not` is a Python keyword
 shl = _scalar_rhs_builder("tensor", "shl")
 shr = _scalar_rhs_builder("tensor", "shr")
 fmod = _scalar_rhs_builder("tensor", "fmod")
@@ -28,3 +30,19 @@ mul = _scalar_rhs_builder("tensor", "mul")
 div = _scalar_rhs_builder("tensor", "div")
 maximum = _scalar_rhs_builder("tensor", "maximum")
 minimum = _scalar_rhs_builder("tensor", "minimum")
+
+
+def transpose(tensor, axis1, axis2, span=None):
+    """PyPTO's ``tensor.transpose(t, axis1, axis2)``: integer axes become INDEX constants, as
+    the tile builder makes them, so the converted call compares equal to a hand-built one."""
+    from tilesplit._core import ConstInt, DataType
+    from ._build import call
+    axes = [ConstInt(a, DataType.INDEX, None) if isinstance(a, int) else a for a in (axis1, axis2)]
+    return call("tensor.transpose", [tensor, *axes], None, span)
+
+
+def reinterpret_view(tensor, dtype, shape=None, span=None):
+    """PyPTO's ``tensor.reinterpret_view(t, dtype, shape=None)`` (dtype positional)."""
+    from ._build import call
+    return call("tensor.reinterpret_view", [tensor] + ([shape] if shape is not None else []),
+                {"dtype": dtype}, span)

@@ -68,6 +68,12 @@ def transpose(tile, axis1, axis2, tmp=None, span=None):
     return call("tile.transpose", args, None, span)
 
 
+def reinterpret_view(tile, dtype, shape=None, span=None):
+    """PyPTO's ``tile.reinterpret_view(t, dtype, shape=None)`` (dtype positional)."""
+    return call("tile.reinterpret_view", [tile] + ([shape] if shape is not None else []),
+                {"dtype": dtype}, span)
+
+
 def full(shape, dtype, value, span=None):
     if isinstance(value, Expr):
         constant = value
@@ -148,6 +154,7 @@ recip = generic("tile.recip")
 
 and_ = scalar_rhs_builder("tile", "and", "and_")
 or_ = scalar_rhs_builder("tile", "or", "or_")
+not_ = generic("tile.not")  # `not` is a Python keyword
 shl = scalar_rhs_builder("tile", "shl")
 shr = scalar_rhs_builder("tile", "shr")
 
