@@ -40,6 +40,14 @@ def write_in_kernel(a: pl.Tensor, out: pl.Out[pl.Tensor]):
     return out
 
 
+@pl.jit
+def window_too_small(a: pl.Tensor, out: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        y = pl.exp(a)
+        out[0:8, 0:16] = y
+    return out
+
+
 @pl.program
 class NeverWritesOut:
     @pl.function(type=pl.FunctionType.Opaque)
@@ -115,3 +123,10 @@ def test_hardware_platform_for_a_tensor_level_program(platform):
                    config=RunConfig(platform=platform))
     _located(e.value, _line("exp_kernel", "def exp_kernel"),
              f"platform '{platform}' is an NPU", "a2a3sim")
+
+
+def test_subscript_write_of_a_window_smaller_than_the_value():
+    with pytest.raises(UserError) as e:
+        window_too_small(_rand(16, 16), np.zeros((32, 16), np.float32), config=SIM)
+    _located(e.value, _line("window_too_small", "out[0:8, 0:16]"),
+             "the window out[0:8, 0:16] has extent 8 on axis 0, but the value written has 16")
