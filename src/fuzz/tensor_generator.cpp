@@ -37,11 +37,17 @@ bool IsTensorCase(uint64_t seed, uint64_t index, Level level, ModeFilter filter)
 namespace gen {
 namespace {
 
-// A tensor value of the program: a parameter or a computed tensor, always fully defined.
+// A tensor value of the program: a parameter or a computed tensor. `vrows` is how many of its
+// rows are defined (a ragged window, pl.slice(..., valid_shape=...)); the rest are undefined, so
+// a value is only combined with a partner whose defined rows cover its own, as the tile-level
+// generator does, and the reference never computes from undefined data where it stores defined.
 struct TVal {
   std::string name;
   int rows = 0, cols = 0;
+  int vrows = -1;       // defined rows; -1: all of them
   bool frozen = false;  // defined in a loop body that has ended
+  int Valid() const { return vrows < 0 ? rows : vrows; }
+  bool Full() const { return Valid() == rows; }
 };
 
 enum class TForm { Opaque, Orchestration, Kernel };
@@ -119,9 +125,12 @@ class TensorGenerator {
     return &pool_[i];
   }
 
-  // A value of shape [r, c]: from the pool, or a new parameter.
-  TVal OfShape(int r, int c) {
-    const TVal* v = PickVal([&](const TVal& t) { return t.rows == r && t.cols == c; });
+  // A value of shape [r, c] with at least `valid` defined rows (-1: all): from the pool, or a
+  // new parameter.
+  TVal OfShape(int r, int c, int valid = -1) {
+    const int need = valid < 0 ? r : valid;
+    const TVal* v =
+        PickVal([&](const TVal& t) { return t.rows == r && t.cols == c && t.Valid() >= need; });
     if (v && rng_.Chance(75)) return *v;
     return {Param(r, c), r, c};
   }
@@ -132,12 +141,15 @@ class TensorGenerator {
   }
 
   void Statement(bool top) {
-    switch (rng_.Weighted({50, 15, 16, top ? 12 : 0, 7})) {
+    switch (rng_.Weighted({50, 15, 16, top ? 12 : 0, 7, 6})) {
       case 0:
         RegistryOp();
         break;
       case 1:
         Slice();
+        break;
+      case 5:
+        RaggedSlice();
         break;
       case 2:
         Matmul();
@@ -170,7 +182,7 @@ class TensorGenerator {
         case ArgRole::Tile:
           break;
         case ArgRole::Partner:
-          v = OfShape(lhs.rows, lhs.cols);
+          v = OfShape(lhs.rows, lhs.cols, lhs.Valid());
           break;
         case ArgRole::RowVec:
           v = OfShape(lhs.rows, 1);
@@ -206,7 +218,13 @@ class TensorGenerator {
     const std::optional<int64_t> r = ir::AsConstInt(tt->shape[0]);
     const std::optional<int64_t> c = ir::AsConstInt(tt->shape[1]);
     if (!r || !c) return;
-    const TVal y{Fresh("v"), static_cast<int>(*r), static_cast<int>(*c)};
+    TVal y{Fresh("v"), static_cast<int>(*r), static_cast<int>(*c)};
+    // Elementwise results keep the main operand's defined rows; a result of other rows (a
+    // column reduction, say) is taken as fully defined only from a fully defined operand.
+    if (!lhs.Full()) {
+      if (y.rows != lhs.rows) return;
+      y.vrows = lhs.Valid();
+    }
     const std::string& name = f.op->name();
     const std::string spelled =
         typing.short_form && rng_.Chance(60) ? name.substr(name.find('.') + 1) : name;
@@ -230,8 +248,30 @@ class TensorGenerator {
     }
     const int r = Window(src.rows), c = Window(src.cols);
     const int o0 = rng_.Below(src.rows - r + 1), o1 = rng_.Below(src.cols - c + 1);
-    const TVal y{Fresh("w"), r, c};
-    Emit(y.name + " = pl.slice(" + src.name + ", " + Dims(r, c) + ", " + Dims(o0, o1) + ")");
+    TVal y{Fresh("w"), r, c};
+    if (!src.Full()) y.vrows = std::clamp(src.Valid() - o0, 0, r);
+    if (rng_.Chance(35)) {  // the subscript form: src[a:b, c:d]
+      Emit(y.name + " = " + src.name + "[" + std::to_string(o0) + ":" + std::to_string(o0 + r) +
+           ", " + std::to_string(o1) + ":" + std::to_string(o1 + c) + "]");
+      features_.insert("tensor:subscript-read");
+    } else {
+      Emit(y.name + " = pl.slice(" + src.name + ", " + Dims(r, c) + ", " + Dims(o0, o1) + ")");
+    }
+    pool_.push_back(y);
+  }
+
+  // PyPTO's ragged tail: a window of `box` rows of which only `valid` are in the tensor (a
+  // parameter of offset + valid rows), pl.slice(t, [box, C], [offset, 0], valid_shape=[valid, C]).
+  void RaggedSlice() {
+    const int box = rows_;
+    if (box < 2) return;
+    const int valid = 1 + rng_.Below(box - 1);
+    const int offset = rng_.Chance(60) ? 0 : 1 + rng_.Below(8);
+    const std::string p = Param(offset + valid, cols_);
+    TVal y{Fresh("g"), box, cols_, valid};
+    Emit(y.name + " = pl.slice(" + p + ", " + Dims(box, cols_) + ", " + Dims(offset, 0) +
+         ", valid_shape=" + Dims(valid, cols_) + ")");
+    features_.insert("tensor:ragged-slice");
     pool_.push_back(y);
   }
 
@@ -254,9 +294,13 @@ class TensorGenerator {
     const int n = rng_.Chance(70) ? cols_ : PickExtent();
     const int k = rng_.Chance(50) ? (rng_.Chance(50) ? rows_ : cols_) : PickExtent();
     const bool at = rng_.Chance(15), bt = rng_.Chance(15);
-    const TVal a = at ? OfShape(k, m) : OfShape(m, k);
+    // Only the rows of an untransposed lhs may be ragged: they become the result's rows; every
+    // other operand axis is summed over or becomes a column.
+    const TVal a = at ? OfShape(k, m) : OfShape(m, k, 1);
     const TVal b = bt ? OfShape(n, k) : OfShape(k, n);
-    const TVal y{Fresh("m"), m, n};
+    if (!b.Full() || (at && !a.Full())) return;
+    TVal y{Fresh("m"), m, n};
+    if (!a.Full()) y.vrows = a.Valid();
     std::string call = y.name + " = pl.matmul(" + a.name + ", " + b.name;
     if (at) call += ", a_trans=True";
     if (bt) call += ", b_trans=True";
@@ -296,7 +340,8 @@ class TensorGenerator {
     features_.insert("tensor:loop");
   }
 
-  // `out = pl.assemble(out, v, offsets)` for a live value that fits the output.
+  // `out = pl.assemble(out, v, offsets)`, or its subscript form `out[a:b, c:d] = v`, for a live
+  // value that fits the output.
   void AssembleSome(bool last = false) {
     const TVal* v = nullptr;
     if (last && !pool_.empty() && !pool_.back().frozen && pool_.back().rows <= rows_ &&
@@ -305,6 +350,12 @@ class TensorGenerator {
     if (!v) v = PickVal([&](const TVal& t) { return t.rows <= rows_ && t.cols <= cols_; });
     if (!v) return;
     const int o0 = rng_.Below(rows_ - v->rows + 1), o1 = rng_.Below(cols_ - v->cols + 1);
+    if (rng_.Chance(30)) {
+      Emit("out[" + std::to_string(o0) + ":" + std::to_string(o0 + v->rows) + ", " +
+           std::to_string(o1) + ":" + std::to_string(o1 + v->cols) + "] = " + v->name);
+      features_.insert("tensor:subscript-write");
+      return;
+    }
     Emit("out = pl.assemble(out, " + v->name + ", " + Dims(o0, o1) + ")");
   }
 
