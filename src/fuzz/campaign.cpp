@@ -66,7 +66,9 @@ class Cases {
       const CorpusFile& f = corpus_[i % corpus_.size()];
       c.text = Mutate(f.text, o_.seed * 1000003ULL + i);
     } else if (IsTensorCase(o_.seed, i, o_.level, o_.mode)) {
-      c.text = GenerateTensorProgram(o_.seed, i, o_.mode).text;
+      GeneratedKernel k = GenerateTensorProgram(o_.seed, i, o_.mode);
+      c.text = std::move(k.text);
+      c.run.scalars = std::move(k.scalars);
       c.run.tensor_level = true;
     } else {
       GeneratedKernel k = GenerateKernel(o_.seed, i, o_.mode);

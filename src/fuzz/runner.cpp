@@ -208,8 +208,8 @@ std::string ReproCommand(const Verdict& v, const std::string& path, const RunOpt
     scalars += " --scalar " + name + "=" + std::to_string(value);
   if (v.stage == "parse" || v.stage == "roundtrip") return "tilesplit print " + path;
   if (v.stage == "opt" && o.tensor_level) {
-    // A round-trip failure after pass X: the passes up to X, their output printed and read back
-    // (opt --verify-roundtrip would stop at convert-tensor-to-tile-ops first, LowerTensorLevel).
+    // A round-trip failure after pass X: the passes up to X (opt --verify-roundtrip would stop at
+    // convert-tensor-to-tile-ops first, LowerTensorLevel).
     const std::string marker = "after pass '";
     const size_t at = v.detail.find(marker);
     if (at == std::string::npos) return "tilesplit opt " + path + " --pipeline default-pipeline";
@@ -220,7 +220,11 @@ std::string ReproCommand(const Verdict& v, const std::string& path, const RunOpt
       passes += (passes.empty() ? "" : ",") + n;
       if (n == failed) break;
     }
-    return "tilesplit opt " + path + " -p " + passes + " | tilesplit print -";
+    // Text that does not read back fails again in `print -`; a program that reads back
+    // different (print -> parse changed it) only differs from the pass's in-memory result, which
+    // no text command holds: the command prints that result, the .txt file says what differs.
+    const bool unreadable = v.detail.find("does not parse back") != std::string::npos;
+    return "tilesplit opt " + path + " -p " + passes + (unreadable ? " | tilesplit print -" : "");
   }
   if (v.stage == "opt")
     return "tilesplit opt " + path +

@@ -7,6 +7,7 @@
 // every window lies inside its tensor.
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -46,6 +47,9 @@ struct TVal {
   int rows = 0, cols = 0;
   int vrows = -1;       // defined rows; -1: all of them
   bool frozen = false;  // defined in a loop body that has ended
+  // Computed from a matmul result: an Acc tile once converted, or a vector value of the layout
+  // an Acc -> Vec move gives.
+  bool cube = false;
   int Valid() const { return vrows < 0 ? rows : vrows; }
   bool Full() const { return Valid() == rows; }
 };
@@ -81,6 +85,7 @@ class TensorGenerator {
     AssembleSome(/*last=*/true);
     GeneratedKernel k;
     k.text = Assemble();
+    k.scalars = pins_;
     k.features.assign(features_.begin(), features_.end());
     k.features.push_back("level:tensor");
     return k;
@@ -99,6 +104,7 @@ class TensorGenerator {
   std::string Param(int r, int c) {
     const std::string name = Fresh("a");
     params_.push_back({name, "pl.Tensor[" + Dims(r, c) + ", pl.FP32]"});
+    params_names_.insert(name);
     return name;
   }
 
@@ -125,12 +131,13 @@ class TensorGenerator {
     return &pool_[i];
   }
 
-  // A value of shape [r, c] with at least `valid` defined rows (-1: all): from the pool, or a
-  // new parameter.
-  TVal OfShape(int r, int c, int valid = -1) {
+  // A value of shape [r, c] with at least `valid` defined rows (-1: all): from the pool (a matmul
+  // result only when `cube`), or a new parameter.
+  TVal OfShape(int r, int c, int valid = -1, bool cube = true) {
     const int need = valid < 0 ? r : valid;
-    const TVal* v =
-        PickVal([&](const TVal& t) { return t.rows == r && t.cols == c && t.Valid() >= need; });
+    const TVal* v = PickVal([&](const TVal& t) {
+      return t.rows == r && t.cols == c && t.Valid() >= need && (cube || !t.cube);
+    });
     if (v && rng_.Chance(75)) return *v;
     return {Param(r, c), r, c};
   }
@@ -141,7 +148,7 @@ class TensorGenerator {
   }
 
   void Statement(bool top) {
-    switch (rng_.Weighted({50, 15, 16, top ? 12 : 0, 7, 6})) {
+    switch (rng_.Weighted({50, 15, 16, top ? 12 : 0, 7, 6, top ? 6 : 0, top ? 6 : 0})) {
       case 0:
         RegistryOp();
         break;
@@ -150,6 +157,12 @@ class TensorGenerator {
         break;
       case 5:
         RaggedSlice();
+        break;
+      case 6:
+        CarryLoop();
+        break;
+      case 7:
+        Branch();
         break;
       case 2:
         Matmul();
@@ -176,6 +189,7 @@ class TensorGenerator {
     const TVal lhs = *main;
     std::vector<std::string> operands;
     std::vector<ir::ExprPtr> args;
+    bool cube = false;
     for (ArgRole role : typing.args) {
       TVal v = lhs;
       switch (role) {
@@ -199,6 +213,7 @@ class TensorGenerator {
       }
       operands.push_back(v.name);
       args.push_back(TypedVar(v));
+      cube = cube || v.cube;
     }
     for (const auto& [name, value] : typing.kwargs) {
       const ops::KwargSpec* spec = f.op->find_kwarg(name);
@@ -219,6 +234,7 @@ class TensorGenerator {
     const std::optional<int64_t> c = ir::AsConstInt(tt->shape[1]);
     if (!r || !c) return;
     TVal y{Fresh("v"), static_cast<int>(*r), static_cast<int>(*c)};
+    y.cube = cube || typing.cube_result;
     // Elementwise results keep the main operand's defined rows; a result of other rows (a
     // column reduction, say) is taken as fully defined only from a fully defined operand.
     if (!lhs.Full()) {
@@ -249,6 +265,7 @@ class TensorGenerator {
     const int r = Window(src.rows), c = Window(src.cols);
     const int o0 = rng_.Below(src.rows - r + 1), o1 = rng_.Below(src.cols - c + 1);
     TVal y{Fresh("w"), r, c};
+    y.cube = src.cube;
     if (!src.Full()) y.vrows = std::clamp(src.Valid() - o0, 0, r);
     if (rng_.Chance(35)) {  // the subscript form: src[a:b, c:d]
       Emit(y.name + " = " + src.name + "[" + std::to_string(o0) + ":" + std::to_string(o0 + r) +
@@ -258,6 +275,85 @@ class TensorGenerator {
       Emit(y.name + " = pl.slice(" + src.name + ", " + Dims(r, c) + ", " + Dims(o0, o1) + ")");
     }
     pool_.push_back(y);
+  }
+
+  // A binary op of the registry that keeps its operands' shape: `pl.tensor.OP(a, b)` text, or ""
+  // (the combining op of a loop carry or a branch, which must keep the carried value's type).
+  std::string Combine(const TVal& a, const TVal& b) {
+    std::vector<const ops::OpDef*> fits;
+    for (const FuzzOp& f : TensorFuzzableOps())
+      for (const OpTyping& t : f.typings)
+        if (t.args == std::vector<ArgRole>{ArgRole::Tile, ArgRole::Partner} && t.kwargs.empty()) {
+          try {
+            const ir::TypePtr r = ops::DeduceType(*f.op, {TypedVar(a), TypedVar(b)}, {});
+            if (ir::TypeEqual(r, TypedVar(a)->type)) fits.push_back(f.op);
+          } catch (const ir::UserError&) {
+          }
+          break;
+        }
+    if (fits.empty()) return "";
+    const ops::OpDef* op = rng_.Pick(fits);
+    features_.insert("op:" + op->name());
+    return "pl." + op->name() + "(" + a.name + ", " + b.name + ")";
+  }
+
+  // acc carried through a loop: each iteration combines it with the next block of a parameter
+  // (a tile loop carry once converted). The carry starts from a computed vector value: a
+  // parameter or a matmul result carried through a loop are open defects of the conversion and
+  // of infer-tile-memory-space (docs/reliability.md, "Open defects"; tests/golden/fuzz_tensor/
+  // open_*), which every campaign would otherwise find again.
+  void CarryLoop() {
+    const TVal* start =
+        PickVal([&](const TVal& t) { return t.Full() && !t.cube && !params_names_.count(t.name); });
+    if (!start) return;
+    const TVal acc0 = *start;
+    const int nb = 2 + rng_.Below(3);
+    const TVal src{Param(acc0.rows * nb, acc0.cols), acc0.rows * nb, acc0.cols};
+    const TVal block{Fresh("x"), acc0.rows, acc0.cols};
+    const std::string combined = Combine({Fresh("acc"), acc0.rows, acc0.cols}, block);
+    if (combined.empty()) return;
+    const std::string acc =
+        combined.substr(combined.find('(') + 1, combined.find(',') - combined.find('(') - 1);
+    Emit(acc + " = " + acc0.name);
+    const std::string i = Fresh("i");
+    Emit("for " + i + " in pl.range(0, " + std::to_string(nb) + "):");
+    ++depth_;
+    Emit(block.name + " = pl.slice(" + src.name + ", " + Dims(acc0.rows, acc0.cols) + ", [" + i +
+         " * " + std::to_string(acc0.rows) + ", 0])");
+    Emit(acc + " = " + combined);
+    --depth_;
+    pool_.push_back({acc, acc0.rows, acc0.cols});
+    features_.insert("tensor:loop-carry");
+  }
+
+  // if n > K: y = OP(x, p) else: y = OP'(x, q), on an index scalar parameter pinned for check
+  // (both sides are taken across cases).
+  void Branch() {
+    const TVal* x = PickVal([](const TVal& t) { return t.Full() && !t.cube; });
+    if (!x) return;
+    const TVal lhs = *x;
+    if (scalar_n_.empty()) {
+      scalar_n_ = "n";
+      params_.push_back({scalar_n_, "pl.Scalar[pl.INDEX]"});
+      pins_[scalar_n_] = 1 + rng_.Below(8);
+    }
+    const std::string y = Fresh("y");
+    const std::string then_op = Combine(lhs, OfShape(lhs.rows, lhs.cols, -1, false));
+    const std::string else_op = Combine(lhs, OfShape(lhs.rows, lhs.cols, -1, false));
+    if (then_op.empty() || else_op.empty()) return;
+    Emit("if " + scalar_n_ + " > " + std::to_string(1 + rng_.Below(8)) + ":");
+    ++depth_;
+    Emit(y + " = " + then_op);
+    --depth_;
+    Emit("else:");
+    ++depth_;
+    Emit(y + " = " + else_op);
+    --depth_;
+    // The combining op may be a (square) matmul: the merge counts as computed from one.
+    TVal merged{y, lhs.rows, lhs.cols};
+    merged.cube = true;
+    pool_.push_back(merged);
+    features_.insert("tensor:branch");
   }
 
   // PyPTO's ragged tail: a window of `box` rows of which only `valid` are in the tensor (a
@@ -300,6 +396,10 @@ class TensorGenerator {
     const TVal b = bt ? OfShape(n, k) : OfShape(k, n);
     if (!b.Full() || (at && !a.Full())) return;
     TVal y{Fresh("m"), m, n};
+    y.cube = true;
+    // The operands become Mat tiles: a value used by a matmul is cube work too.
+    for (TVal& t : pool_)
+      if (t.name == a.name || t.name == b.name) t.cube = true;
     if (!a.Full()) y.vrows = a.Valid();
     std::string call = y.name + " = pl.matmul(" + a.name + ", " + b.name;
     if (at) call += ", a_trans=True";
@@ -401,7 +501,9 @@ class TensorGenerator {
   Split split_ = Split::UpDown;
   // Statements go inside the scope of main, or inside the kernel's body: two levels deep.
   int rows_ = 16, cols_ = 16, depth_ = 2, counter_ = 0;
-  std::string scalar_;
+  std::string scalar_, scalar_n_;
+  std::map<std::string, int64_t> pins_;
+  std::set<std::string> params_names_;
   std::vector<std::pair<std::string, std::string>> params_;  // name, type
   std::vector<std::string> body_;
   std::vector<TVal> pool_;

@@ -11,6 +11,7 @@
 #include "tilesplit/fuzz/op_catalog.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/type.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/sim/check.h"
 #include "tilesplit/transforms/pass.h"
 
@@ -63,8 +64,25 @@ const std::vector<pass::Pass>& UpToTileForm() {
   return passes;
 }
 
-// "" when the probe program of the typing converts and runs; else why not.
-std::string ProbeTileFormAndRun(const ops::OpDef& op, const OpTyping& typing) {
+// Whether the converted probe binds the call's result (`y`, `y_tile` once converted) to a tile
+// outside Vec: a cube result (Acc), which the generator keeps apart from loop carries.
+bool TileFormOutsideVec(const ir::Program& converted) {
+  for (const ir::FunctionPtr& f : converted.functions) {
+    if (!f || f->func_type != ir::FunctionType::InCore) continue;
+    const ir::StmtPtr bound = ir::FirstStmt(f->body, ir::kWalkAll, [](const ir::StmtPtr& st) {
+      const auto* a = st->As<ir::AssignStmt>();
+      return a && a->var->name == "y_tile";
+    });
+    if (!bound) continue;
+    const ir::TileType* t = ir::AsTileType(bound->As<ir::AssignStmt>()->var->type);
+    return t && t->memory && *t->memory != ir::MemorySpace::Vec;
+  }
+  return false;
+}
+
+// "" when the probe program of the typing converts and runs; else why not. `outside_vec`: the
+// call's tile form yields a tile outside Vec.
+std::string ProbeTileFormAndRun(const ops::OpDef& op, const OpTyping& typing, bool* outside_vec) {
   ir::ProgramPtr p;
   try {
     p = dsl::Parse(TensorProbeProgram(op, typing), "tensor_probe.py");
@@ -72,7 +90,7 @@ std::string ProbeTileFormAndRun(const ops::OpDef& op, const OpTyping& typing) {
     return "its probe program does not parse (" + e.message() + ")";
   }
   try {
-    pass::RunPipeline(p, UpToTileForm());
+    *outside_vec = TileFormOutsideVec(*pass::RunPipeline(p, UpToTileForm()));
   } catch (const ir::UserError& e) {
     return "has no tile form inside a CORE_GROUP scope (" + e.message() + ")";
   } catch (const ir::InternalError& e) {
@@ -199,7 +217,7 @@ OpClassification ClassifyTensorOp(const ops::OpDef& op) {
           return;
         }
         OpTyping typing{roles, kwargs};
-        const std::string failure = ProbeTileFormAndRun(op, typing);
+        const std::string failure = ProbeTileFormAndRun(op, typing, &typing.cube_result);
         if (failure.empty()) {
           typing.short_form = ShortFormReachesOp(op, typing);
           c.typings.push_back(typing);

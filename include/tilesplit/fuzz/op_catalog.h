@@ -31,6 +31,9 @@ struct OpTyping {
   // Tensor level: the unified short spelling (pl.add for tensor.add) reaches the same op with
   // these operands, so the generator may write either.
   bool short_form = false;
+  // Tensor level: convert-tensor-to-tile-ops gives the call a result outside Vec (a matmul's
+  // Acc), so the value is cube work.
+  bool cube_result = false;
 };
 
 struct FuzzOp {
