@@ -67,14 +67,15 @@ bench: bootstrap
 	  echo "no benchmarks built (bench/*.cpp missing or libbenchmark-dev not found)"; \
 	fi
 
-# A long fuzz campaign: random kernels until FUZZ_SECONDS have passed, then the mutator over
-# the golden files; each distinct failure is shrunk into FUZZ_OUT (docs/reliability.md).
+# A long fuzz campaign: random kernels until FUZZ_SECONDS have passed (tile-level kernels and,
+# one case in three, tensor-level programs: --level all), then the mutator over the golden files;
+# each distinct failure is shrunk into FUZZ_OUT (docs/reliability.md).
 FUZZ_SECONDS ?= 1800
 FUZZ_OUT ?= fuzz-out
 FUZZ_SEED ?= $(shell date +%s)
 fuzz: build
-	-$(TILESPLIT) fuzz --count 100000000 --seed $(FUZZ_SEED) --time-budget $(FUZZ_SECONDS) \
-	  --jobs $(JOBS) --out $(FUZZ_OUT)/generated
+	-$(TILESPLIT) fuzz --level all --count 100000000 --seed $(FUZZ_SEED) \
+	  --time-budget $(FUZZ_SECONDS) --jobs $(JOBS) --out $(FUZZ_OUT)/generated
 	$(TILESPLIT) fuzz --mutate tests --count 20000 --seed $(FUZZ_SEED) --jobs $(JOBS) \
 	  --time-budget $(FUZZ_SECONDS) --out $(FUZZ_OUT)/mutated
 

@@ -19,6 +19,7 @@ int Run(const ParsedArgs& a) {
   if (!a.positional.empty())
     throw UsageError("fuzz", "unexpected argument '" + a.positional[0] + "'");
   fuzz::CampaignOptions o;
+  o.level = fuzz::Level::All;  // the product's fuzzer covers both front ends unless told otherwise
   if (std::string v = a.Value("count"); !v.empty()) o.count = UnsignedValue("fuzz", "count", v);
   if (std::string v = a.Value("seed"); !v.empty()) o.seed = UnsignedValue("fuzz", "seed", v);
   if (std::string v = a.Value("time-budget"); !v.empty())
@@ -31,6 +32,12 @@ int Run(const ParsedArgs& a) {
   }
   if (std::string v = a.Value("mode"); !v.empty() && !fuzz::ParseModeFilter(v, &o.mode))
     throw UsageError("fuzz", "--mode must be up_down, left_right, regions or all, got '" + v + "'");
+  if (std::string v = a.Value("level"); !v.empty() && !fuzz::ParseLevel(v, &o.level))
+    throw UsageError("fuzz", "--level must be tile, tensor or all, got '" + v + "'");
+  if (o.level == fuzz::Level::Tensor && o.mode == fuzz::ModeFilter::Regions)
+    throw UsageError("fuzz",
+                     "--mode regions writes explicit split_aiv regions, which only tile-level "
+                     "kernels have; use --level tile or all");
   o.out_dir = a.Value("out");
   o.mutate_dir = a.Value("mutate");
   o.strict = a.Flag("strict");
@@ -61,7 +68,8 @@ int Run(const ParsedArgs& a) {
 const CommandSpec* FuzzCommand() {
   static const CommandSpec spec{
       "tilesplit fuzz [--count N] [--seed S] [--time-budget SEC] [--out DIR]\n"
-      "               [--jobs J] [--mode up_down|left_right|regions|all] [--json]\n"
+      "               [--jobs J] [--mode up_down|left_right|regions|all]\n"
+      "               [--level tile|tensor|all] [--json]\n"
       "tilesplit fuzz --mutate DIR [--count N] [--seed S] [--out OUT] [--strict] [--json]",
       "Generates N random valid mixed kernels (cube work, crossings both ways, vector ops,\n"
       "loops, branches, CORE_GROUP scopes, explicit split_aiv regions, ragged extents) and\n"
@@ -69,7 +77,14 @@ const CommandSpec* FuzzCommand() {
       "lower-auto-vector-split with round-trip verification, then lowers it as `check`\n"
       "does and compares split and reference on the simulator for several input seeds.\n"
       "Workers are forked processes, so a crash or a hang is classified and the run goes\n"
-      "on. Every distinct failure is shrunk and written to DIR with the command that\n"
+      "on. --level tensor generates tensor-level programs instead (a main with tensor\n"
+      "parameters and a pl.Out, a CORE_GROUP scope with or without pl.split, tensor ops\n"
+      "drawn from the operator registry, matmuls, slices, loops over blocks assembled\n"
+      "into the output, or a tensor-level InCore kernel called from an Orchestration\n"
+      "main): each goes through print -> parse -> equal, default-pipeline with\n"
+      "round-trip verification, and the split program against the program as written on\n"
+      "the simulator; --level all (the default) mixes them, one case in three.\n"
+      "Every distinct failure is shrunk and written to DIR with the command that\n"
       "reproduces it. With --mutate, the .py files under DIR are mutated (bytes and DSL\n"
       "tokens) instead; there crashes, hangs, internal errors and user errors without a\n"
       "location are the defects (--strict adds miscompiles and late rejections).\n"
@@ -88,6 +103,10 @@ const CommandSpec* FuzzCommand() {
        {"jobs", 'j', true, "J", "worker processes (default 1)"},
        {"mode", 0, true, "M", "up_down, left_right, regions or all (default all)",
         Completion::Choices, "up_down left_right regions all"},
+       {"level", 0, true, "L",
+        "tile (mixed tile-level kernels), tensor (tensor-level\nprograms) or all (default: "
+        "both, one case in three\ntensor-level)",
+        Completion::Choices, "tile tensor all"},
        {"mutate", 0, true, "DIR", "mutate the kernels under DIR instead of generating",
         Completion::Dir},
        {"strict",

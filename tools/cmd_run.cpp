@@ -1,6 +1,6 @@
-// `tilesplit run FILE [--func NAME] [--pipeline NAME] [--seed N] [--inputs DIR] [--outputs DIR]
-// [--scalar K=V]`: runs a kernel or a whole program on the simulator and writes its Out/InOut
-// tensors as .npy files.
+// `tilesplit run FILE [--func NAME] [--pipeline NAME] [--platform P] [--seed N] [--inputs DIR]
+// [--outputs DIR] [--scalar K=V]`: runs a kernel or a whole program on the simulator and writes its
+// Out/InOut tensors as .npy files.
 #include <filesystem>
 #include <iostream>
 
@@ -26,13 +26,15 @@ int Run(const ParsedArgs& a) {
   // A whole program (a 'main', or one Orchestration function) runs from its entry, as
   // pypto.runtime.run does; --pipeline lowers it first (default-pipeline: its split program).
   std::string name = a.Value("func");
+  bool whole = false;
   if (name.empty()) {
-    bool whole = false;
     for (const ir::FunctionPtr& f : p->functions)
       whole = whole || f->name == "main" || f->func_type == ir::FunctionType::Orchestration;
     if (whole) name = sim::EntryFunction(*p).name;
   }
   name = PickKernel("run", *p, name, /*incore_only=*/false);
+  if (std::string platform = a.Value("platform"); !platform.empty())
+    sim::CheckPlatform(platform, p->Find(name)->span);
   if (std::string pipeline = a.Value("pipeline"); !pipeline.empty()) {
     if (!pass::PassRegistry::Global().FindPipeline(pipeline) &&
         !pass::PassRegistry::Global().Find(pipeline))
@@ -49,6 +51,8 @@ int Run(const ParsedArgs& a) {
     std::cout << out.Describe();
     return kExitDiffer;
   }
+  // A whole program's result it never produced is an error, as in pypto.runtime.run.
+  if (whole) sim::RequireOutputsWritten(*p->Find(name), inputs);
   const std::string dir = a.Value("outputs");
   std::map<std::string, sim::TensorPtr> written;
   for (const std::string& o_name : sim::OutputNames(*p->Find(name), {&inputs})) {
@@ -76,14 +80,16 @@ int Run(const ParsedArgs& a) {
 
 const CommandSpec* RunKernelCommand() {
   static const CommandSpec spec{
-      "tilesplit run FILE [--func NAME] [--pipeline NAME] [--seed N] [--inputs DIR]\n"
-      "              [--outputs DIR] [--scalar NAME=VALUE]... [--max-steps N]\n"
+      "tilesplit run FILE [--func NAME] [--pipeline NAME] [--platform P] [--seed N]\n"
+      "              [--inputs DIR] [--outputs DIR] [--scalar NAME=VALUE]... [--max-steps N]\n"
       "              [--max-memory BYTES]",
       "Runs a kernel or a whole program on the simulator: an InCore, Opaque or\n"
       "Orchestration function on the sequential reference interpreter (its calls of\n"
       "split kernels on the core group), a split kernel (Group, AIC or AIV function) on\n"
       "the core-group executor.\n"
-      "Inputs are seeded random values, or read from --inputs DIR.\n",
+      "Inputs are seeded random values, or read from --inputs DIR. A whole program (its\n"
+      "entry) whose run stores no element of an Out parameter is refused at the\n"
+      "parameter, as pypto.runtime.run refuses it.\n",
       [] {
         std::vector<OptionSpec> o = {
             {"func", 0, true, "NAME",
@@ -93,6 +99,10 @@ const CommandSpec* RunKernelCommand() {
              "lower FILE with the registered pipeline (or pass) NAME\nfirst; "
              "default-pipeline runs the split program, as\npypto.runtime.run does",
              Completion::Pass},
+            {"platform", 0, true, "NAME",
+             "the platform PyPTO would run on: a2a3sim or a5sim (this\nsimulator); a hardware "
+             "platform (a2a3, a5) is refused",
+             Completion::Choices, "a2a3sim a5sim"},
             {"outputs", 0, true, "DIR",
              "write every Out/InOut tensor to DIR/NAME.npy (DIR is\ncreated; failing to write "
              "is an error)",

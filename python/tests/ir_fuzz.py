@@ -36,6 +36,8 @@ import tilesplit
 from tilesplit import sim
 from pypto import DataType, ir, passes
 from pypto.ir.op import tile_ops as T
+from pypto.ir.op import tensor_ops as TT
+from pypto.runtime import RunConfig, run
 
 CASE_FILE = os.environ["IR_FUZZ_CASE_FILE"]
 N = int(os.environ["IR_FUZZ_CASES"])
@@ -46,7 +48,8 @@ CLEAN = (TypeError, ValueError, KeyError, IndexError, NotImplementedError, Recur
 RAW = ("incompatible function arguments", "incompatible constructor arguments",
        "Unable to cast", "TypeError: __init__()")
 span = ir.Span.unknown()
-stats = {"cases": 0, "results": 0, "clean": 0, "internal": 0}
+stats = {"cases": 0, "results": 0, "clean": 0, "internal": 0, "tensor": 0, "tensor_results": 0,
+         "differ": 0}
 
 names = st.sampled_from(["x", "y", "a", "out_0", "n", "", "lane"])
 dtypes = st.one_of(st.sampled_from([DataType.FP32, DataType.FP16, DataType.INT32,
@@ -178,6 +181,90 @@ def kernels(draw):
     return ir.Program(functions, "", span)
 
 
+@st.composite
+def tensor_programs(draw):
+    """A tensor-level program as PyPTO users write it, built through pypto.ir and the tensor_ops
+    builders: an Opaque main with tensor parameters and an Out, a CORE_GROUP scope (split UP_DOWN,
+    LEFT_RIGHT, NONE or none at all) holding tensor ops (elementwise, scalar forms, unary math, row
+    reductions and their [rows, 1] operands, matmul, slices), the last value assembled into the
+    Out. One case in three replaces a part with an ill-formed value: operands of other shapes or
+    dtypes, matmuls whose contraction extents differ, windows outside the tensor, an assemble into
+    a computed tensor, the Out never written, no scope at all."""
+    bad = draw(st.sampled_from(["none"] * 6 + ["shape", "dtype", "matmul", "window", "assemble",
+                                               "no_out", "no_scope", "ops"]))
+    rows = draw(st.sampled_from([1, 2, 4, 8, 16, 32]))
+    cols = draw(st.sampled_from([1, 2, 4, 8, 16, 32]))
+    other = [draw(st.sampled_from([rows, rows * 2, max(1, rows // 2), 3])), cols]
+    tt = lambda shape, dt=DataType.FP32: ir.TensorType(shape, dt)
+    a = ir.Var("a", tt([rows, cols]), span)
+    b = ir.Var("b", tt(other if bad == "shape" else [rows, cols],
+                       draw(dtypes) if bad == "dtype" else DataType.FP32), span)
+    out = ir.Var("out", tt([rows, cols]), span)
+    pool = [a, b]
+    stmts = []
+    for k in range(draw(st.integers(1, 5))):
+        kind = draw(st.sampled_from(["binary", "scalar", "unary", "rowred", "rowexpand", "matmul",
+                                     "slice"]))
+        x = draw(st.sampled_from(pool))
+        shape = [d.value if hasattr(d, "value") else d for d in x.type.shape]
+        if kind == "binary":
+            y = draw(st.sampled_from([p for p in pool if bad in ("shape", "ops") or
+                                      list(p.type.shape) == list(x.type.shape)] or [x]))
+            value = getattr(TT, draw(st.sampled_from(["add", "sub", "mul", "maximum"])))(
+                x, y, span=span)
+        elif kind == "scalar":
+            value = getattr(TT, draw(st.sampled_from(["adds", "muls", "subs"])))(
+                x, draw(st.sampled_from([2.0, -0.5, 1.0])), span=span)
+        elif kind == "unary":
+            value = getattr(TT, draw(st.sampled_from(["exp", "neg", "abs", "sqrt", "recip"])))(
+                x, span=span)
+        elif kind == "rowred":
+            value = getattr(TT, draw(st.sampled_from(["row_sum", "row_max", "row_min"])))(
+                x, span=span)
+        elif kind == "rowexpand":
+            red = ir.Var(f"r{k}", TT.row_max(x, span=span).type, span)
+            stmts.append(ir.AssignStmt(red, TT.row_max(x, span=span), span))
+            value = TT.sub(x, red, span=span)
+        elif kind == "matmul":
+            inner = shape[1] if bad != "matmul" else shape[1] + 1
+            w = ir.Var(f"w{k}", tt([inner, draw(st.sampled_from([cols, 16]))]), span)
+            pool.append(w)  # a parameter
+            value = TT.matmul(x, w, span=span)
+        else:
+            r = draw(st.integers(1, shape[0] + (2 if bad == "window" else 0)))
+            c = draw(st.integers(1, shape[1]))
+            value = TT.slice(x, [r, c], [draw(st.integers(0, max(0, shape[0] - r))), 0],
+                             span=span)
+        v = ir.Var(f"v{k}", value.type, span)
+        stmts.append(ir.AssignStmt(v, value, span))
+        pool.append(v)
+    last = pool[-1]
+    if bad == "assemble" and len(pool) > 2:
+        value = TT.assemble(pool[-1], a, [0, 0], span=span)
+        last = ir.Var("asm", value.type, span)
+        stmts.append(ir.AssignStmt(last, value, span))
+    result = out
+    if bad != "no_out":
+        fits = [p for p in pool if all(
+            (d.value if hasattr(d, "value") else d) <= e for d, e in zip(p.type.shape, [rows, cols]))]
+        src = last if last in fits or bad in ("ops", "window") else draw(st.sampled_from(fits))
+        result = ir.Var("out_1", out.type, span)
+        stmts.append(ir.AssignStmt(result, TT.assemble(out, src, [0, 0], span=span), span))
+    mode = draw(st.sampled_from([ir.SplitMode.UP_DOWN, ir.SplitMode.LEFT_RIGHT,
+                                 ir.SplitMode.NONE, None]))
+    opts = [] if mode is None else [ir.ScopeOptimization.make_split(mode)]
+    body = ir.SeqStmts(stmts, span)
+    if bad != "no_scope":
+        body = ir.SeqStmts([ir.ScopeStmt(ir.Level.CORE_GROUP, body, span, optimizations=opts)],
+                           span)
+    body = ir.SeqStmts(list(body.stmts) + [ir.ReturnStmt([result], span)], span)
+    params = [(a, ir.ParamDirection.In), (b, ir.ParamDirection.In)]
+    params += [(w, ir.ParamDirection.In) for w in pool if w.name.startswith("w")]
+    params.append((out, ir.ParamDirection.Out))
+    f = ir.Function("main", params, [out.type], body, span, type=ir.FunctionType.Opaque)
+    return ir.Program([f], "", span)
+
+
 def property_check(case_seed, build, action, scalar):
     stats["cases"] += 1
     try:
@@ -207,7 +294,22 @@ def property_check(case_seed, build, action, scalar):
             sim.run(program, inputs)
         elif action == "check":
             sim.check(program)
+        elif action == "tensor_pipeline":
+            tilesplit.passes.pipeline("default-pipeline")(program)
+        elif action == "tensor_run":
+            f = program.functions[0]
+            arrays = [np.ones([int(str(d)) for d in p.type.shape], np.float32) if scalar else
+                      np.random.default_rng(0).standard_normal(
+                          [int(str(d)) for d in p.type.shape]).astype(np.float32)
+                      for p in f.params]
+            try:
+                run(program, *arrays, config=RunConfig(platform="a2a3sim", check=True))
+            except sim.SimulationError:
+                stats["differ"] += 1  # split != unsplit: clean, but counted apart for review
+                raise
         stats["results"] += 1
+        if action.startswith("tensor_"):
+            stats["tensor_results"] += 1
     except tilesplit.InternalError:
         stats["internal"] += 1
     except CLEAN as e:
@@ -217,15 +319,23 @@ def property_check(case_seed, build, action, scalar):
         stats["clean"] += 1
 
 
+ACTIONS = ["print", "function", "equal", "passes", "pipeline", "run", "check",
+           "tensor_pipeline", "tensor_run", "tensor_run"]
+if os.environ.get("IR_FUZZ_TENSOR_ONLY"):
+    ACTIONS = [a for a in ACTIONS if a.startswith("tensor_")]
+
+
 @settings(max_examples=N, deadline=None, database=None, derandomize=False,
           suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
 @hseed(SEED)
-@given(data=st.data(), action=st.sampled_from(["print", "function", "equal", "passes",
-                                                "pipeline", "run", "check"]),
-       scalar=st.booleans())
+@given(data=st.data(), action=st.sampled_from(ACTIONS), scalar=st.booleans())
 def test_never_crashes(data, action, scalar):
+    tensor = action.startswith("tensor_")
+    if tensor:
+        stats["tensor"] += 1
+
     def build():
-        return data.draw(kernels())
+        return data.draw(tensor_programs() if tensor else kernels())
     # The case, written before it runs: what the parent shows if this process dies.
     with open(CASE_FILE, "w") as fh:
         fh.write(f"action={action} scalar={scalar} seed={SEED} case={stats['cases']}\n")
@@ -237,13 +347,15 @@ print("IR_FUZZ_STATS " + " ".join(f"{k}={v}" for k, v in stats.items()))
 '''
 
 
-def run_chunk(cases: int, seed: int, timeout: float) -> dict:
+def run_chunk(cases: int, seed: int, timeout: float, tensor_only: bool = False) -> dict:
     """Runs `cases` examples in one child; returns its stats, its return code and, when it was
-    killed by a signal, the case it was running."""
+    killed by a signal, the case it was running. `tensor_only`: only tensor-level programs."""
     with tempfile.TemporaryDirectory() as tmp:
         case_file = os.path.join(tmp, "case")
         env = dict(os.environ, IR_FUZZ_CASE_FILE=case_file, IR_FUZZ_CASES=str(cases),
                    IR_FUZZ_SEED=str(seed))
+        if tensor_only:
+            env["IR_FUZZ_TENSOR_ONLY"] = "1"
         try:
             proc = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True,
                                   text=True, timeout=timeout)
@@ -272,6 +384,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--chunk", type=int, default=2000)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--tensor-only", action="store_true",
+                    help="only tensor-level programs (pypto.ir + default-pipeline + runtime.run)")
     args = ap.parse_args()
     start = time.time()
     total = {"cases": 0, "results": 0, "clean": 0, "internal": 0, "children": 0, "signals": 0,
@@ -279,7 +393,7 @@ def main() -> int:
     done, k = 0, 0
     while done < args.cases:
         n = min(args.chunk, args.cases - done)
-        r = run_chunk(n, args.seed + k, timeout=max(600.0, n * 0.5))
+        r = run_chunk(n, args.seed + k, timeout=max(600.0, n * 0.5), tensor_only=args.tensor_only)
         k += 1
         total["children"] += 1
         for key, v in r["stats"].items():

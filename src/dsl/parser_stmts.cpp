@@ -201,6 +201,28 @@ void Parser::ParseSubscriptAssignment(Block& block) {
                       "or a tile, got " +
                       (value->type ? ir::TypeToString(value->type) : std::string("no value")),
                   {{{}, "write a tensor (pl.add(...), pl.matmul(...)) or a tile"}});
+  // The window's extents are the value's: a window of another size (or an empty one) would
+  // store the whole value from the window's start regardless.
+  const std::vector<ExprPtr>* shape = nullptr;
+  if (const auto* tt = value->type->As<ir::TensorType>()) shape = &tt->shape;
+  if (const auto* tl = value->type->As<ir::TileType>()) shape = &tl->shape;
+  for (size_t d = 0; shape && d < w.extents.size() && d < shape->size(); ++d) {
+    const auto* e = w.extents[d]->As<ir::ConstInt>();
+    const auto* n = (*shape)[d]->As<ir::ConstInt>();
+    if (!e || !n || e->value == n->value) continue;
+    std::string window;
+    for (size_t k = 0; k < w.starts.size(); ++k)
+      window += std::string(k ? ", " : "") + ir::ExprToString(w.starts[k]) + ":" +
+                ir::ExprToString(ir::MakeBinary(ir::BinaryOp::Add, w.starts[k], w.extents[k]));
+    ir::ThrowUser(open,
+                  "the window " + std::string(name.text) + "[" + window + "] has extent " +
+                      std::to_string(e->value) + " on axis " + std::to_string(d) +
+                      ", but the value written has " + std::to_string(n->value) + " there (" +
+                      ir::TypeToString(value->type) + ")",
+                  {{{},
+                    "write a window of the value's shape (start:start + extent on each axis), or "
+                    "slice the value to the window first"}});
+  }
   const ops::OpDef* op = ops::FindOp(tile ? "tile.store" : "tensor.assemble");
   if (!op) ir::ThrowInternal(open, "tensor.assemble / tile.store is not registered");
   std::vector<CallArg> args(3);

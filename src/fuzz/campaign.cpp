@@ -16,6 +16,7 @@
 
 #include "tilesplit/fuzz/isolate.h"
 #include "tilesplit/fuzz/mutator.h"
+#include "tilesplit/fuzz/op_catalog.h"
 #include "tilesplit/fuzz/shrinker.h"
 #include "tilesplit/runtime/budget.h"
 
@@ -64,6 +65,11 @@ class Cases {
     if (mutate()) {
       const CorpusFile& f = corpus_[i % corpus_.size()];
       c.text = Mutate(f.text, o_.seed * 1000003ULL + i);
+    } else if (IsTensorCase(o_.seed, i, o_.level, o_.mode)) {
+      GeneratedKernel k = GenerateTensorProgram(o_.seed, i, o_.mode);
+      c.text = std::move(k.text);
+      c.run.scalars = std::move(k.scalars);
+      c.run.tensor_level = true;
     } else {
       GeneratedKernel k = GenerateKernel(o_.seed, i, o_.mode);
       c.text = std::move(k.text);
@@ -183,6 +189,7 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
   };
   io.on_result = [&](uint64_t index, const Verdict& v) {
     ++r.kernels;
+    if (!r.mutate && IsTensorCase(o.seed, index, o.level, o.mode)) ++r.tensor_programs;
     ++r.tally[static_cast<int>(v.outcome)];
     if (v.outcome == Outcome::Rejected) ++r.rejections["[" + v.stage + "] " + v.key];
     if (!CountsAsDefect(v.outcome, Lenient(r))) return;
@@ -221,6 +228,11 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
     return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
   };
+  // The operator catalogs are computed once here, not once per forked worker.
+  if (!r.mutate) {
+    FuzzableOps();
+    if (o.level != Level::Tile) TensorFuzzableOps();
+  }
   const double cpu_before = child_cpu();
   RunIsolated(
       o.count,
@@ -263,8 +275,9 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
 
 std::string SummaryTable(const CampaignResult& r) {
   std::ostringstream os;
-  os << "fuzz: " << r.kernels << " " << (r.mutate ? "mutated inputs" : "generated kernels")
-     << " in " << std::fixed << std::setprecision(1) << r.seconds << " s (" << std::setprecision(1)
+  os << "fuzz: " << r.kernels << " " << (r.mutate ? "mutated inputs" : "generated kernels");
+  if (r.tensor_programs > 0) os << " (" << r.tensor_programs << " tensor-level programs)";
+  os << " in " << std::fixed << std::setprecision(1) << r.seconds << " s (" << std::setprecision(1)
      << (r.seconds > 0 ? static_cast<double>(r.kernels) / r.seconds : 0) << " per second; "
      << std::setprecision(1)
      << (r.cpu_seconds > 0 ? static_cast<double>(r.kernels) / r.cpu_seconds : 0)
@@ -298,7 +311,8 @@ std::string SummaryTable(const CampaignResult& r) {
 std::string SummaryJson(const CampaignResult& r) {
   std::ostringstream os;
   os << "{\"mode\": " << JsonString(r.mutate ? "mutate" : "generate")
-     << ", \"cases\": " << r.kernels << ", \"seconds\": " << r.seconds
+     << ", \"cases\": " << r.kernels << ", \"tensor_programs\": " << r.tensor_programs
+     << ", \"seconds\": " << r.seconds
      << ", \"per_second\": " << (r.seconds > 0 ? static_cast<double>(r.kernels) / r.seconds : 0)
      << ", \"cpu_seconds\": " << r.cpu_seconds << ", \"defects\": " << r.defects
      << ", \"outcomes\": {";

@@ -89,8 +89,9 @@ bool VecAllowed(const ops::OpDef& op, size_t pos) {
   return false;
 }
 
-// The trait that keeps an op out of the draw, or "".
-std::string TraitReason(const ops::OpDef& op) {
+}  // namespace
+
+std::string ExcludingTrait(const ops::OpDef& op) {
   if (!op.has_result()) return "yields no value";
   if (op.has_side_effect()) return "acts beyond its result (a side effect)";
   if (op.cross_core_role() != ops::CrossCoreRole::None ||
@@ -105,6 +106,8 @@ std::string TraitReason(const ops::OpDef& op) {
   if (op.bit_mask()) return "takes a bit mask (the generator's sel template loads one)";
   return "";
 }
+
+namespace {
 
 // Runs the op's semantics once on a typed probe call with random finite operands: a fault means
 // the op has a precondition on its data (sorted lists, in-range indices) that the generator does
@@ -149,7 +152,7 @@ std::string RunProbe(const ops::OpDef& op, const std::vector<ir::ExprPtr>& args,
 
 OpClassification ClassifyOp(const ops::OpDef& op) {
   OpClassification c;
-  c.reason = TraitReason(op);
+  c.reason = ExcludingTrait(op);
   if (!c.reason.empty()) return c;
   ir::AttrMap kwargs;
   for (const ops::KwargSpec& k : op.kwargs()) {

@@ -90,6 +90,34 @@ Verdict FromUserError(const ir::UserError& e, const std::string& stage, Outcome 
   return v;
 }
 
+// The default pipeline on a tensor-level program, each pass's output printed, read back and
+// compared (opt --verify-roundtrip) except convert-tensor-to-tile-ops's: its matmul operands are
+// Mat tiles that only infer-tile-memory-space moves to Left / Right, and the parser holds text to
+// the memory contract (docs/tensor-lowering.md, "Matmul operands stay in Mat").
+ir::ProgramPtr LowerTensorLevel(const ir::ProgramPtr& p) {
+  static const char* const kUnverified = "convert-tensor-to-tile-ops";
+  ir::ProgramPtr cur = p;
+  std::vector<std::string> run;
+  auto flush = [&](bool verify) {
+    if (run.empty()) return;
+    pass::PipelineOptions options;
+    options.verify_roundtrip = verify;
+    cur = pass::RunPipeline(cur, Passes(run), options);
+    run.clear();
+  };
+  for (const std::string& n : sim::SplitPipeline()) {
+    if (n == kUnverified) {
+      flush(true);
+      run.push_back(n);
+      flush(false);
+    } else {
+      run.push_back(n);
+    }
+  }
+  flush(true);
+  return cur;
+}
+
 }  // namespace
 
 Verdict RunText(const std::string& text, const std::string& filename, const RunOptions& o) {
@@ -114,16 +142,22 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
     again = nullptr;
 
     stage = "opt";
-    pass::PipelineOptions verify;
-    verify.verify_roundtrip = true;
-    ir::ProgramPtr lowered =
-        pass::RunPipeline(p, Passes({"outline-incore-scopes", "lower-auto-vector-split"}), verify);
-    lowered = nullptr;
-    if (!o.check) return Verdict{};
-
-    stage = "lower";
+    ir::ProgramPtr split;
+    if (o.tensor_level) {
+      split = LowerTensorLevel(p);
+      if (!o.check) return Verdict{};
+    } else {
+      pass::PipelineOptions verify;
+      verify.verify_roundtrip = true;
+      ir::ProgramPtr lowered = pass::RunPipeline(
+          p, Passes({"outline-incore-scopes", "lower-auto-vector-split"}), verify);
+      lowered = nullptr;
+      if (!o.check) return Verdict{};
+      stage = "lower";
+      user_outcome = Outcome::LateReject;
+      split = pass::RunPipeline(p, Passes(sim::SplitPipeline()));
+    }
     user_outcome = Outcome::LateReject;
-    ir::ProgramPtr split = pass::RunPipeline(p, Passes(sim::SplitPipeline()));
     stage = "check";
     std::vector<std::string> kernels = sim::KernelsToCheck(*p);
     for (uint64_t seed : o.seeds) {
@@ -173,6 +207,25 @@ std::string ReproCommand(const Verdict& v, const std::string& path, const RunOpt
   for (const auto& [name, value] : o.scalars)
     scalars += " --scalar " + name + "=" + std::to_string(value);
   if (v.stage == "parse" || v.stage == "roundtrip") return "tilesplit print " + path;
+  if (v.stage == "opt" && o.tensor_level) {
+    // A round-trip failure after pass X: the passes up to X (opt --verify-roundtrip would stop at
+    // convert-tensor-to-tile-ops first, LowerTensorLevel).
+    const std::string marker = "after pass '";
+    const size_t at = v.detail.find(marker);
+    if (at == std::string::npos) return "tilesplit opt " + path + " --pipeline default-pipeline";
+    const std::string failed = v.detail.substr(
+        at + marker.size(), v.detail.find('\'', at + marker.size()) - at - marker.size());
+    std::string passes;
+    for (const std::string& n : sim::SplitPipeline()) {
+      passes += (passes.empty() ? "" : ",") + n;
+      if (n == failed) break;
+    }
+    // Text that does not read back fails again in `print -`; a program that reads back
+    // different (print -> parse changed it) only differs from the pass's in-memory result, which
+    // no text command holds: the command prints that result, the .txt file says what differs.
+    const bool unreadable = v.detail.find("does not parse back") != std::string::npos;
+    return "tilesplit opt " + path + " -p " + passes + (unreadable ? " | tilesplit print -" : "");
+  }
   if (v.stage == "opt")
     return "tilesplit opt " + path +
            " -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip";

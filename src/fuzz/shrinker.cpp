@@ -128,13 +128,22 @@ class Shrinker {
     bool any = false;
     for (size_t k = 0;; ++k) {
       std::vector<std::string> lines = Lines(best_);
+      // the first function's parameters; a method's (a @pl.program class) are indented
       auto def = std::find_if(lines.begin(), lines.end(),
-                              [](const std::string& l) { return l.rfind("def ", 0) == 0; });
+                              [](const std::string& l) { return Starts(l, "def "); });
       if (def == lines.end()) return any;
-      const size_t open = def->find('('), close = def->rfind("):");
-      if (open == std::string::npos || close == std::string::npos) return any;
+      const size_t open = def->find('(');
+      if (open == std::string::npos) return any;
+      size_t close = open;  // the parenthesis that closes the list (a return annotation may follow)
+      for (int level = 0; close < def->size(); ++close) {
+        level += (*def)[close] == '(' || (*def)[close] == '[';
+        level -= (*def)[close] == ')' || (*def)[close] == ']';
+        if (level == 0) break;
+      }
+      if (close >= def->size()) return any;
       std::vector<std::string> params = SplitTop(def->substr(open + 1, close - open - 1));
       if (k >= params.size()) return any;
+      if (params[k] == "self") continue;
       params.erase(params.begin() + static_cast<long>(k));
       std::string joined;
       for (const std::string& p : params) joined += (joined.empty() ? "" : ", ") + p;

@@ -229,19 +229,34 @@ void RegisterTensorSemantics(SemanticsTable& t) {
                         "tensor.row_expand_max",
                         "tensor.row_expand_min",
                         "tensor.row_expand_expdif",
-                        "tensor.row_expand",
                         "tensor.col_expand_add",
                         "tensor.col_expand_sub",
                         "tensor.col_expand_mul",
                         "tensor.col_expand_div",
                         "tensor.col_expand_max",
                         "tensor.col_expand_min",
-                        "tensor.col_expand_expdif",
-                        "tensor.col_expand"}) {
+                        "tensor.col_expand_expdif"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), Broadcast(c, c.tensor(0)->shape, c.tensor(1)->shape),
                      c.args);
+    });
+  }
+  // row_expand / col_expand read their first operand only for its shape: the tile op's result
+  // is defined where that operand is valid, so where the tensor is undefined (the rows past a
+  // ragged window's valid_shape) the result is undefined too, as in the tile program
+  // (tests/golden/fuzz_tensor/*_expand_of_ragged_window).
+  for (const char* n : {"tensor.row_expand", "tensor.col_expand"}) {
+    const std::string tile_op = "tile." + Tail(n);
+    t.Register(n, [tile_op](OpCall& c) {
+      const TensorPtr& shape_of = c.tensor(0);
+      Value r =
+          ViaTile(c, tile_op.c_str(), Broadcast(c, shape_of->shape, c.tensor(1)->shape), c.args);
+      const TensorPtr& out = *r.tensor();
+      if (out->shape == shape_of->shape)
+        for (size_t k = 0; k < out->data.size(); ++k)
+          if (shape_of->data.IsPoison(k)) out->data.SetPoison(k);
+      return r;
     });
   }
   for (const char* n :

@@ -167,7 +167,8 @@ void CheckPlatform(const std::string& platform, ir::Span at) {
                           : "unknown platform '" + platform + "'"),
                 {{{},
                   "use platform=\"" + Join(SimulatorPlatforms(), "\" or platform=\"") +
-                      "\" (RunConfig(platform=...), -p on the command line)"}});
+                      "\" (RunConfig(platform=...); on the command line tilesplit run "
+                      "--platform, or -p of PyPTO's example scripts)"}});
 }
 
 const ir::Function& EntryFunction(const ir::Program& p) {
@@ -190,6 +191,28 @@ const ir::Function& EntryFunction(const ir::Program& p) {
                 {{{},
                   "name the entry 'main', or give the program one Orchestration (or Opaque) "
                   "function that calls the others"}});
+}
+
+void RequireOutputsWritten(const ir::Function& entry, const std::map<std::string, Value>& bound) {
+  for (const ir::Param& p : entry.params) {
+    if (p.direction != ir::ParamDirection::Out || !p.var->type->As<ir::TensorType>()) continue;
+    auto it = bound.find(p.var->name);
+    if (it == bound.end() || !it->second.tensor()) continue;
+    const TensorValue& t = **it->second.tensor();
+    bool written = false;
+    for (Writer w : t.writer)
+      if (w != Writer::None) {
+        written = true;
+        break;
+      }
+    if (!written && !t.writer.empty())
+      ir::ThrowUser(p.var->span,
+                    "Out parameter '" + p.var->name + "' of '" + entry.name +
+                        "' was never written: the run stored no element of it",
+                    {{{},
+                      "store the result into it (pl.store / out[...] = ... / pl.assemble), or "
+                      "declare it an input (drop pl.Out)"}});
+  }
 }
 
 ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<CallArgument>& args,
@@ -237,6 +260,7 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<Cal
                   {{{},
                     "check it with `tilesplit check`; a deadlock of a split the pipeline "
                     "made is a bug in tilesplit"}});
+  RequireOutputsWritten(entry, bound);
   for (size_t i = 0; i < entry.params.size(); ++i) {
     const ir::Param& p = entry.params[i];
     if (!p.var->type->As<ir::TensorType>()) continue;
@@ -245,21 +269,6 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<Cal
     if (p.direction == ir::ParamDirection::In &&
         std::all_of(t->writer.begin(), t->writer.end(), [](Writer w) { return w == Writer::None; }))
       continue;
-    if (p.direction == ir::ParamDirection::Out) {
-      bool written = false;
-      for (Writer w : t->writer)
-        if (w != Writer::None) {
-          written = true;
-          break;
-        }
-      if (!written && !t->writer.empty())
-        ir::ThrowUser(p.var->span,
-                      "Out parameter '" + p.var->name + "' of '" + entry.name +
-                          "' was never written: the run stored no element of it",
-                      {{{},
-                        "store the result into it (pl.store / out[...] = ... / pl.assemble), or "
-                        "declare it an input (drop pl.Out)"}});
-    }
     r.outputs.emplace_back(i, t);
   }
   if (options.check) r.check = CheckKernel(*program, entry.name, *r.lowered, in);

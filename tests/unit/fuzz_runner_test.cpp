@@ -218,3 +218,43 @@ TEST(FuzzCampaign, MutantsGetAStepBudgetTheTimeLimitReaches) {
 }
 
 }  // namespace
+
+namespace {
+
+constexpr const char* kTensorProgram = R"(import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.Opaque)
+def main(a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[32, 16], pl.FP32],
+         out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+        c = pl.matmul(pl.exp(a), b)
+        out = pl.assemble(out, pl.add(c, 1.0), [0, 0])
+    return out
+)";
+
+TEST(FuzzRunner, TensorLevelProgramThroughTheDefaultPipeline) {
+  RunOptions o;
+  o.tensor_level = true;
+  const Verdict v = RunText(kTensorProgram, "tensor.py", o);
+  EXPECT_EQ(v.outcome, Outcome::Equal) << v.stage << ": " << v.detail;
+  Verdict opt;
+  opt.stage = "opt";
+  EXPECT_EQ(ReproCommand(opt, "t.py", o), "tilesplit opt t.py --pipeline default-pipeline");
+}
+
+TEST(FuzzCampaign, TensorLevelCampaignTalliesEveryCase) {
+  CampaignOptions o;
+  o.count = 24;
+  o.seed = 3;
+  o.level = Level::Tensor;
+  const CampaignResult r = RunCampaign(o, nullptr);
+  EXPECT_EQ(r.kernels, 24u);
+  EXPECT_EQ(r.tensor_programs, 24u);
+  uint64_t sum = 0;
+  for (uint64_t n : r.tally) sum += n;
+  EXPECT_EQ(sum, 24u);
+  EXPECT_NE(SummaryTable(r).find("(24 tensor-level programs)"), std::string::npos);
+}
+
+}  // namespace

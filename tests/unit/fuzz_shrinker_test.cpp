@@ -79,4 +79,28 @@ TEST(FuzzShrinker, RespectsTheAttemptBudget) {
   EXPECT_LE(calls, 5);
 }
 
+TEST(FuzzShrinker, DeletesParametersOfAMethodWithAReturnAnnotation) {
+  // A tensor-level program: the kernel is a method of a @pl.program class with a return
+  // annotation. The unused parameters go; `self` stays.
+  const std::string program = R"(import pypto.language as pl
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        y = pl.exp(a)
+        out = pl.assemble(out, y, [0, 0])
+        return out
+)";
+  auto fails = [](const std::string& t) {
+    return t.find("pl.exp(a)") != std::string::npos &&
+           t.find("def kernel(self, a:") != std::string::npos;
+  };
+  const std::string out = tilesplit::fuzz::Shrink(program, fails);
+  EXPECT_TRUE(fails(out));
+  EXPECT_EQ(out.find("b: pl.Tensor"), std::string::npos) << out;
+  EXPECT_EQ(out.find("out: pl.Out"), std::string::npos) << out;
+  EXPECT_NE(out.find(") -> pl.Tensor["), std::string::npos) << out;  // the annotation kept
+}
+
 }  // namespace

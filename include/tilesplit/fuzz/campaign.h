@@ -24,6 +24,8 @@ struct CampaignOptions {
   std::string out_dir;     // where shrunk reproducers go; empty = do not shrink or save
   int jobs = 1;
   ModeFilter mode = ModeFilter::All;
+  Level level =
+      Level::Tile;         // which front end the generated cases are written for (CLI default: all)
   std::string mutate_dir;  // non-empty: mutate the kernels under this directory instead
   double timeout = 10;     // per kernel, seconds
   int shrink_per_class = 3;
@@ -55,6 +57,7 @@ struct Finding {
 
 struct CampaignResult {
   uint64_t kernels = 0;
+  uint64_t tensor_programs = 0;  // of them, tensor-level programs
   double seconds = 0;
   double cpu_seconds = 0;  // user + system time of the worker processes
   std::array<uint64_t, kOutcomeCount> tally{};

@@ -24,4 +24,23 @@ struct GeneratedKernel {
 // The kernel for (seed, index) under `filter`; the same arguments always give the same text.
 GeneratedKernel GenerateKernel(uint64_t seed, uint64_t index, ModeFilter filter);
 
+// Which front end a campaign's cases are written for: tile-level kernels (GenerateKernel),
+// tensor-level programs (GenerateTensorProgram), or both.
+enum class Level { Tile, Tensor, All };
+
+// Parses "tile", "tensor" or "all"; false on anything else.
+bool ParseLevel(const std::string& text, Level* out);
+
+// A random well-formed tensor-level program for (seed, index), as PyPTO users write them: a
+// `main` (Opaque or Orchestration) with tensor parameters and a pl.Out, a CORE_GROUP scope with or
+// without pl.split, tensor ops drawn from the registry (TensorFuzzableOps), matmuls, slices, loops
+// over blocks assembling into the output; or an explicit tensor-level InCore kernel called from
+// an Orchestration main. `filter` restricts the split mode (regions: none is written).
+GeneratedKernel GenerateTensorProgram(uint64_t seed, uint64_t index, ModeFilter filter);
+
+// Whether case `index` of a campaign of `seed` at `level` is a tensor-level program: every case at
+// Tensor, none at Tile, one case in three at All (none when `filter` asks for explicit regions,
+// which only tile-level kernels have). A pure function, like the cases themselves.
+bool IsTensorCase(uint64_t seed, uint64_t index, Level level, ModeFilter filter);
+
 }  // namespace tilesplit::fuzz

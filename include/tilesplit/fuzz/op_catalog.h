@@ -28,6 +28,12 @@ const char* ArgRoleName(ArgRole r);
 struct OpTyping {
   std::vector<ArgRole> args;
   ir::AttrMap kwargs;
+  // Tensor level: the unified short spelling (pl.add for tensor.add) reaches the same op with
+  // these operands, so the generator may write either.
+  bool short_form = false;
+  // Tensor level: convert-tensor-to-tile-ops gives the call a result outside Vec (a matmul's
+  // Acc), so the value is cube work.
+  bool cube_result = false;
 };
 
 struct FuzzOp {
@@ -63,5 +69,24 @@ bool FuzzKwargValue(ops::KwargKind kind, ir::AttrValue* value, std::string* text
 // keeps its operand's box and memory space by its traits (no reshape, axis swap, window, move,
 // combination, boundary, pipe or GM access, no shape operand).
 bool KeepsOperandBox(const ops::OpDef& op);
+
+// The trait that keeps `op` out of both generators' draws (no result, a side effect, a pipe, a
+// boundary, a move, the lane index, a GM window, an allocation, synchronisation, a bit mask), or
+// "".
+std::string ExcludingTrait(const ops::OpDef& op);
+
+// ---- Tensor-level programs (`tilesplit fuzz --level tensor`) -----------------------------------
+// The same mechanism one level up: an op is drawn into a tensor-level program when a call of it
+// types from FP32 tensors (the roles above, read as tensors: the main tensor, a partner of its
+// shape, a [rows, 1] or [1, cols] tensor, an FP32 scalar) to an FP32 tensor of a constant 2-D
+// shape, when convert-tensor-to-tile-ops gives that call a tile form inside a CORE_GROUP scope
+// (the pass decides, not a list), and when the program holding it runs on the reference
+// interpreter with random finite inputs.
+OpClassification ClassifyTensorOp(const ops::OpDef& op);
+const std::vector<FuzzOp>& TensorFuzzableOps();
+std::string WhyNotTensorFuzzable(const ops::OpDef& op);
+// The probe program of one typing (also the shape of every drawn call): `main` with one tensor
+// parameter per tensor role, the call inside a CORE_GROUP scope, its result assembled into `out`.
+std::string TensorProbeProgram(const ops::OpDef& op, const OpTyping& typing);
 
 }  // namespace tilesplit::fuzz

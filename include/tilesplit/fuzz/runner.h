@@ -43,11 +43,17 @@ struct RunOptions {
   // sets one its time limit can reach, so that a kernel looping without end ends as `check`
   // ends it (a located error at the budget) rather than as a hang of the harness.
   int64_t max_steps = 0;
+  // A tensor-level program: `opt` is the whole default pipeline (PyPTO's passes before the split,
+  // then the split), whose result is the split program check runs, instead of outlining and the
+  // vector split on a tile-level kernel.
+  bool tensor_level = false;
 };
 
 // Parses `text` (registered as `filename`), round-trips it through print and parse, runs
-// outline-incore-scopes and lower-auto-vector-split with round-trip verification, then (with
-// `check`) the pipeline `check` uses and the simulator comparison. Never throws.
+// outline-incore-scopes and lower-auto-vector-split with round-trip verification (a tensor-level
+// program: default-pipeline, round-trip verified after every pass but
+// convert-tensor-to-tile-ops), then (with `check`) the pipeline `check` uses and the simulator
+// comparison. Never throws.
 Verdict RunText(const std::string& text, const std::string& filename, const RunOptions& o);
 
 // The `tilesplit` command line that reproduces `v` for a kernel saved at `path`.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,11 @@ struct CallArgument {
 // or Group function -- of `p`, and that kernel; null when every kernel computes on tiles. After
 // the default pipeline such an op has no tile form: the pipeline lacks the pass that gives it one.
 const ir::Call* FindTensorOpInKernels(const ir::Program& p, const ir::Function** kernel = nullptr);
+
+// A UserError located at the first Out tensor parameter of `entry` of which the run (`bound`, the
+// arguments after it) stored no element: pypto.runtime.run and `tilesplit run` on a whole
+// program refuse a result the program never produced rather than hand back the caller's data.
+void RequireOutputsWritten(const ir::Function& entry, const std::map<std::string, Value>& bound);
 
 struct ProgramRunOptions {
   std::string platform = "a2a3sim";

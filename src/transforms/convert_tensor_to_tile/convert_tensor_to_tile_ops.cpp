@@ -591,9 +591,14 @@ class Converter {
     return nv == value && v == var ? s : ir::MakeAssign(v, nv, s->span);
   }
 
+  // A nested body (loop, branch, scope): a Mat load made inside it is out of scope after it, so
+  // a matmul after the body loads the tensor again (tests/golden/fuzz_tensor/mat_load_in_loop_*).
   StmtPtr Body(const StmtPtr& body) {
+    const std::map<const ir::Var*, ExprPtr> outer = mat_loads_;
     std::vector<StmtPtr> out;
-    return Body(body, out);
+    StmtPtr converted = Body(body, out);
+    mat_loads_ = outer;
+    return converted;
   }
   StmtPtr Body(const StmtPtr& body, std::vector<StmtPtr>& out) {
     if (!body) return body;

@@ -411,9 +411,11 @@ class Rewriter : public ir::IRMutator {
     ExprPtr value = MutateExpr(op->value);
     lhs_ = nullptr;
     subst_.clear();
-    // A call rebuilt over moved operands deduces its layout afresh: the variable follows it.
-    if (value != op->value && value->kind == ir::ExprKind::Call && ir::AsTileType(value->type) &&
-        IsTileVar(*op->var) && !FindVarMapping(op->var.get()))
+    // A call rebuilt over moved operands deduces its layout afresh, and a variable bound to a
+    // retyped variable (`acc = v`) takes its new type: the variable follows it.
+    if (value != op->value &&
+        (value->kind == ir::ExprKind::Call || value->kind == ir::ExprKind::Var) &&
+        ir::AsTileType(value->type) && IsTileVar(*op->var) && !FindVarMapping(op->var.get()))
       SetVarMapping(op->var, ir::MakeVar(op->var->name, value->type, op->var->span));
     VarPtr var = MutateVarDef(op->var);
     StmtPtr s = value == op->value && var == op->var

@@ -1,0 +1,520 @@
+// Random tensor-level programs (`tilesplit fuzz --level tensor`, docs/reliability.md): what PyPTO
+// users write before any pass runs (../shared/peer/pypto-programs/test_cross_core.py is the
+// model): a `main` with tensor parameters and a pl.Out, a CORE_GROUP scope with or without
+// pl.split, whole-tensor ops drawn from the registry (TensorFuzzableOps), matmuls in both
+// directions across the cores, slices, loops over blocks assembling into the output. Every
+// program is well formed: each call types by the op's own deducer over the operands' types, and
+// every window lies inside its tensor.
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "generator_impl.h"
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/type.h"
+
+namespace tilesplit::fuzz {
+
+bool ParseLevel(const std::string& text, Level* out) {
+  if (text == "tile")
+    *out = Level::Tile;
+  else if (text == "tensor")
+    *out = Level::Tensor;
+  else if (text == "all")
+    *out = Level::All;
+  else
+    return false;
+  return true;
+}
+
+bool IsTensorCase(uint64_t seed, uint64_t index, Level level, ModeFilter filter) {
+  if (level == Level::Tile || filter == ModeFilter::Regions) return false;
+  if (level == Level::Tensor) return true;
+  return gen::Mix(seed * 0x9e3779b97f4a7c15ULL ^ gen::Mix(index + 0x5151)) % 3 == 0;
+}
+
+namespace gen {
+namespace {
+
+// A tensor value of the program: a parameter or a computed tensor. `vrows` is how many of its
+// rows are defined (a ragged window, pl.slice(..., valid_shape=...)); the rest are undefined, so
+// a value is only combined with a partner whose defined rows cover its own, as the tile-level
+// generator does, and the reference never computes from undefined data where it stores defined.
+struct TVal {
+  std::string name;
+  int rows = 0, cols = 0;
+  int vrows = -1;       // defined rows; -1: all of them
+  bool frozen = false;  // defined in a loop body that has ended
+  // Computed from a matmul result: an Acc tile once converted, or a vector value of the layout
+  // an Acc -> Vec move gives.
+  bool cube = false;
+  int Valid() const { return vrows < 0 ? rows : vrows; }
+  bool Full() const { return Valid() == rows; }
+};
+
+enum class TForm { Opaque, Orchestration, Kernel };
+
+class TensorGenerator {
+ public:
+  TensorGenerator(uint64_t seed, uint64_t index, ModeFilter filter)
+      : rng_(Mix(seed ^ Mix(index ^ 0x7e4507e4507ULL))), filter_(filter) {}
+
+  GeneratedKernel Run() {
+    form_ = static_cast<TForm>(rng_.Weighted({50, 20, 30}));
+    if (filter_ == ModeFilter::UpDown)
+      split_ = Split::UpDown;
+    else if (filter_ == ModeFilter::LeftRight)
+      split_ = Split::LeftRight;
+    else
+      split_ = static_cast<Split>(rng_.Weighted({40, 35, 10, 15}));
+    features_.insert(form_ == TForm::Opaque          ? "tensor-form:opaque"
+                     : form_ == TForm::Orchestration ? "tensor-form:orchestration"
+                                                     : "tensor-form:incore");
+    features_.insert(std::string("split:") +
+                     (split_ == Split::Absent ? "absent" : ModeName(split_)));
+    rows_ = PickExtent();
+    cols_ = PickExtent();
+    pool_.push_back({Param(rows_, cols_), rows_, cols_});
+    if (rng_.Chance(50)) pool_.push_back({Param(rows_, cols_), rows_, cols_});
+    const int n = 2 + rng_.Below(7);
+    for (int i = 0; i < n; ++i) Statement(true);
+    const int extra = rng_.Below(2);
+    for (int i = 0; i < extra; ++i) AssembleSome();
+    AssembleSome(/*last=*/true);
+    GeneratedKernel k;
+    k.text = Assemble();
+    k.scalars = pins_;
+    k.features.assign(features_.begin(), features_.end());
+    k.features.push_back("level:tensor");
+    return k;
+  }
+
+ private:
+  int PickExtent() {
+    static const std::vector<int> kExtents = {1, 2, 3, 4, 5, 8, 15, 16, 17, 32, 64};
+    static const std::vector<int> kWeights = {2, 3, 2, 5, 1, 10, 3, 24, 2, 18, 6};
+    return kExtents[rng_.Weighted(kWeights)];
+  }
+
+  std::string Fresh(const std::string& prefix) { return prefix + std::to_string(counter_++); }
+  void Emit(const std::string& line) { body_.push_back(std::string(4 * depth_, ' ') + line); }
+
+  std::string Param(int r, int c) {
+    const std::string name = Fresh("a");
+    params_.push_back({name, "pl.Tensor[" + Dims(r, c) + ", pl.FP32]"});
+    params_names_.insert(name);
+    return name;
+  }
+
+  std::string ScalarText() {
+    if (rng_.Chance(35)) {
+      if (scalar_.empty()) {
+        scalar_ = "s";
+        params_.push_back({scalar_, "pl.Scalar[pl.FP32]"});
+      }
+      return scalar_;
+    }
+    static const std::vector<std::string> kValues = {"1.0", "2.0", "-0.5", "0.25"};
+    return rng_.Pick(kValues);
+  }
+
+  // A live value satisfying `ok`, preferring recent ones; null when none.
+  const TVal* PickVal(const std::function<bool(const TVal&)>& ok) {
+    std::vector<size_t> c;
+    for (size_t i = 0; i < pool_.size(); ++i)
+      if (!pool_[i].frozen && ok(pool_[i])) c.push_back(i);
+    if (c.empty()) return nullptr;
+    const int recent = std::min<int>(3, static_cast<int>(c.size()));
+    const size_t i = rng_.Chance(60) ? c[c.size() - 1 - rng_.Below(recent)] : rng_.Pick(c);
+    return &pool_[i];
+  }
+
+  // A value of shape [r, c] with at least `valid` defined rows (-1: all): from the pool (a matmul
+  // result only when `cube`), or a new parameter.
+  TVal OfShape(int r, int c, int valid = -1, bool cube = true) {
+    const int need = valid < 0 ? r : valid;
+    const TVal* v = PickVal([&](const TVal& t) {
+      return t.rows == r && t.cols == c && t.Valid() >= need && (cube || !t.cube);
+    });
+    if (v && rng_.Chance(75)) return *v;
+    return {Param(r, c), r, c};
+  }
+
+  static ir::ExprPtr TypedVar(const TVal& v) {
+    return ir::MakeVar(
+        v.name, ir::MakeTensorType({ir::Index(v.rows), ir::Index(v.cols)}, ir::DataType::FP32));
+  }
+
+  void Statement(bool top) {
+    switch (rng_.Weighted({50, 15, 16, top ? 12 : 0, 7, 6, top ? 6 : 0, top ? 6 : 0})) {
+      case 0:
+        RegistryOp();
+        break;
+      case 1:
+        Slice();
+        break;
+      case 5:
+        RaggedSlice();
+        break;
+      case 6:
+        CarryLoop();
+        break;
+      case 7:
+        Branch();
+        break;
+      case 2:
+        Matmul();
+        break;
+      case 3:
+        Loop();
+        break;
+      default:
+        AssembleSome();
+        break;
+    }
+  }
+
+  // One call of an op of TensorFuzzableOps(), its operands picked for one of the op's typings,
+  // typed by the op's deducer; written in the unified short form (pl.add) when the typing's
+  // short form reaches the same op, else by its full name (pl.tensor.add).
+  void RegistryOp() {
+    const std::vector<FuzzOp>& ops = TensorFuzzableOps();
+    if (ops.empty()) return;
+    const FuzzOp& f = ops[static_cast<size_t>(rng_.Below(static_cast<int>(ops.size())))];
+    const OpTyping& typing = rng_.Pick(f.typings);
+    const TVal* main = PickVal([](const TVal&) { return true; });
+    if (!main) return;
+    const TVal lhs = *main;
+    std::vector<std::string> operands;
+    std::vector<ir::ExprPtr> args;
+    bool cube = false;
+    for (ArgRole role : typing.args) {
+      TVal v = lhs;
+      switch (role) {
+        case ArgRole::Tile:
+          break;
+        case ArgRole::Partner:
+          v = OfShape(lhs.rows, lhs.cols, lhs.Valid());
+          break;
+        case ArgRole::RowVec:
+          v = OfShape(lhs.rows, 1);
+          break;
+        case ArgRole::ColVec:
+          v = OfShape(1, lhs.cols);
+          break;
+        case ArgRole::Scratch:
+          return;  // tensor ops take no scratch: the conversion makes it
+        case ArgRole::Scalar:
+          operands.push_back(ScalarText());
+          args.push_back(ir::MakeConstFloat(1.0));
+          continue;
+      }
+      operands.push_back(v.name);
+      args.push_back(TypedVar(v));
+      cube = cube || v.cube;
+    }
+    for (const auto& [name, value] : typing.kwargs) {
+      const ops::KwargSpec* spec = f.op->find_kwarg(name);
+      ir::AttrValue v;
+      std::string text;
+      if (!spec || !FuzzKwargValue(spec->kind, &v, &text)) return;
+      operands.push_back(name + "=" + text);
+    }
+    ir::TypePtr type;
+    try {
+      type = ops::DeduceType(*f.op, args, typing.kwargs);
+    } catch (const ir::UserError&) {
+      return;  // this pick does not type (a shape the deducer refuses): draw again next time
+    }
+    const ir::TensorType* tt = type ? type->As<ir::TensorType>() : nullptr;
+    if (!tt || tt->shape.size() != 2) return;
+    const std::optional<int64_t> r = ir::AsConstInt(tt->shape[0]);
+    const std::optional<int64_t> c = ir::AsConstInt(tt->shape[1]);
+    if (!r || !c) return;
+    TVal y{Fresh("v"), static_cast<int>(*r), static_cast<int>(*c)};
+    y.cube = cube || typing.cube_result;
+    // Elementwise results keep the main operand's defined rows; a result of other rows (a
+    // column reduction, say) is taken as fully defined only from a fully defined operand.
+    if (!lhs.Full()) {
+      if (y.rows != lhs.rows) return;
+      y.vrows = lhs.Valid();
+    }
+    const std::string& name = f.op->name();
+    const std::string spelled =
+        typing.short_form && rng_.Chance(60) ? name.substr(name.find('.') + 1) : name;
+    std::string call = y.name + " = pl." + spelled + "(";
+    for (size_t i = 0; i < operands.size(); ++i) call += (i ? ", " : "") + operands[i];
+    Emit(call + ")");
+    features_.insert("op:" + name);
+    pool_.push_back(y);
+  }
+
+  // A window of a parameter (a load in the kernel) or of a computed tensor (a tile slice).
+  void Slice() {
+    TVal src;
+    if (const TVal* v = PickVal([](const TVal&) { return true; }); v && rng_.Chance(40)) {
+      src = *v;
+      features_.insert("tensor:slice-of-value");
+    } else {
+      const int r = std::max(rows_, PickExtent()), c = std::max(cols_, PickExtent());
+      src = {Param(r, c), r, c};
+      features_.insert("tensor:slice-of-param");
+    }
+    const int r = Window(src.rows), c = Window(src.cols);
+    const int o0 = rng_.Below(src.rows - r + 1), o1 = rng_.Below(src.cols - c + 1);
+    TVal y{Fresh("w"), r, c};
+    y.cube = src.cube;
+    if (!src.Full()) y.vrows = std::clamp(src.Valid() - o0, 0, r);
+    if (rng_.Chance(35)) {  // the subscript form: src[a:b, c:d]
+      Emit(y.name + " = " + src.name + "[" + std::to_string(o0) + ":" + std::to_string(o0 + r) +
+           ", " + std::to_string(o1) + ":" + std::to_string(o1 + c) + "]");
+      features_.insert("tensor:subscript-read");
+    } else {
+      Emit(y.name + " = pl.slice(" + src.name + ", " + Dims(r, c) + ", " + Dims(o0, o1) + ")");
+    }
+    pool_.push_back(y);
+  }
+
+  // A binary op of the registry that keeps its operands' shape: `pl.tensor.OP(a, b)` text, or ""
+  // (the combining op of a loop carry or a branch, which must keep the carried value's type).
+  std::string Combine(const TVal& a, const TVal& b) {
+    std::vector<const ops::OpDef*> fits;
+    for (const FuzzOp& f : TensorFuzzableOps())
+      for (const OpTyping& t : f.typings)
+        if (t.args == std::vector<ArgRole>{ArgRole::Tile, ArgRole::Partner} && t.kwargs.empty()) {
+          try {
+            const ir::TypePtr r = ops::DeduceType(*f.op, {TypedVar(a), TypedVar(b)}, {});
+            if (ir::TypeEqual(r, TypedVar(a)->type)) fits.push_back(f.op);
+          } catch (const ir::UserError&) {
+          }
+          break;
+        }
+    if (fits.empty()) return "";
+    const ops::OpDef* op = rng_.Pick(fits);
+    features_.insert("op:" + op->name());
+    return "pl." + op->name() + "(" + a.name + ", " + b.name + ")";
+  }
+
+  // acc carried through a loop: each iteration combines it with the next block of a parameter
+  // (a tile loop carry once converted). The carry starts from a computed vector value: a
+  // parameter or a matmul result carried through a loop are open defects of the conversion and
+  // of infer-tile-memory-space (docs/reliability.md, "Open defects"; tests/golden/fuzz_tensor/
+  // open_*), which every campaign would otherwise find again.
+  void CarryLoop() {
+    const TVal* start =
+        PickVal([&](const TVal& t) { return t.Full() && !t.cube && !params_names_.count(t.name); });
+    if (!start) return;
+    const TVal acc0 = *start;
+    const int nb = 2 + rng_.Below(3);
+    const TVal src{Param(acc0.rows * nb, acc0.cols), acc0.rows * nb, acc0.cols};
+    const TVal block{Fresh("x"), acc0.rows, acc0.cols};
+    const std::string combined = Combine({Fresh("acc"), acc0.rows, acc0.cols}, block);
+    if (combined.empty()) return;
+    const std::string acc =
+        combined.substr(combined.find('(') + 1, combined.find(',') - combined.find('(') - 1);
+    Emit(acc + " = " + acc0.name);
+    const std::string i = Fresh("i");
+    Emit("for " + i + " in pl.range(0, " + std::to_string(nb) + "):");
+    ++depth_;
+    Emit(block.name + " = pl.slice(" + src.name + ", " + Dims(acc0.rows, acc0.cols) + ", [" + i +
+         " * " + std::to_string(acc0.rows) + ", 0])");
+    Emit(acc + " = " + combined);
+    --depth_;
+    pool_.push_back({acc, acc0.rows, acc0.cols});
+    features_.insert("tensor:loop-carry");
+  }
+
+  // if n > K: y = OP(x, p) else: y = OP'(x, q), on an index scalar parameter pinned for check
+  // (both sides are taken across cases).
+  void Branch() {
+    const TVal* x = PickVal([](const TVal& t) { return t.Full() && !t.cube; });
+    if (!x) return;
+    const TVal lhs = *x;
+    if (scalar_n_.empty()) {
+      scalar_n_ = "n";
+      params_.push_back({scalar_n_, "pl.Scalar[pl.INDEX]"});
+      pins_[scalar_n_] = 1 + rng_.Below(8);
+    }
+    const std::string y = Fresh("y");
+    const std::string then_op = Combine(lhs, OfShape(lhs.rows, lhs.cols, -1, false));
+    const std::string else_op = Combine(lhs, OfShape(lhs.rows, lhs.cols, -1, false));
+    if (then_op.empty() || else_op.empty()) return;
+    Emit("if " + scalar_n_ + " > " + std::to_string(1 + rng_.Below(8)) + ":");
+    ++depth_;
+    Emit(y + " = " + then_op);
+    --depth_;
+    Emit("else:");
+    ++depth_;
+    Emit(y + " = " + else_op);
+    --depth_;
+    // The combining op may be a (square) matmul: the merge counts as computed from one.
+    TVal merged{y, lhs.rows, lhs.cols};
+    merged.cube = true;
+    pool_.push_back(merged);
+    features_.insert("tensor:branch");
+  }
+
+  // PyPTO's ragged tail: a window of `box` rows of which only `valid` are in the tensor (a
+  // parameter of offset + valid rows), pl.slice(t, [box, C], [offset, 0], valid_shape=[valid, C]).
+  void RaggedSlice() {
+    const int box = rows_;
+    if (box < 2) return;
+    const int valid = 1 + rng_.Below(box - 1);
+    const int offset = rng_.Chance(60) ? 0 : 1 + rng_.Below(8);
+    const std::string p = Param(offset + valid, cols_);
+    TVal y{Fresh("g"), box, cols_, valid};
+    Emit(y.name + " = pl.slice(" + p + ", " + Dims(box, cols_) + ", " + Dims(offset, 0) +
+         ", valid_shape=" + Dims(valid, cols_) + ")");
+    features_.insert("tensor:ragged-slice");
+    pool_.push_back(y);
+  }
+
+  // A window extent within `n`: the main extents when they fit, else a part of n.
+  int Window(int n) {
+    switch (rng_.Below(3)) {
+      case 0:
+        return std::min(n, rng_.Chance(50) ? rows_ : cols_);
+      case 1:
+        return std::max(1, n / 2);
+      default:
+        return 1 + rng_.Below(n);
+    }
+  }
+
+  // lhs [M, K] @ rhs [K, N], either operand possibly transposed: cube work whose operands may be
+  // vector results (V->C) and whose result may feed vector ops (C->V).
+  void Matmul() {
+    const int m = rng_.Chance(70) ? rows_ : PickExtent();
+    const int n = rng_.Chance(70) ? cols_ : PickExtent();
+    const int k = rng_.Chance(50) ? (rng_.Chance(50) ? rows_ : cols_) : PickExtent();
+    const bool at = rng_.Chance(15), bt = rng_.Chance(15);
+    // Only the rows of an untransposed lhs may be ragged: they become the result's rows; every
+    // other operand axis is summed over or becomes a column.
+    const TVal a = at ? OfShape(k, m) : OfShape(m, k, 1);
+    const TVal b = bt ? OfShape(n, k) : OfShape(k, n);
+    if (!b.Full() || (at && !a.Full())) return;
+    TVal y{Fresh("m"), m, n};
+    y.cube = true;
+    // The operands become Mat tiles: a value used by a matmul is cube work too.
+    for (TVal& t : pool_)
+      if (t.name == a.name || t.name == b.name) t.cube = true;
+    if (!a.Full()) y.vrows = a.Valid();
+    std::string call = y.name + " = pl.matmul(" + a.name + ", " + b.name;
+    if (at) call += ", a_trans=True";
+    if (bt) call += ", b_trans=True";
+    Emit(call + ")");
+    features_.insert("tensor:matmul");
+    if (at || bt) features_.insert("tensor:matmul-transposed");
+    pool_.push_back(y);
+  }
+
+  // for i in pl.range(0, NB): a block of rows (or columns) of a parameter, some ops on it, and
+  // the block assembled into the output at its own offset.
+  void Loop() {
+    const bool by_rows = rng_.Chance(60);
+    const int extent = by_rows ? rows_ : cols_;
+    std::vector<int> counts;
+    for (int nb : {2, 3, 4})
+      if (extent % nb == 0) counts.push_back(nb);
+    if (counts.empty()) return;
+    const int nb = rng_.Pick(counts), block = extent / nb;
+    const int br = by_rows ? block : rows_, bc = by_rows ? cols_ : block;
+    const std::string i = Fresh("i");
+    const TVal src = OfShape(rows_, cols_);
+    Emit("for " + i + " in pl.range(0, " + std::to_string(nb) + "):");
+    ++depth_;
+    const size_t mark = pool_.size();
+    const std::string off = i + " * " + std::to_string(block);
+    const std::string offsets = by_rows ? "[" + off + ", 0]" : "[0, " + off + "]";
+    const TVal x{Fresh("x"), br, bc};
+    Emit(x.name + " = pl.slice(" + src.name + ", " + Dims(br, bc) + ", " + offsets + ")");
+    pool_.push_back(x);
+    const int n = 1 + rng_.Below(3);
+    for (int k = 0; k < n; ++k) Statement(false);
+    const TVal* y = PickVal([&](const TVal& t) { return t.rows == br && t.cols == bc; });
+    Emit("out = pl.assemble(out, " + (y ? y->name : x.name) + ", " + offsets + ")");
+    --depth_;
+    for (size_t k = mark; k < pool_.size(); ++k) pool_[k].frozen = true;
+    features_.insert("tensor:loop");
+  }
+
+  // `out = pl.assemble(out, v, offsets)`, or its subscript form `out[a:b, c:d] = v`, for a live
+  // value that fits the output.
+  void AssembleSome(bool last = false) {
+    const TVal* v = nullptr;
+    if (last && !pool_.empty() && !pool_.back().frozen && pool_.back().rows <= rows_ &&
+        pool_.back().cols <= cols_)
+      v = &pool_.back();
+    if (!v) v = PickVal([&](const TVal& t) { return t.rows <= rows_ && t.cols <= cols_; });
+    if (!v) return;
+    const int o0 = rng_.Below(rows_ - v->rows + 1), o1 = rng_.Below(cols_ - v->cols + 1);
+    if (rng_.Chance(30)) {
+      Emit("out[" + std::to_string(o0) + ":" + std::to_string(o0 + v->rows) + ", " +
+           std::to_string(o1) + ":" + std::to_string(o1 + v->cols) + "] = " + v->name);
+      features_.insert("tensor:subscript-write");
+      return;
+    }
+    Emit("out = pl.assemble(out, " + v->name + ", " + Dims(o0, o1) + ")");
+  }
+
+  std::string Assemble() {
+    const std::string out_type = "pl.Tensor[" + Dims(rows_, cols_) + ", pl.FP32]";
+    std::string split_text;
+    if (split_ != Split::Absent) split_text = std::string("pl.SplitMode.") + ModeName(split_);
+    std::ostringstream os;
+    os << "import pypto.language as pl\n\n\n";
+    std::string params, names;
+    for (const auto& [name, type] : params_) {
+      params += name + ": " + type + ", ";
+      names += name + ", ";
+    }
+    params += "out: pl.Out[" + out_type + "]";
+    names += "out";
+    if (form_ == TForm::Kernel) {
+      os << "@pl.program\nclass FuzzProgram:\n";
+      os << "    @pl.function(type=pl.FunctionType.InCore"
+         << (split_text.empty() ? "" : ", attrs={\"split\": " + split_text + "}") << ")\n";
+      os << "    def kernel(self, " << params << ") -> " << out_type << ":\n";
+      for (const std::string& l : body_) os << l << "\n";
+      os << "        return out\n\n";
+      os << "    @pl.function(type=pl.FunctionType.Orchestration)\n";
+      os << "    def main(self, " << params << ") -> " << out_type << ":\n";
+      os << "        r = self.kernel(" << names << ")\n";
+      os << "        return r\n";
+      return os.str();
+    }
+    os << "@pl.function(type=pl.FunctionType."
+       << (form_ == TForm::Opaque ? "Opaque" : "Orchestration") << ")\n";
+    os << "def main(" << params << ") -> " << out_type << ":\n";
+    os << "    with pl.at(level=pl.Level.CORE_GROUP"
+       << (split_text.empty() ? "" : ", optimizations=[pl.split(" + split_text + ")]") << "):\n";
+    for (const std::string& l : body_) os << l << "\n";
+    os << "    return out\n";
+    return os.str();
+  }
+
+  Rng rng_;
+  ModeFilter filter_;
+  TForm form_ = TForm::Opaque;
+  Split split_ = Split::UpDown;
+  // Statements go inside the scope of main, or inside the kernel's body: two levels deep.
+  int rows_ = 16, cols_ = 16, depth_ = 2, counter_ = 0;
+  std::string scalar_, scalar_n_;
+  std::map<std::string, int64_t> pins_;
+  std::set<std::string> params_names_;
+  std::vector<std::pair<std::string, std::string>> params_;  // name, type
+  std::vector<std::string> body_;
+  std::vector<TVal> pool_;
+  std::set<std::string> features_;
+};
+
+}  // namespace
+}  // namespace gen
+
+GeneratedKernel GenerateTensorProgram(uint64_t seed, uint64_t index, ModeFilter filter) {
+  return gen::TensorGenerator(seed, index, filter).Run();
+}
+
+}  // namespace tilesplit::fuzz

@@ -1,0 +1,1 @@
+run --pipeline default-pipeline --platform a2a3
