@@ -1,0 +1,1 @@
+explain -D N=64 -D K=32
