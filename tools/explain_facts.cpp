@@ -429,18 +429,6 @@ Explanation Explain(const std::string& path, const Options& options) {
   parse.defines = options.defines;
   ir::ProgramPtr input = dsl::ParseFile(path, parse);
   if (input->span.file) ex.source = ir::SourceManager::Text(input->span.file);
-  if (!options.func.empty()) {
-    bool found = false;
-    for (const ir::FunctionPtr& f : input->functions) found = found || f->name == options.func;
-    if (!found) {
-      std::vector<std::string> names;
-      for (const ir::FunctionPtr& f : input->functions) names.push_back(f->name);
-      const std::string hint = ir::DidYouMean(options.func, names);
-      ir::ThrowUser({}, "explain: no function '" + options.func + "' in " + path,
-                    {{{}, hint.empty() ? "pass one of the file's functions to --func" : hint}});
-    }
-  }
-
   // default-pipeline (what `check` and `run` lower with) up to the split: a tensor-level program
   // is converted to tile ops first, a tile-level one goes through unchanged in substance. A
   // rejected function is set aside and the rest run again, so that each function gets its own
@@ -557,6 +545,17 @@ Explanation Explain(const std::string& path, const Options& options) {
       }
       fns.push_back(std::move(f));
     }
+  // --func may name a function of the file or one the passes made of it (an outlined scope,
+  // named after its name_hint): the lowered program knows both.
+  if (!options.func.empty() && fns.empty()) {
+    std::vector<std::string> names;
+    for (const ir::FunctionPtr& f : input->functions) names.push_back(f->name);
+    if (lowered)
+      for (const ir::FunctionPtr& f : lowered->functions) names.push_back(f->name);
+    const std::string hint = ir::DidYouMean(options.func, names);
+    ir::ThrowUser({}, "explain: no function '" + options.func + "' in " + path,
+                  {{{}, hint.empty() ? "pass one of the file's functions to --func" : hint}});
+  }
   if (lowered) ReadTensorOps(*input, *lowered, expanded.get(), fns);
   std::stable_sort(fns.begin(), fns.end(), [](const FunctionFacts& a, const FunctionFacts& b) {
     return a.at.line < b.at.line;
