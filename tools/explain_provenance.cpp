@@ -132,16 +132,26 @@ bool IsTile(const ir::Var* v) {
 // The op each statement belongs to: by its call's span, then by its statement's. A statement a
 // pass made (neither span the author's) joins the ops it feeds (an entry load read by two ops
 // belongs to both), else the op whose value it consumes.
-void Link(std::vector<Produced>& stmts, const SourceOps& src) {
+void Link(const ir::Function& f, std::vector<Produced>& stmts, const SourceOps& src) {
+  // An entry load stands at the parameter it loads. The parameter of an outlined kernel is the
+  // captured value, located where the caller defines it, which may be a statement holding an op:
+  // the load is still the pass's, not that op's.
+  auto loads_its_parameter = [&](const Produced& p) {
+    for (const ir::Param& param : f.params)
+      if (KeyOf(param.var->span) == KeyOf(p.span) && p.reads.count(param.var.get())) return true;
+    return false;
+  };
   for (Produced& p : stmts) {
     if (auto it = src.by_call.find(KeyOf(p.call->span)); it != src.by_call.end())
       p.op = static_cast<long>(it->second);
-    else if (auto st = src.by_stmt.find(KeyOf(p.span)); st != src.by_stmt.end())
+    else if (auto st = src.by_stmt.find(KeyOf(p.span));
+             st != src.by_stmt.end() && !loads_its_parameter(p))
       p.op = static_cast<long>(st->second);
   }
   for (size_t i = 0; i < stmts.size(); ++i) {
     Produced& p = stmts[i];
-    if (p.op >= 0 || src.calls.count(KeyOf(p.call->span)) || src.stmts.count(KeyOf(p.span)))
+    if (p.op >= 0 || src.calls.count(KeyOf(p.call->span)) ||
+        (src.stmts.count(KeyOf(p.span)) && !loads_its_parameter(p)))
       continue;
     std::string readers;
     if (IsTile(p.var))
@@ -168,9 +178,24 @@ void Link(std::vector<Produced>& stmts, const SourceOps& src) {
 // On which cores each statement of the expanded program runs, by (line, col, variable or op).
 using Sides = std::map<std::tuple<uint32_t, uint32_t, std::string>, std::set<std::string>>;
 
-Sides ReadSides(const ir::Program& expanded) {
+// The cores of the statements of lowered function `name`: the expansion keeps its name, on the
+// function itself (retyped) or on the Group that calls its AIC and AIV parts.
+Sides ReadSides(const ir::Program& expanded, const std::string& name) {
+  std::vector<const ir::Function*> parts;
+  if (const ir::FunctionPtr f = expanded.Find(name)) {
+    if (f->func_type != ir::FunctionType::Group) {
+      parts.push_back(f.get());
+    } else if (f->body) {
+      ir::ForEachStmt(f->body, ir::kWalkAll, [&](const ir::StmtPtr& s) {
+        const auto* e = s->As<ir::EvalStmt>();
+        const auto* c = e ? e->expr->As<ir::FunctionCall>() : nullptr;
+        if (const ir::FunctionPtr part = c ? expanded.Find(c->callee) : nullptr)
+          parts.push_back(part.get());
+      });
+    }
+  }
   Sides out;
-  for (const ir::FunctionPtr& f : expanded.functions) {
+  for (const ir::Function* f : parts) {
     if (!f->body) continue;
     for (const Produced& p : CallStmts(*f))
       out[{p.span.line, p.span.col, p.var ? p.var->name : p.call->op_name()}].insert(
@@ -253,7 +278,6 @@ void ReadTensorOps(const ir::Program& source, const ir::Program& lowered,
   SourceOps src;
   src.VisitProgram(source);
   if (src.ops.empty()) return;
-  const Sides sides = expanded ? ReadSides(*expanded) : Sides{};
   std::map<std::string, FunctionFacts*> by_name;
   for (FunctionFacts& f : fns) by_name[f.name] = &f;
   for (const ir::FunctionPtr& g : lowered.functions) {
@@ -261,7 +285,8 @@ void ReadTensorOps(const ir::Program& source, const ir::Program& lowered,
     if (fit == by_name.end() || !g->body) continue;
     FunctionFacts& f = *fit->second;
     std::vector<Produced> stmts = CallStmts(*g);
-    Link(stmts, src);
+    Link(*g, stmts, src);
+    const Sides sides = expanded ? ReadSides(*expanded, g->name) : Sides{};
     // In the order of the program: by the first statement each op became at its own span (an
     // entry load joining an op comes before every op).
     std::map<long, size_t> slot, first;
