@@ -295,7 +295,8 @@ for py in "${cases[@]}"; do
   [ -f "$stem.cmd" ] && [ -f "$stem.expected.py" ] || continue
   first=$(grep -v '^[[:space:]]*#' "$stem.cmd" | grep -m1 '[^[:space:]]')
   case " $first " in
-    " opt "*" lower-auto-vector-split "*) ;;
+    " opt "*[\ ,]lower-auto-vector-split[\ ,]*) ;;
+    " opt "*" default-pipeline "*) ;;
     *) continue ;;
   esac
   against_case "$(dirname "$py")" "$(basename "$py")" "$(basename "$stem").expected.py" \

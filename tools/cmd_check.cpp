@@ -180,7 +180,8 @@ std::vector<OptionSpec> Options() {
   for (OptionSpec& s : o)
     if (s.long_name == "scalar")
       s = {"scalar", 0, true, "NAME=V|A..B",
-           "pin an integer scalar parameter, or check every value\nfrom A to B (repeatable; "
+           "pin an integer scalar parameter or a dynamic dimension,\nor check every value from A "
+           "to B (repeatable; "
            "several ranges check every\ncombination)"};
   std::vector<OptionSpec> more = {
       {"seeds", 0, true, "N", "check N input seeds: --seed, --seed + 1, ... (default 1)"},

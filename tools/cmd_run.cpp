@@ -51,7 +51,7 @@ int Run(const ParsedArgs& a) {
   }
   const std::string dir = a.Value("outputs");
   std::map<std::string, sim::TensorPtr> written;
-  for (const std::string& o_name : sim::OutputNames(*p->Find(name))) {
+  for (const std::string& o_name : sim::OutputNames(*p->Find(name), {&inputs})) {
     const sim::TensorPtr& tp = *inputs.at(o_name).tensor();
     const sim::TensorValue& t = *tp;
     written[o_name] = tp;

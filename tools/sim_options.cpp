@@ -19,7 +19,8 @@ std::vector<OptionSpec> SimOptions() {
        "must exist, hold a file for\nevery In/InOut tensor and tile, and no file naming no\n"
        "parameter",
        Completion::Dir},
-      {"scalar", 0, true, "NAME=V", "pin an integer scalar parameter (repeatable)"},
+      {"scalar", 0, true, "NAME=V",
+       "pin an integer scalar parameter or a dynamic dimension\n(pl.dynamic) (repeatable)"},
       {"max-steps", 0, true, "N",
        "stop each run after N steps, statements or loop iterations\n(default " +
            std::to_string(sim::RunLimits::kDefaultMaxSteps) +

@@ -2,6 +2,7 @@
 // the scalar call-like forms pl.const / pl.min / pl.max / pl.cast (6.1, 6.2) and typing an
 // annotated value (7.3).
 #include <algorithm>
+#include <map>
 
 #include "parser_impl.h"
 #include "tilesplit/ir/text.h"
@@ -570,8 +571,17 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
       op_name = tensor_op;
     break;
   }
-  // The creation ops exist at tensor level only (PyPTO's pl.create_tensor).
-  if (name == "create_tensor") op_name = "tensor.create";
+  // A creation op has no operand to dispatch on. Outside the kernels (Opaque and Orchestration
+  // functions, and the pl.at scopes in them, which compute on tensors until they are outlined and
+  // converted) PyPTO's pl.full is tensor.full; in a kernel it is tile.full.
+  if (name == "full" && cur_ftype_ != ir::FunctionType::InCore &&
+      cur_ftype_ != ir::FunctionType::AIC && cur_ftype_ != ir::FunctionType::AIV)
+    op_name = "tensor.full";
+  // Short forms PyPTO spells after the thing they create rather than the op's own name.
+  static const std::map<std::string_view, std::string_view> kRenamedShortForms = {
+      {"create_tensor", "tensor.create"}, {"create_tile", "tile.create"}};
+  if (auto it = kRenamedShortForms.find(name); it != kRenamedShortForms.end())
+    op_name = std::string(it->second);
   // A short form names a tile.* op, else a system.* one (pl.tfree_to_aic -> system.tfree_to_aic).
   if (!ops::FindOp(op_name) && ops::FindOp("system." + std::string(name)))
     op_name = "system." + std::string(name);

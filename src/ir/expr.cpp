@@ -174,6 +174,30 @@ ExprPtr MakeConstBool(bool v, Span span) {
   return std::make_shared<ConstBool>(v, MakeScalarType(DataType::BOOL), span);
 }
 
+// Two constants of which one is a float, or two integers under '/', fold as Python folds them:
+// PyPTO evaluates a module constant's arithmetic in Python before the program is built, so
+// `1.0 / HIDDEN` is the float 0.0078125 and `HIDDEN / 2` the float 64.0. A float result takes the
+// float operand's dtype (FP32 for two integers).
+std::optional<ExprPtr> FoldMixedConstants(BinaryOp op, const ExprPtr& a, const ExprPtr& b,
+                                          DataType da, DataType db, Span span) {
+  if (IsComparison(op) || !IsNumeric(da) || !IsNumeric(db)) return std::nullopt;
+  if (IsFloat(da) == IsFloat(db) && !(op == BinaryOp::FloatDiv && !IsFloat(da)))
+    return std::nullopt;
+  auto value = [](const ExprPtr& e) -> std::optional<double> {
+    if (const ConstInt* c = e->As<ConstInt>()) return static_cast<double>(c->value);
+    if (const ConstFloat* c = e->As<ConstFloat>()) return c->value;
+    return std::nullopt;
+  };
+  const std::optional<double> x = value(a), y = value(b);
+  if (!x || !y) return std::nullopt;
+  if (*y == 0.0 &&
+      (op == BinaryOp::FloatDiv || op == BinaryOp::FloorDiv || op == BinaryOp::FloorMod))
+    ThrowUser(span, "division by the constant zero in '" + std::string(BinaryOpText(op)) + "'",
+              {{{}, "use a non-zero divisor"}});
+  const DataType ft = IsFloat(da) ? da : IsFloat(db) ? db : DataType::FP32;
+  return FoldFloat(op, *x, *y, ft, span);
+}
+
 ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span) {
   const std::string what(BinaryOpText(op));
   DataType da = RequireScalar(a, what, span.valid() ? span : a->span);
@@ -185,6 +209,7 @@ ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span) {
     return std::make_shared<Binary>(op, std::move(a), std::move(b), MakeScalarType(DataType::BOOL),
                                     span);
   }
+  if (std::optional<ExprPtr> folded = FoldMixedConstants(op, a, b, da, db, span)) return *folded;
   if (!IsNumeric(da) || !IsNumeric(db) || IsFloat(da) != IsFloat(db))
     ThrowUser(span,
               "operands of '" + what + "' must be two integers or two floats, got " + DTName(da) +
@@ -197,7 +222,8 @@ ExprPtr MakeBinary(BinaryOp op, ExprPtr a, ExprPtr b, Span span) {
     auto zi = AsConstInt(b);
     const ConstFloat* zf = b->As<ConstFloat>();
     if ((zi && *zi == 0) || (zf && zf->value == 0.0))
-      ThrowUser(span, "division by the constant zero in '" + what + "'");
+      ThrowUser(span, "division by the constant zero in '" + what + "'",
+                {{{}, "use a non-zero divisor"}});
   }
   const DataType rt = PromoteScalar(da, db);
   if (!IsComparison(op)) {

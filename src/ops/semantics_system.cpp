@@ -48,9 +48,8 @@ Value Wait(OpCall& c) {
 Value Syncall(OpCall& c) {
   if (!c.ctx.port) return Value();
   const std::string* type = std::get_if<std::string>(ir::FindAttr(c.call.kwargs, "core_type"));
-  const BarrierCores who = !type || *type == "mix" ? BarrierCores::All
-                           : *type == "aic_only"   ? BarrierCores::AIC
-                                                   : BarrierCores::AIV;
+  const BarrierCores who =
+      type ? BarrierCoresByName(*type).value_or(BarrierCores::All) : BarrierCores::All;
   c.ctx.port->Barrier(who, c.int_kwarg("used_cores").value_or(0), c.call.span);
   return Value();
 }

@@ -273,6 +273,14 @@ void RegisterTensorSemantics(SemanticsTable& t) {
       return ViaTile(c, tile_op.c_str(), {s[0], 1}, {c.args[0]});
     });
   }
+  for (const char* n : {"tensor.col_sum", "tensor.col_max", "tensor.col_min"}) {
+    const std::string tile_op = "tile." + Tail(n);
+    t.Register(n, [tile_op](OpCall& c) {
+      const std::vector<int64_t>& s = c.tensor(0)->shape;
+      if (s.size() != 2) c.Fail("needs a rank-2 tensor");
+      return ViaTile(c, tile_op.c_str(), {1, s[1]}, {c.args[0]});
+    });
+  }
   t.Register("tensor.create",
              [](OpCall& c) { return Value(NewTensor(c, ResultDType(c), c.ints(0), true)); });
   t.Register("tensor.full", [](OpCall& c) { return ViaTile(c, "tile.full", c.ints(0), c.args); });

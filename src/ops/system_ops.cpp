@@ -1,8 +1,10 @@
 // Inter-device signalling (ops.md 2.11). Targets are plain tensors in this project.
+#include <iterator>
 #include <string>
 #include <tuple>
 
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ops/barrier.h"
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -58,6 +60,17 @@ TypePtr DeduceInitializePipe(const CallInfo& c) {
   return nullptr;
 }
 
+// "\"aiv_only\", \"aic_only\" or \"mix\"": the core_type values, for messages and the schema.
+std::string CoreTypeChoices() {
+  std::string r;
+  for (size_t i = 0; i < std::size(kAllBarrierCores); ++i)
+    r += std::string(i == 0                                 ? ""
+                     : i + 1 == std::size(kAllBarrierCores) ? " or "
+                                                            : ", ") +
+         "\"" + std::string(BarrierCoresName(kAllBarrierCores[i])) + "\"";
+  return r;
+}
+
 // A barrier: core_type names who meets (and so its lane); the hard form is the hardware's
 // all-cores barrier, the soft one counts arrivals in a GM workspace of the author's.
 TypePtr DeduceSyncall(const CallInfo& c) {
@@ -67,8 +80,8 @@ TypePtr DeduceSyncall(const CallInfo& c) {
   if (m && !soft && *m != "hard")
     c.Fail("kwarg 'mode' must be \"hard\" or \"soft\", got \"" + *m + "\"");
   const std::string* type = std::get_if<std::string>(ir::FindAttr(c.kwargs, "core_type"));
-  if (!type || !c.op.affinity_table().count(*type))
-    c.Fail("kwarg 'core_type' must be \"aiv_only\", \"aic_only\" or \"mix\", got \"" +
+  if (!type || !BarrierCoresByName(*type))
+    c.Fail("kwarg 'core_type' must be " + CoreTypeChoices() + ", got \"" +
            (type ? *type : std::string()) + "\"");
   if (auto n = c.int_kwarg("used_cores"); n && *n < 0)
     c.Fail("kwarg 'used_cores' must be >= 0 (0: every core of core_type), got " +
@@ -130,13 +143,14 @@ void RegisterSystemOps(OpRegistry& r) {
 
   r.Register("system.syncall")
       .opt_arg("gm_workspace")
-      .req_kwarg("core_type", KwargKind::String, "\"aiv_only\", \"aic_only\" or \"mix\"")
+      .req_kwarg("core_type", KwargKind::String, CoreTypeChoices())
       .kwarg("mode", KwargKind::String, std::string("hard"))
       .kwarg("used_cores", KwargKind::Int, int64_t{0})
       .deduce(DeduceSyncall)
-      .core_affinity_by("core_type", {{"aiv_only", CoreAffinity::VECTOR},
-                                      {"aic_only", CoreAffinity::CUBE},
-                                      {"mix", CoreAffinity::SHARED}})
+      .core_affinity_by("core_type",
+                        {{std::string(BarrierCoresName(BarrierCores::AIV)), CoreAffinity::VECTOR},
+                         {std::string(BarrierCoresName(BarrierCores::AIC)), CoreAffinity::CUBE},
+                         {std::string(BarrierCoresName(BarrierCores::All)), CoreAffinity::SHARED}})
       .synchronization()
       .no_result()
       .doc(

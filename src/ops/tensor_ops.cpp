@@ -195,6 +195,14 @@ TypePtr DeduceRowReduce(const CallInfo& c) {
   return TensorOf({t.shape[0], ConstLike(1, t.shape[1])}, t.dtype);
 }
 
+TypePtr DeduceColReduce(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  if (t.shape.size() != 2)
+    c.Fail("argument 'tensor' must have rank 2, got " + Str(c.arg(0)->type),
+           "reshape the tensor to rank 2 first");
+  return TensorOf({ConstLike(1, t.shape[0]), t.shape[1]}, t.dtype);
+}
+
 TypePtr DeduceWrite(const CallInfo& c) {
   const ir::TensorType& t = c.tensor_arg(0);
   const Shape& idx = TupleOfRank(c, 1, static_cast<int64_t>(t.shape.size()));
@@ -312,6 +320,13 @@ void RegisterTensorOps(OpRegistry& r) {
         .arg("tensor")
         .deduce(DeduceRowReduce)
         .doc(std::string("The ") + what + " of each row of a rank-2 tensor: [M, 1]");
+  const std::pair<const char*, const char*> col_reduce[] = {
+      {"tensor.col_sum", "sum"}, {"tensor.col_max", "maximum"}, {"tensor.col_min", "minimum"}};
+  for (const auto& [n, what] : col_reduce)
+    r.Register(n)
+        .arg("tensor")
+        .deduce(DeduceColReduce)
+        .doc(std::string("The ") + what + " of each column of a rank-2 tensor: [1, N]");
   r.Register("tensor.write")
       .arg("tensor")
       .arg("indices")

@@ -53,9 +53,12 @@ std::vector<int64_t> StaticDims(Interpreter& ev, const std::vector<ir::ExprPtr>&
     try {
       v = ev.Eval(d);
     } catch (const ir::UserError&) {
-      ir::ThrowUser(p.var->span, "parameter '" + p.var->name +
-                                     "' has a dimension the simulator cannot size (bind dynamic "
-                                     "dimensions through a scalar parameter)");
+      ir::ThrowUser(p.var->span,
+                    "parameter '" + p.var->name + "' has the dimension '" + ir::ExprToString(d) +
+                        "', which the simulator cannot size",
+                    {{{},
+                      "bind it: pass a tensor of the size wanted (Python), give --scalar "
+                      "NAME=V for a dynamic dimension NAME, or size it by a scalar parameter"}});
     }
     const int64_t n = v.scalar() ? v.scalar()->AsInt() : 0;
     if (box && r.size() < box->size() && (n < 0 || n > (*box)[r.size()])) {
@@ -232,10 +235,24 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     if (it == o.arrays.end()) return nullptr;
     return DecodeNpy(it->second, "the array for '" + p.var->name + "'", p.var->name, dt, shape);
   };
-  for (const auto& [name, _] : o.scalars)
-    if (!in.count(name))
-      ir::ThrowUser(
-          f.span, "--scalar " + name + ": '" + f.name + "' has no scalar parameter '" + name + "'");
+  // A dynamic dimension (pl.dynamic: a variable in a parameter's shape that no parameter binds)
+  // takes the value given under its name: --scalar N=V, or the caller's shape from Python.
+  std::map<std::string, ir::VarPtr> dynamic_dims;
+  for (const ir::Param& p : f.params) {
+    const auto* tt = p.var->type->As<ir::TensorType>();
+    const auto* tl = p.var->type->As<ir::TileType>();
+    for (const ir::ExprPtr& d : tt ? tt->shape : tl ? tl->shape : std::vector<ir::ExprPtr>{})
+      if (const ir::Var* v = d->As<ir::Var>(); v && !in.count(v->name))
+        dynamic_dims.emplace(v->name, std::static_pointer_cast<const ir::Var>(d));
+  }
+  for (const auto& [name, value] : o.scalars) {
+    if (in.count(name)) continue;
+    auto dim = dynamic_dims.find(name);
+    if (dim == dynamic_dims.end())
+      ir::ThrowUser(f.span, "--scalar " + name + ": '" + f.name +
+                                "' has no scalar parameter or dynamic dimension '" + name + "'");
+    ev.Define(dim->second, Value(Scalar::Int(value, DataType::INDEX)));
+  }
   for (const ir::Param& p : f.params) {
     auto g = StreamFor(o.seed, p.var->name);
     if (p.var->type->As<ir::TupleType>())
@@ -287,10 +304,21 @@ std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in)
   return out;
 }
 
-std::vector<std::string> OutputNames(const ir::Function& f) {
+std::vector<std::string> OutputNames(const ir::Function& f,
+                                     const std::vector<const std::map<std::string, Value>*>& runs) {
+  auto written = [&](const std::string& name) {
+    for (const std::map<std::string, Value>* args : runs) {
+      auto it = args->find(name);
+      if (it == args->end() || !it->second.tensor()) continue;
+      for (Writer w : (*it->second.tensor())->writer)
+        if (w != Writer::None) return true;
+    }
+    return false;
+  };
   std::vector<std::string> r;
   for (const ir::Param& p : f.params)
-    if (p.direction != ir::ParamDirection::In && p.var->type->As<ir::TensorType>())
+    if (p.var->type->As<ir::TensorType>() &&
+        (p.direction != ir::ParamDirection::In || written(p.var->name)))
       r.push_back(p.var->name);
   return r;
 }
@@ -394,7 +422,7 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
   std::string first_text;
   bool first_poison = false;
   std::vector<ir::Note> tensor_notes;
-  for (const std::string& name : OutputNames(*rf)) {
+  for (const std::string& name : OutputNames(*rf, {&ref_args, &split_args})) {
     const TensorValue& a = **ref_args.at(name).tensor();
     const Value& sv = split_args.at(name);
     r.reference_outputs[name] = *ref_args.at(name).tensor();

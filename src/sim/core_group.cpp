@@ -412,11 +412,9 @@ void Group::Barrier(int i, ops::BarrierCores who, int64_t used_cores, ir::Span s
       ++count;
     }
   }
-  const char* name = who == ops::BarrierCores::All   ? "mix"
-                     : who == ops::BarrierCores::AIC ? "aic_only"
-                                                     : "aiv_only";
+  const std::string name(ops::BarrierCoresName(who));
   if (!(members & (1u << i)))
-    Fault(span, std::string("syncall(core_type=\"") + name + "\") runs on " + core(i).label +
+    Fault(span, "syncall(core_type=\"" + name + "\") runs on " + core(i).label +
                     ", which is not one of the cores it joins");
   if (used_cores > 0 && used_cores != count)
     Fault(span, "syncall expects " + std::to_string(used_cores) +

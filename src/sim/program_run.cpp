@@ -1,6 +1,7 @@
 // Whole-program runs (program_run.h).
 #include "tilesplit/sim/program_run.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -118,6 +119,38 @@ const ir::Call* FindTensorOpInKernels(const ir::Program& p, const ir::Function**
   return nullptr;
 }
 
+// The dynamic dimensions of `f`'s parameters (pl.dynamic: a variable in a shape) take the extents
+// of the tensors the caller passes; one dimension passed two different extents is a located error.
+static void BindDynamicDims(const ir::Function& f, const std::vector<CallArgument>& args,
+                            std::map<std::string, int64_t>& bound) {
+  std::map<std::string, std::string> bound_by;  // dimension -> the parameter that bound it
+  for (size_t i = 0; i < args.size() && i < f.params.size(); ++i) {
+    const ir::Param& p = f.params[i];
+    const auto* tt = p.var->type->As<ir::TensorType>();
+    if (!tt || !args[i].is_array || args[i].shape.size() != tt->shape.size()) continue;
+    for (size_t d = 0; d < tt->shape.size(); ++d) {
+      const ir::Var* v = tt->shape[d]->As<ir::Var>();
+      if (!v) continue;
+      bool is_param = false;
+      for (const ir::Param& q : f.params) is_param = is_param || q.var.get() == v;
+      if (is_param) continue;
+      const int64_t extent = args[i].shape[d];
+      auto [it, fresh] = bound.emplace(v->name, extent);
+      if (fresh) {
+        bound_by[v->name] = p.var->name;
+      } else if (it->second != extent) {
+        ir::ThrowUser(p.var->span,
+                      "the tensor passed for parameter '" + p.var->name + "' of '" + f.name +
+                          "' has " + std::to_string(extent) + " in dimension " + std::to_string(d) +
+                          ", the dynamic dimension '" + v->name +
+                          "', which the tensor passed for '" + bound_by[v->name] + "' gives " +
+                          std::to_string(it->second),
+                      {{{}, "pass tensors that agree on '" + v->name + "'"}});
+      }
+    }
+  }
+}
+
 const std::vector<std::string>& SimulatorPlatforms() {
   static const std::vector<std::string> kSim = {"a2a3sim", "a5sim"};
   return kSim;
@@ -179,6 +212,7 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<Cal
     else
       in.scalars[p.var->name] = args[i].value;
   }
+  BindDynamicDims(entry, args, in.scalars);
 
   ProgramRunResult r;
   r.entry = entry.name;
@@ -205,8 +239,12 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<Cal
                     "made is a bug in tilesplit"}});
   for (size_t i = 0; i < entry.params.size(); ++i) {
     const ir::Param& p = entry.params[i];
-    if (p.direction == ir::ParamDirection::In || !p.var->type->As<ir::TensorType>()) continue;
+    if (!p.var->type->As<ir::TensorType>()) continue;
     const TensorPtr& t = *bound.at(p.var->name).tensor();
+    // An input the run stored into is written back too (OutputNames: GM is shared).
+    if (p.direction == ir::ParamDirection::In &&
+        std::all_of(t->writer.begin(), t->writer.end(), [](Writer w) { return w == Writer::None; }))
+      continue;
     if (p.direction == ir::ParamDirection::Out) {
       bool written = false;
       for (Writer w : t->writer)

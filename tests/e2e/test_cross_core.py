@@ -66,28 +66,9 @@ def _run_case(module, name):
     return result
 
 
-# Not yet lowered (issue 24, open): the C2V and bidirectional programs carry the GM tensor `c`
-# through the kernel's loops (`c = pl.assemble(c, c_next, [0, n0])`). convert-tensor-to-tile-ops
-# keeps it a GM tensor (slices load, assembles store), but the carried tensor then lives on both
-# sides of the mixed kernel, which expand-mixed-kernel refuses ("'c' is computed on the other side
-# but used on the AIC"), and in the no-split ones both lanes store and reload the same window,
-# which the split's memory-order check refuses. Each must fail with exactly that located
-# rejection, never with a wrong result: strict xfail on a UserError.
-NOT_YET = {
-    "C2VLRTest", "C2VUDTest", "C2VNoSplitTest", "BiDirectUDTest", "BiDirectLRTest",
-    "BiDirectNoSplitTest",
-}
-
-
 @pytest.mark.parametrize("name", TENSOR_LEVEL)
 def test_tensor_level_program(module, name):
     require_passes(*TENSOR_PASSES)
-    if name in NOT_YET:
-        import tilesplit
-        with pytest.raises(tilesplit.UserError, match=r"computed on the other side|sequential order"):
-            _run_case(module, name)
-        pytest.xfail(f"{name}: a GM tensor carried through a mixed kernel's loop is not lowered "
-                     "yet (located rejection, issue 24)")
     result = _run_case(module, name)
     # A program with pl.split must really be split across the lanes.
     if "NoSplit" not in name:

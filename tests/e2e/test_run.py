@@ -250,3 +250,39 @@ def test_check_of_a_tensor_level_program_says_its_kernel_was_not_converted():
                                             np.zeros((ROWS, COLS), np.float32)))
     assert "not split: kernel 'tensor_level_incore_0' still computes on tensors (tensor.add)" \
         in result.report, result.report
+
+
+# ---- Dynamic dimensions (pl.dynamic) take the caller's extents.
+
+ROWS_DYN = pl.dynamic("ROWS_DYN")
+BLOCK = 16
+
+
+@pl.program
+class DynamicRows:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(self, x: pl.Tensor[[ROWS_DYN, COLS], pl.FP32], w: pl.Tensor[[COLS, COLS], pl.FP32],
+             out: pl.Out[pl.Tensor[[ROWS_DYN, COLS], pl.FP32]]) -> pl.Tensor[[ROWS_DYN, COLS], pl.FP32]:
+        for i in pl.range(ROWS_DYN // BLOCK):
+            r0 = i * BLOCK
+            with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+                xb = pl.slice(x, [BLOCK, COLS], [r0, 0])
+                out = pl.assemble(out, pl.matmul(pl.exp(xb), w), [r0, 0])
+        return out
+
+
+@pytest.mark.parametrize("rows", [16, 48])
+def test_dynamic_dimension_takes_the_callers_extent(rows):
+    x, w = _rand((rows, COLS)), _rand((COLS, COLS), seed=1)
+    out = np.zeros((rows, COLS), np.float32)
+    result = run(DynamicRows, x, w, out, config=RunConfig(platform="a2a3sim", check=True))
+    assert result.check_kind == "equal", result.check_report
+    assert np.allclose(out, np.exp(x) @ w, rtol=1e-4, atol=1e-4)
+
+
+def test_dynamic_dimension_passed_two_extents_is_located():
+    with pytest.raises(UserError) as e:
+        run(DynamicRows, _rand((32, COLS)), _rand((COLS, COLS)), np.zeros((16, COLS), np.float32),
+            config=SIM)
+    text = _located(e.value, "the dynamic dimension 'ROWS_DYN'")
+    assert "gives 32" in text and "agree on 'ROWS_DYN'" in text

@@ -170,6 +170,9 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tensor.row_sum", {t2}, {}},
       {"tensor.row_max", {t2}, {}},
       {"tensor.row_min", {t2}, {}},
+      {"tensor.col_sum", {t2}, {}},
+      {"tensor.col_max", {t2}, {}},
+      {"tensor.col_min", {t2}, {}},
       {"tensor.write", {t2, Tup({1, 2}), fs}, {}},
       {"tensor.dim", {t2, I(1)}, {}},
       // Expansions, sin / cos, fmod, bitwise, arg-reductions (expand_math_ops.cpp)

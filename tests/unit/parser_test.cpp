@@ -593,7 +593,7 @@ TEST(ParserRoundTrip, PrintThenParseIsStructurallyEqual) {
       "    y: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.add(popped, popped)\n"
       "    return pl.store(y, [0, 0], out_0)\n",
       "@pl.function\ndef f(a: pl.Tensor[[M, 64], pl.FP32], n: pl.Scalar[pl.INDEX]):\n"
-      "    acc = pl.full([16, 64], dtype=pl.FP32, value=0.0)\n"
+      "    acc = pl.tile.full([16, 64], dtype=pl.FP32, value=0.0)\n"
       "    for i in pl.range(n):\n"
       "        x = pl.load(a, [i * 16, 0], [16, 64], target_memory=pl.Mem.Vec)\n"
       "        acc = pl.add(acc, x)\n"

@@ -19,6 +19,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/ops/barrier.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/runtime/value.h"
@@ -32,8 +33,6 @@ using sim::TileValue;
 using sim::Value;
 
 enum class CoreKind : uint8_t { Reference, AIC, AIV };
-// The cores a barrier joins: the AIV lanes, the cube, or all of the group.
-enum class BarrierCores : uint8_t { AIV, AIC, All };
 
 // The cross-core pipes as a core sees them (implemented by the core-group executor). Calls block
 // the calling core until they can proceed.

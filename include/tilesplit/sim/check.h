@@ -42,8 +42,12 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
                        std::map<std::string, Value>& args, const RunLimits& limits = {},
                        const Schedule& schedule = {});
 
-// The Out/InOut tensor parameters of `f`, in parameter order.
-std::vector<std::string> OutputNames(const ir::Function& f);
+// The outputs of `f`, in parameter order: its Out/InOut tensor parameters, and each In tensor
+// parameter one of `runs` (the arguments after a run) stored into. Global memory is shared, so a
+// kernel storing into a tensor it was passed changes the caller's tensor; PyPTO's programs do
+// this when they carry a plain `pl.Tensor` parameter through `pl.assemble` and return it.
+std::vector<std::string> OutputNames(
+    const ir::Function& f, const std::vector<const std::map<std::string, Value>*>& runs = {});
 
 struct CheckResult {
   // NothingCompared: the reference stored no defined output element, so equality proves nothing.

@@ -25,42 +25,9 @@ std::string FreshName(const std::set<std::string>& taken, const std::string& hin
 }
 
 // How each variable of a kernel is defined, as far as tracing a tensor to a parameter goes: the
-// value of an assignment, or the values an if merges (one per branch).
+// value of an assignment, the values an if merges (one per branch), or the values a loop carry
+// takes (its initial value and the value each iteration yields).
 using Defs = std::unordered_map<const ir::Var*, std::vector<ir::ExprPtr>>;
-
-// What a returned value of a kernel is in terms of its parameters: a parameter, or the result of
-// an op writing into its reused input (a store returns the tensor it wrote), followed to the
-// parameter, or an if merging values that all trace to the same parameter (a lane guard around a
-// store: `o = store(..., out)` on one branch, `out` on the other); null when it is anything else.
-ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f, const Defs& defs,
-                         int depth = 0) {
-  ir::ExprPtr cur = e;
-  for (int guard = 0; cur && guard < 1024 && depth < 64; ++guard) {
-    if (const ir::Var* v = cur->As<ir::Var>()) {
-      for (const ir::Param& p : f.params)
-        if (p.var.get() == v) return p.var;
-      auto it = defs.find(v);
-      if (it == defs.end() || it->second.empty()) return nullptr;
-      if (it->second.size() == 1) {
-        cur = it->second[0];
-        continue;
-      }
-      ir::ExprPtr common;
-      for (const ir::ExprPtr& branch : it->second) {
-        ir::ExprPtr p = TraceToParam(branch, f, defs, depth + 1);
-        if (!p || (common && p != common)) return nullptr;
-        common = p;
-      }
-      return common;
-    }
-    const ir::Call* c = cur->As<ir::Call>();
-    if (!c) return nullptr;
-    auto r = ops::Def(*c).reused_input();
-    if (!r || *r >= c->args.size()) return nullptr;
-    cur = c->args[*r];
-  }
-  return nullptr;
-}
 
 // The values the body `b` ends by yielding, or none.
 const std::vector<ir::ExprPtr>* YieldedBy(const StmtPtr& b) {
@@ -68,12 +35,82 @@ const std::vector<ir::ExprPtr>* YieldedBy(const StmtPtr& b) {
   return y ? &y->values : nullptr;
 }
 
+// What a value of a kernel is in terms of its parameters: a parameter, or the result of an op
+// writing into its reused input (a store returns the tensor it wrote), followed to the parameter,
+// or a merge (an if's branches, a loop carry's initial and yielded values) whose inputs all trace
+// to the same parameter; null when it is anything else. A loop carry reaches itself through its
+// yield: a value met again on the path being traced adds no parameter of its own (`on_path`), so
+// `for (c_1,) in range(init=(c,)): c_2 = store(t, ..., c_1); yield c_2` traces to `c`.
+class ParamTracer {
+ public:
+  ParamTracer(const ir::Function& f, const Defs& defs) : f_(f), defs_(defs) {}
+
+  ir::ExprPtr Trace(const ir::ExprPtr& e) {
+    bool cyclic = false;
+    ir::ExprPtr p = Follow(e, 0, cyclic);
+    return p;
+  }
+
+ private:
+  // Follows `e`; `cyclic` is set when every input led back onto the path (no parameter reached,
+  // but nothing contradicts one either).
+  ir::ExprPtr Follow(const ir::ExprPtr& e, int depth, bool& cyclic) {
+    ir::ExprPtr cur = e;
+    for (int guard = 0; cur && guard < 1024 && depth < 64; ++guard) {
+      if (const ir::Var* v = cur->As<ir::Var>()) {
+        for (const ir::Param& p : f_.params)
+          if (p.var.get() == v) return p.var;
+        if (on_path_.count(v)) {
+          cyclic = true;
+          return nullptr;
+        }
+        auto it = defs_.find(v);
+        if (it == defs_.end() || it->second.empty()) return nullptr;
+        if (it->second.size() == 1) {
+          cur = it->second[0];
+          continue;
+        }
+        on_path_.insert(v);
+        ir::ExprPtr common;
+        bool ok = true;
+        for (const ir::ExprPtr& input : it->second) {
+          bool input_cyclic = false;
+          ir::ExprPtr p = Follow(input, depth + 1, input_cyclic);
+          if (!p && input_cyclic) continue;
+          if (!p || (common && p != common)) {
+            ok = false;
+            break;
+          }
+          common = p;
+        }
+        on_path_.erase(v);
+        if (!ok) return nullptr;
+        if (!common) cyclic = true;
+        return common;
+      }
+      const ir::Call* c = cur->As<ir::Call>();
+      if (!c) return nullptr;
+      auto r = ops::Def(*c).reused_input();
+      if (!r || *r >= c->args.size()) return nullptr;
+      cur = c->args[*r];
+    }
+    return nullptr;
+  }
+
+  const ir::Function& f_;
+  const Defs& defs_;
+  std::unordered_set<const ir::Var*> on_path_;
+};
+
+ir::ExprPtr TraceToParam(const ir::ExprPtr& e, const ir::Function& f, const Defs& defs) {
+  return ParamTracer(f, defs).Trace(e);
+}
+
 void CollectAssignDefs(const StmtPtr& s, Defs& defs) {
-  // A branch's store still writes into what its operand traces to, and an if's merge traces to
-  // what all its branches trace to; values carried by loops do not trace to a parameter, so
-  // loops are not entered.
+  // A branch's store still writes into what its operand traces to, an if's merge traces to what
+  // all its branches trace to, and a loop carry to what its initial value and its yields trace
+  // to: a tensor carried through a loop is one buffer in global memory.
   ir::ForEachStmt(s, ir::kWalkAll, [&](const StmtPtr& x) {
-    if (ir::AsLoop(*x)) return ir::WalkStep::SkipChildren;
     if (const ir::AssignStmt* a = x->As<ir::AssignStmt>()) defs[a->var.get()] = {a->value};
     if (const ir::IfStmt* i = x->As<ir::IfStmt>(); i && i->else_body) {
       const std::vector<ir::ExprPtr>* then_values = YieldedBy(i->then_body);
@@ -81,6 +118,17 @@ void CollectAssignDefs(const StmtPtr& s, Defs& defs) {
       for (size_t k = 0; k < i->return_vars.size(); ++k)
         if (then_values && else_values && k < then_values->size() && k < else_values->size())
           defs[i->return_vars[k].get()] = {(*then_values)[k], (*else_values)[k]};
+    }
+    if (std::optional<ir::LoopParts> loop = ir::AsLoop(*x)) {
+      const std::vector<ir::ExprPtr>* yielded = YieldedBy(*loop->body);
+      for (size_t k = 0; k < loop->iter_args->size(); ++k) {
+        const ir::IterArg& ia = (*loop->iter_args)[k];
+        std::vector<ir::ExprPtr>& d = defs[ia.var.get()];
+        d = {ia.init};
+        if (yielded && k < yielded->size()) d.push_back((*yielded)[k]);
+        // The carry's final value is one of the values the carry takes.
+        if (k < loop->return_vars->size()) defs[(*loop->return_vars)[k].get()] = {ia.var};
+      }
     }
     return ir::WalkStep::Descend;
   });

@@ -105,7 +105,7 @@ struct Env {
 
 class Collector {
  public:
-  explicit Collector(const ir::Function& f) {
+  explicit Collector(const ir::Function& f) : vector_agents_(VectorAgents(f)) {
     // A loop carry that becomes lane-dependent inside its loop taints its iter arg only after the
     // body was walked: walk again until the taint is stable (it only grows).
     do {
@@ -131,6 +131,20 @@ class Collector {
   std::vector<Loop> loops_;
 
  private:
+  // The lanes that run the vector work of `f`. A split function (split_aiv, or one holding a
+  // region) runs it on both. An unsplit mixed kernel runs it on lane 0 alone: expand-mixed-kernel
+  // dispatches its AIV part to one lane (only a split kernel's AIV part is dual-dispatched; a
+  // no-split dual dispatch replays the body on lane 1 with empty tiles, writing nothing).
+  static unsigned VectorAgents(const ir::Function& f) {
+    const bool split =
+        f.BoolAttr("split_aiv") || ir::AnyStmt(f.body, ir::kWalkAll, [](const ir::StmtPtr& s) {
+          return s->As<ir::SplitAivStmt>() != nullptr;
+        });
+    return split ? (1u << kLane0) | (1u << kLane1) : 1u << kLane0;
+  }
+
+  const unsigned vector_agents_;
+
   int NewList() {
     lists_.emplace_back();
     return static_cast<int>(lists_.size()) - 1;
@@ -300,13 +314,12 @@ class Collector {
       a.loops = loop_stack_;
       SetWindow(*c, i, &a);
       const ops::CoreAffinity aff = analysis::ClassifyCallAffinity(*c);
-      const unsigned lanes = (1u << kLane0) | (1u << kLane1);
       if (aff == ops::CoreAffinity::CUBE)
         a.agents = 1u << kAic;
       else if (aff == ops::CoreAffinity::VECTOR || in_region_)
-        a.agents = lanes;
+        a.agents = vector_agents_;
       else
-        a.agents = lanes | (1u << kAic);
+        a.agents = vector_agents_ | (1u << kAic);
       bool differs = false;
       for (const ir::ExprPtr& x : c->args)
         if (!(x && x->type && x->type->As<ir::TensorType>())) differs = differs || Tainted(x);

@@ -42,8 +42,12 @@ def structure(a: pl.Tensor[[16, 32], pl.FP32], w: pl.Tensor[[32, 16], pl.FP32]):
     rs = pl.row_sum(a)
     rx = pl.row_max(a)
     rn = pl.row_min(a)
+    cs = pl.col_sum(a)
+    cx = pl.col_max(a)
+    cn = pl.tensor.col_min(a)
+    g = pl.full([16, 32], dtype=pl.FP32, value=0.0)
     wr = pl.tensor.write(f, [1, 2], 3.0)
     n = pl.tensor.dim(a, 1)
     blk = pl.tile.get_block_idx()
     nblk = pl.tile.get_block_num()
-    return part, whole, flat, m, mt, rs, rx, rn, wr, n, blk, nblk
+    return part, whole, flat, m, mt, rs, rx, rn, cs, cx, cn, g, wr, n, blk, nblk

@@ -1,0 +1,1 @@
+opt -p lower-auto-vector-split,expand-mixed-kernel,split-vector-kernel --verify-roundtrip

@@ -1,0 +1,2 @@
+check --scalar N=48
+check --scalar N=16
