@@ -43,7 +43,9 @@ int Run(const ParsedArgs& a) {
 
 std::vector<OptionSpec> Options() {
   return {
-      {"func", 0, true, "NAME", "only this function (and the functions outlined from it)"},
+      {"func", 0, true, "NAME",
+       "only this function (and the functions outlined from it), or\nan outlined kernel by its "
+       "name (its scope's name_hint)"},
       {"json", 0, false, {}, "print the facts as one JSON object instead of text"},
       {"html", 0, true, "OUT.html",
        "also write one self-contained page (no network; '-': only\nthe page, on standard "
