@@ -47,7 +47,8 @@ def cases(root):
     return [(os.path.join(root, "examples", "demo.py"), []),
             (os.path.join(golden, "paths.py"), []),
             (os.path.join(golden, "bands.py"), ["--scalar", "n=11"]),
-            (os.path.join(golden, "carried.py"), ["--scalar", "n=11"])]
+            (os.path.join(golden, "carried.py"), ["--scalar", "n=11"]),
+            (os.path.join(golden, "tensor_cube_to_vector.py"), ["-D", "N=64", "-D", "K=32"])]
 
 
 def run_facts(tilesplit, root):
@@ -57,7 +58,7 @@ def run_facts(tilesplit, root):
         "auto_region": "AUTO region", "auto_flat": "AUTO flat", "explicit": "explicit regions",
         "vec_only": "untouched", "rejected": "rejected"}, "json: one path per function")
     rej = by_name["rejected"]["rejection"]
-    check(rej and rej["line"] == 46 and rej["statement"].startswith("picked = pl.tile.gather")
+    check(rej and rej["line"] == 50 and rej["statement"].startswith("picked = pl.tile.gather")
           and rej["fixes"], "json: the rejection's statement, rule and fix")
     flat = by_name["auto_flat"]
     check([(c["kind"], c["split"], c["axis"]) for c in flat["crossings"]] == [("shard", 2, 1)],
@@ -101,6 +102,19 @@ def run_facts(tilesplit, root):
     check([v["lanes"] for v in flowing["acc"]["valid"]] == [[8, 3], [64, 64]],
           "json: a carry's valid extent per lane, under --scalar")
 
+    tensor = facts(tilesplit, os.path.join(root, "tests", "golden", "explain",
+                                          "tensor_cube_to_vector.py"), "-D", "N=64")
+    became = {t["op"]: [(b["op"], b["memory"], b["side"]) for b in t["became"]]
+              for f in tensor["functions"] for t in f["tensor_ops"]}
+    check(became == {
+        "tensor.matmul": [("tile.load", "Mat", "AIC"), ("tile.load", "Mat", "AIC"),
+                          ("tile.move", "Left", "AIC"), ("tile.move", "Right", "AIC"),
+                          ("tile.matmul", "Acc", "AIC")],
+        "tensor.add": [("tile.load", "Vec", "AIV"), ("tile.aiv_shard", "Vec", "AIC -> AIV"),
+                       ("tile.add", "Vec", "AIV")],
+        "tensor.assemble": [("tile.store", "", "AIV")]},
+          "json: each tensor op with the tile ops it became, their memory and core")
+
     for kernel, args in cases(root):
         page = explain(tilesplit, kernel, "--html", "-", *args)
         data = facts(tilesplit, kernel, *args)
@@ -121,6 +135,9 @@ def run_facts(tilesplit, root):
         # Self-contained: nothing is fetched (the SVG namespace is a name, not a request).
         fetched = re.findall(r'(?:src|href)\s*=\s*"(?!#)[^"]*"|<link\b|@import|url\((?!#)', page)
         check(not fetched, f"html {name}: loads nothing from outside {fetched[:3]}")
+        ops = sum(len(f["tensor_ops"]) for f in data["functions"])
+        check(page.count('<ul class="became">') == ops,
+              f"html {name}: what each tensor op became ({ops}), one list per op")
         lines = len(open(kernel).read().splitlines())
         check(page.count('<span class="line') == lines, f"html {name}: the source, line by line")
 

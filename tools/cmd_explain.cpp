@@ -14,6 +14,7 @@ int Run(const ParsedArgs& a) {
     throw UsageError("explain", a.positional.empty() ? "missing input FILE" : "expected one FILE");
   explain::Options o;
   o.func = a.Value("func");
+  o.defines = Defines("explain", a);
   if (auto it = a.values.find("scalar"); it != a.values.end())
     for (const std::string& kv : it->second) {
       const size_t eq = kv.find('=');
@@ -42,7 +43,9 @@ int Run(const ParsedArgs& a) {
 
 std::vector<OptionSpec> Options() {
   return {
-      {"func", 0, true, "NAME", "only this function (and the functions outlined from it)"},
+      {"func", 0, true, "NAME",
+       "only this function (and the functions outlined from it), or\nan outlined kernel by its "
+       "name (its scope's name_hint)"},
       {"json", 0, false, {}, "print the facts as one JSON object instead of text"},
       {"html", 0, true, "OUT.html",
        "also write one self-contained page (no network; '-': only\nthe page, on standard "
@@ -52,6 +55,7 @@ std::vector<OptionSpec> Options() {
       {"scalar", 0, true, "NAME=V",
        "evaluate extents with the scalar parameter or dynamic\ndimension NAME set to the integer V "
        "(repeatable)"},
+      DefineOption(),
   };
 }
 
@@ -60,9 +64,10 @@ std::vector<OptionSpec> Options() {
 const CommandSpec* ExplainCommand() {
   static const CommandSpec spec{
       "tilesplit explain FILE [--func NAME] [--json] [--html OUT.html]\n"
-      "                        [--scalar NAME=VALUE]...",
-      "Runs the split stage of 'check' (outline-incore-scopes, lower-auto-vector-split,\n"
-      "then expand-mixed-kernel for the ring depth) and reports what it decided:\n"
+      "                        [--scalar NAME=VALUE]... [-D NAME=VALUE]...",
+      "Lowers FILE as 'check' does (default-pipeline: a tensor-level program is\n"
+      "converted to tile ops first; then lower-auto-vector-split, and expand-mixed-kernel\n"
+      "for the ring depth and each statement's core) and reports what it decided:\n"
       "  - per function: split or not, by which path (AUTO flat, AUTO region, explicit\n"
       "    regions, untouched, rejected) and why;\n"
       "  - per value: lane-local or shared, its split axis, each lane's box and valid\n"
@@ -71,6 +76,9 @@ const CommandSpec* ExplainCommand() {
       "    lane pops or pushes;\n"
       "  - per store: the rows and columns each lane (or the AIC) writes;\n"
       "  - per rejection: the statement, the rule and the suggested fix;\n"
+      "  - per tensor op of the source: the tile ops it became (loads, the op, moves,\n"
+      "    crossings, the store), each with its memory space, its core and how the\n"
+      "    split treated it;\n"
       "  - the passes' remarks (see 'tilesplit opt --remarks').\n"
       "A rejected function does not stop the others. Exit 0 when the report was written,\n"
       "even if it reports a rejection; 1 when FILE does not parse.\n",

@@ -1,7 +1,8 @@
 // `tilesplit explain`: what the split pass decided about a kernel, per function, value, crossing
 // and store. Every fact is read from the pass itself: its remarks (which path, which values it
 // halved and on which axis, which it kept full width and why) and the program it produced (the
-// per-lane types, the boundary ops and their split codes, the localized store offsets). Nothing
+// per-lane types, the boundary ops and their split codes, the localized store offsets), and, for
+// a tensor-level program, the source spans the passes before it keep on what they make. Nothing
 // here decides how to split; it only evaluates what the pass wrote, per lane.
 #pragma once
 
@@ -93,6 +94,27 @@ struct RemarkFacts {
   std::string pass, message;
 };
 
+// A statement of the lowered program that a tensor-level op of the source became, and what the
+// split did with it. The link is the source span the passes keep on what they produce (the op's
+// own, or that of the statement holding it); a statement without one (an entry load, the store of
+// a returned tile) joins the op whose value it feeds or consumes.
+struct BecameFacts {
+  std::string var;  // the result ("" for a statement without one)
+  std::string op;   // tile.load, tile.move, tile.matmul, tile.aiv_shard, tile.store, ...
+  Location at;
+  std::string memory;  // of the result tile ("" for a tensor or a scalar)
+  std::string side;    // "AIC", "AIV", "AIC -> AIV" (a crossing), ... ("" when not expanded)
+  std::string split;   // how the split treated it: halved, crossing, whole on both lanes, ...
+  std::string link;    // "" for a statement at the op's span, else how it joined the op
+};
+
+struct TensorOpFacts {
+  std::string op;  // tensor.matmul, tensor.add, tensor.assemble (a subscript write), ...
+  Location at;
+  std::string text;  // the source line holding it
+  std::vector<BecameFacts> became;
+};
+
 struct FunctionFacts {
   std::string name;
   Location at;
@@ -107,6 +129,7 @@ struct FunctionFacts {
   std::vector<StoreFacts> stores;
   std::optional<RejectionFacts> rejection;
   std::vector<RemarkFacts> remarks;
+  std::vector<TensorOpFacts> tensor_ops;  // in the lowered program's order
 };
 
 struct Explanation {
@@ -119,10 +142,11 @@ struct Explanation {
 struct Options {
   std::string func;  // only this function ("" = all)
   std::map<std::string, int64_t> scalars;
+  std::map<std::string, std::string> defines;  // -D NAME=VALUE: module constants replaced
 };
 
-// Runs the split pipeline of `check` up to the expansion with a remark sink and reads the facts.
-// A rejection becomes the rejected function's facts, not an exception.
+// Runs `default-pipeline` up to the expansion with a remark sink and reads the facts. A rejection
+// becomes the rejected function's facts, not an exception.
 Explanation Explain(const std::string& path, const Options& options);
 
 std::string RenderText(const Explanation& e);

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "explain.h"
+#include "explain_provenance.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/eval.h"
@@ -287,8 +288,9 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
   if (auto m = f.split_mode()) out.mode = ModeName(*m);
   // The last remark about a value wins (a value is tracked once, an alias again).
   std::map<std::string, const Remark*> about;
+  // Only the split's: the passes before it remark on values too (a move, a hoisted load).
   for (const Remark& r : remarks)
-    if (!r.Arg("value").empty()) about[r.Arg("value")] = &r;
+    if (r.pass == "lower-auto-vector-split" && !r.Arg("value").empty()) about[r.Arg("value")] = &r;
   for (const Collected::Def& d : col.defs) {
     const ir::TileType* t = ir::AsTileType(d.var->type);
     if (const ir::Call* call =
@@ -364,6 +366,48 @@ std::vector<pass::Pass> Passes(const std::vector<std::string>& names) {
   return out;
 }
 
+// Each function of `p` not in `set` that calls one in it (directly, or through another such
+// caller), with the callee; in the order the closure finds them.
+std::vector<std::pair<std::string, std::string>> CallersOf(const ir::Program& p,
+                                                           std::set<std::string> set) {
+  struct Calls : ir::IRVisitor {
+    std::vector<std::string> callees;
+    void VisitFunctionCall(const ir::FunctionCall& c) override {
+      callees.push_back(c.callee);
+      ir::IRVisitor::VisitFunctionCall(c);
+    }
+  };
+  std::vector<std::pair<std::string, std::string>> out;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const ir::FunctionPtr& f : p.functions) {
+      if (set.count(f->name) || !f->body) continue;
+      Calls c;
+      c.VisitStmt(f->body);
+      for (const std::string& callee : c.callees)
+        if (set.count(callee)) {
+          out.push_back({f->name, callee});
+          set.insert(f->name);
+          grew = true;
+          break;
+        }
+    }
+  }
+  return out;
+}
+
+// default-pipeline's passes before the expansion: the passes of PyPTO's order, then the split.
+std::vector<pass::Pass> SplitStage() {
+  const pass::PipelineInfo* p = pass::PassRegistry::Global().FindPipeline(pass::kDefaultPipeline);
+  if (!p) ir::ThrowInternal({}, "explain: the default pipeline is not registered");
+  std::vector<std::string> names;
+  for (const std::string& n : p->passes) {
+    names.push_back(n);
+    if (n == "lower-auto-vector-split") return Passes(names);
+  }
+  ir::ThrowInternal({}, "explain: the default pipeline has no lower-auto-vector-split");
+}
+
 ir::ProgramPtr Without(const ir::Program& p, const std::set<std::string>& drop) {
   std::vector<ir::FunctionPtr> keep;
   for (const ir::FunctionPtr& f : p.functions)
@@ -381,53 +425,57 @@ Explanation Explain(const std::string& path, const Options& options) {
   Explanation ex;
   ex.file = path;
   ex.scalars = options.scalars;
-  ir::ProgramPtr input = dsl::ParseFile(path);
+  dsl::ParseOptions parse;
+  parse.defines = options.defines;
+  ir::ProgramPtr input = dsl::ParseFile(path, parse);
   if (input->span.file) ex.source = ir::SourceManager::Text(input->span.file);
-  if (!options.func.empty()) {
-    bool found = false;
-    for (const ir::FunctionPtr& f : input->functions) found = found || f->name == options.func;
-    if (!found) {
-      std::vector<std::string> names;
-      for (const ir::FunctionPtr& f : input->functions) names.push_back(f->name);
-      const std::string hint = ir::DidYouMean(options.func, names);
-      ir::ThrowUser({}, "explain: no function '" + options.func + "' in " + path,
-                    {{{}, hint.empty() ? "pass one of the file's functions to --func" : hint}});
-    }
-  }
-
-  // The split stage of `check`. A rejected function is set aside and the rest run again, so
-  // that each function gets its own facts.
+  // default-pipeline (what `check` and `run` lower with) up to the split: a tensor-level program
+  // is converted to tile ops first, a tile-level one goes through unchanged in substance. A
+  // rejected function is set aside and the rest run again, so that each function gets its own
+  // facts.
   std::map<std::string, RejectionFacts> rejected;
   std::map<std::string, std::vector<Remark>> rejected_remarks;
   std::set<std::string> dropped;
+  std::map<std::string, std::string> not_reached;  // a caller of a rejected function -> the callee
   ir::ProgramPtr lowered;
   std::vector<Remark> remarks;
-  const auto split = Passes({"outline-incore-scopes", "lower-auto-vector-split"});
+  const auto split = SplitStage();
   for (size_t attempt = 0; attempt <= input->functions.size() && !lowered; ++attempt) {
     pass::RemarkCollector sink;
     pass::PipelineOptions po;
     po.remarks = &sink;
+    std::string pass_name;
     try {
-      lowered = pass::RunPipeline(Without(*input, dropped), split, po);
+      ir::ProgramPtr p = Without(*input, dropped);
+      for (const pass::Pass& one : split) {
+        pass_name = one.name();
+        p = pass::RunPipeline(p, {one}, po);
+      }
+      lowered = p;
       remarks = sink.remarks();
     } catch (const ir::UserError& e) {
       std::string f = FunctionAt(*input, e.span());
       if (f.empty() || dropped.count(f)) throw;  // not one function's: report it as it is
-      rejected[f] = Rejection(e, "lower-auto-vector-split");
+      rejected[f] = Rejection(e, pass_name);
       for (const Remark& r : sink.remarks())
         if (r.function == f) rejected_remarks[f].push_back(r);
       dropped.insert(f);
+      // Its callers cannot go on without it: they are set aside too, not rejected.
+      for (const auto& [caller, callee] : CallersOf(*input, dropped))
+        if (dropped.insert(caller).second) not_reached[caller] = callee;
     }
   }
   // The expansion sizes the rings and places the releases: its remarks say how.
   std::optional<std::pair<std::string, RejectionFacts>> late;
   TransportCodes codes;
+  ir::ProgramPtr expanded;
   if (lowered) {
     pass::RemarkCollector sink;
     pass::PipelineOptions po;
     po.remarks = &sink;
     try {
-      codes = ReadTransportCodes(*pass::RunPipeline(lowered, Passes({"expand-mixed-kernel"}), po));
+      expanded = pass::RunPipeline(lowered, Passes({"expand-mixed-kernel"}), po);
+      codes = ReadTransportCodes(*expanded);
     } catch (const ir::UserError& e) {
       late.emplace(FunctionAt(*lowered, e.span()), Rejection(e, "expand-mixed-kernel"));
     }
@@ -455,6 +503,16 @@ Explanation Explain(const std::string& path, const Options& options) {
     f.why = rej.rule;
     f.rejection = rej;
     for (const Remark& r : rejected_remarks[name]) f.remarks.push_back(ToFacts(r));
+    fns.push_back(std::move(f));
+  }
+  for (const auto& [name, callee] : not_reached) {
+    if (!wanted(name)) continue;
+    FunctionFacts f;
+    f.name = name;
+    for (const ir::FunctionPtr& g : input->functions)
+      if (g->name == name) f.at = At(g->span);
+    f.path = "not reached";
+    f.why = "it calls '" + callee + "', which is rejected; it is explained once that one is fixed";
     fns.push_back(std::move(f));
   }
   if (lowered)
@@ -487,6 +545,18 @@ Explanation Explain(const std::string& path, const Options& options) {
       }
       fns.push_back(std::move(f));
     }
+  // --func may name a function of the file or one the passes made of it (an outlined scope,
+  // named after its name_hint): the lowered program knows both.
+  if (!options.func.empty() && fns.empty()) {
+    std::vector<std::string> names;
+    for (const ir::FunctionPtr& f : input->functions) names.push_back(f->name);
+    if (lowered)
+      for (const ir::FunctionPtr& f : lowered->functions) names.push_back(f->name);
+    const std::string hint = ir::DidYouMean(options.func, names);
+    ir::ThrowUser({}, "explain: no function '" + options.func + "' in " + path,
+                  {{{}, hint.empty() ? "pass one of the file's functions to --func" : hint}});
+  }
+  if (lowered) ReadTensorOps(*input, *lowered, expanded.get(), fns);
   std::stable_sort(fns.begin(), fns.end(), [](const FunctionFacts& a, const FunctionFacts& b) {
     return a.at.line < b.at.line;
   });

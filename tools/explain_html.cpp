@@ -52,6 +52,7 @@ code{font:12px ui-monospace,monospace}
 .rejection{border-left:3px solid #c92a2a;background:#fff5f5;padding:6px 10px;margin:6px 0}
 .rejection pre{margin:4px 0;white-space:pre-wrap}
 .remarks{font-size:12.5px;color:#3d4752;padding-left:18px}
+.became{margin:0;padding-left:16px;font:12px ui-monospace,monospace}
 .legend span{display:inline-block;margin-right:12px}
 .swatch{display:inline-block;width:11px;height:11px;border-radius:2px;margin-right:4px;
  vertical-align:-1px}
@@ -201,6 +202,7 @@ std::string RenderHtml(const Explanation& e) {
             {static_cast<size_t>(std::max(v.at.col, 1) - 1), v.name, ValueTip(v), v.lane_local});
     for (const CrossingFacts& c : f.crossings) line_class[c.at.line] = "marked";
     for (const StoreFacts& s : f.stores) line_class[s.at.line] = "marked";
+    for (const TensorOpFacts& t : f.tensor_ops) line_class[t.at.line] = "marked";
     if (f.rejection) line_class[f.rejection->at.line] = "rejected";
   }
   std::ostringstream o;
@@ -322,6 +324,20 @@ std::string RenderHtml(const Explanation& e) {
           << HtmlEscape(s.tensor) << "</code></figcaption></figure>";
       }
       o << "</div>";
+    }
+    if (!f.tensor_ops.empty()) {
+      o << "<h3>tensor ops: what each became</h3><table class=\"tensor-ops\"><tr><th>line</th>"
+           "<th>tensor op</th><th>became</th></tr>";
+      for (const TensorOpFacts& t : f.tensor_ops) {
+        o << "<tr><td><a href=\"#L" << t.at.line << "\">" << t.at.line << ":" << t.at.col
+          << "</a></td><td><code>" << HtmlEscape(t.op) << "</code><br><code>" << HtmlEscape(t.text)
+          << "</code></td><td><ul class=\"became\">";
+        if (t.became.empty()) o << "<li>nothing: no statement of the lowered program holds it</li>";
+        for (const BecameFacts& b : t.became)
+          o << "<li>" << HtmlEscape(BecameText(b, t.at)) << "</li>";
+        o << "</ul></td></tr>";
+      }
+      o << "</table>";
     }
     if (!f.values.empty()) {
       o << "<h3>values</h3><table><tr><th>value</th><th>line</th><th>defined by</th>"

@@ -87,6 +87,16 @@ std::string ValueRole(const ValueFacts& v) {
   return v.role + " of the " + v.construct + " at line " + line;
 }
 
+std::string BecameText(const BecameFacts& b, Location op) {
+  std::string s = (b.var.empty() ? "" : b.var + " = ") + b.op + " [";
+  if (!b.memory.empty()) s += b.memory + ", ";
+  s += (b.side.empty() ? "core unknown: the expansion did not run" : b.side) + "]";
+  if (b.at.line != op.line) s += " at line " + std::to_string(b.at.line);
+  if (!b.split.empty()) s += ": " + b.split;
+  if (!b.link.empty()) s += " (" + b.link + ")";
+  return s;
+}
+
 std::string RenderText(const Explanation& e) {
   std::ostringstream o;
   if (!e.scalars.empty()) {
@@ -146,6 +156,14 @@ std::string RenderText(const Explanation& e) {
           for (int l = 0; l < 2; ++l)
             o << "      lane " << l << " writes " << BandText(s.band[l]) << "\n";
         }
+      }
+    }
+    if (!f.tensor_ops.empty()) {
+      o << "  tensor ops (what each became):\n";
+      for (const TensorOpFacts& t : f.tensor_ops) {
+        o << "    " << Loc(e, t.at) << " " << t.op << ": " << t.text << "\n";
+        if (t.became.empty()) o << "      nothing: no statement of the lowered program holds it\n";
+        for (const BecameFacts& b : t.became) o << "      " << BecameText(b, t.at) << "\n";
       }
     }
     if (!f.remarks.empty()) {
@@ -385,6 +403,30 @@ std::string RenderJson(const Explanation& e) {
       Lanes(j, "extent", s.extent);
       Ints(j, "tensor_shape", s.tensor_shape);
       Bands(j, s.band);
+      j.Close('}');
+    }
+    j.Close(']');
+    j.Key("tensor_ops");
+    j.Open('[');
+    for (const TensorOpFacts& t : f.tensor_ops) {
+      j.Open('{');
+      j.S("op", t.op);
+      Loc(j, t.at);
+      j.S("text", t.text);
+      j.Key("became");
+      j.Open('[');
+      for (const BecameFacts& b : t.became) {
+        j.Open('{');
+        j.S("var", b.var);
+        j.S("op", b.op);
+        Loc(j, b.at);
+        j.S("memory", b.memory);
+        j.S("side", b.side);
+        j.S("split", b.split);
+        j.S("link", b.link);
+        j.Close('}');
+      }
+      j.Close(']');
       j.Close('}');
     }
     j.Close(']');

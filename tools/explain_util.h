@@ -19,6 +19,9 @@ std::string ValueSide(const ValueFacts& v);
 // "" for an assignment, else e.g. "loop carry of the pl.range at line 12" or "if result: the
 // branches of the if at line 15 merged".
 std::string ValueRole(const ValueFacts& v);
+// One statement a tensor op (at `op`) became: "VAR = OP [MEMORY, SIDE] at line N: SPLIT (LINK)",
+// the line only when it is not the op's.
+std::string BecameText(const BecameFacts& b, Location op);
 
 inline std::string Trim(const std::string& s) {
   const size_t b = s.find_first_not_of(" \t");

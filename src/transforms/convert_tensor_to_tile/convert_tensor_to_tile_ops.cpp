@@ -118,16 +118,17 @@ class Converter {
     for (const ir::Param& p : f_.params) params_.insert(p.var.get());
     PreScan(f_.body);
     std::vector<StmtPtr> out;
-    // Entry loads, in parameter order.
+    // Entry loads, in parameter order, located at the parameter they load.
     for (const ir::Param& p : f_.params) {
       if (!need_load_.count(p.var.get())) continue;
       const ir::TensorType* t = TensorTypeOf(p.var);
       if (!t) continue;
+      const ir::Span at = p.var->span;
       ExprPtr load =
           Build("tile.load", {p.var, Zeros(t->shape.size()), TupleOf(t->shape), TupleOf(t->shape)},
-                {}, ir::Span{});
-      VarPtr v = ir::MakeVar(p.var->name + "_tile", load->type, ir::Span{});
-      out.push_back(ir::MakeAssign(v, load, ir::Span{}));
+                {}, at);
+      VarPtr v = ir::MakeVar(p.var->name + "_tile", load->type, at);
+      out.push_back(ir::MakeAssign(v, load, at));
       subst_[p.var.get()] = v;
       Read(p.var);
     }
@@ -476,8 +477,9 @@ class Converter {
           const std::string n = "ret" + std::to_string(i);
           VarPtr outp = ir::MakeVar(n + "_out", ret, ir::Span{});
           out_params_.push_back(outp);
-          ExprPtr store = Build("tile.store", {v, Zeros(tt->shape.size()), outp}, {}, ir::Span{});
-          v = Bind(out, n + "_store", store, ir::Span{});
+          // Located at the return it comes from.
+          ExprPtr store = Build("tile.store", {v, Zeros(tt->shape.size()), outp}, {}, s->span);
+          v = Bind(out, n + "_store", store, s->span);
         }
         vals.push_back(v);
       }

@@ -16,7 +16,11 @@ def auto_flat(qk: pl.Tile[[64, 128], pl.FP32, pl.Mem.Mat],
               out_0: pl.Out[pl.Tensor[[64, 128], pl.FP32]]):
     popped = pl.tile.move(qk, target_memory=pl.Mem.Vec)
     y = pl.add(popped, popped)
-    return pl.store(y, [0, 0], out_0)
+    # A loop keeps the AUTO path flat (default-pipeline hoists a `return pl.store(...)` into a
+    # name, so that no longer does).
+    for i in pl.range(2):
+        pl.store(y, [0, 0], out_0)
+    return out_0
 
 
 @pl.function(type=pl.FunctionType.InCore, attrs={"split_aiv": True})
