@@ -1,5 +1,5 @@
-# Inside the CORE_GROUP scope, an assemble into a tensor the kernel computed has no tile form
-# (tile.assemble does not exist); an assemble into a parameter is a store.
+# Inside the CORE_GROUP scope, an assemble into a tensor the kernel computed becomes
+# tile.assemble into its tile; an assemble into a parameter is a store.
 import pypto.language as pl
 
 

@@ -1,1 +1,0 @@
-opt --pipeline default-pipeline
