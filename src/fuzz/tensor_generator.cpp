@@ -142,9 +142,16 @@ class TensorGenerator {
     return {Param(r, c), r, c};
   }
 
+  // The value's type as the front end deduces it: a ragged value keeps its valid rows, so an
+  // op whose deducer refuses a partly valid operand is not drawn for it.
   static ir::ExprPtr TypedVar(const TVal& v) {
-    return ir::MakeVar(
-        v.name, ir::MakeTensorType({ir::Index(v.rows), ir::Index(v.cols)}, ir::DataType::FP32));
+    std::optional<ir::TensorView> view;
+    if (!v.Full()) {
+      view.emplace();
+      view->valid_shape = {ir::Index(v.Valid()), ir::Index(v.cols)};
+    }
+    return ir::MakeVar(v.name, ir::MakeTensorType({ir::Index(v.rows), ir::Index(v.cols)},
+                                                  ir::DataType::FP32, view));
   }
 
   void Statement(bool top) {
