@@ -168,7 +168,10 @@ class Converter {
                                                     : nullptr;
       const ir::Call* c = AsOpCall(value);
       if (!c) {
-        if (a && value && value->As<ir::Var>()) parent[a->var.get()] = value->As<ir::Var>();
+        if (a && value && value->As<ir::Var>()) {
+          parent[a->var.get()] = value->As<ir::Var>();
+          alias_[a->var.get()] = value->As<ir::Var>();
+        }
         return;
       }
       const std::string& op = c->op_name();
@@ -205,10 +208,18 @@ class Converter {
 
   std::map<const ir::Var*, const ir::Var*> carried_gm_;  // a GM-carried iter var -> its init
 
+  // A parameter whose value some converted op reads as a tile: loaded once at entry. A plain
+  // alias of it (`acc = a0`, then `acc` carried into a loop) reads the same parameter.
   void NeedLoad(const ExprPtr& e) {
-    if (const auto* v = e ? e->As<ir::Var>() : nullptr)
-      if (params_.count(v) && TensorTypeOf(e)) need_load_.insert(v);
+    const auto* v = e ? e->As<ir::Var>() : nullptr;
+    if (!v || !TensorTypeOf(e)) return;
+    for (int guard = 0; v && !params_.count(v) && guard < 64; ++guard) {
+      auto it = alias_.find(v);
+      v = it == alias_.end() ? nullptr : it->second;
+    }
+    if (v && params_.count(v)) need_load_.insert(v);
   }
+  std::map<const ir::Var*, const ir::Var*> alias_;  // `a = b` of two variables: a -> b
 
   // ---- Parameter access, for the direction upgrade.
   const ir::Var* Root(const ExprPtr& e) {
