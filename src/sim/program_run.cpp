@@ -215,9 +215,25 @@ void RequireOutputsWritten(const ir::Function& entry, const std::map<std::string
   }
 }
 
-ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<CallArgument>& args,
+// An Inline function run as the entry (a @pl.jit.inline function called directly) runs as an
+// Opaque one: inline-functions would otherwise inline it into its callers, of which it has none,
+// and drop it.
+static ir::ProgramPtr InlineEntryAsOpaque(const ir::ProgramPtr& program) {
+  const ir::Function& entry = EntryFunction(*program);
+  if (entry.func_type != ir::FunctionType::Inline) return program;
+  std::vector<ir::FunctionPtr> functions;
+  for (const ir::FunctionPtr& f : program->functions)
+    functions.push_back(f.get() != &entry ? f
+                                          : std::make_shared<ir::Function>(
+                                                f->name, ir::FunctionType::Opaque, f->params,
+                                                f->return_types, f->attrs, f->body, f->span));
+  return std::make_shared<ir::Program>(program->name, std::move(functions), program->span);
+}
+
+ProgramRunResult RunProgram(const ir::ProgramPtr& given, const std::vector<CallArgument>& args,
                             const ProgramRunOptions& options) {
-  if (!program) ir::ThrowInternal(ir::Span{}, "RunProgram without a program");
+  if (!given) ir::ThrowInternal(ir::Span{}, "RunProgram without a program");
+  const ir::ProgramPtr program = InlineEntryAsOpaque(given);
   const ir::Function& entry = EntryFunction(*program);
   CheckPlatform(options.platform, entry.span);
   if (args.size() != entry.params.size())

@@ -286,3 +286,18 @@ def test_dynamic_dimension_passed_two_extents_is_located():
             config=SIM)
     text = _located(e.value, "the dynamic dimension 'ROWS_DYN'")
     assert "gives 32" in text and "agree on 'ROWS_DYN'" in text
+
+
+@pl.jit.inline
+def doubled(a: pl.Tensor, out: pl.Out[pl.Tensor]):
+    out[:] = pl.add(a, a)
+    return out
+
+
+def test_jit_inline_called_directly_runs_as_the_entry():
+    # inline-functions copies an Inline function into its callers; called directly it has none,
+    # and runs as the entry (it was an internal error: "the lowered program lost its entry").
+    a = _rand((16, 16))
+    out = np.zeros_like(a)
+    doubled(a, out, config=SIM)
+    assert np.array_equal(out, a + a)
