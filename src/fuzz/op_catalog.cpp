@@ -150,22 +150,25 @@ std::string RunProbe(const ops::OpDef& op, const std::vector<ir::ExprPtr>& args,
 
 }  // namespace
 
-OpClassification ClassifyOp(const ops::OpDef& op) {
-  OpClassification c;
-  c.reason = ExcludingTrait(op);
-  if (!c.reason.empty()) return c;
-  ir::AttrMap kwargs;
+std::string DrawableKwargs(const ops::OpDef& op, ir::AttrMap* kwargs) {
+  if (std::string why = ExcludingTrait(op); !why.empty()) return why;
   for (const ops::KwargSpec& k : op.kwargs()) {
     if (!k.required) continue;
     ir::AttrValue v;
     std::string text;
-    if (!FuzzKwargValue(k.kind, &v, &text)) {
-      c.reason = "requires kwarg '" + k.name + "' of kind " + std::string(KwargKindName(k.kind)) +
-                 ", which the generator does not choose";
-      return c;
-    }
-    kwargs.emplace_back(k.name, v);
+    if (!FuzzKwargValue(k.kind, &v, &text))
+      return "requires kwarg '" + k.name + "' of kind " + std::string(KwargKindName(k.kind)) +
+             ", which the generator does not choose";
+    kwargs->emplace_back(k.name, v);
   }
+  return "";
+}
+
+OpClassification ClassifyOp(const ops::OpDef& op) {
+  OpClassification c;
+  ir::AttrMap kwargs;
+  c.reason = DrawableKwargs(op, &kwargs);
+  if (!c.reason.empty()) return c;
   std::string last_error = "it takes no tile operand first", first_fault;
   const size_t max_arity = std::min<size_t>(op.max_args(), 4);
   for (size_t arity = std::max<size_t>(op.min_args(), 1); arity <= max_arity; ++arity) {

@@ -184,20 +184,9 @@ std::string TensorProbeProgram(const ops::OpDef& op, const OpTyping& typing) {
 
 OpClassification ClassifyTensorOp(const ops::OpDef& op) {
   OpClassification c;
-  c.reason = ExcludingTrait(op);
-  if (!c.reason.empty()) return c;
   ir::AttrMap kwargs;
-  for (const ops::KwargSpec& k : op.kwargs()) {
-    if (!k.required) continue;
-    ir::AttrValue v;
-    std::string text;
-    if (!FuzzKwargValue(k.kind, &v, &text)) {
-      c.reason = "requires kwarg '" + k.name + "' of kind " + std::string(KwargKindName(k.kind)) +
-                 ", which the generator does not choose";
-      return c;
-    }
-    kwargs.emplace_back(k.name, v);
-  }
+  c.reason = DrawableKwargs(op, &kwargs);
+  if (!c.reason.empty()) return c;
   std::string last_error = "it takes no tensor operand first", first_probe_failure;
   const size_t max_arity = std::min<size_t>(op.max_args(), 4);
   for (size_t arity = std::max<size_t>(op.min_args(), 1); arity <= max_arity; ++arity) {

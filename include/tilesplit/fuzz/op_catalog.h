@@ -75,6 +75,11 @@ bool KeepsOperandBox(const ops::OpDef& op);
 // "".
 std::string ExcludingTrait(const ops::OpDef& op);
 
+// The start both generators' classifications share: why `op` is not drawn at all (its excluding
+// trait, or a required kwarg the generator chooses no value for), or "" with the values of its
+// required kwargs in `kwargs`.
+std::string DrawableKwargs(const ops::OpDef& op, ir::AttrMap* kwargs);
+
 // ---- Tensor-level programs (`tilesplit fuzz --level tensor`) -----------------------------------
 // The same mechanism one level up: an op is drawn into a tensor-level program when a call of it
 // types from FP32 tensors (the roles above, read as tensors: the main tensor, a partner of its
