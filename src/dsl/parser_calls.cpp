@@ -576,22 +576,28 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
         positional[1]->expr->kind != ir::ExprKind::MakeTuple)
       positional[1]->expr = ir::MakeTupleExpr({positional[1]->expr}, positional[1]->span);
   }
-  // A short form on a Tensor names the tensor-level op of that name where one is registered
-  // (pl.read(t, ...) -> tensor.read, pl.add(t, 1.0) -> tensor.adds).
-  for (const CallArg& a : args) {
-    if (!a.keyword.empty()) continue;
-    const std::string tensor_op = "tensor." + op_name.substr(op_name.find('.') + 1);
-    if (a.expr && a.expr->type && a.expr->type->kind == ir::TypeKind::Tensor &&
-        ops::FindOp(tensor_op))
-      op_name = tensor_op;
-    break;
+  // A short form names the tensor-level op of that name, where one is registered, when its first
+  // operand is a Tensor (pl.read(t, ...) -> tensor.read, pl.add(t, 1.0) -> tensor.adds), and, for
+  // an op with no tensor or tile operand to dispatch on (pl.full), when it stands outside the
+  // kernels: Opaque and Orchestration functions, and the pl.at scopes in them, compute on tensors
+  // until they are outlined and converted, so PyPTO's pl.full is tensor.full there.
+  if (const std::string tensor_op = "tensor." + op_name.substr(op_name.find('.') + 1);
+      ops::FindOp(tensor_op)) {
+    auto kind_of = [](const CallArg& a) {
+      return a.expr && a.expr->type ? std::optional(a.expr->type->kind) : std::nullopt;
+    };
+    std::optional<ir::TypeKind> first;
+    bool has_data = false;
+    for (const CallArg& a : args) {
+      if (!a.keyword.empty()) continue;
+      if (!first) first = kind_of(a).value_or(ir::TypeKind::Scalar);
+      has_data = has_data || kind_of(a) == ir::TypeKind::Tensor || kind_of(a) == ir::TypeKind::Tile;
+    }
+    const bool in_kernel = cur_ftype_ == ir::FunctionType::InCore ||
+                           cur_ftype_ == ir::FunctionType::AIC ||
+                           cur_ftype_ == ir::FunctionType::AIV;
+    if (first == ir::TypeKind::Tensor || (!has_data && !in_kernel)) op_name = tensor_op;
   }
-  // A creation op has no operand to dispatch on. Outside the kernels (Opaque and Orchestration
-  // functions, and the pl.at scopes in them, which compute on tensors until they are outlined and
-  // converted) PyPTO's pl.full is tensor.full; in a kernel it is tile.full.
-  if (name == "full" && cur_ftype_ != ir::FunctionType::InCore &&
-      cur_ftype_ != ir::FunctionType::AIC && cur_ftype_ != ir::FunctionType::AIV)
-    op_name = "tensor.full";
   // Short forms PyPTO spells after the thing they create rather than the op's own name.
   static const std::map<std::string_view, std::string_view> kRenamedShortForms = {
       {"create_tensor", "tensor.create"}, {"create_tile", "tile.create"}};

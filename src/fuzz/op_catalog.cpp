@@ -216,36 +216,31 @@ OpClassification ClassifyOp(const ops::OpDef& op) {
 
 namespace {
 
-struct Catalog {
-  std::vector<FuzzOp> ops;
-  std::map<const ops::OpDef*, std::string> reasons;
-};
-
-const Catalog& GetCatalog() {
-  static const Catalog catalog = [] {
-    Catalog cat;
-    for (const ops::OpDef* d : ops::OpRegistry::Global().All()) {
-      OpClassification c = ClassifyOp(*d);
-      if (c.typings.empty())
-        cat.reasons[d] = c.reason;
-      else
-        cat.ops.push_back({d, std::move(c.typings)});
-    }
-    return cat;
-  }();
+const FuzzCatalog& GetCatalog() {
+  static const FuzzCatalog catalog = BuildFuzzCatalog(ClassifyOp);
   return catalog;
 }
 
 }  // namespace
+
+FuzzCatalog BuildFuzzCatalog(OpClassification (*classify)(const ops::OpDef&)) {
+  FuzzCatalog cat;
+  for (const ops::OpDef* d : ops::OpRegistry::Global().All()) {
+    OpClassification c = classify(*d);
+    if (c.typings.empty())
+      cat.reasons[d] = c.reason;
+    else
+      cat.ops.push_back({d, std::move(c.typings)});
+  }
+  return cat;
+}
 
 const std::vector<FuzzOp>& FuzzableOps() {
   return GetCatalog().ops;
 }
 
 std::string WhyNotFuzzable(const ops::OpDef& op) {
-  const Catalog& cat = GetCatalog();
-  auto it = cat.reasons.find(&op);
-  return it == cat.reasons.end() ? "" : it->second;
+  return GetCatalog().WhyNot(op);
 }
 
 bool KeepsOperandBox(const ops::OpDef& op) {

@@ -121,23 +121,8 @@ bool ShortFormReachesOp(const ops::OpDef& op, OpTyping typing) {
   }
 }
 
-struct Catalog {
-  std::vector<FuzzOp> ops;
-  std::map<const ops::OpDef*, std::string> reasons;
-};
-
-const Catalog& GetCatalog() {
-  static const Catalog catalog = [] {
-    Catalog cat;
-    for (const ops::OpDef* d : ops::OpRegistry::Global().All()) {
-      OpClassification c = ClassifyTensorOp(*d);
-      if (c.typings.empty())
-        cat.reasons[d] = c.reason;
-      else
-        cat.ops.push_back({d, std::move(c.typings)});
-    }
-    return cat;
-  }();
+const FuzzCatalog& GetCatalog() {
+  static const FuzzCatalog catalog = BuildFuzzCatalog(ClassifyTensorOp);
   return catalog;
 }
 
@@ -235,9 +220,7 @@ const std::vector<FuzzOp>& TensorFuzzableOps() {
 }
 
 std::string WhyNotTensorFuzzable(const ops::OpDef& op) {
-  const Catalog& cat = GetCatalog();
-  auto it = cat.reasons.find(&op);
-  return it == cat.reasons.end() ? "" : it->second;
+  return GetCatalog().WhyNot(op);
 }
 
 }  // namespace tilesplit::fuzz

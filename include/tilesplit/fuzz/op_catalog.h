@@ -5,6 +5,7 @@
 // the fuzzer as soon as such a call types (docs/reliability.md, "Operators from the registry").
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,19 @@ bool KeepsOperandBox(const ops::OpDef& op);
 // boundary, a move, the lane index, a GM window, an allocation, synchronisation, a bit mask), or
 // "".
 std::string ExcludingTrait(const ops::OpDef& op);
+
+// The registry classified once: the drawable ops with their typings, and why each other op is
+// not drawn. Both levels build theirs with their own classification (ClassifyOp,
+// ClassifyTensorOp).
+struct FuzzCatalog {
+  std::vector<FuzzOp> ops;
+  std::map<const ops::OpDef*, std::string> reasons;
+  std::string WhyNot(const ops::OpDef& op) const {
+    auto it = reasons.find(&op);
+    return it == reasons.end() ? "" : it->second;
+  }
+};
+FuzzCatalog BuildFuzzCatalog(OpClassification (*classify)(const ops::OpDef&));
 
 // The start both generators' classifications share: why `op` is not drawn at all (its excluding
 // trait, or a required kwarg the generator chooses no value for), or "" with the values of its
