@@ -242,8 +242,7 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     const auto* tt = p.var->type->As<ir::TensorType>();
     const auto* tl = p.var->type->As<ir::TileType>();
     for (const ir::ExprPtr& d : tt ? tt->shape : tl ? tl->shape : std::vector<ir::ExprPtr>{})
-      if (const ir::Var* v = d->As<ir::Var>(); v && !in.count(v->name))
-        dynamic_dims.emplace(v->name, std::static_pointer_cast<const ir::Var>(d));
+      if (ir::VarPtr v = DynamicDimension(f, d)) dynamic_dims.emplace(v->name, v);
   }
   for (const auto& [name, value] : o.scalars) {
     if (in.count(name)) continue;
@@ -291,6 +290,14 @@ std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOption
     }
   }
   return in;
+}
+
+ir::VarPtr DynamicDimension(const ir::Function& f, const ir::ExprPtr& dim) {
+  const ir::Var* v = dim ? dim->As<ir::Var>() : nullptr;
+  if (!v) return nullptr;
+  for (const ir::Param& p : f.params)
+    if (p.var.get() == v) return nullptr;
+  return std::static_pointer_cast<const ir::Var>(dim);
 }
 
 std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in) {

@@ -129,11 +129,8 @@ static void BindDynamicDims(const ir::Function& f, const std::vector<CallArgumen
     const auto* tt = p.var->type->As<ir::TensorType>();
     if (!tt || !args[i].is_array || args[i].shape.size() != tt->shape.size()) continue;
     for (size_t d = 0; d < tt->shape.size(); ++d) {
-      const ir::Var* v = tt->shape[d]->As<ir::Var>();
+      const ir::VarPtr v = DynamicDimension(f, tt->shape[d]);
       if (!v) continue;
-      bool is_param = false;
-      for (const ir::Param& q : f.params) is_param = is_param || q.var.get() == v;
-      if (is_param) continue;
       const int64_t extent = args[i].shape[d];
       auto [it, fresh] = bound.emplace(v->name, extent);
       if (fresh) {

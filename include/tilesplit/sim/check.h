@@ -30,6 +30,9 @@ struct InputOptions {
 // poison, Out tensors start as poison, integer scalars are drawn from [1, 16] unless pinned and
 // float scalars from [-1, 1). The same options always give the same inputs.
 std::map<std::string, Value> MakeInputs(const ir::Function& f, const InputOptions& o);
+// The variable the dimension `dim` of a parameter of `f` is when it is a dynamic dimension
+// (pl.dynamic: a variable in a shape that no parameter of `f` binds), else null.
+ir::VarPtr DynamicDimension(const ir::Function& f, const ir::ExprPtr& dim);
 // A deep copy: each execution needs its own GM.
 std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in);
 
