@@ -160,6 +160,30 @@ void CheckInputMemory(const OpDef& op, const std::vector<ExprPtr>& args, ir::Spa
   }
 }
 
+// The operands a deferred contract will be met on: each tile in a space the op does not read
+// from, typed as the move into its first readable space will leave it (infer-tile-memory-space
+// inserts that move). The result is then deduced as it will be once the program is placed: an
+// add over a matmul result reads the ND tile the Acc -> Vec path lands, not the cube's fractal
+// layout. An operand no single move brings there is left as it is; the verifier reports it.
+std::vector<ExprPtr> AsMovedIntoPlace(const OpDef& op, const std::vector<ExprPtr>& args) {
+  std::vector<ExprPtr> out = args;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::vector<ir::MemorySpace>* allowed = op.allowed_input_memory(i);
+    const ir::TileType* t = args[i] ? ir::AsTileType(args[i]->type) : nullptr;
+    if (!allowed || allowed->empty() || !t || !t->memory ||
+        std::find(allowed->begin(), allowed->end(), *t->memory) != allowed->end())
+      continue;
+    try {
+      TypePtr moved = DeduceType(MemoryMoveOp(), {args[i]},
+                                 MoveKwargs(*t->memory, allowed->front()), args[i]->span);
+      const auto* v = args[i]->As<ir::Var>();
+      out[i] = ir::MakeVar(v ? v->name : "operand", moved, args[i]->span);
+    } catch (const ir::UserError&) {
+    }
+  }
+  return out;
+}
+
 // A copy between memories: only the declared data paths exist. Runs after the deducer, whose
 // messages about a target that is no tile space at all are the more precise.
 void CheckTransferPath(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
@@ -268,16 +292,21 @@ std::vector<ExprPtr> TrimTrailingNulls(std::vector<ExprPtr> args) {
 TypePtr ApplyMemoryPatch(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
                          TypePtr deduced) {
   if (!deduced) return deduced;
-  auto needs = [](const TypePtr& t) {
+  // The space an op writes is its own (a fixed space or its kwarg's), whatever space a deducer
+  // copied from an operand: a call built with its contract deferred over an operand in the wrong
+  // space (a matmul result fed to a vector op, before infer-tile-memory-space moves it) still
+  // writes where the parser reading it back says it does.
+  const std::optional<ir::MemorySpace> writes = op.ResolveOutputMemory(kwargs);
+  auto needs = [&](const TypePtr& t) {
     const ir::TileType* tt = ir::AsTileType(t);
-    return tt && !tt->memory;
+    return tt && (!tt->memory || (writes && *tt->memory != *writes));
   };
   bool any = needs(deduced);
   if (const auto* tup = deduced->As<ir::TupleType>())
     any = std::any_of(tup->elements.begin(), tup->elements.end(), needs);
   if (!any) return deduced;
 
-  std::optional<ir::MemorySpace> x = op.ResolveOutputMemory(kwargs);
+  std::optional<ir::MemorySpace> x = writes;
   if (!x) {
     for (const auto& a : args) {
       const ir::TileType* t = a ? ir::AsTileType(a->type) : nullptr;
@@ -321,7 +350,7 @@ ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::S
     args = TrimTrailingNulls(std::move(args));
     const bool enforce = contract == MemoryContract::Enforce;
     if (enforce) CheckInputMemory(op, args, span);
-    TypePtr t = RunDeducer(op, args, ordered, span);
+    TypePtr t = RunDeducer(op, enforce ? args : AsMovedIntoPlace(op, args), ordered, span);
     if (enforce) CheckTransferPath(op, args, ordered, span);
     CheckGeometry(op, t, span);
     t = ApplyMemoryPatch(op, args, ordered, std::move(t));

@@ -342,4 +342,40 @@ ir::TileView ImplicitView(const Shape& shape, std::optional<ir::MemorySpace> mem
   return v;
 }
 
+Joined ConcatLastAxis(const CallInfo& c, const Shape& shape0, const Shape& valid0,
+                      const Shape& shape1, const Shape& valid1) {
+  if (shape0.empty()) c.Fail("argument 'src0' has rank 0", "reshape it to rank 1 or more");
+  if (shape1.size() != shape0.size())
+    c.Fail("argument 'src1' has rank " + std::to_string(shape1.size()) + ", src0 rank " +
+               std::to_string(shape0.size()),
+           "reshape both operands to the same rank");
+  const size_t last = shape0.size() - 1;
+  Joined j;
+  for (size_t d = 0; d < last; ++d) {
+    if (!ProvablyEqual(shape0[d], shape1[d]))
+      c.Fail("argument 'src1' shape " + Str(shape1) + " must equal src0's shape " + Str(shape0) +
+                 " on axis " + std::to_string(d),
+             "concat joins along the last axis only; give both operands the same extent on "
+             "every other axis");
+    j.shape.push_back(shape0[d]);
+    if (ProvablyEqual(valid0[d], valid1[d])) {
+      j.valid.push_back(valid0[d]);
+    } else if (Static(valid0[d]) && Static(valid1[d])) {
+      j.valid.push_back(ConstLike(std::min(*Static(valid0[d]), *Static(valid1[d])), valid0[d]));
+    } else {
+      c.Fail("argument 'src1' valid extent " + Str(valid1[d]) + " on axis " + std::to_string(d) +
+                 " may differ from src0's " + Str(valid0[d]),
+             "give both operands the same valid extent on that axis (set_validshape)");
+    }
+  }
+  if (!ProvablyEqual(valid0[last], shape0[last]))
+    c.Fail("argument 'src0' is valid on " + Str(valid0[last]) + " of its " + Str(shape0[last]) +
+               " elements along the last axis: the joined tile would hold undefined elements "
+               "inside its valid part",
+           "give src0 full validity along the last axis: slice it to its valid extent first");
+  j.shape.push_back(ir::Add(shape0[last], shape1[last]));
+  j.valid.push_back(ir::Add(shape0[last], valid1[last]));
+  return j;
+}
+
 }  // namespace tilesplit::ops

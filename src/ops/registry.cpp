@@ -315,7 +315,9 @@ OpDef& OpDef::bit_mask_arg(size_t pos, size_t data) {
 bool OpDef::CombinesAlong(size_t pos, size_t num_args, int axis, int rank) const {
   if (!combined_ || rank <= 0 || axis < 0 || axis >= rank) return false;
   const auto [which, axes] = *combined_;
-  const bool operand = which == CombinedOperands::First ? pos == 0 : pos + 1 < num_args;
+  const bool operand = which == CombinedOperands::First        ? pos == 0
+                       : which == CombinedOperands::AllButLast ? pos + 1 < num_args
+                                                               : pos < num_args;
   if (!operand) return false;
   switch (axes) {
     case CombinedAxes::First:
@@ -331,7 +333,9 @@ bool OpDef::CombinesAlong(size_t pos, size_t num_args, int axis, int rank) const
 std::string OpDef::CombinedDescription() const {
   if (!combined_) return "";
   const auto [which, axes] = *combined_;
-  std::string s = which == CombinedOperands::First ? "input 0" : "every input but the last";
+  std::string s = which == CombinedOperands::First        ? "input 0"
+                  : which == CombinedOperands::AllButLast ? "every input but the last"
+                                                          : "every input";
   s += axes == CombinedAxes::First  ? ", first axis"
        : axes == CombinedAxes::Last ? ", last axis"
                                     : ", all axes";
@@ -588,6 +592,15 @@ const OpDef& ValidShapeSetterOp() {
 const OpDef& MemoryMoveOp() {
   static const OpDef& op = UniqueWith(&OpDef::is_memory_move, "memory_move");
   return op;
+}
+
+AttrMap MoveKwargs(ir::MemorySpace from, ir::MemorySpace to) {
+  AttrMap kw{{"target_memory", to}};
+  if (from == ir::MemorySpace::Acc && to == ir::MemorySpace::Vec) {
+    kw.emplace_back("blayout", ir::TileLayout::row_major);
+    kw.emplace_back("slayout", ir::TileLayout::none_box);
+  }
+  return kw;
 }
 
 const OpDef& SliceWindowOp() {

@@ -316,6 +316,13 @@ void RegisterTensorSemantics(SemanticsTable& t) {
     std::swap(shape[static_cast<size_t>(a1)], shape[static_cast<size_t>(a2)]);
     return ViaTile(c, "tile.transpose", shape, c.args);
   });
+  t.Register("tensor.concat", [](OpCall& c) {
+    std::vector<int64_t> shape = c.tensor(0)->shape;
+    const std::vector<int64_t>& rhs = c.tensor(1)->shape;
+    if (shape.empty() || rhs.size() != shape.size()) c.Fail("operand ranks differ");
+    shape.back() += rhs.back();
+    return ViaTile(c, "tile.concat", shape, c.args);
+  });
   // The valid shape is the readers' promise: the elements stay as they are.
   t.Register("tensor.set_validshape", [](OpCall& c) {
     TensorPtr out = NewTensor(c, c.tensor(0)->dtype, c.tensor(0)->shape, false);

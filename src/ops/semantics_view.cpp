@@ -133,6 +133,27 @@ Value TransposeView(OpCall& c) {
   return Rebox(c, SwapAxes(in, rank - 2, rank - 1));
 }
 
+// src1 laid after src0 along the last axis; the deducer fixed the result's geometry.
+Value Concat(OpCall& c) {
+  const TileValue& a = c.tile(0);
+  const TileValue& b = c.tile(1);
+  auto out = c.NewResult();
+  const size_t rank = a.shape.size();
+  if (rank == 0 || b.shape.size() != rank || out->shape.size() != rank ||
+      out->shape[rank - 1] != a.shape[rank - 1] + b.shape[rank - 1])
+    c.Fail("operand shapes do not join into the result's shape");
+  for (size_t d = 0; d + 1 < rank; ++d)
+    if (a.shape[d] != out->shape[d] || b.shape[d] != out->shape[d])
+      c.Fail("operand extents differ on axis " + std::to_string(d));
+  const std::vector<int64_t> zero(rank, 0);
+  std::vector<int64_t> after = zero;
+  after[rank - 1] = a.shape[rank - 1];
+  CopyRegion(a.data, a.shape, zero, out->data, out->shape, zero, a.shape);
+  CopyRegion(b.data, b.shape, zero, out->data, out->shape, after, b.shape);
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
+}
+
 }  // namespace
 
 void RegisterViewSemantics(SemanticsTable& t) {
@@ -143,6 +164,7 @@ void RegisterViewSemantics(SemanticsTable& t) {
   t.Register("tile.set_validshape", SameData);
   t.Register("tile.transpose", Transpose);
   t.Register("tile.transpose_view", TransposeView);
+  t.Register("tile.concat", Concat);
 }
 
 }  // namespace tilesplit::ops

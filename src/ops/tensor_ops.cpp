@@ -285,6 +285,22 @@ TypePtr DeduceTranspose(const CallInfo& c) {
   return TensorOf(shape, t.dtype);
 }
 
+Shape TensorValid(const ir::TensorType& t) {
+  return t.view && !t.view->valid_shape.empty() ? t.view->valid_shape : t.shape;
+}
+
+// The joined tensor keeps a valid shape only where it is not the whole tensor.
+TypePtr DeduceConcat(const CallInfo& c) {
+  const ir::TensorType& a = c.tensor_arg(0);
+  const ir::TensorType& b = c.tensor_arg(1);
+  RequireSameDType(c, 1, b.dtype, 0, a.dtype);
+  Joined j = ConcatLastAxis(c, a.shape, TensorValid(a), b.shape, TensorValid(b));
+  if (ShapesProvablyEqual(j.valid, j.shape)) return TensorOf(j.shape, a.dtype);
+  ir::TensorView v;
+  v.valid_shape = j.valid;
+  return ir::MakeTensorType(j.shape, a.dtype, v);
+}
+
 // Only the valid extent changes: a zero-copy view of the same elements (tile.set_validshape once
 // converted).
 TypePtr DeduceSetValidShape(const CallInfo& c) {
@@ -430,6 +446,13 @@ void RegisterTensorOps(OpRegistry& r) {
       .arg("axis2")
       .deduce(DeduceTranspose)
       .doc("A copy with axis1 and axis2 of the shape exchanged (negative axes count from the end)");
+  r.Register("tensor.concat")
+      .arg("src0")
+      .arg("src1")
+      .deduce(DeduceConcat)
+      .doc(
+          "src1 joined after src0 along the last axis (same dtype, same extents on the other "
+          "axes, src0 fully valid along the last)");
   r.Register("tensor.set_validshape")
       .arg("tensor")
       .arg("valid_rows")

@@ -311,6 +311,16 @@ TypePtr DeduceTransposeView(const CallInfo& c) {
   return ir::MakeTileType(shape, in.dtype, std::nullopt, v);
 }
 
+TypePtr DeduceConcat(const CallInfo& c) {
+  const ir::TileType& a = c.tile_arg(0);
+  const ir::TileType& b = c.tile_arg(1);
+  RequireSameDType(c, 1, b.dtype, 0, a.dtype);
+  Joined j = ConcatLastAxis(c, a.shape, a.valid(), b.shape, b.valid());
+  ir::TileView v = a.view ? LayoutOf(a) : ImplicitView(j.shape, std::nullopt, {});
+  v.valid_shape = j.valid;
+  return ir::MakeTileType(j.shape, a.dtype, std::nullopt, v);
+}
+
 }  // namespace
 
 void RegisterViewOps(OpRegistry& r) {
@@ -397,6 +407,18 @@ void RegisterViewOps(OpRegistry& r) {
       .output_memory_inherit()
       .lane_invariant_arg(3, LaneInvariantKind::Scratch)
       .doc("A copy with axis1 and axis2 of the shape exchanged, fully valid, implicit layout");
+
+  r.Register("tile.concat")
+      .arg("src0")
+      .arg("src1")
+      .input_memory(0, {MemorySpace::Vec})
+      .input_memory(1, {MemorySpace::Vec})
+      .output_memory_fixed(MemorySpace::Vec)
+      .combines(CombinedOperands::All, CombinedAxes::Last, "joins along")
+      .deduce(DeduceConcat)
+      .doc(
+          "src1 joined after src0 along the last axis (same dtype, same extents on the other "
+          "axes, src0 fully valid along the last): valid = src0's extent + src1's valid extent");
 
   r.Register("tile.transpose_view")
       .reshapes(RectangleChange::OrderPermuted)

@@ -35,7 +35,8 @@ TEST(FuzzOpCatalog, EveryRegisteredOpIsDrawnOrSaysWhyNot) {
     EXPECT_NE(fuzzable.count(d->name()) > 0, !why.empty()) << d->name() << ": " << why;
   }
   // The plain vector computations are among them, in every role the registry types.
-  for (const char* op : {"tile.add", "tile.exp", "tile.muls", "tile.row_sum", "tile.col_max"})
+  for (const char* op :
+       {"tile.add", "tile.exp", "tile.muls", "tile.row_sum", "tile.col_max", "tile.concat"})
     EXPECT_TRUE(fuzzable.count(op)) << op;
   // Structure the generator writes itself stays out, by trait.
   EXPECT_NE(fuzz::WhyNotFuzzable(*ops::FindOp("tile.store")), "");
@@ -118,8 +119,9 @@ TEST(FuzzTensorCatalog, EveryRegisteredOpIsDrawnOrSaysWhyNot) {
   }
   // Elementwise, scalar, unary math, row reductions, matmul, and the ops added after the
   // fuzzer was written (sin, cos: no change here drew them).
-  for (const char* op : {"tensor.add", "tensor.muls", "tensor.exp", "tensor.sqrt", "tensor.row_sum",
-                         "tensor.row_max", "tensor.matmul", "tensor.sin", "tensor.cos"})
+  for (const char* op :
+       {"tensor.add", "tensor.muls", "tensor.exp", "tensor.sqrt", "tensor.row_sum",
+        "tensor.row_max", "tensor.matmul", "tensor.sin", "tensor.cos", "tensor.concat"})
     EXPECT_TRUE(fuzzable.count(op)) << op;
   // Tile ops do not type from tensors; structure the generator writes itself stays out.
   EXPECT_NE(fuzz::WhyNotTensorFuzzable(*ops::FindOp("tile.add")), "");

@@ -78,6 +78,7 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tile.set_validshape", {f({128, 128}), I(64), I(128)}, {}},
       {"tile.transpose", {f({128, 64}), I(0), I(1), f({128, 64})}, {}},
       {"tile.transpose_view", {f({128, 64})}, {}},
+      {"tile.concat", {f({128, 64}), f({128, 32})}, {}},
       // 2.5
       {"tile.gather_row", {f({16, 128}), gm, Tup({0, 0}), Tup({0, 0}), Tup({16, 128})}, {}},
       {"tile.gather", {f({128, 1024}), f({128, 64}, DataType::INT32), f({128, 64})}, {}},
@@ -178,6 +179,7 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tensor.write", {t2, Tup({1, 2}), fs}, {}},
       {"tensor.dim", {t2, I(1)}, {}},
       {"tensor.transpose", {t2, I(0), I(1)}, {}},
+      {"tensor.concat", {t2, t2}, {}},
       {"tensor.set_validshape", {t2, I(8), I(16)}, {}},
       {"tensor.matmul_acc", {Tensor(Dims({16, 16})), t2, Tensor(Dims({32, 16}))}, {}},
       {"tensor.not", {ti}, {}},

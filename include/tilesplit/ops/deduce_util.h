@@ -73,6 +73,15 @@ Shape RankExtendedValid(const Shape& valid, const Shape& full);
 // BroadcastShapes of arguments `il` and `ri`, valid and layout from `il`.
 TypePtr DeduceBroadcastBinary(const CallInfo& c, size_t il, size_t ri);
 
+// tile.concat / tensor.concat (arguments 0 and 1): the shape and valid extent of src1 joined to
+// src0 along the last axis. The leading axes must agree; src0 must be provably valid across the
+// last axis, since a partly valid src0 would leave undefined cells inside the joined valid box.
+struct Joined {
+  Shape shape, valid;
+};
+Joined ConcatLastAxis(const CallInfo& c, const Shape& shape0, const Shape& valid0,
+                      const Shape& shape1, const Shape& valid1);
+
 // ---- Argument checks.
 // The tuple argument `i` with exactly `rank` elements (rank < 0: any).
 const Shape& TupleOfRank(const CallInfo& c, size_t i, int64_t rank);

@@ -51,9 +51,10 @@ enum class PipeDirection : uint8_t { None, C2V, V2C };
 // Which axes of an operand feed each result element together (a reduction, a merge). Halving such
 // an axis leaves each lane with a partial answer, so the split pass rejects it.
 enum class CombinedAxes : uint8_t { First, Last, All };
-// Which operands are combined: the first one, or every positional argument but the last (the
-// merge's sorted lists, whose trailing argument is its workspace at every arity).
-enum class CombinedOperands : uint8_t { First, AllButLast };
+// Which operands are combined: the first one, every positional argument but the last (the
+// merge's sorted lists, whose trailing argument is its workspace at every arity), or all of them
+// (a concatenation joins both operands along its axis).
+enum class CombinedOperands : uint8_t { First, AllButLast, All };
 
 // The two ends of a split boundary: the cube side hands a tile to the lanes (shard), the lanes
 // hand their halves back (gather).
@@ -404,6 +405,10 @@ const OpDef& LaneIndexOp();
 const OpDef& AllocationOp();
 const OpDef& ValidShapeSetterOp();
 const OpDef& MemoryMoveOp();
+// The kwargs of a move (MemoryMoveOp) from `from` into `to`: the target space and, out of Acc into
+// Vec, the layout the data path lands in (the cube's fractal layout does not survive the trip to
+// the vector unit: row_major, none_box, as PyPTO's InferTileMemorySpace pins it).
+AttrMap MoveKwargs(ir::MemorySpace from, ir::MemorySpace to);
 const OpDef& ShardOp();
 const OpDef& GatherOp();
 // The window view whose result axes follow ops::SliceAxesOf (a pass that takes a lane's half of a

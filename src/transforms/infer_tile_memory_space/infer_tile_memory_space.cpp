@@ -24,6 +24,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "../type_follow.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/visitor.h"
@@ -543,16 +544,11 @@ class Rewriter : public ir::IRMutator {
     return n;
   }
 
-  // A tile.move of `src` into `space`. Out of Acc the cube's fractal layout does not survive: the
-  // tile lands in Vec in the vector unit's ND layout, which the move states.
+  // A tile.move of `src` into `space`, landing in the layout that data path gives it.
   StmtPtr MakeMove(const VarPtr& dst_name_base, const ExprPtr& src, MemorySpace from,
                    MemorySpace space, ir::Span span, VarPtr* out) {
-    ir::AttrMap kw{{"target_memory", space}};
-    if (from == MemorySpace::Acc && space == MemorySpace::Vec) {
-      kw.emplace_back("blayout", ir::TileLayout::row_major);
-      kw.emplace_back("slayout", ir::TileLayout::none_box);
-    }
-    ExprPtr mv = ops::Create("tile.move", {src}, std::move(kw), span, ops::MemoryContract::Defer);
+    ExprPtr mv = ops::Create(ops::MemoryMoveOp(), {src}, ops::MoveKwargs(from, space), span,
+                             ops::MemoryContract::Defer);
     *out = ir::MakeVar(Fresh(dst_name_base->name + "_" + Suffix(space)), mv->type, span);
     return ir::MakeAssign(*out, mv, span);
   }
@@ -740,7 +736,10 @@ ir::FunctionPtr InferFunction(const ir::FunctionPtr& f) {
   });
   RemarkFunction named(f->name);
   Rewriter r(a, taken);
-  return r.MutateFunction(f);
+  // A carry's initialiser moved into the carry's space has the move's type (an Acc -> Vec move
+  // keeps the Acc layout); the carry and what the body computes from it take that type, as the
+  // parser gives them when it reads the printed output.
+  return FollowCarryInitTypes(r.MutateFunction(f));
 }
 
 }  // namespace tilesplit::pass::itms

@@ -1,1 +1,2 @@
 check --seeds 2
+opt -p default-pipeline --verify-roundtrip

@@ -52,14 +52,16 @@ def structure(a: pl.Tensor[[16, 32], pl.FP32], w: pl.Tensor[[32, 16], pl.FP32]):
     nblk = pl.tile.get_block_num()
     tr = pl.tensor.transpose(a, 0, 1)
     tr2 = pl.tensor.transpose(a, -1, -2)
+    cat = pl.concat(a, a)
     sv = pl.tensor.set_validshape(a, 8, 24)
+    cat2 = pl.tensor.concat(a, sv)
     zero = pl.tensor.full([16, 16], 0.0, dtype=pl.FP32)
     ma = pl.tensor.matmul_acc(zero, a, w)
     bits = pl.tensor.reinterpret_view(a, dtype=pl.INT16)
     bits2 = pl.tensor.reinterpret_view(a, [32, 32], dtype=pl.INT16)
     line = pl.tensor.view(a, [512])
     return (part, whole, flat, m, mt, rs, rx, rn, cs, cx, cn, g, wr, n, blk, nblk, tr, tr2, sv, ma,
-            bits, bits2, line)
+            bits, bits2, line, cat, cat2)
 
 
 # PyPTO writes the data type of an op with one dtype keyword positionally; it binds to it.

@@ -24,4 +24,6 @@ def views(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec],
     p0 = pl.tile.transpose(a, 0, 1)
     p1 = pl.tile.transpose(cube, -1, -2, cube)
     q0 = pl.tile.transpose_view(v1)
-    return s0, s2, s3, s4, r0, r1, i0, i1, e0, e1, e2, v0, p0, p1, q0
+    c0 = pl.tile.concat(a, v1)                                # [64, 256], valid [32, 256]
+    c1 = pl.concat(s0, s0)
+    return s0, s2, s3, s4, r0, r1, i0, i1, e0, e1, e2, v0, p0, p1, q0, c0, c1

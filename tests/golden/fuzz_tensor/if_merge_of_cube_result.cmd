@@ -1,0 +1,3 @@
+opt -p default-pipeline --verify-roundtrip
+check --scalar n=2
+check --scalar n=0

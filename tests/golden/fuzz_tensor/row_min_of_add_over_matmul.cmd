@@ -1,0 +1,3 @@
+check
+check --seed 2
+opt -p default-pipeline --verify-roundtrip

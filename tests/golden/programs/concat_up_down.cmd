@@ -1,0 +1,2 @@
+check
+check --seed 3
