@@ -85,17 +85,12 @@ void BindEnums(py::module_& m) {
       .value("MakeTuple", ExprKind::MakeTuple)
       .value("TupleGetItem", ExprKind::TupleGetItem)
       .value("FunctionCall", ExprKind::FunctionCall);
-  py::enum_<StmtKind>(m, "StmtKind")
-      .value("Assign", StmtKind::Assign)
-      .value("Eval", StmtKind::Eval)
-      .value("Return", StmtKind::Return)
-      .value("Seq", StmtKind::Seq)
-      .value("Yield", StmtKind::Yield)
-      .value("For", StmtKind::For)
-      .value("While", StmtKind::While)
-      .value("If", StmtKind::If)
-      .value("Scope", StmtKind::Scope)
-      .value("SplitAiv", StmtKind::SplitAiv);
+  // Generated from ir/stmt_kinds.h, the one list of statement kinds.
+  py::enum_<StmtKind> stmt_kind(m, "StmtKind");
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  stmt_kind.value(#Kind, StmtKind::Kind);
+  TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
   py::enum_<BinaryOp>(m, "BinaryOp")
       .value("Add", BinaryOp::Add)
       .value("Sub", BinaryOp::Sub)

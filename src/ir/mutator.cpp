@@ -38,26 +38,11 @@ ExprPtr IRMutator::MutateExpr(const ExprPtr& e) {
 StmtPtr IRMutator::MutateStmt(const StmtPtr& s) {
   if (!s) return s;
   switch (s->kind) {
-    case StmtKind::Assign:
-      return MutateAssign(std::static_pointer_cast<const AssignStmt>(s));
-    case StmtKind::Eval:
-      return MutateEval(std::static_pointer_cast<const EvalStmt>(s));
-    case StmtKind::Return:
-      return MutateReturn(std::static_pointer_cast<const ReturnStmt>(s));
-    case StmtKind::Seq:
-      return MutateSeq(std::static_pointer_cast<const SeqStmts>(s));
-    case StmtKind::Yield:
-      return MutateYield(std::static_pointer_cast<const YieldStmt>(s));
-    case StmtKind::For:
-      return MutateFor(std::static_pointer_cast<const ForStmt>(s));
-    case StmtKind::While:
-      return MutateWhile(std::static_pointer_cast<const WhileStmt>(s));
-    case StmtKind::If:
-      return MutateIf(std::static_pointer_cast<const IfStmt>(s));
-    case StmtKind::Scope:
-      return MutateScope(std::static_pointer_cast<const ScopeStmt>(s));
-    case StmtKind::SplitAiv:
-      return MutateSplitAiv(std::static_pointer_cast<const SplitAivStmt>(s));
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  case StmtKind::Kind:                                            \
+    return Mutate##Kind(std::static_pointer_cast<const Class>(s));
+    TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
   }
   ThrowInternal(s->span, "IRMutator: unknown statement kind");
 }

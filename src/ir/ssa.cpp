@@ -61,7 +61,11 @@ class DefCounter {
       case ir::StmtKind::SplitAiv:
         Walk(s->As<ir::SplitAivStmt>()->body);
         break;
-      default:
+      // Named rather than defaulted, so that a new kind is a -Wswitch error here: the
+      // variables a statement defines are this walk's own business.
+      case ir::StmtKind::Eval:
+      case ir::StmtKind::Return:
+      case ir::StmtKind::Yield:
         break;
     }
   }
@@ -263,7 +267,9 @@ class Converter {
       case ir::StmtKind::SplitAiv:
         add_all(s->As<ir::SplitAivStmt>()->body);
         break;
-      default:
+      case ir::StmtKind::Eval:  // named, not defaulted: see DefCounter::Walk
+      case ir::StmtKind::Return:
+      case ir::StmtKind::Yield:
         break;
     }
     return assigned_.emplace(s.get(), std::move(out)).first->second;

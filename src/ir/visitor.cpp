@@ -37,26 +37,11 @@ void IRVisitor::VisitExpr(const ExprPtr& e) {
 void IRVisitor::VisitStmt(const StmtPtr& s) {
   if (!s) return;
   switch (s->kind) {
-    case StmtKind::Assign:
-      return VisitAssign(static_cast<const AssignStmt&>(*s));
-    case StmtKind::Eval:
-      return VisitEval(static_cast<const EvalStmt&>(*s));
-    case StmtKind::Return:
-      return VisitReturn(static_cast<const ReturnStmt&>(*s));
-    case StmtKind::Seq:
-      return VisitSeq(static_cast<const SeqStmts&>(*s));
-    case StmtKind::Yield:
-      return VisitYield(static_cast<const YieldStmt&>(*s));
-    case StmtKind::For:
-      return VisitFor(static_cast<const ForStmt&>(*s));
-    case StmtKind::While:
-      return VisitWhile(static_cast<const WhileStmt&>(*s));
-    case StmtKind::If:
-      return VisitIf(static_cast<const IfStmt&>(*s));
-    case StmtKind::Scope:
-      return VisitScope(static_cast<const ScopeStmt&>(*s));
-    case StmtKind::SplitAiv:
-      return VisitSplitAiv(static_cast<const SplitAivStmt&>(*s));
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  case StmtKind::Kind:                                            \
+    return Visit##Kind(static_cast<const Class&>(*s));
+    TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
   }
   ThrowInternal(s->span, "IRVisitor: unknown statement kind");
 }

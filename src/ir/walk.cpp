@@ -7,34 +7,37 @@
 
 namespace tilesplit::ir {
 
+namespace {
+
+// A copy of a node of shape OneBody with a new body, everything else kept: one overload per such
+// kind (WithBody below fails to compile for a OneBody kind without one).
+StmtPtr Rebuilt(const ForStmt& f, StmtPtr body) {
+  return std::make_shared<ForStmt>(f.loop_var, f.start, f.stop, f.step, f.for_kind, f.stage,
+                                   f.iter_args, std::move(body), f.return_vars, f.span);
+}
+StmtPtr Rebuilt(const WhileStmt& w, StmtPtr body) {
+  return std::make_shared<WhileStmt>(w.cond, w.iter_args, std::move(body), w.return_vars, w.span);
+}
+StmtPtr Rebuilt(const ScopeStmt& sc, StmtPtr body) {
+  return std::make_shared<ScopeStmt>(sc.level, sc.optimizations, sc.name_hint,
+                                     sc.allow_early_resolve, std::move(body), sc.span);
+}
+StmtPtr Rebuilt(const SplitAivStmt& r, StmtPtr body) {
+  return std::make_shared<SplitAivStmt>(r.mode, std::move(body), r.span);
+}
+
+}  // namespace
+
 StmtPtr WithBody(const StmtPtr& s, StmtPtr body) {
   const StmtPtr* old = s ? SingleBody(*s) : nullptr;
   TS_INTERNAL_CHECK_SPAN(old, s ? s->span : Span{}, "WithBody: the statement has no single body");
   if (*old == body) return s;
-  switch (s->kind) {
-    case StmtKind::For: {
-      const auto& f = static_cast<const ForStmt&>(*s);
-      return std::make_shared<ForStmt>(f.loop_var, f.start, f.stop, f.step, f.for_kind, f.stage,
-                                       f.iter_args, std::move(body), f.return_vars, f.span);
-    }
-    case StmtKind::While: {
-      const auto& w = static_cast<const WhileStmt&>(*s);
-      return std::make_shared<WhileStmt>(w.cond, w.iter_args, std::move(body), w.return_vars,
-                                         w.span);
-    }
-    case StmtKind::Scope: {
-      const auto& sc = static_cast<const ScopeStmt&>(*s);
-      return std::make_shared<ScopeStmt>(sc.level, sc.optimizations, sc.name_hint,
-                                         sc.allow_early_resolve, std::move(body), sc.span);
-    }
-    case StmtKind::SplitAiv: {
-      const auto& r = static_cast<const SplitAivStmt&>(*s);
-      return std::make_shared<SplitAivStmt>(r.mode, std::move(body), r.span);
-    }
-    default:
-      break;
-  }
-  ThrowInternal(s->span, "WithBody: the statement has no single body");
+  return VisitStmtKind(*s, [&]<typename T>([[maybe_unused]] const T& n) -> StmtPtr {
+    if constexpr (kShapeOf<T> == StmtShape::OneBody)
+      return Rebuilt(n, std::move(body));
+    else
+      ThrowInternal(s->span, "WithBody: the statement has no single body");
+  });
 }
 
 StmtPtr WithBranches(const StmtPtr& s, StmtPtr then_body, StmtPtr else_body) {
@@ -56,32 +59,24 @@ StmtPtr MapChildren(const StmtPtr& s, WalkOptions o,
                     const std::function<StmtPtr(const StmtPtr&)>& fn) {
   if (!s) return s;
   auto map = [&fn](const StmtPtr& c) { return c ? fn(c) : c; };
-  switch (s->kind) {
-    case StmtKind::Seq: {
-      const auto& q = static_cast<const SeqStmts&>(*s);
+  // Each kind by its shape (stmt_kinds.h); a body behind a gate `o` does not enter is kept.
+  return VisitStmtKind(*s, [&]<typename T>([[maybe_unused]] const T& n) -> StmtPtr {
+    constexpr StmtShape shape = kShapeOf<T>;
+    if (!Enters(o, kGateOf<T>)) return s;
+    if constexpr (shape == StmtShape::Sequence) {
       std::vector<StmtPtr> out;
-      out.reserve(q.stmts.size());
-      for (const StmtPtr& c : q.stmts) out.push_back(map(c));
+      out.reserve(n.stmts.size());
+      for (const StmtPtr& c : n.stmts) out.push_back(map(c));
       return WithStmts(s, std::move(out));
-    }
-    case StmtKind::For:
-    case StmtKind::While:
-      return WithBody(s, map(*SingleBody(*s)));
-    case StmtKind::Scope:
-      return o.into_scopes ? WithBody(s, map(*SingleBody(*s))) : s;
-    case StmtKind::SplitAiv:
-      return o.into_regions ? WithBody(s, map(*SingleBody(*s))) : s;
-    case StmtKind::If: {
-      const auto& i = static_cast<const IfStmt&>(*s);
-      return WithBranches(s, map(i.then_body), map(i.else_body));
-    }
-    case StmtKind::Assign:
-    case StmtKind::Eval:
-    case StmtKind::Return:
-    case StmtKind::Yield:
+    } else if constexpr (shape == StmtShape::OneBody) {
+      return WithBody(s, map(n.body));
+    } else if constexpr (shape == StmtShape::Branches) {
+      return WithBranches(s, map(n.then_body), map(n.else_body));
+    } else {
+      static_assert(shape == StmtShape::Leaf);
       return s;
-  }
-  return s;
+    }
+  });
 }
 
 }  // namespace tilesplit::ir

@@ -33,16 +33,11 @@ using CallPtr = std::shared_ptr<const Call>;
 using MakeTuplePtr = std::shared_ptr<const MakeTuple>;
 using TupleGetItemPtr = std::shared_ptr<const TupleGetItem>;
 using FunctionCallPtr = std::shared_ptr<const FunctionCall>;
-using AssignStmtPtr = std::shared_ptr<const AssignStmt>;
-using EvalStmtPtr = std::shared_ptr<const EvalStmt>;
-using ReturnStmtPtr = std::shared_ptr<const ReturnStmt>;
-using SeqStmtsPtr = std::shared_ptr<const SeqStmts>;
-using YieldStmtPtr = std::shared_ptr<const YieldStmt>;
-using ForStmtPtr = std::shared_ptr<const ForStmt>;
-using WhileStmtPtr = std::shared_ptr<const WhileStmt>;
-using IfStmtPtr = std::shared_ptr<const IfStmt>;
-using ScopeStmtPtr = std::shared_ptr<const ScopeStmt>;
-using SplitAivStmtPtr = std::shared_ptr<const SplitAivStmt>;
+// <Class>Ptr for each statement kind of stmt_kinds.h (AssignStmtPtr, ForStmtPtr, ...).
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  using Class##Ptr = std::shared_ptr<const Class>;
+TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
 
 class IRMutator {
  public:
@@ -88,16 +83,12 @@ class IRMutator {
   virtual ExprPtr MutateTupleGetItem(const TupleGetItemPtr& op);
   virtual ExprPtr MutateFunctionCall(const FunctionCallPtr& op);
 
-  virtual StmtPtr MutateAssign(const AssignStmtPtr& op);
-  virtual StmtPtr MutateEval(const EvalStmtPtr& op);
-  virtual StmtPtr MutateReturn(const ReturnStmtPtr& op);
-  virtual StmtPtr MutateSeq(const SeqStmtsPtr& op);
-  virtual StmtPtr MutateYield(const YieldStmtPtr& op);
-  virtual StmtPtr MutateFor(const ForStmtPtr& op);
-  virtual StmtPtr MutateWhile(const WhileStmtPtr& op);
-  virtual StmtPtr MutateIf(const IfStmtPtr& op);
-  virtual StmtPtr MutateScope(const ScopeStmtPtr& op);
-  virtual StmtPtr MutateSplitAiv(const SplitAivStmtPtr& op);
+  // One per statement kind of stmt_kinds.h: Mutate<Kind>(const <Class>Ptr&) (MutateAssign,
+  // MutateFor, ...).
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  virtual StmtPtr Mutate##Kind(const Class##Ptr& op);
+  TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
 
   // Shared by the defaults: mutate each element, set *changed when any pointer differs.
   std::vector<ExprPtr> MutateExprs(const std::vector<ExprPtr>& es, bool* changed);
@@ -107,7 +98,9 @@ class IRMutator {
   void MutateIterArgVars(std::vector<IterArg>* ias, const std::vector<IterArg>& original,
                          bool* changed);
 
-  bool always_rebuild() const { return always_rebuild_; }
+  bool always_rebuild() const {
+    return always_rebuild_;
+  }
 
  private:
   TypePtr MutateTensorType(const TypePtr& t, const TensorType& tt);

@@ -2,26 +2,48 @@
 // Var is defined exactly once (assignment target, loop var, iter arg, return var, parameter).
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/ir/stmt_kinds.h"
 
 namespace tilesplit::ir {
 
+// One enumerator per kind of stmt_kinds.h, in its order.
 enum class StmtKind : uint8_t {
-  Assign,
-  Eval,
-  Return,
-  Seq,
-  Yield,
-  For,
-  While,
-  If,
-  Scope,
-  SplitAiv,
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) Kind,
+  TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
 };
+
+// Which statements a kind holds, and under which walk option a walk enters them (stmt_kinds.h).
+enum class StmtShape : uint8_t { Leaf, Sequence, OneBody, Branches };
+enum class StmtGate : uint8_t { Always, IntoScopes, IntoRegions };
+
+// What stmt_kinds.h says of one kind, for code that reads the list at run time (the bindings'
+// kind table, tests that check a generated artefact against it).
+struct StmtKindFacts {
+  StmtKind kind;
+  const char* name;        // the enumerator's spelling
+  const char* class_name;  // the node class
+  StmtShape shape;
+  StmtGate gate;
+  const char* py_name;    // PyPTO's node name; its visitor method is visit_<py_name>
+  const char* py_fields;  // space-separated Python attributes, in evaluation order
+};
+inline constexpr StmtKindFacts kStmtKinds[] = {
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  {StmtKind::Kind, #Kind, #Class, StmtShape::Shape, StmtGate::Gate, py_name, py_fields},
+    TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
+};
+inline constexpr size_t kNumStmtKinds = sizeof(kStmtKinds) / sizeof(kStmtKinds[0]);
+constexpr const StmtKindFacts& FactsOf(StmtKind k) {
+  return kStmtKinds[static_cast<size_t>(k)];
+}
 
 class Stmt {
  public:
@@ -176,6 +198,14 @@ class SplitAivStmt : public Stmt {
   const SplitMode mode;
   const StmtPtr body;
 };
+
+// Each node class is the one its line of stmt_kinds.h names, and the facts table is in enum order
+// (FactsOf indexes it by the enumerator).
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields)                     \
+  static_assert(Class::kKind == StmtKind::Kind, #Class " is not the node of " #Kind); \
+  static_assert(FactsOf(StmtKind::Kind).kind == StmtKind::Kind);
+TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
 
 StmtPtr MakeAssign(VarPtr var, ExprPtr value, Span span = {});
 StmtPtr MakeEval(ExprPtr e, Span span = {});

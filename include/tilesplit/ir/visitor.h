@@ -46,16 +46,12 @@ class IRVisitor {
   virtual void VisitTupleGetItem(const TupleGetItem& op);
   virtual void VisitFunctionCall(const FunctionCall& op);  // arguments, then the result type
 
-  virtual void VisitAssign(const AssignStmt& op);
-  virtual void VisitEval(const EvalStmt& op);
-  virtual void VisitReturn(const ReturnStmt& op);
-  virtual void VisitSeq(const SeqStmts& op);
-  virtual void VisitYield(const YieldStmt& op);
-  virtual void VisitFor(const ForStmt& op);
-  virtual void VisitWhile(const WhileStmt& op);
-  virtual void VisitIf(const IfStmt& op);
-  virtual void VisitScope(const ScopeStmt& op);
-  virtual void VisitSplitAiv(const SplitAivStmt& op);
+  // One per statement kind of stmt_kinds.h: Visit<Kind>(const <Class>&) (VisitAssign,
+  // VisitFor, ...). The defaults visit the node's expressions and bodies in evaluation order.
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  virtual void Visit##Kind(const Class& op);
+  TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
 
   virtual void VisitTensorType(const TensorType& t);  // shape, then the view's expressions
   virtual void VisitTileType(const TileType& t);      // shape, valid_shape, stride, start_offset

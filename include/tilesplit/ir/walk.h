@@ -34,21 +34,27 @@ enum class WalkStep : uint8_t {
   Stop,          // end the whole walk
 };
 
-// A statement with no nested statements: assignment, evaluation, return, yield.
+// A statement with no nested statements: assignment, evaluation, return, yield (the kinds of
+// shape Leaf in stmt_kinds.h).
 inline bool IsLeafStmt(const Stmt& s) {
-  switch (s.kind) {
-    case StmtKind::Assign:
-    case StmtKind::Eval:
-    case StmtKind::Return:
-    case StmtKind::Yield:
+  return FactsOf(s.kind).shape == StmtShape::Leaf;
+}
+
+// The shape and gate of a node class, at compile time.
+template <typename T>
+inline constexpr StmtShape kShapeOf = FactsOf(T::kKind).shape;
+template <typename T>
+inline constexpr StmtGate kGateOf = FactsOf(T::kKind).gate;
+
+// Whether a walk with options `o` enters the bodies of a kind with gate `g`.
+constexpr bool Enters(WalkOptions o, StmtGate g) {
+  switch (g) {
+    case StmtGate::Always:
       return true;
-    case StmtKind::Seq:
-    case StmtKind::For:
-    case StmtKind::While:
-    case StmtKind::If:
-    case StmtKind::Scope:
-    case StmtKind::SplitAiv:
-      return false;
+    case StmtGate::IntoScopes:
+      return o.into_scopes;
+    case StmtGate::IntoRegions:
+      return o.into_regions;
   }
   return true;
 }
@@ -72,44 +78,23 @@ Overloaded(Fs...) -> Overloaded<Fs...>;
 template <typename F>
 std::invoke_result_t<F&, const AssignStmt&> VisitStmtKind(const Stmt& s, F&& f) {
   switch (s.kind) {
-    case StmtKind::Assign:
-      return f(static_cast<const AssignStmt&>(s));
-    case StmtKind::Eval:
-      return f(static_cast<const EvalStmt&>(s));
-    case StmtKind::Return:
-      return f(static_cast<const ReturnStmt&>(s));
-    case StmtKind::Yield:
-      return f(static_cast<const YieldStmt&>(s));
-    case StmtKind::Seq:
-      return f(static_cast<const SeqStmts&>(s));
-    case StmtKind::For:
-      return f(static_cast<const ForStmt&>(s));
-    case StmtKind::While:
-      return f(static_cast<const WhileStmt&>(s));
-    case StmtKind::If:
-      return f(static_cast<const IfStmt&>(s));
-    case StmtKind::Scope:
-      return f(static_cast<const ScopeStmt&>(s));
-    case StmtKind::SplitAiv:
-      return f(static_cast<const SplitAivStmt&>(s));
+#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
+  case StmtKind::Kind:                                            \
+    return f(static_cast<const Class&>(s));
+    TILESPLIT_STMT_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
   }
   __builtin_unreachable();  // every kind returned above
 }
 
-// The body of a loop, scope or region (null for any other kind).
+// The body of a loop, scope or region: of any kind of shape OneBody (null for any other kind).
 inline const StmtPtr* SingleBody(const Stmt& s) {
-  switch (s.kind) {
-    case StmtKind::For:
-      return &static_cast<const ForStmt&>(s).body;
-    case StmtKind::While:
-      return &static_cast<const WhileStmt&>(s).body;
-    case StmtKind::Scope:
-      return &static_cast<const ScopeStmt&>(s).body;
-    case StmtKind::SplitAiv:
-      return &static_cast<const SplitAivStmt&>(s).body;
-    default:
+  return VisitStmtKind(s, []<typename T>([[maybe_unused]] const T& n) -> const StmtPtr* {
+    if constexpr (kShapeOf<T> == StmtShape::OneBody)
+      return &n.body;
+    else
       return nullptr;
-  }
+  });
 }
 
 // What the two loop kinds share: the carried values in, the body, the values out. Walks that
@@ -143,30 +128,23 @@ bool ForEachChild(const Stmt& s, WalkOptions o, F&& f) {
       return static_cast<bool>(f(c));
     }
   };
-  switch (s.kind) {
-    case StmtKind::Seq:
-      for (const StmtPtr& c : static_cast<const SeqStmts&>(s).stmts)
+  // Each kind by its shape (stmt_kinds.h); a body behind a gate only when `o` enters it.
+  return VisitStmtKind(s, [&]<typename T>([[maybe_unused]] const T& n) -> bool {
+    constexpr StmtShape shape = kShapeOf<T>;
+    if (!Enters(o, kGateOf<T>)) return true;
+    if constexpr (shape == StmtShape::Sequence) {
+      for (const StmtPtr& c : n.stmts)
         if (!call(c)) return false;
       return true;
-    case StmtKind::For:
-      return call(static_cast<const ForStmt&>(s).body);
-    case StmtKind::While:
-      return call(static_cast<const WhileStmt&>(s).body);
-    case StmtKind::If: {
-      const auto& i = static_cast<const IfStmt&>(s);
-      return call(i.then_body) && call(i.else_body);
-    }
-    case StmtKind::Scope:
-      return !o.into_scopes || call(static_cast<const ScopeStmt&>(s).body);
-    case StmtKind::SplitAiv:
-      return !o.into_regions || call(static_cast<const SplitAivStmt&>(s).body);
-    case StmtKind::Assign:
-    case StmtKind::Eval:
-    case StmtKind::Return:
-    case StmtKind::Yield:
+    } else if constexpr (shape == StmtShape::OneBody) {
+      return call(n.body);
+    } else if constexpr (shape == StmtShape::Branches) {
+      return call(n.then_body) && call(n.else_body);
+    } else {
+      static_assert(shape == StmtShape::Leaf);
       return true;
-  }
-  return true;
+    }
+  });
 }
 
 // Calls f(e) for each expression a leaf statement evaluates: an assignment's value, an

@@ -1,30 +1,30 @@
 """IRVisitor and IRMutator, subclassable in Python (PyPTO's visitor API).
 
-Both walk the bound node accessors; a mutator rebuilds a node through its constructor (the
-library's factories) only when a child changed, so an unchanged subtree is returned as is.
-Override ``visit_<node>`` methods (``visit_call``, ``visit_if_stmt``,
-``visit_split_aiv_scope_stmt``, ...) and call ``super().visit_<node>(node)`` to keep walking.
-Types (the expressions inside shapes) are not visited.
+Both walk the bound node accessors; a mutator rebuilds a node (through the library's factories)
+only when a child changed, so an unchanged subtree is returned as is. Override ``visit_<node>``
+methods (``visit_call``, ``visit_if_stmt``, ``visit_split_aiv_scope_stmt``, ...) and call
+``super().visit_<node>(node)`` to keep walking. Types (the expressions inside shapes) are not
+visited.
+
+The statement methods are not written out here: they come from the C++ list of statement kinds
+(``include/tilesplit/ir/stmt_kinds.h``, exported as ``_core.stmt_kinds()``), which gives each kind
+its method name and the fields holding its expressions and statements in evaluation order. The
+default of every ``visit_<stmt>`` walks those fields; the mutator's rebuilds the node through
+``_core.with_stmt_fields`` when one of them changed. A new statement kind therefore needs no edit
+here.
 """
 
 from __future__ import annotations
 
 from tilesplit import _core
 from tilesplit._core import (
-    AssignStmt, Call, EvalStmt, ExprKind, ForStmt, Function, FunctionCall, IfStmt, IterArg,
-    MakeTuple, Program, ReturnStmt, ScopeStmt, SeqStmts, SplitAivStmt, Stmt, StmtKind,
-    TupleGetItem, WhileStmt, YieldStmt,
+    Call, ExprKind, Function, FunctionCall, IterArg, MakeTuple, Program, Stmt, TupleGetItem,
 )
 
 __all__ = ["IRVisitor", "IRMutator"]
 
-_STMT_METHODS = {
-    StmtKind.Assign: "visit_assign_stmt", StmtKind.Eval: "visit_eval_stmt",
-    StmtKind.Return: "visit_return_stmt", StmtKind.Seq: "visit_seq_stmts",
-    StmtKind.Yield: "visit_yield_stmt", StmtKind.For: "visit_for_stmt",
-    StmtKind.While: "visit_while_stmt", StmtKind.If: "visit_if_stmt",
-    StmtKind.Scope: "visit_scope_stmt", StmtKind.SplitAiv: "visit_split_aiv_scope_stmt",
-}
+_STMT_KINDS = _core.stmt_kinds()
+_STMT_METHODS = {info.kind: info.visit_method for info in _STMT_KINDS}
 # PyPTO's ForStmt.kind is the loop kind (pypto.ir installs it), so the statement kind is read
 # through the base class's own attribute.
 _STMT_KIND = Stmt.__dict__["kind"]
@@ -67,42 +67,20 @@ class IRVisitor:
         for e in exprs:
             self.visit_expr(e)
 
-    def visit_assign_stmt(self, s) -> None:
-        self.visit_expr(s.value)
-
-    def visit_eval_stmt(self, s) -> None:
-        self.visit_expr(s.expr)
-
-    def visit_return_stmt(self, s) -> None:
-        self._exprs(s.values)
-
-    def visit_yield_stmt(self, s) -> None:
-        self._exprs(s.values)
-
-    def visit_seq_stmts(self, s) -> None:
-        for child in s.stmts:
-            self.visit_stmt(child)
-
-    def visit_for_stmt(self, s) -> None:
-        self._exprs([s.start, s.stop, s.step] + [a.init for a in s.iter_args])
-        self.visit_stmt(s.body)
-
-    def visit_while_stmt(self, s) -> None:
-        self._exprs([a.init for a in s.iter_args])
-        self.visit_expr(s.cond)
-        self.visit_stmt(s.body)
-
-    def visit_if_stmt(self, s) -> None:
-        self.visit_expr(s.cond)
-        self.visit_stmt(s.then_body)
-        if s.else_body is not None:
-            self.visit_stmt(s.else_body)
-
-    def visit_scope_stmt(self, s) -> None:
-        self.visit_stmt(s.body)
-
-    def visit_split_aiv_scope_stmt(self, s) -> None:
-        self.visit_stmt(s.body)
+    def _visit_field(self, value) -> None:
+        # A field of a statement (stmt_kinds.h): an expression, a statement, an iter arg (its
+        # init), a list of those, or None (an absent else branch).
+        if value is None:
+            return
+        if isinstance(value, Stmt):
+            self.visit_stmt(value)
+        elif isinstance(value, IterArg):
+            self.visit_expr(value.init)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                self._visit_field(v)
+        else:
+            self.visit_expr(value)
 
     def _leaf(self, e) -> None:
         return None
@@ -169,67 +147,19 @@ class IRMutator:
     def _exprs(self, exprs):
         return [self.visit_expr(e) for e in exprs]
 
-    def visit_assign_stmt(self, s):
-        value = self.visit_expr(s.value)
-        return s if _same(value, s.value) else AssignStmt(s.var, value, s.span)
-
-    def visit_eval_stmt(self, s):
-        e = self.visit_expr(s.expr)
-        return s if _same(e, s.expr) else EvalStmt(e, s.span)
-
-    def visit_return_stmt(self, s):
-        values = self._exprs(s.values)
-        return s if _all_same(values, s.values) else ReturnStmt(values, s.span)
-
-    def visit_yield_stmt(self, s):
-        values = self._exprs(s.values)
-        return s if _all_same(values, s.values) else YieldStmt(values, s.span)
-
-    def visit_seq_stmts(self, s):
-        old = s.stmts
-        new = [self.visit_stmt(x) for x in old]
-        return s if _all_same(old, new) else SeqStmts(new, s.span)
-
-    def _iter_args(self, iter_args):
-        inits = [self.visit_expr(a.init) for a in iter_args]
-        changed = not _all_same(inits, [a.init for a in iter_args])
-        return [IterArg(a.var, init) for a, init in zip(iter_args, inits)], changed
-
-    def visit_for_stmt(self, s):
-        start, stop, step = self._exprs([s.start, s.stop, s.step])
-        iter_args, changed = self._iter_args(s.iter_args)
-        body = self.visit_stmt(s.body)
-        if not changed and _all_same([start, stop, step, body], [s.start, s.stop, s.step, s.body]):
-            return s
-        return ForStmt(s.loop_var, start, stop, step, iter_args, body, s.return_vars, s.span,
-                       s.for_kind, None, s.stage)
-
-    def visit_while_stmt(self, s):
-        iter_args, changed = self._iter_args(s.iter_args)
-        cond = self.visit_expr(s.cond)
-        body = self.visit_stmt(s.body)
-        if not changed and _same(cond, s.cond) and _same(body, s.body):
-            return s
-        return WhileStmt(cond, iter_args, body, s.return_vars, s.span)
-
-    def visit_if_stmt(self, s):
-        cond = self.visit_expr(s.cond)
-        then_body = self.visit_stmt(s.then_body)
-        else_body = None if s.else_body is None else self.visit_stmt(s.else_body)
-        if _all_same([cond, then_body], [s.cond, s.then_body]) and _same(else_body, s.else_body):
-            return s
-        return IfStmt(cond, then_body, else_body, s.return_vars, s.span)
-
-    def visit_scope_stmt(self, s):
-        body = self.visit_stmt(s.body)
-        if _same(body, s.body):
-            return s
-        return ScopeStmt(s.level, body, s.span, optimizations=list(s.optimizations),
-                         name_hint=s.name_hint, allow_early_resolve=s.allow_early_resolve)
-
-    def visit_split_aiv_scope_stmt(self, s):
-        body = self.visit_stmt(s.body)
-        return s if _same(body, s.body) else SplitAivStmt(s.mode, 2, "", body=body, span=s.span)
+    def _mutate_field(self, value):
+        # The replacement of a statement's field (stmt_kinds.h); `value` itself, the same object,
+        # when nothing in it changed.
+        if value is None:
+            return None
+        if isinstance(value, IterArg):
+            init = self.visit_expr(value.init)
+            return value if _same(init, value.init) else IterArg(value.var, init)
+        if isinstance(value, (list, tuple)):
+            new = [self._mutate_field(v) for v in value]
+            return value if all(n is v for n, v in zip(new, value)) else new
+        new = self.visit_stmt(value) if isinstance(value, Stmt) else self.visit_expr(value)
+        return value if _same(new, value) else new
 
     def _leaf(self, e):
         return e
@@ -269,3 +199,33 @@ class IRMutator:
         if _all_same(args, e.args):
             return e
         return FunctionCall(e.callee, args, e.type, e.span, e.attrs)
+
+
+def _install_stmt_methods() -> None:
+    """The default ``visit_<stmt>`` of each statement kind, from the kinds C++ exports."""
+    for info in _STMT_KINDS:
+        fields = info.fields
+
+        def visit(self, s, _fields=fields) -> None:
+            for name in _fields:
+                self._visit_field(getattr(s, name))
+
+        def mutate(self, s, _fields=fields):
+            changed = {}
+            for name in _fields:
+                old = getattr(s, name)
+                new = self._mutate_field(old)
+                if new is not old:
+                    changed[name] = new
+            return _core.with_stmt_fields(s, changed) if changed else s
+
+        what = f"the {info.node_class.__name__}'s fields ({', '.join(fields)})"
+        visit.__doc__ = f"Visits {what}."
+        mutate.__doc__ = f"Mutates {what}; rebuilds the node when one changed."
+        for cls, method in ((IRVisitor, visit), (IRMutator, mutate)):
+            method.__name__ = info.visit_method
+            method.__qualname__ = f"{cls.__name__}.{info.visit_method}"
+            setattr(cls, info.visit_method, method)
+
+
+_install_stmt_methods()
