@@ -55,6 +55,8 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
   return out;
 }
 
+// The AUTO path of `f`: lowered in one walk, then checked for the slot depth the author fixed and
+// for the memory order across the cores, on the lane facts the admission computed in that walk.
 FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   // Equal tile types built by the walk share one node, as the parser's do: most values of a body
   // have one of a few types, and the walk's memos (SplitContext::halved_types, typed_calls) are
@@ -116,7 +118,13 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   FunctionPtr flat = std::make_shared<ir::Function>(
       f->name, f->func_type, std::move(params), std::move(returns),
       WithSplitAivAttrs(f->attrs, mode), ir::MakeSeq(std::move(body), f->body->span), f->span);
-  return plan.Finish(flat);
+  FunctionPtr lowered = plan.Finish(flat);
+  RemarkAutoPath(*f, mode, *lowered);
+  pass::CheckExplicitSlotNum(*lowered);
+  // The region the plan may wrap around the vector phase binds the same lane and defines
+  // nothing: the facts of the flat body are the lowered function's.
+  CheckLaneMemoryOrder(*lowered, &admission.facts());
+  return lowered;
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
@@ -166,9 +174,6 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // wrapped in a region, with the lane guards a hand-written region of that form gets, so that
     // the printed output, read back and lowered again, is the same program.
     out.push_back(LowerFunction(f, *mode));
-    RemarkAutoPath(*f, *mode, *out.back());
-    pass::CheckExplicitSlotNum(*out.back());
-    CheckLaneMemoryOrder(*out.back());
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }
