@@ -96,19 +96,23 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   // forward walk, so feeding it in order is the same as giving it the whole body.
   SplitBodyAdmission admission(
       {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.Contains(v); }});
-  // 3a. The form, planned in the same walk: each lowered statement is placed in a phase as it is
-  // built, so that a single straight-line vector phase is wrapped in a region (with the lane
-  // guards its stores need) without reading the lowered body again.
+  // 3a. The form: what the source shows is decided before the walk (control flow, a rebalanced
+  // partition, vector work in a return); up to the statement that decided it, each lowered
+  // statement is placed in a phase as it is built, so that a single straight-line vector phase
+  // is wrapped in a region (with the lane guards its stores need) without reading the lowered
+  // body again.
   AutoRegionPlan plan(mode, lane);
+  plan.Decide(stmts, ctx.lane_stride);
   std::vector<ir::StmtPtr> body;
   body.reserve(stmts.size() + 1);
   body.push_back(ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
-  for (const ir::StmtPtr& s : stmts) {
-    std::vector<ir::StmtPtr> piece = ProcessStmts({s}, ctx);
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    std::vector<ir::StmtPtr> piece = ProcessStmts({stmts[i]}, ctx);
     CheckNoCubeTileHalved(piece, ctx);
     admission.Walk(piece);
+    const bool planned = plan.Wants(i);
     for (ir::StmtPtr& p : piece) {
-      plan.Add(p);
+      if (planned) plan.Add(p);
       body.push_back(std::move(p));
     }
   }
