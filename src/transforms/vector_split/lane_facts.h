@@ -1,7 +1,7 @@
 // The lane facts of a split body or function, one analysis for every consumer (issue 26): which
-// values differ between the two AIV lanes, which tiles hold this lane's part of the data and on
-// which axis, and which pl.split_aiv region a per-lane value belongs to. One forward walk in
-// program order computes all of them; the consumers ask it instead of working them out again:
+// values differ between the two AIV lanes, which tiles hold this lane's part of the data, and
+// which pl.split_aiv region a per-lane value belongs to. One forward walk in program order
+// computes all of them; the consumers ask it instead of working them out again:
 //
 //   admission (admission.h)      IsLaneLocal, MayDiffer, and the ops and carries it records
 //                                 (FullWidthOps, CarryMismatches)
@@ -14,7 +14,7 @@
 #pragma once
 
 #include <functional>
-#include <optional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
