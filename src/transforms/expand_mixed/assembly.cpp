@@ -205,24 +205,38 @@ void CheckSideClosed(const ir::Function& orig, const ir::Function& part, const c
   for (const VarPtr& v : ir::FreeVars(orig)) orig_free.insert(v.get());
   for (const VarPtr& v : ir::FreeVars(part)) {
     if (orig_free.count(v.get())) continue;
-    ir::ThrowUser(v->span, "expand-mixed-kernel: '" + v->name +
-                               "' is computed on the other side "
-                               "but used on the " +
-                               side + " of '" + orig.name +
-                               "'; only tiles cross between cube and vector (through a boundary)");
+    ir::ThrowUser(v->span,
+                  "expand-mixed-kernel: '" + v->name +
+                      "' is computed on the other side "
+                      "but used on the " +
+                      side + " of '" + orig.name +
+                      "'; only tiles cross between cube and vector (through a boundary)",
+                  {{ir::Span{}, "compute '" + v->name + "' on the " + side +
+                                    " itself (from values both sides hold, such as the "
+                                    "parameters), or pass it across as a tile"}});
   }
+}
+
+// A part of `f` with `stmts` for its body, the tensors it reads through `f`'s parameters.
+ir::FunctionPtr PartOf(const ir::Function& f, const std::string& name, ir::FunctionType type,
+                       const std::vector<StmtPtr>& stmts, const ir::AttrMap& attrs) {
+  const ir::Span body_span = f.body ? f.body->span : f.span;
+  ir::FunctionPtr part =
+      std::make_shared<ir::Function>(name, type, f.params, std::vector<ir::TypePtr>{}, attrs,
+                                     ir::MakeSeq(stmts, body_span), f.span);
+  return ReadTensorsThroughParams(f, part);
 }
 
 }  // namespace
 
+void CheckSidesClosed(const ir::Function& f, const Sides& sides) {
+  CheckSideClosed(f, *PartOf(f, f.name + "_aic", ir::FunctionType::AIC, sides.aic, {}), "AIC");
+  CheckSideClosed(f, *PartOf(f, f.name + "_aiv", ir::FunctionType::AIV, sides.aiv, {}), "AIV");
+}
+
 Parts AssembleParts(const ir::Function& f, const AssemblyInput& in) {
   const std::set<std::string>& taken = *in.taken;
-  const std::vector<StmtPtr>& aic_stmts = in.sides->aic;
-  const std::vector<StmtPtr>& aiv_stmts = in.sides->aiv;
   const int64_t slots = in.slot_num;
-  const ir::Span body_span = f.body ? f.body->span : f.span;
-  StmtPtr aic_body = ir::MakeSeq(aic_stmts, body_span);
-  StmtPtr aiv_body = ir::MakeSeq(aiv_stmts, body_span);
 
   ir::AttrMap common;
   ir::SetSortedAttr(common, "slot_num", slots);
@@ -234,14 +248,8 @@ Parts AssembleParts(const ir::Function& f, const AssemblyInput& in) {
   }
   const std::string aic_name = FreshName(taken, f.name + "_aic");
   const std::string aiv_name = FreshName(taken, f.name + "_aiv");
-  ir::FunctionPtr aic =
-      std::make_shared<ir::Function>(aic_name, ir::FunctionType::AIC, f.params,
-                                     std::vector<ir::TypePtr>{}, common, aic_body, f.span);
-  ir::FunctionPtr aiv =
-      std::make_shared<ir::Function>(aiv_name, ir::FunctionType::AIV, f.params,
-                                     std::vector<ir::TypePtr>{}, aiv_attrs, aiv_body, f.span);
-  aic = ReadTensorsThroughParams(f, aic);
-  aiv = ReadTensorsThroughParams(f, aiv);
+  ir::FunctionPtr aic = PartOf(f, aic_name, ir::FunctionType::AIC, in.sides->aic, common);
+  ir::FunctionPtr aiv = PartOf(f, aiv_name, ir::FunctionType::AIV, in.sides->aiv, aiv_attrs);
   CheckSideClosed(f, *aic, "AIC");
   CheckSideClosed(f, *aiv, "AIV");
   ir::AttrMap group_attrs = common;

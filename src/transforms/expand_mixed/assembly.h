@@ -29,7 +29,12 @@ struct Parts {
 };
 
 // Builds the parts of the mixed kernel `f`. Throws a located UserError when one side reads a
-// value only the other side computes.
+// value only the other side computes (CheckSidesClosed).
 Parts AssembleParts(const ir::Function& f, const AssemblyInput& in);
+
+// Throws a located UserError when one side of `f` reads a value only the other side computes
+// without a crossing (a tensor the kernel reads through a parameter excepted): what the
+// assembly refuses, asked of the sides alone so that the split pass can check it before.
+void CheckSidesClosed(const ir::Function& f, const Sides& sides);
 
 }  // namespace tilesplit::expand_mixed

@@ -456,8 +456,9 @@ namespace {
 // What expand-mixed-kernel refuses in a function, checked on the function as written, in the
 // order the expansion meets it, without building the sides: cube compute in a region (and the
 // calls a region places), a ring of no slots, a statement no one side can run (a nested call of
-// the other side, a crossing in a return value), a crossing no transport code carries, and the
-// ring depth the author asked for. The rules are the expansion's own functions.
+// the other side, a crossing in a return value), a crossing no transport code carries, the ring
+// depth the author asked for, and a value one side reads that only the other computes. The rules
+// are the expansion's own functions; the last two need the sides, which are built for them.
 class ExpandableCheck {
  public:
   explicit ExpandableCheck(const ir::Function& f) : f_(f) {}
@@ -470,12 +471,13 @@ class ExpandableCheck {
     ir::ForEachStmt(f_.body, ir::kWalkAll, [&](const StmtPtr& s) {
       if (ir::IsLeafStmt(*s)) Leaf(*s);
     });
-    // Only a depth the author fixed can be too small (otherwise the ring takes the demand): its
-    // check needs the sides' pops and releases, so only then are they built.
-    if (slot_num_) {
-      Expander e(f_);
-      e.SizeRings(e.BuildSides());
-    }
+    // The sides are built once, by the expansion's own partition: only a depth the author fixed
+    // can be too small (otherwise the ring takes the demand), and no side may read what only
+    // the other computes.
+    Expander e(f_);
+    const Sides sides = e.BuildSides();
+    if (slot_num_) e.SizeRings(sides);
+    expand_mixed::CheckSidesClosed(f_, sides);
   }
 
  private:

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "lane_facts.h"
 #include "tilesplit/ir/stmt.h"
 
 namespace tilesplit::vector_split {
@@ -17,28 +18,9 @@ namespace tilesplit::vector_split {
 // Who made the body per-lane: decides the diagnostic kind.
 enum class BodyOrigin : uint8_t { Explicit, Automatic };
 
-struct AdmissionInput {
-  ir::SplitMode mode = ir::SplitMode::UpDown;  // never None: a task-parallel body is full width
-  const ir::Var* lane = nullptr;               // the lane index variable, if the body has one
-  // Tiles already known to be lane-local (the AUTO halving's tracked tiles). Asked rather than
-  // copied: the halving tracks about one tile per statement.
-  std::function<bool(const ir::Var*)> seeded_lane_local;
-};
-
-// A VECTOR operation none of whose admission rules holds: it would run at full width on both
-// lanes.
-struct FullWidthOp {
-  std::string op_name;
-  std::string result;  // the assigned variable's name
-  ir::Span span;
-};
-
-// A loop carry whose initial value is lane-local but whose backedge yields a full-width value.
-struct CarryMismatch {
-  std::string carry;
-  std::string yielded;
-  ir::Span span;  // the yield
-};
+// What the admission is told: the body's mode (never None: a task-parallel body is full width),
+// its lane index variable and the tiles the AUTO halving already made lane-local.
+using AdmissionInput = LaneFactsInput;
 
 struct AdmissionReport {
   std::vector<FullWidthOp> full_width_vec_ops;
@@ -46,12 +28,9 @@ struct AdmissionReport {
   bool ok() const { return full_width_vec_ops.empty() && carry_mismatches.empty(); }
 };
 
-// One forward walk in program order. A tile is lane-local when it is a tile.aiv_shard result, a
-// seeded tile, a result computed from a lane-local operand, or the result of an addressing op
-// whose read offset references the lane index. Generators, broadcast reads (a singleton split
-// dimension), rank-1 loads and views of full values are neutral: accepted, never vouching for a
-// consumer. Facts flow through aliases, tuple projections, loop carries (kept from the initial
-// value) and if merges (intersected per tuple element).
+// The lane facts of the body (LaneFacts, lane_facts.h): every VECTOR op must produce a lane-local
+// tile or a neutral one (generators, broadcast reads, rank-1 loads, views of full values), and no
+// loop carry may lose the lane-local fact of its initial value on its backedge.
 AdmissionReport AnalyzeSplitBody(const std::vector<ir::StmtPtr>& body, const AdmissionInput& in);
 
 // The same walk fed in program order, one piece of the body at a time; after the last piece the
@@ -65,6 +44,8 @@ class SplitBodyAdmission {
   SplitBodyAdmission& operator=(const SplitBodyAdmission&) = delete;
   void Walk(const std::vector<ir::StmtPtr>& stmts);
   const AdmissionReport& report() const;
+  // The facts the admission walked: the lane facts of the whole body once every piece is in.
+  const LaneFacts& facts() const;
 
  private:
   struct State;

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
@@ -96,8 +97,8 @@ struct Access {
 
 // The values an evaluation binds: loop variables by iteration, and the lane of the core (-1: the
 // cube, where a lane index has no value). Every lane variable of the function (one per region)
-// takes the core's lane, looked up in Collector::lanes_ rather than copied into the map: a copy per
-// access made the check quadratic in the regions.
+// takes the core's lane, looked up in the lane facts (IsLaneVar) rather than copied into the map: a
+// copy per access made the check quadratic in the regions.
 struct Env {
   std::unordered_map<const ir::Var*, int64_t> vars;
   int64_t lane = -1;
@@ -105,24 +106,15 @@ struct Env {
 
 class Collector {
  public:
-  explicit Collector(const ir::Function& f) : vector_agents_(VectorAgents(f)) {
-    // A loop carry that becomes lane-dependent inside its loop taints its iter arg only after the
-    // body was walked: walk again until the taint is stable (it only grows).
-    do {
-      changed_ = false;
-      accesses_.clear();
-      lists_.clear();
-      loops_.clear();
-      root_.clear();
-      defs_.clear();
-      lanes_.clear();
-      assigned_.clear();
-      for (const ir::Param& p : f.params)
-        if (p.var->type && p.var->type->As<ir::TensorType>()) root_[p.var.get()] = p.var.get();
-      lists_.emplace_back();
-      int pos = 0;
-      WalkList(f.body, 0, pos);
-    } while (changed_);
+  // `facts` are the lane facts of `f`: which values may differ between the lanes, and which
+  // variables are the lane index.
+  Collector(const ir::Function& f, const LaneFacts& facts)
+      : vector_agents_(VectorAgents(f)), facts_(facts) {
+    for (const ir::Param& p : f.params)
+      if (p.var->type && p.var->type->As<ir::TensorType>()) root_[p.var.get()] = p.var.get();
+    lists_.emplace_back();
+    int pos = 0;
+    WalkList(f.body, 0, pos);
     for (Access& a : accesses_) Enumerate(a);
   }
 
@@ -144,6 +136,7 @@ class Collector {
   }
 
   const unsigned vector_agents_;
+  const LaneFacts& facts_;
 
   int NewList() {
     lists_.emplace_back();
@@ -155,7 +148,6 @@ class Collector {
     if (const ir::SplitAivStmt* r = s->As<ir::SplitAivStmt>()) {
       // A region runs once on each lane, in line with the statements around it: it adds no
       // synchronisation, so its body belongs to the enclosing list.
-      if (ir::VarPtr lv = ir::LaneVar(*r)) lanes_.insert(lv.get());
       const bool was = in_region_;
       in_region_ = true;
       WalkList(r->body, list, pos);
@@ -179,13 +171,10 @@ class Collector {
                              // Not recorded in assigned_: a scalar's definition is followed
                              // (defs_) before assigned_ is asked, and no other value is read by
                              // index arithmetic.
-                             if (ops::IsLaneIndexCall(a.value)) lanes_.insert(a.var.get());
                              if (a.var->type && a.var->type->As<ir::ScalarType>())
                                defs_[a.var.get()] = a.value;
                              if (a.var->type && a.var->type->As<ir::TensorType>())
                                root_[a.var.get()] = Root(a.value);
-                             else if (Tainted(a.value))
-                               tainted_.insert(a.var.get());
                              Calls(*s, a.value, list, pos);
                            },
                            [&](const ir::EvalStmt& e) { Calls(*s, e.expr, list, pos); },
@@ -198,7 +187,7 @@ class Collector {
                            [&](const ir::ForStmt& f) { WalkFor(f); },
                            [&](const ir::WhileStmt& w) {
                              Carry(w.iter_args, w.return_vars);
-                             WalkLoopBody(Loop{}, w.body, w.iter_args, w.return_vars);
+                             WalkLoopBody(Loop{}, w.body);
                            },
                            [&](const ir::IfStmt& i) { WalkIf(i); },
                            [](const auto&) {}});  // sequences, scopes, regions: WalkList joins them
@@ -216,7 +205,7 @@ class Collector {
                             : (span < 0 ? (-span - *l.step - 1) / -*l.step : 0);
     }
     Carry(f.iter_args, f.return_vars);
-    WalkLoopBody(l, f.body, f.iter_args, f.return_vars);
+    WalkLoopBody(l, f.body);
   }
 
   void WalkIf(const ir::IfStmt& i) {
@@ -238,32 +227,19 @@ class Collector {
     }
   }
 
-  void WalkLoopBody(Loop l, const ir::StmtPtr& body, const std::vector<ir::IterArg>& args,
-                    const std::vector<ir::VarPtr>& rets) {
+  void WalkLoopBody(Loop l, const ir::StmtPtr& body) {
     l.body = NewList();
     loops_.push_back(l);
     loop_stack_.push_back(static_cast<int>(loops_.size()) - 1);
     int p = 0;
     WalkList(body, l.body, p);
     loop_stack_.pop_back();
-    std::vector<ir::StmtPtr> flat = ir::FlattenStmts(body);
-    const ir::YieldStmt* y = flat.empty() ? nullptr : flat.back()->As<ir::YieldStmt>();
-    for (size_t k = 0; y && k < args.size() && k < y->values.size(); ++k)
-      if (!tainted_.count(args[k].var.get()) && Tainted(y->values[k])) {
-        tainted_.insert(args[k].var.get());
-        if (k < rets.size()) tainted_.insert(rets[k].get());
-        changed_ = true;
-      }
   }
 
   void Carry(const std::vector<ir::IterArg>& args, const std::vector<ir::VarPtr>& rets) {
     for (const ir::VarPtr& r : rets) assigned_.insert(r.get());
     for (size_t k = 0; k < args.size(); ++k) {
       assigned_.insert(args[k].var.get());
-      if (Tainted(args[k].init)) {
-        tainted_.insert(args[k].var.get());
-        if (k < rets.size()) tainted_.insert(rets[k].get());
-      }
       if (!args[k].var->type || !args[k].var->type->As<ir::TensorType>()) continue;
       const ir::Var* r = Root(args[k].init);
       root_[args[k].var.get()] = r;
@@ -322,7 +298,8 @@ class Collector {
         a.agents = vector_agents_ | (1u << kAic);
       bool differs = false;
       for (const ir::ExprPtr& x : c->args)
-        if (!(x && x->type && x->type->As<ir::TensorType>())) differs = differs || Tainted(x);
+        if (!(x && x->type && x->type->As<ir::TensorType>()))
+          differs = differs || facts_.MayDiffer(x);
       a.lane_uniform = !differs;
       accesses_.push_back(std::move(a));
     }
@@ -367,47 +344,6 @@ class Collector {
     a->bounds = bound.size() == a->rank ? std::move(bound) : std::vector<ir::ExprPtr>(a->rank);
   }
 
-  // Whether `e` may differ between the lanes: it reads the lane index, a tile popped per lane,
-  // or a value computed from either (a loop carry: from its initial or its yielded value).
-  bool Tainted(const ir::ExprPtr& e) const {
-    if (!e) return false;
-    switch (e->kind) {
-      case ir::ExprKind::Var: {
-        const ir::Var* v = e->As<ir::Var>();
-        return lanes_.count(v) || tainted_.count(v);
-      }
-      case ir::ExprKind::Binary:
-        return Tainted(e->As<ir::Binary>()->lhs) || Tainted(e->As<ir::Binary>()->rhs);
-      case ir::ExprKind::Unary:
-        return Tainted(e->As<ir::Unary>()->operand);
-      case ir::ExprKind::Cast:
-        return Tainted(e->As<ir::Cast>()->value);
-      case ir::ExprKind::MakeTuple:
-        for (const ir::ExprPtr& x : e->As<ir::MakeTuple>()->elements)
-          if (Tainted(x)) return true;
-        return false;
-      case ir::ExprKind::TupleGetItem:
-        return Tainted(e->As<ir::TupleGetItem>()->tuple);
-      case ir::ExprKind::Call: {
-        const ir::Call* c = e->As<ir::Call>();
-        const ops::OpDef* def = &ops::Def(*c);
-        if (ops::IsLaneIndexCall(*e) || (def && def->cross_core_role() == ops::CrossCoreRole::TPop))
-          return true;
-        // A gather joins the lanes' bands into one tile on the AIC; a shard hands each lane its
-        // own band, except with code 0 (every lane the whole tile).
-        if (def && def->is_gather()) return false;
-        if (def && def->is_shard() && ir::GetAttr<int64_t>(c->kwargs, "split") != 0) return true;
-        for (const ir::ExprPtr& x : c->args)
-          if (Tainted(x)) return true;
-        return false;
-      }
-      case ir::ExprKind::FunctionCall:
-        return true;
-      default:
-        return false;
-    }
-  }
-
  public:
   // The integer value of `e` under `env`, following scalar definitions; nullopt when it depends
   // on anything else or overflows.
@@ -427,10 +363,10 @@ class Collector {
       case ir::ExprKind::Var: {
         const ir::Var* v = e->As<ir::Var>();
         if (auto it = env.vars.find(v); it != env.vars.end()) return constant(it->second);
-        if (env.lane >= 0 && lanes_.count(v)) return constant(env.lane);
+        if (env.lane >= 0 && facts_.IsLaneVar(v)) return constant(env.lane);
         if (auto it = defs_.find(v); it != defs_.end())
           return EvalAffine(it->second, env, depth + 1);
-        if (assigned_.count(v) || lanes_.count(v)) return std::nullopt;
+        if (assigned_.count(v) || facts_.IsLaneVar(v)) return std::nullopt;
         return Affine{0, {{v, 1}}};
       }
       case ir::ExprKind::Cast:
@@ -537,13 +473,10 @@ class Collector {
 
   std::unordered_map<const ir::Var*, const ir::Var*> root_;
   std::unordered_map<const ir::Var*, ir::ExprPtr> defs_;
-  std::unordered_set<const ir::Var*> lanes_;
-  std::unordered_set<const ir::Var*> tainted_;
   std::unordered_set<const ir::Var*> assigned_;  // defined in the body: not a symbol
   std::vector<Level> path_;
   std::vector<int> loop_stack_;
   bool in_region_ = false;
-  bool changed_ = false;  // the taint grew during this walk
 };
 
 bool Overlap(const Window& a, const Window& b) {
@@ -818,8 +751,10 @@ std::vector<std::pair<size_t, size_t>> CandidatePairs(const std::vector<Access>&
 
 }  // namespace
 
-void CheckLaneMemoryOrder(const ir::Function& lowered) {
-  const Collector c(lowered);
+void CheckLaneMemoryOrder(const ir::Function& lowered, const LaneFacts* facts) {
+  std::unique_ptr<LaneFacts> own;
+  if (!facts) facts = (own = LaneFacts::Of(lowered)).get();
+  const Collector c(lowered, *facts);
   const Orderer ord(c);
   const std::vector<Access>& acc = c.accesses_;
   for (const auto& [j, i] : CandidatePairs(acc)) CheckPair(ord, acc[i], acc[j], i == j);

@@ -6,6 +6,7 @@
 // across the cores").
 #pragma once
 
+#include "lane_facts.h"
 #include "tilesplit/ir/function.h"
 
 namespace tilesplit::vector_split {
@@ -13,7 +14,8 @@ namespace tilesplit::vector_split {
 // Throws a located UserError naming both accesses when two cores of the split program may touch
 // overlapping elements of a tensor, one of them writing, with no pipe transfer between them
 // that orders the two. `lowered` is a split_aiv function as LowerAutoVectorSplit produced it
-// (AUTO or region path).
-void CheckLaneMemoryOrder(const ir::Function& lowered);
+// (AUTO or region path). Whether two lanes store the same data is asked of `facts`, the lane
+// facts of `lowered` (computed here when null; the AUTO path hands over its admission's).
+void CheckLaneMemoryOrder(const ir::Function& lowered, const LaneFacts* facts = nullptr);
 
 }  // namespace tilesplit::vector_split

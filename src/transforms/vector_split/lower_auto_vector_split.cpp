@@ -55,6 +55,8 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
   return out;
 }
 
+// The AUTO path of `f`: lowered in one walk, then checked for the slot depth the author fixed and
+// for the memory order across the cores, on the lane facts the admission computed in that walk.
 FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   // Equal tile types built by the walk share one node, as the parser's do: most values of a body
   // have one of a few types, and the walk's memos (SplitContext::halved_types, typed_calls) are
@@ -94,19 +96,23 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   // forward walk, so feeding it in order is the same as giving it the whole body.
   SplitBodyAdmission admission(
       {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.Contains(v); }});
-  // 3a. The form, planned in the same walk: each lowered statement is placed in a phase as it is
-  // built, so that a single straight-line vector phase is wrapped in a region (with the lane
-  // guards its stores need) without reading the lowered body again.
+  // 3a. The form: what the source shows is decided before the walk (control flow, a rebalanced
+  // partition, vector work in a return); up to the statement that decided it, each lowered
+  // statement is placed in a phase as it is built, so that a single straight-line vector phase
+  // is wrapped in a region (with the lane guards its stores need) without reading the lowered
+  // body again.
   AutoRegionPlan plan(mode, lane);
+  plan.Decide(stmts, ctx.lane_stride);
   std::vector<ir::StmtPtr> body;
   body.reserve(stmts.size() + 1);
   body.push_back(ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
-  for (const ir::StmtPtr& s : stmts) {
-    std::vector<ir::StmtPtr> piece = ProcessStmts({s}, ctx);
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    std::vector<ir::StmtPtr> piece = ProcessStmts({stmts[i]}, ctx);
     CheckNoCubeTileHalved(piece, ctx);
     admission.Walk(piece);
+    const bool planned = plan.Wants(i);
     for (ir::StmtPtr& p : piece) {
-      plan.Add(p);
+      if (planned) plan.Add(p);
       body.push_back(std::move(p));
     }
   }
@@ -116,7 +122,13 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   FunctionPtr flat = std::make_shared<ir::Function>(
       f->name, f->func_type, std::move(params), std::move(returns),
       WithSplitAivAttrs(f->attrs, mode), ir::MakeSeq(std::move(body), f->body->span), f->span);
-  return plan.Finish(flat);
+  FunctionPtr lowered = plan.Finish(flat);
+  RemarkAutoPath(*f, mode, *lowered);
+  pass::CheckExplicitSlotNum(*lowered);
+  // The region the plan may wrap around the vector phase binds the same lane and defines
+  // nothing: the facts of the flat body are the lowered function's.
+  CheckLaneMemoryOrder(*lowered, &admission.facts());
+  return lowered;
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
@@ -166,9 +178,6 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // wrapped in a region, with the lane guards a hand-written region of that form gets, so that
     // the printed output, read back and lowered again, is the same program.
     out.push_back(LowerFunction(f, *mode));
-    RemarkAutoPath(*f, *mode, *out.back());
-    pass::CheckExplicitSlotNum(*out.back());
-    CheckLaneMemoryOrder(*out.back());
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }

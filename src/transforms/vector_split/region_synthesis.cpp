@@ -93,30 +93,49 @@ void AutoRegionPlan::NoteExtents(const StmtPtr& s, size_t index) {
     facts_.Set(a->var.get(), *held);
 }
 
+// What the source shows, in program order: the first statement that keeps the flat form whatever
+// the walk makes of the statements before it.
+void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source,
+                            std::optional<int64_t> lane_stride) {
+  for (size_t i = 0; i < source.size(); ++i) {
+    const StmtPtr& s = source[i];
+    const char* why = nullptr;
+    if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>()) {
+      why = "the body has control flow";
+    } else if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
+      // A returned vector call (return pl.store(...)) would be vector work outside the region.
+      for (const ir::ExprPtr& v : r->values)
+        if (const ir::Call* c = v->As<ir::Call>();
+            c && analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE &&
+            analysis::ClassifyCallAffinity(*c) != CoreAffinity::SHARED)
+          why =
+              "the return statement holds vector work (return pl.store(...)); bind it to a name "
+              "first";
+    } else if (const ir::Call* c = analysis::TopLevelCall(*s);
+               lane_stride && c && analysis::ClassifyCallAffinity(*c) == CoreAffinity::MIXED) {
+      // Every crossing of a rebalanced body is a shard carrying the stride (ResolveLaneStride).
+      why = "a crossing is rebalanced (lane_stride)";
+    }
+    if (!why) continue;
+    decided_at_ = i;
+    decided_because_ = why;
+    decided_span_ = s->span;
+    return;
+  }
+}
+
 void AutoRegionPlan::Add(const StmtPtr& s) {
-  const size_t i = phases_.size();
+  const size_t i = added_++;
   phases_.push_back(Phase::Shared);
   if (flat_because_) return;
   const int64_t code = static_cast<int64_t>(mode_);
-  // Straight-line only; a rebalanced or axis-migrated boundary keeps the flat form.
-  if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>())
-    return Flat(s->span, "the body has control flow");
-  if (const ir::Call* c = analysis::TopLevelCall(*s)) {
-    if (ops::IsShardCall(*c) && ir::FindAttr(c->kwargs, "lane_stride"))
-      return Flat(s->span, "a crossing is rebalanced (lane_stride)");
+  // Straight-line only (the source decided about its own control flow and a rebalanced
+  // partition); a crossing on another axis than the mode's keeps the flat form.
+  if (const ir::Call* c = analysis::TopLevelCall(*s))
     if (ops::Def(*c).is_boundary())
       if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code)
         return Flat(s->span, "a crossing is split on another axis than the mode's");
-  }
-  if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
-    // A returned vector call (return pl.store(...)) would be vector work outside the region.
-    for (const ir::ExprPtr& v : r->values)
-      if (const ir::Call* c = v->As<ir::Call>();
-          c && analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE &&
-          analysis::ClassifyCallAffinity(*c) != CoreAffinity::SHARED)
-        return Flat(s->span,
-                    "the return statement holds vector work (return pl.store(...)); bind it to a "
-                    "name first");
+  if (s->As<ir::ReturnStmt>()) {
     phases_[i] = Phase::Return;
     return;
   }
@@ -144,7 +163,9 @@ ir::FunctionPtr AutoRegionPlan::KeepFlat(const ir::FunctionPtr& flat, ir::Span a
 }
 
 ir::FunctionPtr AutoRegionPlan::Finish(const ir::FunctionPtr& flat) const {
+  // A reason the walk found lies before the one the source showed.
   if (flat_because_) return KeepFlat(flat, flat_at_, flat_because_);
+  if (decided_because_) return KeepFlat(flat, decided_span_, decided_because_);
   if (first_ < 0) return flat;
   std::vector<StmtPtr> body = ir::FlattenStmts(flat->body);
   // body[0] is the lane binding; statement i of the plan is body[i + 1].
@@ -180,29 +201,10 @@ ir::FunctionPtr AutoRegionPlan::Finish(const ir::FunctionPtr& flat) const {
   out.push_back(region);
   out.insert(out.end(), body.begin() + static_cast<long>(end), body.end());
   ir::FunctionPtr wrapped = ir::WithBody(*flat, ir::MakeSeq(std::move(out), flat->body->span));
-  // Only a form the structural verifier accepts is kept; anything else stays flat.
-  try {
-    VerifyAivSplitLoweredValid(
-        std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{wrapped}, wrapped->span));
-  } catch (const ir::UserError& e) {
-    return KeepFlat(flat, e.span(), "the region form fails AivSplitLoweredValid");
-  }
   // The region repair refuses a tile with a per-lane extent reshaped inside a region: the printed
   // region would not read back.
   if (reshaped_) RejectReshapeOfLaneExtent(reshaped_->span, reshaped_->op, reshaped_->extent);
   return wrapped;
-}
-
-ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered) {
-  auto mode = lowered->split_mode();
-  if (!mode || *mode == ir::SplitMode::None) return lowered;
-  std::vector<StmtPtr> body = ir::FlattenStmts(lowered->body);
-  if (body.empty()) return lowered;
-  const ir::AssignStmt* lane_def = body.front()->As<ir::AssignStmt>();
-  if (!lane_def || !ops::IsLaneIndexCall(lane_def->value)) return lowered;
-  AutoRegionPlan plan(*mode, lane_def->var);
-  for (size_t i = 1; i < body.size(); ++i) plan.Add(body[i]);
-  return plan.Finish(lowered);
 }
 
 analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f) {

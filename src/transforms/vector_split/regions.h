@@ -45,20 +45,31 @@ ir::StmtPtr LocalizeExplicitBoundaryValid(const ir::SplitAivStmt& region, ir::Va
 void CheckFlatShardExtents(const ir::Function& f);
 
 // The AUTO path's choice between the flat form and a pl.split_aiv region around the body's vector
-// phase, made while the walk emits the lowered body, in one pass with it: the walk hands each
-// statement it built (after the lane binding) to Add, which places it in a phase and notes the
-// per-lane extent of what it defines; Finish then builds the form. A region is made around a
-// single straight-line vector phase (trailing SHARED calls join it; the lane binding moves in
-// only when nothing outside reads it); control flow, interleaved phases, a rebalanced crossing
-// and one on another axis keep the flat form. A store of a tile some lane may hold no rows of is
-// guarded in the region form, as the region repair (LocalizeExplicitBoundaryValid) guards it when
-// the printed region is read back, so that the output lowers to itself.
+// phase. A region is made around a single straight-line vector phase (trailing SHARED calls join
+// it; the lane binding moves in only when nothing outside reads it); control flow, interleaved
+// phases, a rebalanced crossing and one on another axis keep the flat form. A store of a tile
+// some lane may hold no rows of is guarded in the region form, as the region repair
+// (LocalizeExplicitBoundaryValid) guards it when the printed region is read back, so that the
+// output lowers to itself.
+//
+// What the source shows is decided on the source, before the walk (Decide): control flow, a
+// rebalanced partition, vector work in a return. The rest depends on what the walk makes of a
+// statement (the phases of the statements a crossing becomes, the axis a gather follows after a
+// reshape, the lanes' extents), which only the halving's rules know: the walk hands each
+// statement it built from a source statement before the one the source decided on to Add (Wants);
+// Finish then builds the form from the statements, with
+// no check of its own output (the form is valid by construction).
 class AutoRegionPlan {
  public:
   AutoRegionPlan(ir::SplitMode mode, ir::VarPtr lane);
+  // The source's part of the decision, for the body statements `source` of the function the walk
+  // lowers under the partition `lane_stride`.
+  void Decide(const std::vector<ir::StmtPtr>& source, std::optional<int64_t> lane_stride);
+  // Whether statements from source statement `index` on still matter to the plan.
+  bool Wants(size_t index) const { return index < decided_at_; }
   void Add(const ir::StmtPtr& s);
   // `flat` is the function whose body is the lane binding followed by the statements Add saw.
-  // Returns it, or its region form when the plan holds and AivSplitLoweredValid accepts it.
+  // Returns it, or its region form when the plan holds.
   ir::FunctionPtr Finish(const ir::FunctionPtr& flat) const;
 
  private:
@@ -73,6 +84,11 @@ class AutoRegionPlan {
   ir::VarPtr lane_;
   const char* flat_because_ = nullptr;  // the first reason to keep the flat form
   ir::Span flat_at_;
+  // The source statement whose reason Decide found (none: SIZE_MAX), with the reason.
+  size_t decided_at_ = static_cast<size_t>(-1);
+  const char* decided_because_ = nullptr;
+  ir::Span decided_span_;
+  size_t added_ = 0;             // statements Add saw
   long first_ = -1, last_ = -1;  // the vector phase, as indices of the statements added
   bool cube_after_vector_ = false;
   std::vector<Phase> phases_;
@@ -85,10 +101,6 @@ class AutoRegionPlan {
   LaneExtentFacts facts_;
   std::unordered_map<size_t, ir::ExprPtr> guards_;  // store statement -> the lane's extent
 };
-
-// The AUTO plan over an already lowered flat function (its first statement the lane binding):
-// the region form, or `lowered` itself.
-ir::FunctionPtr SynthesizeAutoRegion(const ir::FunctionPtr& lowered);
 
 // The AivSplitValid checks (a)-(j) on source IR, and AivSplitLoweredValid after lowering (same
 // region checks; the flat split_aiv form and an Acc or Mat shard operand are accepted). Both

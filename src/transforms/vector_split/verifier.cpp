@@ -1,10 +1,12 @@
 // The AivSplitValid property (source authoring of pl.split_aiv regions, checks (a)-(j)) and
 // AivSplitLoweredValid (the same region checks after LowerAutoVectorSplit, accepting the flat
 // lowered form). Each violation names its check, the statement and the fix.
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "halving.h"
+#include "lane_facts.h"
 #include "regions.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
@@ -39,25 +41,17 @@ enum class YieldTo : uint8_t { None, Loop, If };
       {{ir::Span{}, fix}});
 }
 
-// What the walk learns about the values of a function: the region each is defined in, the
-// region whose per-lane value it is, and which are gathered tiles.
+// What the walk learns about the values of a function: the region each is defined in and which
+// are gathered tiles; the region whose per-lane value each is comes from the lane facts.
 struct RegionFacts {
+  std::unique_ptr<LaneFacts> lanes;  // the function's (LaneFacts::RegionOrigin)
   std::unordered_map<const Var*, const SplitAivStmt*> def_region;
-  std::unordered_map<const Var*, const SplitAivStmt*> lane_local;  // per-lane values by region
-  std::unordered_set<const Var*> gathered;                         // tile.aic_gather results
+  std::unordered_set<const Var*> gathered;  // tile.aic_gather results
   // tile.load results: the compiler hoists a region's loads out of it, so (g) does not count a
   // loaded tile as a cube value crossing into the region (the (e) carve-out, definer side).
   std::unordered_set<const Var*> loaded;
 
-  const SplitAivStmt* LaneLocalOrigin(const ExprPtr& e) const {
-    const Var* v = e ? e->As<Var>() : nullptr;
-    if (!v)
-      if (const ir::TupleGetItem* g = e ? e->As<ir::TupleGetItem>() : nullptr)
-        v = g->tuple->As<Var>();
-    if (!v) return nullptr;
-    auto it = lane_local.find(v);
-    return it == lane_local.end() ? nullptr : it->second;
-  }
+  const SplitAivStmt* LaneLocalOrigin(const ExprPtr& e) const { return lanes->RegionOrigin(e); }
 
   static const Var* VarOf(const ExprPtr& e) {
     if (!e) return nullptr;
@@ -223,6 +217,7 @@ class Checker {
   }
 
   void Run() {
+    facts_.lanes = LaneFacts::Of(f_);
     const bool incore =
         f_.func_type != ir::FunctionType::Opaque && f_.func_type != ir::FunctionType::Orchestration;
     if (incore) {
@@ -313,17 +308,7 @@ class Checker {
   void If(const ir::IfStmt& i, const SplitAivStmt* region) {
     Walk(i.then_body, region, YieldTo::If);
     Walk(i.else_body, region, YieldTo::If);
-    for (size_t k = 0; k < i.return_vars.size(); ++k) {
-      const Var* rv = i.return_vars[k].get();
-      facts_.def_region[rv] = region;
-      for (const StmtPtr& b : {i.then_body, i.else_body}) {
-        std::vector<StmtPtr> st = ir::FlattenStmts(b);
-        const ir::YieldStmt* y = st.empty() ? nullptr : st.back()->As<ir::YieldStmt>();
-        if (y && k < y->values.size())
-          if (const SplitAivStmt* o = facts_.LaneLocalOrigin(y->values[k]))
-            facts_.lane_local[rv] = o;
-      }
-    }
+    for (const ir::VarPtr& rv : i.return_vars) facts_.def_region[rv.get()] = region;
   }
 
   void Region(const SplitAivStmt& r, const SplitAivStmt* outer) {
@@ -345,25 +330,17 @@ class Checker {
             const std::vector<ir::VarPtr>& rvs, const SplitAivStmt* region, ir::Span span) {
     for (const ir::IterArg& ia : ias) {
       facts_.def_region[ia.var.get()] = region;
-      if (const SplitAivStmt* o = facts_.LaneLocalOrigin(ia.init)) {
-        if (!region)
-          Fail(f_, 'j', span,
-               "the loop carry " + Quote(ia.var->name) + " starts from " +
-                   Quote(ir::ExprToString(ia.init)) +
-                   ", a per-lane value of the pl.split_aiv region at line " +
-                   std::to_string(o->span.line) +
-                   "; a region reading the carry would not recognise it as a shard result",
-               "keep the loop inside the region, or carry a full-width value");
-        facts_.lane_local[ia.var.get()] = o;
-      }
+      if (const SplitAivStmt* o = facts_.LaneLocalOrigin(ia.init); o && !region)
+        Fail(f_, 'j', span,
+             "the loop carry " + Quote(ia.var->name) + " starts from " +
+                 Quote(ir::ExprToString(ia.init)) +
+                 ", a per-lane value of the pl.split_aiv region at line " +
+                 std::to_string(o->span.line) +
+                 "; a region reading the carry would not recognise it as a shard result",
+             "keep the loop inside the region, or carry a full-width value");
     }
     Walk(body, region, YieldTo::Loop);
-    for (size_t i = 0; i < rvs.size(); ++i) {
-      facts_.def_region[rvs[i].get()] = region;
-      if (i < ias.size())
-        if (auto it = facts_.lane_local.find(ias[i].var.get()); it != facts_.lane_local.end())
-          facts_.lane_local[rvs[i].get()] = it->second;
-    }
+    for (const ir::VarPtr& rv : rvs) facts_.def_region[rv.get()] = region;
   }
 
   void Assign(const ir::AssignStmt& a, const SplitAivStmt* region) {
@@ -372,23 +349,12 @@ class Checker {
     if (c) calls_.CheckCall(*c, a.span, region);
     facts_.def_region[v] = region;
     if (!c) {
-      if (const SplitAivStmt* o = facts_.LaneLocalOrigin(a.value)) facts_.lane_local[v] = o;
       if (const Var* src = RegionFacts::VarOf(a.value); src && facts_.gathered.count(src))
         facts_.gathered.insert(v);
       return;
     }
     if (ops::IsGatherCall(*c)) facts_.gathered.insert(v);
     if (IsGmRead(*c)) facts_.loaded.insert(v);
-    if (!region) return;
-    bool local = false;
-    if (ops::IsShardCall(*c)) {
-      auto split = ir::GetAttr<int64_t>(c->kwargs, "split");
-      local = !split || *split != 0;
-    } else if (!ops::IsGatherCall(*c)) {
-      for (const ExprPtr& arg : c->args)
-        if (facts_.LaneLocalOrigin(arg) == region) local = true;
-    }
-    if (local) facts_.lane_local[v] = region;
   }
 
   // After lowering: every mixed split function has been rewritten into split_aiv form.

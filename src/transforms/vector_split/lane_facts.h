@@ -1,0 +1,118 @@
+// The lane facts of a split body or function, one analysis for every consumer (issue 26): which
+// values differ between the two AIV lanes, which tiles hold this lane's part of the data, and
+// which pl.split_aiv region a per-lane value belongs to. One forward walk in program order
+// computes all of them; the consumers ask it instead of working them out again:
+//
+//   admission (admission.h)      IsLaneLocal, MayDiffer, and the ops and carries it records
+//                                 (FullWidthOps, CarryMismatches)
+//   memory order                 MayDiffer (a store of lane-uniform data by both lanes is no
+//   (lane_memory_order.cpp)      race), IsLaneVar (the variables that evaluate to the lane)
+//   region checks (verifier.cpp) RegionOrigin ((i) sibling regions, (j) carries around a loop)
+//
+// The facts are keyed by the variables of the IR walked (the pass's output for the AUTO path's
+// admission and the memory order, the input for the verifier). Private to the module.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "tilesplit/ir/function.h"
+#include "tilesplit/ir/stmt.h"
+
+namespace tilesplit::vector_split {
+
+// What the analysis is told before it walks.
+struct LaneFactsInput {
+  // The split mode outside every region (a region's own mode holds inside it); None: no axis,
+  // so no op is held to the per-lane rules outside regions.
+  ir::SplitMode mode = ir::SplitMode::None;
+  const ir::Var* lane = nullptr;  // the lane index variable, if the body has one
+  // Tiles already known to be lane-local (the AUTO halving's tracked tiles). Asked rather than
+  // copied: the halving tracks about one tile per statement.
+  std::function<bool(const ir::Var*)> seeded_lane_local;
+};
+
+// A VECTOR operation none of whose per-lane rules holds: it would run at full width on both
+// lanes.
+struct FullWidthOp {
+  std::string op_name;
+  std::string result;  // the assigned variable's name
+  ir::Span span;
+};
+
+// A loop carry whose initial value is lane-local but whose backedge yields a full-width value.
+struct CarryMismatch {
+  std::string carry;
+  std::string yielded;
+  ir::Span span;  // the yield
+};
+
+class LaneFacts {
+ public:
+  explicit LaneFacts(LaneFactsInput in = {});
+  LaneFacts(const LaneFacts&) = delete;
+  LaneFacts& operator=(const LaneFacts&) = delete;
+
+  // The facts of a whole function: its body, scopes and regions included.
+  static std::unique_ptr<LaneFacts> Of(const ir::Function& f);
+
+  // Walks statements in program order; fed piece by piece, the facts equal one walk over the
+  // concatenation (the AUTO path feeds each statement right after lowering it).
+  void Walk(const std::vector<ir::StmtPtr>& stmts);
+
+  // ---- Queries.
+
+  // Whether `e` (a variable or a tuple projection) holds this lane's part of a tile on every
+  // path: a shard result, a seeded tile, a result computed from a lane-local operand, or a read
+  // at a lane-dependent address. Generators, broadcast reads, rank-1 loads and views of full
+  // values are neutral: never lane-local. Merges intersect; a carry keeps its initial value's.
+  bool IsLaneLocal(const ir::ExprPtr& e) const;
+  // Whether `e` may hold another value on one lane than on the other: it reads the lane index, a
+  // per-lane tile (a split shard, a pop), a lane-local value, a function's result, or a value
+  // computed from one of them (through merges and loop backedges alike).
+  bool MayDiffer(const ir::ExprPtr& e) const;
+  // Whether `v` evaluates to the lane index: the given lane, a lane-index call's result, or a
+  // region's lane binding.
+  bool IsLaneVar(const ir::Var* v) const { return lane_vars_.count(v) > 0; }
+  // The region whose per-lane value `e` (a variable, or a projection of one) is: computed inside
+  // it from one of its split shards; followed through aliases, carries and merges. Null for a
+  // value of no region. What checks (i) and (j) compare.
+  const ir::SplitAivStmt* RegionOrigin(const ir::ExprPtr& e) const;
+
+  // The VECTOR ops that no per-lane rule admits and the carries whose backedge drops the
+  // lane-local fact, in program order (the admission's report).
+  const std::vector<FullWidthOp>& FullWidthOps() const { return full_width_; }
+  const std::vector<CarryMismatch>& CarryMismatches() const { return carry_mismatches_; }
+
+ private:
+  bool Local(const ir::Var* v) const;
+  void MarkLocal(const ir::Var* v);
+  std::vector<bool> TupleFacts(const ir::ExprPtr& e) const;
+  void Differs(const ir::Var* v) { differs_.insert(v); }
+  void Adopt(const ir::Var* v, const ir::ExprPtr& value);
+  int AxisHere() const;
+
+  bool AdmitTileCall(const ir::Call& c, const ir::AssignStmt& a);
+  void Assign(const ir::AssignStmt& a);
+  void Loop(const std::vector<ir::IterArg>& ias, const ir::StmtPtr& body,
+            const std::vector<ir::VarPtr>& rvs);
+  void If(const ir::IfStmt& s);
+  void Region(const ir::SplitAivStmt& r);
+  void Stmt(const ir::StmtPtr& s);
+
+  LaneFactsInput in_;
+  const ir::SplitAivStmt* region_ = nullptr;  // the region being walked
+  std::unordered_set<const ir::Var*> local_;  // lane-local tiles found here (seeds aside)
+  std::unordered_map<const ir::Var*, std::vector<bool>> tuple_local_;  // per element
+  std::unordered_set<const ir::Var*> differs_;    // values that may differ between the lanes
+  std::unordered_set<const ir::Var*> lane_vars_;  // variables bound to the lane index
+  std::unordered_map<const ir::Var*, const ir::SplitAivStmt*> origin_;  // per-lane, by region
+  std::vector<FullWidthOp> full_width_;
+  std::vector<CarryMismatch> carry_mismatches_;
+};
+
+}  // namespace tilesplit::vector_split
