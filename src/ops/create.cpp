@@ -4,6 +4,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
 
@@ -375,6 +376,16 @@ void CheckMemoryContract(const ir::Call& call) {
   } catch (const ir::UserError& e) {
     throw WithRuleNote(op, e);
   }
+}
+
+void CheckMemoryContracts(const std::shared_ptr<const ir::Stmt>& body) {
+  struct Contracts : ir::IRVisitor {
+    void VisitCall(const ir::Call& c) override {
+      ir::IRVisitor::VisitCall(c);
+      CheckMemoryContract(c);
+    }
+  };
+  Contracts().VisitStmt(body);
 }
 
 ExprPtr CreateWithType(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,

@@ -4,31 +4,20 @@
 // may break it, and this verifier reports it, located, at the entry of the first pass that
 // requires the property — before any pass classifies a call by the spaces of its operands.
 #include "tilesplit/ir/error.h"
-#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::pass {
 namespace {
 
-struct ContractChecker : ir::IRVisitor {
-  std::string function;
-  void VisitCall(const ir::Call& c) override {
-    ir::IRVisitor::VisitCall(c);
-    try {
-      ops::CheckMemoryContract(c);
-    } catch (const ir::UserError& e) {
-      throw ir::UserError(e.span(), "TileMemoryInferred in '" + function + "': " + e.message(),
-                          e.notes());
-    }
-  }
-};
-
 void VerifyTileMemoryInferred(const ir::ProgramPtr& p) {
   for (const ir::FunctionPtr& f : p->functions) {
-    ContractChecker c;
-    c.function = f->name;
-    c.VisitFunction(*f);
+    try {
+      ops::CheckMemoryContracts(f->body);
+    } catch (const ir::UserError& e) {
+      throw ir::UserError(e.span(), "TileMemoryInferred in '" + f->name + "': " + e.message(),
+                          e.notes());
+    }
   }
 }
 

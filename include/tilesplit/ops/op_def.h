@@ -26,6 +26,10 @@
 
 #include "tilesplit/ir/expr.h"
 
+namespace tilesplit::ir {
+class Stmt;
+}  // namespace tilesplit::ir
+
 namespace tilesplit::ops {
 
 using ir::AttrMap;
@@ -432,6 +436,9 @@ ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::S
                MemoryContract contract = MemoryContract::Enforce);
 // The memory contract of a built call: a UserError at the call's span naming the argument.
 void CheckMemoryContract(const ir::Call& call);
+// The same for every call of a function body, in program order (the first broken contract
+// throws).
+void CheckMemoryContracts(const std::shared_ptr<const ir::Stmt>& body);
 // Runs validation and deduction only (no node built): the type the call would get.
 TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
                    ir::Span span = {});

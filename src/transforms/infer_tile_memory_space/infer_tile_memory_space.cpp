@@ -701,14 +701,8 @@ bool PlacedAsWritten(const ir::Function& f) {
     if (const auto* as = s->As<ir::AssignStmt>(); as && !placed(as->var->type)) ok = false;
   });
   if (!ok) return false;
-  struct Contracts : ir::IRVisitor {
-    void VisitCall(const ir::Call& c) override {
-      ir::IRVisitor::VisitCall(c);
-      ops::CheckMemoryContract(c);
-    }
-  };
   try {
-    Contracts().VisitStmt(f.body);
+    ops::CheckMemoryContracts(f.body);
   } catch (const ir::UserError&) {
     return false;
   }
