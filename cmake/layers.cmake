@@ -18,7 +18,7 @@ set(TILESPLIT_LAYER_GRAPH
     "runtime: ir"
     "ops: ir runtime"
     "dsl: ir ops"
-    "analysis: ir ops dsl"
+    "analysis: ir ops"
     "transforms: ir ops dsl analysis"
     "sim: ir runtime ops analysis transforms"
     "fuzz: ir runtime ops dsl analysis transforms sim")

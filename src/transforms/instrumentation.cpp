@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <ostream>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/transforms/remarks.h"
@@ -112,7 +112,7 @@ ProgramPtr VerifyRoundTrip(const std::string& pass_name, const std::string& text
     ir::ThrowInternal(ir::Span{}, msg);
   }
   if (!program) return reparsed;
-  analysis::EqualResult eq = analysis::StructuralEqual(program, reparsed);
+  dsl::EqualResult eq = dsl::StructuralEqual(program, reparsed);
   if (!eq)
     ir::ThrowInternal(ir::Span{}, where + ": print -> parse changed the program: " + eq.Describe());
   std::string again = dsl::Print(reparsed);
@@ -144,7 +144,7 @@ void RoundTripInstrumentation::AfterPass(const Pass& pass, const ProgramPtr& inp
     ir::ThrowInternal(e.span(),
                       where + ": running it again on its printed output fails: " + e.message());
   }
-  analysis::EqualResult eq = analysis::StructuralEqual(output, rerun);
+  dsl::EqualResult eq = dsl::StructuralEqual(output, rerun);
   if (!eq)
     ir::ThrowInternal(ir::Span{}, where + ": running it again on its printed output changes it: " +
                                       eq.Describe());

@@ -9,9 +9,9 @@
 #include <type_traits>
 #include <unordered_set>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
@@ -51,7 +51,7 @@ TEST(LowerAutoVectorSplit, NeverMutatesItsInputAndIsDeterministic) {
   EXPECT_EQ(dsl::Print(in), before);
   EXPECT_NE(dsl::Print(out1), before);
   EXPECT_EQ(dsl::Print(out1), dsl::Print(out2));
-  EXPECT_TRUE(analysis::StructuralEqual(out1, out2));
+  EXPECT_TRUE(dsl::StructuralEqual(out1, out2));
   // The lowered function shares no node with the input (DeepClone).
   EXPECT_NE(out1->functions[0]->body, in->functions[0]->body);
 }

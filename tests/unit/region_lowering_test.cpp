@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "tilesplit/analysis/affinity.h"
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/transforms/pass.h"
 #include "transforms/vector_split/admission.h"
@@ -80,7 +80,7 @@ def k(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[8, 12
   ir::StmtPtr again = LocalizeExplicitBoundaryValid(*r, renamed);
   const ir::StmtPtr region = ir::FlattenStmts(g->body)[0];
   ASSERT_EQ(region.get(), r);
-  const analysis::EqualResult same = analysis::StructuralEqual(again, region);
+  const dsl::EqualResult same = dsl::StructuralEqual(again, region);
   EXPECT_TRUE(same.equal) << same.Describe();
 }
 

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::pass {
@@ -92,7 +92,7 @@ TEST(Remarks, CollectingThemDoesNotChangeTheProgram) {
   with.remarks = &sink;
   const ir::ProgramPtr a = RunPipeline(input, Split(), with);
   const ir::ProgramPtr b = RunPipeline(input, Split());
-  EXPECT_TRUE(analysis::StructuralEqual(a, b));
+  EXPECT_TRUE(dsl::StructuralEqual(a, b));
   EXPECT_FALSE(sink.remarks().empty());
 }
 

@@ -1,7 +1,7 @@
 // Structural equality (dsl.md 11). One Comparer walks both trees in lockstep, keeping a
 // bijection between the variables each side defines; the first difference stops the walk and
 // records its path and both sides' text.
-#include "tilesplit/analysis/structural_equal.h"
+#include "tilesplit/dsl/structural_equal.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/text.h"
 
-namespace tilesplit::analysis {
+namespace tilesplit::dsl {
 namespace {
 
 using ir::ExprKind;
@@ -639,4 +639,4 @@ EqualResult StructuralEqual(const ir::ExprPtr& a, const ir::ExprPtr& b,
   return c.result;
 }
 
-}  // namespace tilesplit::analysis
+}  // namespace tilesplit::dsl

@@ -1,13 +1,16 @@
 // Structural equality (dsl.md 11): alpha-equivalence over variable definitions, field-by-field
 // types, kwargs and function attrs as unordered maps. A mismatch reports the first differing
-// path with both sides printed.
+// path with both sides printed. It belongs to the DSL layer: it is the DSL's notion of "the same
+// program" (a literal dim reads back as INDEX), the round-trip checks ask it of reparsed text, and
+// it names a differing statement by its printed first line (dsl/printer.h), which the layers below
+// the printer (analysis) must not use.
 #pragma once
 
 #include <string>
 
 #include "tilesplit/ir/function.h"
 
-namespace tilesplit::analysis {
+namespace tilesplit::dsl {
 
 struct EqualOptions {
   bool map_free_vars = true;        // free variables (dynamic dims) map bijectively on first use
@@ -32,4 +35,4 @@ EqualResult StructuralEqual(const ir::StmtPtr& a, const ir::StmtPtr& b,
 EqualResult StructuralEqual(const ir::ExprPtr& a, const ir::ExprPtr& b,
                             const EqualOptions& options = {});
 
-}  // namespace tilesplit::analysis
+}  // namespace tilesplit::dsl
