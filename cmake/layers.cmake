@@ -16,16 +16,17 @@ set(TILESPLIT_LAYERING_SCRIPT ${CMAKE_SOURCE_DIR}/cmake/check_layering.cmake)
 set(TILESPLIT_LAYER_GRAPH
     "ir:"
     "runtime: ir"
-    "ops: ir runtime"
+    "ops: ir"
+    "semantics: ir runtime ops"
     "dsl: ir ops"
     "analysis: ir ops"
     "transforms: ir ops dsl analysis"
-    "sim: ir runtime ops analysis transforms"
-    "fuzz: ir runtime ops dsl analysis transforms sim")
+    "sim: ir runtime ops semantics analysis transforms"
+    "fuzz: ir runtime ops semantics dsl analysis transforms sim")
 # The consumers' uses. The bindings expose the layers up to the simulator; the fuzzer is the CLI's
 # alone.
-set(TILESPLIT_CONSUMER_USES_cli ir runtime ops dsl analysis transforms sim fuzz)
-set(TILESPLIT_CONSUMER_USES_bindings ir runtime ops dsl analysis transforms sim)
+set(TILESPLIT_CONSUMER_USES_cli ir runtime ops semantics dsl analysis transforms sim fuzz)
+set(TILESPLIT_CONSUMER_USES_bindings ir runtime ops semantics dsl analysis transforms sim)
 
 # Passes and verifiers register themselves through static registrar objects that nothing else
 # references (include/tilesplit/transforms/pass.h): a plain static link would drop them, so the

@@ -4,7 +4,7 @@
 // the compiler vectorise over j.
 #include <algorithm>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

@@ -1,5 +1,7 @@
-// Execution semantics of the operators, for the simulator (core-group.md 3). Each catalogue
-// section registers the semantics of its ops in src/ops/semantics_<section>.cpp, beside the
+// Execution semantics of the operators, for the simulator (core-group.md 3). They are the semantics
+// layer, above both the operator registry (ops/) and the runtime values (runtime/) they compute
+// on; the namespace stays tilesplit::ops, as they complete the operator's record. Each catalogue
+// section registers the semantics of its ops in src/semantics/semantics_<section>.cpp, beside the
 // definitions in src/ops/<section>_ops.cpp. Registering attaches them to the op's record
 // (OpDef::semantics()), where the interpreter finds them through the call's op: one record per
 // operator, no lookup by name on a call.
@@ -141,7 +143,7 @@ inline const OpSemantics* SemanticsOf(const ir::Call& c) {
   return d ? d->semantics() : nullptr;
 }
 
-// One per catalogue section (src/ops/semantics_<section>.cpp).
+// One per catalogue section (src/semantics/semantics_<section>.cpp).
 void RegisterMemorySemantics(SemanticsTable& t);
 void RegisterGeneratorSemantics(SemanticsTable& t);
 void RegisterElementwiseSemantics(SemanticsTable& t);

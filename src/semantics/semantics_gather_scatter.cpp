@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "tilesplit/ops/bit_codec.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/runtime/bit_codec.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 
@@ -106,7 +106,7 @@ Value ScatterUpdate(OpCall& c) {
 class BitMask {
  public:
   BitMask(OpCall& c, const TileValue& m) : c_(c), bits_(m, /*col_major=*/false) {
-    if (!BitLayoutModelled(m.dtype))
+    if (!sim::BitLayoutModelled(m.dtype))
       c.Fail("mask dtype " + std::string(ir::DataTypeName(m.dtype)) +
              " is not executed by the simulator (its bit layout is not modelled)");
     row_bits_ = m.shape.empty() ? 0 : m.shape.back() * ir::DataTypeBits(m.dtype);
@@ -124,7 +124,7 @@ class BitMask {
 
  private:
   OpCall& c_;
-  TileBits bits_;
+  sim::TileBits bits_;
   int64_t row_bits_ = 0, rows_ = 0;
 };
 
@@ -215,7 +215,7 @@ Value GatherB(OpCall& c) {
   auto out = c.NewResult();
   const ir::DataType odt = out->dtype;
   const int ob = ir::DataTypeBits(odt) / 8, sb = ir::DataTypeBits(src.dtype) / 8;
-  if (!BitLayoutModelled(odt))
+  if (!sim::BitLayoutModelled(odt))
     c.Fail("output_dtype " + std::string(ir::DataTypeName(odt)) +
            " is not executed by the simulator (its bit layout is not modelled)");
   if (ob <= 0 || 32 % ob != 0 || sb <= 0) c.Fail("needs 1, 2 or 4-byte dtypes");
@@ -225,7 +225,7 @@ Value GatherB(OpCall& c) {
     c.Fail("result box does not match offset");
   const int64_t src_bytes = src.numel() * sb;
   const int64_t vrows = std::min(off.valid[0], rows), vcols = std::min(off.valid[1], cols);
-  const TileBits bytes(src, /*col_major=*/false);
+  const sim::TileBits bytes(src, /*col_major=*/false);
   for (int64_t r = 0; r < vrows; ++r) {
     for (int64_t b = 0; b < vcols; ++b) {
       const size_t oi = static_cast<size_t>(r * cols + b);
@@ -239,7 +239,7 @@ Value GatherB(OpCall& c) {
         const std::optional<uint64_t> bits = bytes.Read(8 * (o + k * ob), 8 * ob);
         if (!bits) continue;  // undefined bytes: the element stays poison
         const size_t di = static_cast<size_t>(r * out->shape[1] + b * per_block + k);
-        DecodeElement(odt, *bits, out->data, di);
+        sim::DecodeElement(odt, *bits, out->data, di);
       }
     }
   }

@@ -1,7 +1,7 @@
 // Semantics of the generators (ops.md 2.2).
 #include <cmath>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

@@ -1,7 +1,7 @@
 // Semantics of data movement and scalar access (ops.md 2.1).
 #include <algorithm>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

@@ -4,7 +4,7 @@
 // must have been folded into transport ops; the transport ops need the executor's pipes.
 #include <algorithm>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

@@ -2,8 +2,8 @@
 // row-major, so every view is a copy; layout fields have no effect on values.
 #include <algorithm>
 
-#include "tilesplit/ops/bit_codec.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/runtime/bit_codec.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 
@@ -69,18 +69,18 @@ Value ReinterpretView(OpCall& c) {
   const TileValue& in = c.tile(0);
   auto out = c.NewResult();
   for (ir::DataType dt : {in.dtype, out->dtype})
-    if (!BitLayoutModelled(dt))
+    if (!sim::BitLayoutModelled(dt))
       c.Fail(std::string(ir::DataTypeName(dt)) +
              " is not executed by the simulator (its bit layout is not modelled)");
   const int wn = ir::DataTypeBits(out->dtype);
-  const TileBits bits(in, ColMajor(c.call.args[0]->type));
+  const sim::TileBits bits(in, ColMajor(c.call.args[0]->type));
   if (out->numel() * wn != bits.size())
     c.Fail("the result box holds " + std::to_string(out->numel() * wn) + " bits, the input " +
            std::to_string(bits.size()));
-  const std::vector<size_t> order = MemoryOrder(out->shape, ColMajor(c.call.type));
+  const std::vector<size_t> order = sim::MemoryOrder(out->shape, ColMajor(c.call.type));
   for (size_t k = 0; k < order.size(); ++k) {
     const std::optional<uint64_t> v = bits.Read(static_cast<int64_t>(k) * wn, wn);
-    if (v) DecodeElement(out->dtype, *v, out->data, order[k]);
+    if (v) sim::DecodeElement(out->dtype, *v, out->data, order[k]);
   }
   sim::PoisonOutsideValid(*out);
   return Value(out);

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 namespace {

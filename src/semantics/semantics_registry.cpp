@@ -1,7 +1,7 @@
 // The semantics table and the helpers every section uses.
 #include <algorithm>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

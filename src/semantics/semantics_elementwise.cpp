@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "simd_kernels.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

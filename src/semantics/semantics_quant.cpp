@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

@@ -11,7 +11,7 @@
 
 #include "tilesplit/runtime/value.h"
 
-namespace tilesplit::ops {
+namespace tilesplit::sim {
 
 // Whether the simulator knows dt's bit layout: every dtype but HF4 and HF8.
 bool BitLayoutModelled(ir::DataType dt);
@@ -48,4 +48,4 @@ class TileBits {
 // The flat (row-major) indices of a box of `shape`, in memory order (as TileBits).
 std::vector<size_t> MemoryOrder(const std::vector<int64_t>& shape, bool col_major);
 
-}  // namespace tilesplit::ops
+}  // namespace tilesplit::sim

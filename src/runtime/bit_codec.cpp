@@ -1,5 +1,5 @@
-// Element bit patterns (ops/bit_codec.h).
-#include "tilesplit/ops/bit_codec.h"
+// Element bit patterns (runtime/bit_codec.h).
+#include "tilesplit/runtime/bit_codec.h"
 
 #include <algorithm>
 #include <bit>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <limits>
 
-namespace tilesplit::ops {
+namespace tilesplit::sim {
 
 namespace {
 
@@ -199,4 +199,4 @@ std::optional<uint64_t> TileBits::Read(int64_t pos, int width) const {
   return v;
 }
 
-}  // namespace tilesplit::ops
+}  // namespace tilesplit::sim

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "simd_kernels.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 

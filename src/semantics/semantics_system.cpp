@@ -1,7 +1,7 @@
 // Semantics of inter-device signalling (ops.md 2.11). The simulator runs one core group with no
 // peer device: notify updates the signal tensor locally, and a wait whose condition does not
 // already hold could never be satisfied, so it is reported instead of hanging.
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
 
