@@ -20,18 +20,19 @@ set(TILESPLIT_LAYER_GRAPH
     "semantics: ir runtime ops"
     "dsl: ir ops"
     "analysis: ir ops"
-    "transforms: ir ops dsl analysis"
-    "sim: ir runtime ops semantics analysis transforms"
-    "fuzz: ir runtime ops semantics dsl analysis transforms sim")
+    "pass: ir dsl"
+    "transforms: ir ops analysis pass"
+    "sim: ir runtime ops semantics analysis pass transforms"
+    "fuzz: ir runtime ops semantics dsl pass transforms sim")
 # The consumers' uses. The bindings expose the layers up to the simulator; the fuzzer is the CLI's
 # alone.
-set(TILESPLIT_CONSUMER_USES_cli ir runtime ops semantics dsl analysis transforms sim fuzz)
-set(TILESPLIT_CONSUMER_USES_bindings ir runtime ops semantics dsl analysis transforms sim)
+set(TILESPLIT_CONSUMER_USES_cli ir runtime ops semantics dsl analysis pass transforms sim fuzz)
+set(TILESPLIT_CONSUMER_USES_bindings ir runtime ops semantics dsl analysis pass transforms sim)
 
 # Passes and verifiers register themselves through static registrar objects that nothing else
-# references (include/tilesplit/transforms/pass.h): a plain static link would drop them, so the
-# layer that holds them is linked whole, by every consumer alike (CMake refuses one library linked
-# with and without the feature in the same link).
+# references (include/tilesplit/pass/pass.h): a plain static link would drop them, so the layer
+# that holds them (the passes, not the framework) is linked whole, by every consumer alike (CMake
+# refuses one library linked with and without the feature in the same link).
 set(TILESPLIT_WHOLE_ARCHIVE_LAYERS transforms)
 
 # Runs the layering check over DIRS before TARGET builds; ALLOWED are the layers it may include.

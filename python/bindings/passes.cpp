@@ -1,7 +1,7 @@
 // The pass registry, the named pipelines and the pass instrumentation. Python runs every pass
 // through run_pass with the C++ instruments of its PassContext (tilesplit/passes.py); an
 // instrument written in Python is wrapped in PythonInstrumentation, so there is one
-// instrumentation mechanism, the C++ one (transforms/instrumentation.h).
+// instrumentation mechanism, the C++ one (pass/instrumentation.h).
 #include <pybind11/stl.h>
 
 #include <set>
@@ -10,9 +10,9 @@
 #include "bindings.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/instrumentation.h"
-#include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/properties.h"
+#include "tilesplit/pass/instrumentation.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/properties.h"
 
 #ifndef TILESPLIT_VERSION
 #define TILESPLIT_VERSION "0.0.0"

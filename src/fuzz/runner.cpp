@@ -9,9 +9,9 @@
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/sim/check.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::fuzz {
 

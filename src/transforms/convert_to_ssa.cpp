@@ -1,7 +1,8 @@
 // The convert-to-ssa pass: a named wrapper around ir::ConvertProgramToSSA, which the parser also
 // runs by default.
 #include "tilesplit/ir/ssa.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::pass {
 

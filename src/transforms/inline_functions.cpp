@@ -24,7 +24,7 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

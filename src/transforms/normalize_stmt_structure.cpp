@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

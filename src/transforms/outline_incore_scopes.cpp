@@ -17,7 +17,7 @@
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

@@ -8,7 +8,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

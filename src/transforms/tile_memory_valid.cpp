@@ -6,7 +6,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

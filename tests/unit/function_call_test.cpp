@@ -11,8 +11,8 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit {
 namespace {

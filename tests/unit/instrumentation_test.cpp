@@ -1,6 +1,6 @@
-// Pass instrumentation (transforms/instrumentation.h), named pipelines and the error details
+// Pass instrumentation (pass/instrumentation.h), named pipelines and the error details
 // machine-readable diagnostics use.
-#include "tilesplit/transforms/instrumentation.h"
+#include "tilesplit/pass/instrumentation.h"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/sim/check.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::pass {
 namespace {

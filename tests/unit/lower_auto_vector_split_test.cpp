@@ -17,7 +17,8 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 #include "transforms/vector_split/crossing_rules.h"
 #include "transforms/vector_split/halving.h"
 

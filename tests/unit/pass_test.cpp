@@ -1,10 +1,10 @@
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 #include <gtest/gtest.h>
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/properties.h"
+#include "tilesplit/pass/properties.h"
 
 namespace tilesplit::pass {
 namespace {

@@ -7,7 +7,7 @@
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 #include "transforms/vector_split/admission.h"
 #include "transforms/vector_split/regions.h"
 

@@ -1,11 +1,11 @@
-// The remark sink (include/tilesplit/transforms/remarks.h) and the remarks of the split passes.
-#include "tilesplit/transforms/remarks.h"
+// The remark sink (include/tilesplit/pass/remarks.h) and the remarks of the split passes.
+#include "tilesplit/pass/remarks.h"
 
 #include <gtest/gtest.h>
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/structural_equal.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

@@ -9,7 +9,8 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/dsl/parser.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 #include "transforms/vector_split/halving.h"
 #include "transforms/vector_split/regions.h"
 

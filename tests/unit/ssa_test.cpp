@@ -8,7 +8,8 @@
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit {
 namespace {

@@ -31,7 +31,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

@@ -42,7 +42,8 @@
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::pass {
 namespace {

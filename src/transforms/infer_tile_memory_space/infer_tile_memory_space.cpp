@@ -29,8 +29,8 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass::itms {
 

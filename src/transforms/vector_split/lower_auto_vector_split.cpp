@@ -9,8 +9,9 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/remarks.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::vector_split {
 namespace {

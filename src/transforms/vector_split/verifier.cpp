@@ -11,7 +11,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::vector_split {
 namespace {

@@ -1,4 +1,4 @@
-#include "tilesplit/transforms/instrumentation.h"
+#include "tilesplit/pass/instrumentation.h"
 
 #include <cstdio>
 #include <ostream>
@@ -8,7 +8,7 @@
 #include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/error_info.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass {
 

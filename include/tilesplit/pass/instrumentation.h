@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 

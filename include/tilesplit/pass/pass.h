@@ -1,6 +1,7 @@
-// The pass framework: passes are registered by kebab-case name, map Program -> Program, and
-// declare the IR properties they require, produce and invalidate. A verifier may be attached to a
-// property; the pipeline verifies a pass's required properties on its input before running it.
+// The pass framework (the pass layer, below the passes themselves: src/transforms/): passes are
+// registered by kebab-case name, map Program -> Program, and declare the IR properties they
+// require, produce and invalidate. A verifier may be attached to a property; the pipeline verifies
+// a pass's required properties on its input before running it.
 #pragma once
 
 #include <functional>
@@ -10,7 +11,7 @@
 #include <vector>
 
 #include "tilesplit/ir/function.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass {
 
@@ -53,18 +54,13 @@ struct PassInfo {
 };
 
 // A named pipeline: registered pass names run in order (MLIR's pass pipeline registration).
-// `opt -p NAME` and `check --pipeline NAME` run one by its name.
+// `opt -p NAME` and `check --pipeline NAME` run one by its name (the built-in ones:
+// transforms/passes.h).
 struct PipelineInfo {
   std::string name;
   std::string description;
   std::vector<std::string> passes;
 };
-
-// The split of a tile-level program: outlining, the vector split and the expansion.
-inline constexpr const char* kCheckPipeline = "check-pipeline";
-// The pipeline `tilesplit check`, `run --split`, pypto.runtime.run and @pl.jit lower a program
-// with: PyPTO's passes before the split, then kCheckPipeline's (src/transforms/pipelines.cpp).
-inline constexpr const char* kDefaultPipeline = "default-pipeline";
 
 class PassRegistry {
  public:
@@ -124,31 +120,12 @@ struct PipelineOptions {
 ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
                        const PipelineOptions& options = {});
 
-// Built-in passes (each defined in its own file under src/transforms/).
-Pass ConvertToSSA();
-Pass LowerAutoVectorSplit();
-
-// Rejects a mixed InCore function whose explicit "slot_num" attr is smaller than its pipes need
-// (the ring check of expand-mixed-kernel, docs/split-lowering.md "Pipe slots"), so that
-// lower-auto-vector-split reports it rather than leaving it to the expansion. Other expansion
-// errors are left to expand-mixed-kernel.
-void CheckExplicitSlotNum(const ir::Function& f);
-
-// Checks a mixed InCore function directly for what expand-mixed-kernel refuses (with the
-// expansion's own rules, without running it; the sides are built only for a slot_num the author
-// fixed) and lets the rejection through with a note saying why the split pass reports it. The
-// pass calls it on the mixed functions it accepts without lowering them itself (hand-written
-// split_aiv kernels, explicit regions, unsplit mixed kernels): whatever it accepts, the pipeline
-// must lower (docs/split-lowering.md "What the pass accepts, the pipeline lowers"). A value one
-// side computes and the other reads without a crossing is left to the expansion.
-void CheckExpandable(const ir::Function& f);
-
 // Static registration. Each pass file registers itself, so adding a pass touches no central
 // list and a factory that is not written yet is never referenced:
 //   TILESPLIT_REGISTER_PASS("convert-to-ssa", "Rewrites rebinding into SSA form", ConvertToSSA);
 //   TILESPLIT_REGISTER_VERIFIER("CallsValid", VerifyCallsValid);   (src/transforms/calls_valid.cpp)
-// The registrar objects live in the static library tilesplit_transforms; every executable links
-// it whole-archive (cmake/layers.cmake), otherwise the linker would drop these unreferenced
+// The registrar objects live in the passes' static library, tilesplit_transforms; every executable
+// links it whole-archive (cmake/layers.cmake), otherwise the linker would drop these unreferenced
 // objects.
 struct PassRegistrar {
   PassRegistrar(std::string name, std::string description, std::function<Pass()> factory);

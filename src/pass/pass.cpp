@@ -1,11 +1,11 @@
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 #include <algorithm>
 #include <optional>
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/error_info.h"
-#include "tilesplit/transforms/instrumentation.h"
+#include "tilesplit/pass/instrumentation.h"
 
 namespace tilesplit::pass {
 

@@ -1,6 +1,6 @@
-// The remark sink of the running pass (include/tilesplit/transforms/remarks.h). Thread-local, so
+// The remark sink of the running pass (include/tilesplit/pass/remarks.h). Thread-local, so
 // pipelines run on several threads at once (the fuzzer's workers) keep their remarks apart.
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass {
 namespace {

@@ -1,5 +1,5 @@
 // The property catalogue (properties.h).
-#include "tilesplit/transforms/properties.h"
+#include "tilesplit/pass/properties.h"
 
 namespace tilesplit::pass {
 
