@@ -51,9 +51,10 @@ std::string PropertyRule(const std::string& prop, const std::string& message) {
 
 void VerifyPropertiesInstrumentation::BeforePass(const Pass& pass, const ProgramPtr& input) {
   if (!before_) return;
-  const PassRegistry& registry = PassRegistry::Global();
-  for (const Property& prop : pass.required()) {
-    const PropertyVerifier* verify = registry.FindVerifier(prop);
+  const PassRegistry& registry = registry_ ? *registry_ : PassRegistry::Global();
+  for (const Property property : pass.required()) {
+    const std::string prop(PropertyName(property));
+    const PropertyVerifier* verify = registry.FindVerifier(property);
     if (!verify) {
       unverified.insert(prop);
       continue;
@@ -76,9 +77,10 @@ void VerifyPropertiesInstrumentation::BeforePass(const Pass& pass, const Program
 void VerifyPropertiesInstrumentation::AfterPass(const Pass& pass, const ProgramPtr& input,
                                                 const ProgramPtr& output) {
   if (!after_) return;
-  const PassRegistry& registry = PassRegistry::Global();
-  for (const Property& prop : pass.produced()) {
-    const PropertyVerifier* verify = registry.FindVerifier(prop);
+  const PassRegistry& registry = registry_ ? *registry_ : PassRegistry::Global();
+  for (const Property property : pass.produced()) {
+    const std::string prop(PropertyName(property));
+    const PropertyVerifier* verify = registry.FindVerifier(property);
     if (!verify) {
       unverified.insert(prop);
       continue;

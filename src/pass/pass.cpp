@@ -52,12 +52,13 @@ std::vector<const PassInfo*> PassRegistry::All() const {
 }
 
 void PassRegistry::RegisterVerifier(Property p, PropertyVerifier v) {
-  if (p.empty() || !v) ir::ThrowInternal(ir::Span{}, "invalid verifier registration");
+  if (!v) ir::ThrowInternal(ir::Span{}, "invalid verifier registration");
   if (!verifiers_.emplace(p, std::move(v)).second)
-    ir::ThrowInternal(ir::Span{}, "a verifier for property '" + p + "' is registered twice");
+    ir::ThrowInternal(ir::Span{}, "a verifier for property '" + std::string(PropertyName(p)) +
+                                      "' is registered twice");
 }
 
-const PropertyVerifier* PassRegistry::FindVerifier(std::string_view p) const {
+const PropertyVerifier* PassRegistry::FindVerifier(Property p) const {
   auto it = verifiers_.find(p);
   return it == verifiers_.end() ? nullptr : &it->second;
 }
@@ -68,7 +69,7 @@ PassRegistrar::PassRegistrar(std::string name, std::string description,
 }
 
 VerifierRegistrar::VerifierRegistrar(Property property, PropertyVerifier verifier) {
-  PassRegistry::Global().RegisterVerifier(std::move(property), std::move(verifier));
+  PassRegistry::Global().RegisterVerifier(property, std::move(verifier));
 }
 
 void PassRegistry::RegisterPipeline(PipelineInfo info) {
@@ -143,7 +144,8 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
   // trip is the last after-hook (hooks after a pass run in reverse order).
   if (options.verify_roundtrip) instruments.push_back(std::make_shared<RoundTripInstrumentation>());
   if (options.verify_required)
-    instruments.push_back(std::make_shared<VerifyPropertiesInstrumentation>(true, false));
+    instruments.push_back(
+        std::make_shared<VerifyPropertiesInstrumentation>(true, false, options.registry));
   instruments.insert(instruments.end(), options.instruments.begin(), options.instruments.end());
   ProgramPtr current = input;
   for (const Pass& pass : passes) {

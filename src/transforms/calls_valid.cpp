@@ -75,6 +75,6 @@ void VerifyCallsValid(const ir::ProgramPtr& p) {
 
 }  // namespace
 
-TILESPLIT_REGISTER_VERIFIER("CallsValid", VerifyCallsValid);
+TILESPLIT_REGISTER_VERIFIER(CallsValid, VerifyCallsValid);
 
 }  // namespace tilesplit::pass

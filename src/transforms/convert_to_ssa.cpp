@@ -7,7 +7,7 @@
 namespace tilesplit::pass {
 
 Pass ConvertToSSA() {
-  return Pass("convert-to-ssa", &ir::ConvertProgramToSSA, {}, {"SSAForm"}, {});
+  return Pass("convert-to-ssa", &ir::ConvertProgramToSSA, {}, {Property::SSAForm}, {});
 }
 
 namespace {

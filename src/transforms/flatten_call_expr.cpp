@@ -184,7 +184,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass FlattenCallExpr() {
-  return Pass("flatten-call-expr", Run, {"SSAForm"}, {"SSAForm"}, {});
+  return Pass("flatten-call-expr", Run, {Property::SSAForm}, {Property::SSAForm}, {});
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass NormalizeStmtStructure() {
-  return Pass("normalize-stmt-structure", Run, {}, {"NormalizedStmtStructure"}, {});
+  return Pass("normalize-stmt-structure", Run, {}, {Property::NormalizedStmtStructure}, {});
 }
 
 }  // namespace

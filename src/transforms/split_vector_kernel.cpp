@@ -63,7 +63,7 @@ ir::ProgramPtr RunSplitVector(const ir::ProgramPtr& p) {
 }
 
 Pass SplitVectorKernel() {
-  return Pass("split-vector-kernel", RunSplitVector, {}, {"AivDispatchStamped"}, {});
+  return Pass("split-vector-kernel", RunSplitVector, {}, {Property::AivDispatchStamped}, {});
 }
 
 TILESPLIT_REGISTER_PASS(

@@ -34,6 +34,6 @@ void VerifyTileMemoryInferred(const ir::ProgramPtr& p) {
 
 }  // namespace
 
-TILESPLIT_REGISTER_VERIFIER("TileMemoryInferred", VerifyTileMemoryInferred);
+TILESPLIT_REGISTER_VERIFIER(TileMemoryInferred, VerifyTileMemoryInferred);
 
 }  // namespace tilesplit::pass

@@ -216,7 +216,8 @@ TEST(LowerAutoVectorSplit, IsRegisteredByNameWithItsProperties) {
   pass::Pass p = info->factory();
   EXPECT_EQ(p.name(), "lower-auto-vector-split");
   auto has = [](const std::vector<pass::Property>& v, const char* s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
+    return std::any_of(v.begin(), v.end(),
+                       [s](pass::Property p) { return pass::PropertyName(p) == s; });
   };
   EXPECT_TRUE(has(p.required(), "AivSplitValid"));
   EXPECT_TRUE(has(p.produced(), "AivSplitLoweredValid"));

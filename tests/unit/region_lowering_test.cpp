@@ -259,8 +259,9 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], a: pl.Tensor[[128, 128], pl
 }
 
 TEST(AivSplitValidTest, RegisteredAsTheVerifierOfBothProperties) {
-  EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitValid"), nullptr);
-  EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitLoweredValid"), nullptr);
+  EXPECT_NE(pass::PassRegistry::Global().FindVerifier(pass::Property::AivSplitValid), nullptr);
+  EXPECT_NE(pass::PassRegistry::Global().FindVerifier(pass::Property::AivSplitLoweredValid),
+            nullptr);
 }
 
 TEST(AivSplitValidTest, LoweredAcceptsMatShardOfTheFlatForm) {

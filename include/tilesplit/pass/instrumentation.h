@@ -17,11 +17,13 @@ namespace tilesplit::pass {
 // Before a pass: the verifiers of the properties it requires (a violation is the input's fault,
 // a UserError naming the pass and property). After it: the verifiers of the properties it
 // produces (a violation is the pass's fault, an InternalError). Properties without a verifier
-// are skipped and remembered in `unverified`.
+// are skipped and remembered in `unverified`. The verifiers are `registry`'s (null: the global
+// registry). Properties are reported by name.
 class VerifyPropertiesInstrumentation : public PassInstrumentation {
  public:
-  explicit VerifyPropertiesInstrumentation(bool before = true, bool after = true)
-      : before_(before), after_(after) {}
+  explicit VerifyPropertiesInstrumentation(bool before = true, bool after = true,
+                                           const PassRegistry* registry = nullptr)
+      : before_(before), after_(after), registry_(registry) {}
   void BeforePass(const Pass& pass, const ProgramPtr& input) override;
   void AfterPass(const Pass& pass, const ProgramPtr& input, const ProgramPtr& output) override;
 
@@ -31,6 +33,7 @@ class VerifyPropertiesInstrumentation : public PassInstrumentation {
 
  private:
   bool before_, after_;
+  const PassRegistry* registry_;
 };
 
 // After a pass: print -> parse gives a structurally equal program and printing is idempotent

@@ -11,14 +11,12 @@
 #include <vector>
 
 #include "tilesplit/ir/function.h"
+#include "tilesplit/pass/properties.h"
 #include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass {
 
 using ir::ProgramPtr;
-
-// Property names follow the spec (SSAForm, AivSplitValid, ...).
-using Property = std::string;
 
 // A verifier throws ir::UserError describing the first violation.
 using PropertyVerifier = std::function<void(const ProgramPtr&)>;
@@ -70,7 +68,7 @@ class PassRegistry {
   std::vector<const PassInfo*> All() const;  // sorted by name
 
   void RegisterVerifier(Property p, PropertyVerifier v);
-  const PropertyVerifier* FindVerifier(std::string_view p) const;
+  const PropertyVerifier* FindVerifier(Property p) const;
 
   // A pipeline's passes must be registered when it is first used (BuildPasses checks).
   void RegisterPipeline(PipelineInfo info);
@@ -79,7 +77,7 @@ class PassRegistry {
 
  private:
   std::map<std::string, PassInfo, std::less<>> passes_;
-  std::map<std::string, PropertyVerifier, std::less<>> verifiers_;
+  std::map<Property, PropertyVerifier> verifiers_;
   std::map<std::string, PipelineInfo, std::less<>> pipelines_;
 };
 
@@ -113,6 +111,8 @@ ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
 struct PipelineOptions {
   bool verify_required = true;
   bool verify_roundtrip = false;
+  // Whose verifiers check the required properties; null: PassRegistry::Global().
+  const PassRegistry* registry = nullptr;
   // Where the passes' remarks go (remarks.h); none are built when null.
   RemarkSink* remarks = nullptr;
   std::vector<InstrumentationPtr> instruments;
@@ -123,7 +123,9 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
 // Static registration. Each pass file registers itself, so adding a pass touches no central
 // list and a factory that is not written yet is never referenced:
 //   TILESPLIT_REGISTER_PASS("convert-to-ssa", "Rewrites rebinding into SSA form", ConvertToSSA);
-//   TILESPLIT_REGISTER_VERIFIER("CallsValid", VerifyCallsValid);   (src/transforms/calls_valid.cpp)
+//   TILESPLIT_REGISTER_VERIFIER(CallsValid, VerifyCallsValid);   (src/transforms/calls_valid.cpp)
+// A verifier names its property by the enumerator (pass::Property::CallsValid): a misspelt one
+// does not compile.
 // The registrar objects live in the passes' static library, tilesplit_transforms; every executable
 // links it whole-archive (cmake/layers.cmake), otherwise the linker would drop these unreferenced
 // objects.
@@ -143,7 +145,7 @@ struct PipelineRegistrar {
       tilesplit_pass_reg_, __COUNTER__)(NAME, DESCRIPTION, FACTORY)
 #define TILESPLIT_REGISTER_VERIFIER(PROPERTY, VERIFIER)                    \
   static const ::tilesplit::pass::VerifierRegistrar TILESPLIT_PASS_CONCAT( \
-      tilesplit_verifier_reg_, __COUNTER__)(PROPERTY, VERIFIER)
+      tilesplit_verifier_reg_, __COUNTER__)(::tilesplit::pass::Property::PROPERTY, VERIFIER)
 #define TILESPLIT_REGISTER_PIPELINE(NAME, DESCRIPTION, ...)                \
   static const ::tilesplit::pass::PipelineRegistrar TILESPLIT_PASS_CONCAT( \
       tilesplit_pipeline_reg_, __COUNTER__)(NAME, DESCRIPTION, __VA_ARGS__)

@@ -698,8 +698,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass ConvertTensorToTileOps() {
-  return Pass("convert-tensor-to-tile-ops", Run, {"SSAForm", "SplitIncoreOrch"},
-              {"SSAForm", "IncoreTileOps"}, {});
+  return Pass("convert-tensor-to-tile-ops", Run, {Property::SSAForm, Property::SplitIncoreOrch},
+              {Property::SSAForm, Property::IncoreTileOps}, {});
 }
 
 }  // namespace

@@ -420,8 +420,9 @@ ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
 }
 
 Pass ExpandMixedKernel() {
-  return Pass("expand-mixed-kernel", RunExpand, {"AivSplitLoweredValid", "CallsValid"},
-              {"MixedKernelExpanded", "CallsValid"}, {"AivSplitLoweredValid"});
+  return Pass(
+      "expand-mixed-kernel", RunExpand, {Property::AivSplitLoweredValid, Property::CallsValid},
+      {Property::MixedKernelExpanded, Property::CallsValid}, {Property::AivSplitLoweredValid});
 }
 
 TILESPLIT_REGISTER_PASS(

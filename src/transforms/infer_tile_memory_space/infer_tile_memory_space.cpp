@@ -758,8 +758,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass InferTileMemorySpace() {
-  return Pass("infer-tile-memory-space", Run, {"SSAForm", "IncoreTileOps"},
-              {"SSAForm", "TileMemoryInferred"}, {});
+  return Pass("infer-tile-memory-space", Run, {Property::SSAForm, Property::IncoreTileOps},
+              {Property::SSAForm, Property::TileMemoryInferred}, {});
 }
 
 }  // namespace

@@ -180,11 +180,12 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 namespace tilesplit::pass {
 
 Pass LowerAutoVectorSplit() {
-  return Pass(
-      "lower-auto-vector-split", vector_split::Run,
-      {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitValid"},
-      {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitLoweredValid"},
-      {"AivSplitValid"});
+  return Pass("lower-auto-vector-split", vector_split::Run,
+              {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
+               Property::TileMemoryInferred, Property::AivSplitValid},
+              {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
+               Property::TileMemoryInferred, Property::AivSplitLoweredValid},
+              {Property::AivSplitValid});
 }
 
 TILESPLIT_REGISTER_PASS("lower-auto-vector-split",

@@ -416,7 +416,7 @@ void VerifyAivSplitLoweredValid(const ir::ProgramPtr& p) {
   Verify(p, true);
 }
 
-TILESPLIT_REGISTER_VERIFIER("AivSplitValid", VerifyAivSplitValid);
-TILESPLIT_REGISTER_VERIFIER("AivSplitLoweredValid", VerifyAivSplitLoweredValid);
+TILESPLIT_REGISTER_VERIFIER(AivSplitValid, VerifyAivSplitValid);
+TILESPLIT_REGISTER_VERIFIER(AivSplitLoweredValid, VerifyAivSplitLoweredValid);
 
 }  // namespace tilesplit::vector_split
