@@ -8,11 +8,12 @@
 
 #include "counted.h"
 #include "gen/kernel_gen.h"
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/transform.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace {
 
@@ -55,7 +56,7 @@ void BM_StructuralEqual(benchmark::State& st) {
   ProgramPtr a = Program(st.range(0)), b = Program(st.range(0));
   {
     tilesplit::bench::Counted counted;
-    for (auto _ : st) benchmark::DoNotOptimize(tilesplit::analysis::StructuralEqual(a, b).equal);
+    for (auto _ : st) benchmark::DoNotOptimize(tilesplit::dsl::StructuralEqual(a, b).equal);
   }
 }
 

@@ -5,8 +5,8 @@
 #include <benchmark/benchmark.h>
 
 #include "tilesplit/dsl/parser.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace {
 

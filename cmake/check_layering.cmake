@@ -1,6 +1,7 @@
 # The layering check (docs/architecture.md): fails when a source of one layer includes a public
-# header of a layer it may not use. Run by the build before each layer library is compiled, so an
-# upward include stops the build, and by ctest over every layer.
+# header of a layer it does not use (ALLOWED: itself and its uses in the graph, cmake/layers.cmake).
+# Run by the build before each layer library is compiled, so such an include stops the build, and by
+# ctest over every layer.
 #
 #   cmake -DLAYER=NAME -DALLOWED="ir;ops" -DDIRS="dir1;dir2" [-DSTAMP=file] -P check_layering.cmake
 #
@@ -33,9 +34,8 @@ foreach(dir ${DIRS})
 endforeach()
 
 if(NOT violations STREQUAL "")
-  message(FATAL_ERROR "layering: an include against the layering "
-                      "(ir -> runtime -> ops -> dsl -> analysis -> transforms -> sim -> fuzz; "
-                      "docs/architecture.md):\n${violations}")
+  message(FATAL_ERROR "layering: an include of a layer the includer does not use "
+                      "(the layer graph: cmake/layers.cmake, docs/architecture.md):\n${violations}")
 endif()
 if(DEFINED STAMP)
   file(TOUCH ${STAMP})

@@ -35,8 +35,7 @@ if(TILESPLIT_PYTHON)
   pybind11_add_module(tilesplit_python MODULE NO_EXTRAS ${TILESPLIT_BINDING_SOURCES})
   target_link_libraries(tilesplit_python PRIVATE ${TILESPLIT_CORE_LINK})
   target_compile_definitions(tilesplit_python PRIVATE TILESPLIT_VERSION="${PROJECT_VERSION}")
-  # The bindings expose the layers up to the simulator; the fuzzer is the CLI's alone.
-  tilesplit_check_layering(tilesplit_python bindings "ir;runtime;ops;dsl;analysis;transforms;sim"
+  tilesplit_check_layering(tilesplit_python bindings "${TILESPLIT_CONSUMER_USES_bindings}"
                            ${CMAKE_SOURCE_DIR}/python/bindings)
   set_target_properties(tilesplit_python PROPERTIES
     OUTPUT_NAME _core

@@ -12,6 +12,7 @@
 #include "sim_cli.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::cli {
 

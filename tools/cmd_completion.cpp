@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::cli {
 

@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "cli.h"
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/structural_equal.h"
 
 namespace tilesplit::cli {
 
@@ -15,9 +15,9 @@ int Run(const ParsedArgs& a) {
     throw UsageError("equal", "only one of A and B can be standard input");
   ir::ProgramPtr lhs = dsl::ParseFile(a.positional[0]);
   ir::ProgramPtr rhs = dsl::ParseFile(a.positional[1]);
-  analysis::EqualOptions options;
+  dsl::EqualOptions options;
   options.compare_name_hints = a.Flag("names");
-  analysis::EqualResult r = analysis::StructuralEqual(lhs, rhs, options);
+  dsl::EqualResult r = dsl::StructuralEqual(lhs, rhs, options);
   if (r) {
     std::cout << "equal\n";
     return kExitOk;

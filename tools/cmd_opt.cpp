@@ -10,7 +10,7 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::cli {
 

@@ -7,10 +7,10 @@
 #include "cli.h"
 #include "sim_cli.h"
 #include "tilesplit/dsl/parser.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/npy.h"
 #include "tilesplit/sim/program_run.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::cli {
 

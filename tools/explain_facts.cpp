@@ -12,7 +12,8 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/split_code.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::cli::explain {
 namespace {

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "cli.h"
-#include "tilesplit/transforms/instrumentation.h"
-#include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/instrumentation.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::cli {
 

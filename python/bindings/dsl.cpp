@@ -2,10 +2,10 @@
 #include <pybind11/stl.h>
 
 #include "bindings.h"
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/dsl/serialize.h"
+#include "tilesplit/dsl/structural_equal.h"
 
 namespace tilesplit::python {
 
@@ -19,11 +19,11 @@ void DefEqual(py::module_& m) {
         if (!a || !b)
           throw py::type_error(
               "structural_equal(): arguments 'a' and 'b' must be IR nodes, got None");
-        analysis::EqualOptions options;
+        dsl::EqualOptions options;
         options.map_free_vars = map_free_vars;
         options.compare_name_hints = compare_name_hints;
         using Const = std::shared_ptr<const typename Holder::element_type>;
-        return analysis::StructuralEqual(Const(a), Const(b), options);
+        return dsl::StructuralEqual(Const(a), Const(b), options);
       },
       py::arg("a"), py::arg("b"), py::arg("map_free_vars") = true,
       py::arg("compare_name_hints") = false);
@@ -79,14 +79,14 @@ void BindDsl(py::module_& m) {
       },
       py::arg("data"));
 
-  py::class_<analysis::EqualResult>(m, "EqualResult")
-      .def_readonly("equal", &analysis::EqualResult::equal)
-      .def_readonly("path", &analysis::EqualResult::path)
-      .def_readonly("lhs", &analysis::EqualResult::lhs)
-      .def_readonly("rhs", &analysis::EqualResult::rhs)
-      .def("describe", &analysis::EqualResult::Describe)
-      .def("__bool__", [](const analysis::EqualResult& r) { return r.equal; })
-      .def("__repr__", [](const analysis::EqualResult& r) {
+  py::class_<dsl::EqualResult>(m, "EqualResult")
+      .def_readonly("equal", &dsl::EqualResult::equal)
+      .def_readonly("path", &dsl::EqualResult::path)
+      .def_readonly("lhs", &dsl::EqualResult::lhs)
+      .def_readonly("rhs", &dsl::EqualResult::rhs)
+      .def("describe", &dsl::EqualResult::Describe)
+      .def("__bool__", [](const dsl::EqualResult& r) { return r.equal; })
+      .def("__repr__", [](const dsl::EqualResult& r) {
         return r.equal ? std::string("<EqualResult: equal>")
                        : "<EqualResult: differ at " + r.path + ">";
       });

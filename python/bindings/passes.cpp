@@ -1,18 +1,19 @@
 // The pass registry, the named pipelines and the pass instrumentation. Python runs every pass
 // through run_pass with the C++ instruments of its PassContext (tilesplit/passes.py); an
 // instrument written in Python is wrapped in PythonInstrumentation, so there is one
-// instrumentation mechanism, the C++ one (transforms/instrumentation.h).
+// instrumentation mechanism, the C++ one (pass/instrumentation.h).
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "bindings.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/instrumentation.h"
-#include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/properties.h"
+#include "tilesplit/pass/instrumentation.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/properties.h"
 
 #ifndef TILESPLIT_VERSION
 #define TILESPLIT_VERSION "0.0.0"
@@ -49,6 +50,20 @@ class PythonInstrumentation : public pass::PassInstrumentation {
 
 using InstrumentHolder = std::shared_ptr<pass::PassInstrumentation>;
 
+// A pass's properties as Python sees them: their names (the enum's members are named alike).
+std::vector<std::string> Names(const std::vector<pass::Property>& properties) {
+  std::vector<std::string> out;
+  for (pass::Property p : properties) out.emplace_back(pass::PropertyName(p));
+  return out;
+}
+
+// The verifier of the property named `name`; null for a property without one and for a name that
+// is no property.
+const pass::PropertyVerifier* VerifierNamed(std::string_view name) {
+  const std::optional<pass::Property> p = pass::PropertyByName(name);
+  return p ? pass::PassRegistry::Global().FindVerifier(*p) : nullptr;
+}
+
 }  // namespace
 
 void BindPasses(py::module_& m) {
@@ -58,9 +73,10 @@ void BindPasses(py::module_& m) {
       .def(py::init<const pass::Pass&>(), py::arg("other"),
            "A copy of a registered pass (lets Python subclasses wrap one).")
       .def_property_readonly("name", &pass::Pass::name)
-      .def_property_readonly("required", &pass::Pass::required)
-      .def_property_readonly("produced", &pass::Pass::produced)
-      .def_property_readonly("invalidated", &pass::Pass::invalidated)
+      .def_property_readonly("required", [](const pass::Pass& p) { return Names(p.required()); })
+      .def_property_readonly("produced", [](const pass::Pass& p) { return Names(p.produced()); })
+      .def_property_readonly("invalidated",
+                             [](const pass::Pass& p) { return Names(p.invalidated()); })
       .def(
           "__call__",
           [](const pass::Pass& p, const ProgramHolder& program) {
@@ -157,7 +173,14 @@ void BindPasses(py::module_& m) {
       py::arg("pass_name"), py::arg("text"),
       "Raises InternalError when a pass's printed output does not parse back.");
 
-  // The property catalogue (properties.cpp), in its order: (name, meaning, why unverified).
+  // The property enum (pass/properties.def), members in declaration order: Python's property
+  // enumerations (pypto.passes.IRProperty) take their members from it.
+  {
+    py::enum_<pass::Property> property(m, "Property");
+    for (const pass::PropertyInfo& p : pass::KnownProperties())
+      property.value(std::string(p.name).c_str(), p.property);
+  }
+  // The property catalogue (properties.def), in its order: (name, meaning, why unverified).
   m.def("known_properties", [] {
     std::vector<std::tuple<std::string, std::string, std::string>> out;
     for (const pass::PropertyInfo& p : pass::KnownProperties())
@@ -185,17 +208,14 @@ void BindPasses(py::module_& m) {
       },
       py::arg("name"));
   m.def(
-      "has_verifier",
-      [](std::string_view property) {
-        return pass::PassRegistry::Global().FindVerifier(property) != nullptr;
-      },
+      "has_verifier", [](std::string_view property) { return VerifierNamed(property) != nullptr; },
       py::arg("property"));
   m.def(
       "verify_property",
       [](std::string_view property, const ProgramHolder& program) {
         if (!program)
           throw py::type_error("verify_property(): argument 'program' must be a Program, got None");
-        const pass::PropertyVerifier* verify = pass::PassRegistry::Global().FindVerifier(property);
+        const pass::PropertyVerifier* verify = VerifierNamed(property);
         if (!verify) return false;
         (*verify)(program);
         return true;
@@ -301,7 +321,8 @@ void CheckProgramArg(const std::shared_ptr<ir::Program>& program, const char* wh
   if (!program)
     throw py::type_error(std::string(what) + ": argument 'program' must be a Program, got None");
   for (const ir::FunctionPtr& f : program->functions) CheckStructure(*f);
-  if (const pass::PropertyVerifier* calls = pass::PassRegistry::Global().FindVerifier("CallsValid"))
+  if (const pass::PropertyVerifier* calls =
+          pass::PassRegistry::Global().FindVerifier(pass::Property::CallsValid))
     (*calls)(program);
 }
 

@@ -24,12 +24,12 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # IR properties.
 
-# The IRProperty enumeration is C++'s property catalogue (src/transforms/properties.cpp), in its
-# order: one list, which every registered pass's properties belong to (unit test
-# PassProperties.EveryNamedPropertyIsKnown). A property without a verifier is declared, not
-# checked; the catalogue says why.
+# The IRProperty enumeration takes its members from C++'s property enum (pass::Property, declared
+# once in include/tilesplit/pass/properties.def), through the bindings (_core.Property), in its
+# order: one list, which every registered pass's properties belong to (a misspelt property does
+# not compile). A property without a verifier is declared, not checked; the catalogue says why.
 def _property_names() -> List[str]:
-    return [name for name, _meaning, _why in _core.known_properties()]
+    return list(_core.Property.__members__)
 
 
 IRProperty = enum.Enum("IRProperty", [(n, n) for n in _property_names()], module=__name__)

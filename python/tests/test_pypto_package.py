@@ -124,6 +124,16 @@ def test_lower_auto_vector_split_property_declaration():
     assert verified.contains(passes.IRProperty.AivSplitValid)
 
 
+def test_ir_property_members_are_the_cpp_enum():
+    # One list: the C++ enum (pass/properties.def) in its order, and its catalogue alike.
+    cpp = list(tilesplit._core.Property.__members__)
+    assert [p.name for p in passes.IRProperty] == cpp
+    assert [name for name, _meaning, _why in tilesplit._core.known_properties()] == cpp
+    assert int(tilesplit._core.Property.SSAForm) == 0
+    assert tilesplit._core.has_verifier("CallsValid")
+    assert not tilesplit._core.has_verifier("NoSuchProperty")
+
+
 def test_pass_factories_run_the_split_pipeline():
     lowered = passes.lower_auto_vector_split()(split_auto)
     assert lowered.functions[0].attrs["split_aiv"] is True

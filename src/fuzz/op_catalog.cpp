@@ -9,7 +9,7 @@
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/type.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::fuzz {
 

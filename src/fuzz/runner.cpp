@@ -5,13 +5,13 @@
 #include <cctype>
 #include <new>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/sim/check.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::fuzz {
 
@@ -134,7 +134,7 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
     } catch (const ir::UserError& e) {  // the front end's own text must read back
       return Make(Outcome::Internal, stage, "printed form does not parse back: " + e.message());
     }
-    analysis::EqualResult eq = analysis::StructuralEqual(p, again);
+    dsl::EqualResult eq = dsl::StructuralEqual(p, again);
     if (!eq.equal)
       return Make(Outcome::Internal, stage, "print -> parse is not equal: " + eq.Describe());
     if (dsl::Print(again) != printed)

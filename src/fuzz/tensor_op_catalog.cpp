@@ -12,8 +12,9 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/type.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::fuzz {
 

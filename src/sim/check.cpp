@@ -12,10 +12,11 @@
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
 #include "tilesplit/sim/program_run.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::sim {
 

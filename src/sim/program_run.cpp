@@ -11,7 +11,8 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/type.h"
 #include "tilesplit/ir/visitor.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::sim {
 namespace {

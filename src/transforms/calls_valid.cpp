@@ -11,7 +11,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -75,6 +75,6 @@ void VerifyCallsValid(const ir::ProgramPtr& p) {
 
 }  // namespace
 
-TILESPLIT_REGISTER_VERIFIER("CallsValid", VerifyCallsValid);
+TILESPLIT_REGISTER_VERIFIER(CallsValid, VerifyCallsValid);
 
 }  // namespace tilesplit::pass

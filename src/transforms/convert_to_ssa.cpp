@@ -1,12 +1,13 @@
 // The convert-to-ssa pass: a named wrapper around ir::ConvertProgramToSSA, which the parser also
 // runs by default.
 #include "tilesplit/ir/ssa.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::pass {
 
 Pass ConvertToSSA() {
-  return Pass("convert-to-ssa", &ir::ConvertProgramToSSA, {}, {"SSAForm"}, {});
+  return Pass("convert-to-ssa", &ir::ConvertProgramToSSA, {}, {Property::SSAForm}, {});
 }
 
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -184,7 +184,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass FlattenCallExpr() {
-  return Pass("flatten-call-expr", Run, {"SSAForm"}, {"SSAForm"}, {});
+  return Pass("flatten-call-expr", Run, {Property::SSAForm}, {Property::SSAForm}, {});
 }
 
 }  // namespace

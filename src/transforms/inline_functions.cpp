@@ -24,7 +24,7 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -247,7 +247,7 @@ void VerifyInlineFunctionsEliminated(const ir::ProgramPtr& p) {
 }
 
 Pass InlineFunctions() {
-  return Pass(kPassName, Run, {}, {"InlineFunctionsEliminated"}, {});
+  return Pass(kPassName, Run, {}, {Property::InlineFunctionsEliminated}, {});
 }
 
 }  // namespace
@@ -257,6 +257,6 @@ TILESPLIT_REGISTER_PASS(kPassName,
                         "(arguments for parameters, fresh names for its variables) and removes "
                         "the Inline functions",
                         InlineFunctions);
-TILESPLIT_REGISTER_VERIFIER("InlineFunctionsEliminated", VerifyInlineFunctionsEliminated);
+TILESPLIT_REGISTER_VERIFIER(InlineFunctionsEliminated, VerifyInlineFunctionsEliminated);
 
 }  // namespace tilesplit::pass

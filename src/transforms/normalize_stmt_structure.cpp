@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -29,7 +29,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass NormalizeStmtStructure() {
-  return Pass("normalize-stmt-structure", Run, {}, {"NormalizedStmtStructure"}, {});
+  return Pass("normalize-stmt-structure", Run, {}, {Property::NormalizedStmtStructure}, {});
 }
 
 }  // namespace

@@ -17,7 +17,7 @@
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -310,8 +310,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass OutlineIncoreScopes() {
-  return Pass("outline-incore-scopes", Run, {"SSAForm", "CallsValid"},
-              {"SSAForm", "CallsValid", "SplitIncoreOrch"}, {});
+  return Pass("outline-incore-scopes", Run, {Property::SSAForm, Property::CallsValid},
+              {Property::SSAForm, Property::CallsValid, Property::SplitIncoreOrch}, {});
 }
 
 // SplitIncoreOrch: no CORE_GROUP scope is left in an Opaque or Orchestration function (what
@@ -339,6 +339,6 @@ void VerifySplitIncoreOrch(const ir::ProgramPtr& p) {
 TILESPLIT_REGISTER_PASS("outline-incore-scopes",
                         "Lifts pl.at(level=CORE_GROUP) scopes into InCore functions",
                         OutlineIncoreScopes);
-TILESPLIT_REGISTER_VERIFIER("SplitIncoreOrch", VerifySplitIncoreOrch);
+TILESPLIT_REGISTER_VERIFIER(SplitIncoreOrch, VerifySplitIncoreOrch);
 
 }  // namespace tilesplit::pass

@@ -1,5 +1,6 @@
 // The named pipelines (pass.h: TILESPLIT_REGISTER_PIPELINE).
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::pass {
 

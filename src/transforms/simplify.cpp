@@ -31,7 +31,7 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {

@@ -8,7 +8,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -63,7 +63,7 @@ ir::ProgramPtr RunSplitVector(const ir::ProgramPtr& p) {
 }
 
 Pass SplitVectorKernel() {
-  return Pass("split-vector-kernel", RunSplitVector, {}, {"AivDispatchStamped"}, {});
+  return Pass("split-vector-kernel", RunSplitVector, {}, {Property::AivDispatchStamped}, {});
 }
 
 TILESPLIT_REGISTER_PASS(

@@ -5,7 +5,7 @@
 // requires the property — before any pass classifies a call by the spaces of its operands.
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -23,6 +23,6 @@ void VerifyTileMemoryInferred(const ir::ProgramPtr& p) {
 
 }  // namespace
 
-TILESPLIT_REGISTER_VERIFIER("TileMemoryInferred", VerifyTileMemoryInferred);
+TILESPLIT_REGISTER_VERIFIER(TileMemoryInferred, VerifyTileMemoryInferred);
 
 }  // namespace tilesplit::pass

@@ -5,10 +5,10 @@
 
 #include <thread>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/lexer.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/stmt.h"
 #include "tilesplit/ir/transform.h"
@@ -109,9 +109,9 @@ TEST(NestingLimit, ProgramsWithinTheLimitPrintCompareAndCloneOnAnOrdinaryThread)
       std::string text = Nested(190, 5, "n * 2");
       ir::ProgramPtr a = Parse(text, "nest.py");
       ir::ProgramPtr b = Parse(Print(a), "nest2.py");
-      if (!analysis::StructuralEqual(a, b).equal) failure = "round trip differs";
+      if (!dsl::StructuralEqual(a, b).equal) failure = "round trip differs";
       ir::FunctionPtr c = ir::DeepClone(a->functions[0]);
-      if (!analysis::StructuralEqual(a->functions[0], c).equal) failure = "clone differs";
+      if (!dsl::StructuralEqual(a->functions[0], c).equal) failure = "clone differs";
       // The visitor-based queries walk the same depth.
       if (!ir::FreeVars(*a->functions[0]).empty()) failure = "unexpected free variables";
       if (ir::DefinedVars(a->functions[0]->body).size() < 190) failure = "loop vars missing";

@@ -3,16 +3,16 @@
 #include <gtest/gtest.h>
 
 #include "tilesplit/analysis/affinity.h"
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit {
 namespace {
@@ -56,7 +56,7 @@ TEST(FunctionCallIR, VisitorSubstituteCloneAndFreeVars) {
 
   ir::StmtPtr stmt = ir::MakeSeq({ir::MakeAssign(b, call), ir::MakeReturn({b})});
   ir::StmtPtr clone = ir::DeepClone(stmt);
-  EXPECT_TRUE(analysis::StructuralEqual(stmt, clone));
+  EXPECT_TRUE(dsl::StructuralEqual(stmt, clone));
   const auto* assign = ir::FlattenStmts(clone)[0]->As<ir::AssignStmt>();
   ASSERT_NE(assign, nullptr);
   EXPECT_NE(assign->value, call);                            // a clone shares no node
@@ -68,18 +68,18 @@ TEST(FunctionCallIR, VisitorSubstituteCloneAndFreeVars) {
 TEST(FunctionCallIR, StructuralEqualityComparesCalleeByNameAndArgs) {
   ir::VarPtr a = ir::MakeVar("a", T16());
   ir::VarPtr s = ir::MakeVar("s", ir::MakeScalarType(ir::DataType::INDEX));
-  auto r = analysis::StructuralEqual(ir::MakeFunctionCall("f", {a}, T16()),
-                                     ir::MakeFunctionCall("g", {a}, T16()));
+  auto r = dsl::StructuralEqual(ir::MakeFunctionCall("f", {a}, T16()),
+                                ir::MakeFunctionCall("g", {a}, T16()));
   EXPECT_FALSE(r);
   EXPECT_EQ(r.path, "callee");
   EXPECT_EQ(r.lhs, "f");
   EXPECT_EQ(r.rhs, "g");
-  r = analysis::StructuralEqual(ir::MakeFunctionCall("f", {a, ir::Index(1)}, T16()),
-                                ir::MakeFunctionCall("f", {a, ir::Index(2)}, T16()));
+  r = dsl::StructuralEqual(ir::MakeFunctionCall("f", {a, ir::Index(1)}, T16()),
+                           ir::MakeFunctionCall("f", {a, ir::Index(2)}, T16()));
   EXPECT_FALSE(r);
   EXPECT_EQ(r.path, "args[1]");
-  EXPECT_TRUE(analysis::StructuralEqual(ir::MakeFunctionCall("f", {s}, T16()),
-                                        ir::MakeFunctionCall("f", {s}, T16())));
+  EXPECT_TRUE(dsl::StructuralEqual(ir::MakeFunctionCall("f", {s}, T16()),
+                                   ir::MakeFunctionCall("f", {s}, T16())));
 }
 
 const char* kCaller = R"(import pypto.language as pl
@@ -152,7 +152,7 @@ def k(a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]
             std::string::npos)
       << printed;
   EXPECT_NE(printed.find("return x, y"), std::string::npos) << printed;
-  EXPECT_TRUE(analysis::StructuralEqual(p, dsl::Parse(printed, "multi_printed.py")));
+  EXPECT_TRUE(dsl::StructuralEqual(p, dsl::Parse(printed, "multi_printed.py")));
   // The outlined program computes what the scoped one did.
   sim::CheckResult r = sim::CheckKernel(*dsl::Parse(text, "multi_ref.py"), "k", *p, {});
   EXPECT_EQ(r.kind, sim::CheckResult::Kind::Equal) << r.report;

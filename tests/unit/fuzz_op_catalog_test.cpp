@@ -7,7 +7,7 @@
 
 #include "tilesplit/fuzz/generator.h"
 #include "tilesplit/fuzz/op_catalog.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
-// Pass instrumentation (transforms/instrumentation.h), named pipelines and the error details
+// Pass instrumentation (pass/instrumentation.h), named pipelines and the error details
 // machine-readable diagnostics use.
-#include "tilesplit/transforms/instrumentation.h"
+#include "tilesplit/pass/instrumentation.h"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/sim/check.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -86,26 +87,25 @@ TEST(InstrumentationTest, TimesEachPassByName) {
 }
 
 TEST(InstrumentationTest, VerifiesRequiredBeforeAndProducedAfter) {
-  PassRegistry::Global().RegisterVerifier("InstrumentationTestNever", [](const ProgramPtr& p) {
-    ir::ThrowUser(p->span, "never holds");
-  });
+  // A registry of its own, where IncoreTileOps never holds and TileOps2D has no verifier.
+  PassRegistry r;
+  r.RegisterVerifier(Property::IncoreTileOps,
+                     [](const ProgramPtr& p) { ir::ThrowUser(p->span, "never holds"); });
   const ProgramPtr p = dsl::Parse(kKernel, "i.py");
-  auto verify = std::make_shared<VerifyPropertiesInstrumentation>();
+  auto verify = std::make_shared<VerifyPropertiesInstrumentation>(true, true, &r);
   try {
-    RunPass(Identity("needs", {"InstrumentationTestNever"}), p, {verify});
+    RunPass(Identity("needs", {Property::IncoreTileOps}), p, {verify});
     FAIL() << "the required property was not verified";
   } catch (const ir::UserError& e) {
-    EXPECT_NE(e.message().find("pass 'needs' requires property InstrumentationTestNever"),
-              std::string::npos);
-    EXPECT_EQ(ir::RuleOf(e), "property.InstrumentationTestNever");
+    EXPECT_NE(e.message().find("pass 'needs' requires property IncoreTileOps"), std::string::npos);
+    EXPECT_EQ(ir::RuleOf(e), "property.IncoreTileOps");
   }
-  EXPECT_THROW(RunPass(Identity("claims", {}, {"InstrumentationTestNever"}), p, {verify}),
+  EXPECT_THROW(RunPass(Identity("claims", {}, {Property::IncoreTileOps}), p, {verify}),
                ir::InternalError);
-  auto before_only = std::make_shared<VerifyPropertiesInstrumentation>(true, false);
-  RunPass(Identity("claims", {}, {"InstrumentationTestNever", "NoVerifierForThis"}), p,
-          {before_only});
-  RunPass(Identity("claims", {"NoVerifierForThis"}), p, {verify});
-  EXPECT_EQ(verify->unverified.count("NoVerifierForThis"), 1u);
+  auto before_only = std::make_shared<VerifyPropertiesInstrumentation>(true, false, &r);
+  RunPass(Identity("claims", {}, {Property::IncoreTileOps, Property::TileOps2D}), p, {before_only});
+  RunPass(Identity("claims", {Property::TileOps2D}), p, {verify});
+  EXPECT_EQ(verify->unverified.count("TileOps2D"), 1u);
 }
 
 TEST(InstrumentationTest, APassErrorNamesThePassAsItsRule) {

@@ -4,7 +4,7 @@
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit {
 namespace {

@@ -9,15 +9,16 @@
 #include <type_traits>
 #include <unordered_set>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 #include "transforms/vector_split/crossing_rules.h"
 #include "transforms/vector_split/halving.h"
 
@@ -51,7 +52,7 @@ TEST(LowerAutoVectorSplit, NeverMutatesItsInputAndIsDeterministic) {
   EXPECT_EQ(dsl::Print(in), before);
   EXPECT_NE(dsl::Print(out1), before);
   EXPECT_EQ(dsl::Print(out1), dsl::Print(out2));
-  EXPECT_TRUE(analysis::StructuralEqual(out1, out2));
+  EXPECT_TRUE(dsl::StructuralEqual(out1, out2));
   // The lowered function shares no node with the input (DeepClone).
   EXPECT_NE(out1->functions[0]->body, in->functions[0]->body);
 }
@@ -215,7 +216,8 @@ TEST(LowerAutoVectorSplit, IsRegisteredByNameWithItsProperties) {
   pass::Pass p = info->factory();
   EXPECT_EQ(p.name(), "lower-auto-vector-split");
   auto has = [](const std::vector<pass::Property>& v, const char* s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
+    return std::any_of(v.begin(), v.end(),
+                       [s](pass::Property p) { return pass::PropertyName(p) == s; });
   };
   EXPECT_TRUE(has(p.required(), "AivSplitValid"));
   EXPECT_TRUE(has(p.produced(), "AivSplitLoweredValid"));

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/visitor.h"
 
 namespace tilesplit::ir {
@@ -139,7 +139,7 @@ TEST(MutatorTest, AVariableWhoseTypeChangesIsRebuiltOnceForAllUses) {
   // The result still prints and reparses to an equal program.
   ProgramPtr prog = std::make_shared<Program>("", std::vector<FunctionPtr>{g}, Span{});
   ProgramPtr back = dsl::Parse(dsl::Print(prog), "reprint.py");
-  EXPECT_TRUE(analysis::StructuralEqual(prog, back).equal);
+  EXPECT_TRUE(dsl::StructuralEqual(prog, back).equal);
 }
 
 TEST(MutatorTest, SubstitutedConstantsFold) {

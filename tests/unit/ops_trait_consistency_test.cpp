@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "ops_sample_calls.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops::testing {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 
@@ -604,7 +604,7 @@ TEST(ParserRoundTrip, PrintThenParseIsStructurallyEqual) {
     ProgramPtr p = P(c);
     std::string text = Print(p);
     ProgramPtr q = Parse(text, "printed.py");
-    analysis::EqualResult eq = analysis::StructuralEqual(p, q);
+    dsl::EqualResult eq = dsl::StructuralEqual(p, q);
     EXPECT_TRUE(eq) << eq.Describe() << "\n" << text;
     EXPECT_EQ(Print(q), text);
   }

@@ -1,10 +1,13 @@
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string_view>
+
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/properties.h"
+#include "tilesplit/pass/properties.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -49,10 +52,11 @@ TEST(PassRegistryTest, RejectsDuplicatesAndNonKebabNames) {
   for (const char* bad : {"MyPass", "my_pass", "-my", "my-", "my--pass", ""})
     EXPECT_THROW(r.Register({bad, "", [] { return IdentityPass("x"); }}), ir::InternalError) << bad;
   EXPECT_THROW(r.Register({"no-factory", "", nullptr}), ir::InternalError);
-  r.RegisterVerifier("P", [](const ProgramPtr&) {});
-  EXPECT_THROW(r.RegisterVerifier("P", [](const ProgramPtr&) {}), ir::InternalError);
-  EXPECT_NE(r.FindVerifier("P"), nullptr);
-  EXPECT_EQ(r.FindVerifier("Q"), nullptr);
+  r.RegisterVerifier(Property::SSAForm, [](const ProgramPtr&) {});
+  EXPECT_THROW(r.RegisterVerifier(Property::SSAForm, [](const ProgramPtr&) {}), ir::InternalError);
+  EXPECT_THROW(r.RegisterVerifier(Property::TileOps2D, nullptr), ir::InternalError);
+  EXPECT_NE(r.FindVerifier(Property::SSAForm), nullptr);
+  EXPECT_EQ(r.FindVerifier(Property::TileOps2D), nullptr);
 }
 
 // The built-in passes register themselves from their own files; this fails if the static
@@ -80,15 +84,21 @@ TEST(RunPipelineTest, RunsPassesInOrder) {
 }
 
 TEST(RunPipelineTest, VerifiesRequiredPropertiesBeforeEachPass) {
+  // A registry of its own: TileOps2D always holds, IncoreTileOps never does, and
+  // NormalizedStmtStructure has no verifier there.
   static int checks = 0;
-  PassRegistry::Global().RegisterVerifier("PipelineTestAlwaysHolds",
-                                          [](const ProgramPtr&) { ++checks; });
-  PassRegistry::Global().RegisterVerifier("PipelineTestNeverHolds", [](const ProgramPtr& p) {
+  PassRegistry r;
+  r.RegisterVerifier(Property::TileOps2D, [](const ProgramPtr&) { ++checks; });
+  r.RegisterVerifier(Property::IncoreTileOps, [](const ProgramPtr& p) {
     ir::ThrowUser(p->functions[0]->span, "function has no frobnication");
   });
+  PipelineOptions options;
+  options.registry = &r;
   ProgramPtr p = ParseKernel();
-  RunPipeline(p, {IdentityPass("a-pass", {"PipelineTestAlwaysHolds"}),
-                  IdentityPass("b-pass", {"PipelineTestAlwaysHolds", "PropertyWithoutVerifier"})});
+  RunPipeline(p,
+              {IdentityPass("a-pass", {Property::TileOps2D}),
+               IdentityPass("b-pass", {Property::TileOps2D, Property::NormalizedStmtStructure})},
+              options);
   EXPECT_EQ(checks, 2);
 
   bool ran = false;
@@ -97,20 +107,21 @@ TEST(RunPipelineTest, VerifiesRequiredPropertiesBeforeEachPass) {
                  ran = true;
                  return q;
                },
-               {"PipelineTestNeverHolds"});
+               {Property::IncoreTileOps});
   try {
-    RunPipeline(p, {guarded});
+    RunPipeline(p, {guarded}, options);
     FAIL() << "expected a UserError";
   } catch (const ir::UserError& e) {
     EXPECT_NE(e.message().find("guarded-pass"), std::string::npos) << e.message();
-    EXPECT_NE(e.message().find("PipelineTestNeverHolds"), std::string::npos) << e.message();
+    EXPECT_NE(e.message().find("requires property IncoreTileOps"), std::string::npos)
+        << e.message();
     EXPECT_NE(e.message().find("frobnication"), std::string::npos) << e.message();
     EXPECT_EQ(e.span().line, p->functions[0]->span.line);  // the violation keeps its location
     EXPECT_TRUE(e.span().valid());
   }
   EXPECT_FALSE(ran);
 
-  PipelineOptions no_verify;
+  PipelineOptions no_verify = options;
   no_verify.verify_required = false;
   RunPipeline(p, {guarded}, no_verify);
   EXPECT_TRUE(ran);
@@ -181,22 +192,36 @@ TEST(RunPipelineTest, RoundTripRejectsOutputThatASecondRunChanges) {
   }
 }
 
-// Every property a registered pass names is in the catalogue, and each known property either
-// has a verifier or says why it has none (never both).
-TEST(PassProperties, EveryNamedPropertyIsKnown) {
+// A property is an enumerator, so a pass cannot name an unknown one (it does not compile). The
+// catalogue is built from the same list: each entry's enumerator is its index, and names and
+// enumerators map both ways. Each known property either has a verifier or says why it has none
+// (never both).
+TEST(PassProperties, TheCatalogueIsTheEnum) {
+  const std::vector<PropertyInfo>& all = KnownProperties();
+  ASSERT_FALSE(all.empty());
+  std::set<std::string_view> names;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const PropertyInfo& p = all[i];
+    EXPECT_EQ(static_cast<size_t>(p.property), i) << p.name;
+    EXPECT_EQ(PropertyName(p.property), p.name);
+    EXPECT_EQ(&Info(p.property), &p);
+    EXPECT_EQ(PropertyByName(p.name), p.property) << p.name;
+    EXPECT_TRUE(names.insert(p.name).second) << p.name << " is listed twice";
+  }
+  EXPECT_EQ(PropertyName(Property::SSAForm), "SSAForm");
+  EXPECT_EQ(PropertyName(Property::AivDispatchStamped), "AivDispatchStamped");
+  EXPECT_EQ(PropertyByName("NoSuchProperty"), std::nullopt);
+  EXPECT_EQ(PropertyByName("ssaform"), std::nullopt);
   for (const PassInfo* info : PassRegistry::Global().All()) {
     Pass p = info->factory();
     for (const auto* list : {&p.required(), &p.produced(), &p.invalidated()})
-      for (const Property& prop : *list)
-        EXPECT_NE(FindProperty(prop), nullptr)
-            << "pass " << info->name << " names the unknown property " << prop
-            << " (add it to src/transforms/properties.cpp)";
+      for (const Property prop : *list) EXPECT_LT(static_cast<size_t>(prop), all.size());
   }
 }
 
 TEST(PassProperties, EachIsVerifiedOrSaysWhyNot) {
   for (const PropertyInfo& p : KnownProperties()) {
-    const bool verified = PassRegistry::Global().FindVerifier(p.name) != nullptr;
+    const bool verified = PassRegistry::Global().FindVerifier(p.property) != nullptr;
     EXPECT_NE(verified, !p.unverified_because.empty())
         << p.name
         << (verified ? " has a verifier and a reason for having none"

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/op_def.h"
 
@@ -394,7 +394,7 @@ void ExpectRoundTrip(const ProgramPtr& p) {
   } catch (const UserError& e) {
     FAIL() << RenderUserError(e) << "\nwhile reparsing:\n" << first;
   }
-  auto eq = analysis::StructuralEqual(p, again);
+  auto eq = dsl::StructuralEqual(p, again);
   EXPECT_TRUE(eq) << eq.Describe() << "\n" << first;
   EXPECT_EQ(Print(again), first);
 }
@@ -531,9 +531,9 @@ TEST(PrinterRoundTrip, HandBuiltIrWithCollidingAndReservedHints) {
   ExpectRoundTrip(p);
   ProgramPtr again = Parse(text, "printed.py");
   // Reprinted names are already unique: a second round keeps every hint.
-  analysis::EqualOptions exact;
+  dsl::EqualOptions exact;
   exact.compare_name_hints = true;
-  EXPECT_TRUE(analysis::StructuralEqual(again, Parse(Print(again), "again.py"), exact));
+  EXPECT_TRUE(dsl::StructuralEqual(again, Parse(Print(again), "again.py"), exact));
 }
 
 // Printing to a sink hands over the text in bounded chunks (so `tilesplit print` never holds the

@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "tilesplit/analysis/affinity.h"
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 #include "transforms/vector_split/admission.h"
 #include "transforms/vector_split/regions.h"
 
@@ -85,7 +85,7 @@ def k(qk: pl.Tile[[16, 128], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[8, 12
   ir::StmtPtr again = LocalizeExplicitBoundaryValid(*r, renamed);
   const ir::StmtPtr region = ir::FlattenStmts(g->body)[0];
   ASSERT_EQ(region.get(), r);
-  const analysis::EqualResult same = analysis::StructuralEqual(again, region);
+  const dsl::EqualResult same = dsl::StructuralEqual(again, region);
   EXPECT_TRUE(same.equal) << same.Describe();
 }
 
@@ -265,8 +265,9 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], a: pl.Tensor[[128, 128], pl
 }
 
 TEST(AivSplitValidTest, RegisteredAsTheVerifierOfBothProperties) {
-  EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitValid"), nullptr);
-  EXPECT_NE(pass::PassRegistry::Global().FindVerifier("AivSplitLoweredValid"), nullptr);
+  EXPECT_NE(pass::PassRegistry::Global().FindVerifier(pass::Property::AivSplitValid), nullptr);
+  EXPECT_NE(pass::PassRegistry::Global().FindVerifier(pass::Property::AivSplitLoweredValid),
+            nullptr);
 }
 
 TEST(AivSplitValidTest, LoweredAcceptsMatShardOfTheFlatForm) {

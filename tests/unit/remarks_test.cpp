@@ -1,11 +1,11 @@
-// The remark sink (include/tilesplit/transforms/remarks.h) and the remarks of the split passes.
-#include "tilesplit/transforms/remarks.h"
+// The remark sink (include/tilesplit/pass/remarks.h) and the remarks of the split passes.
+#include "tilesplit/pass/remarks.h"
 
 #include <gtest/gtest.h>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/dsl/structural_equal.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -92,7 +92,7 @@ TEST(Remarks, CollectingThemDoesNotChangeTheProgram) {
   with.remarks = &sink;
   const ir::ProgramPtr a = RunPipeline(input, Split(), with);
   const ir::ProgramPtr b = RunPipeline(input, Split());
-  EXPECT_TRUE(analysis::StructuralEqual(a, b));
+  EXPECT_TRUE(dsl::StructuralEqual(a, b));
   EXPECT_FALSE(sink.remarks().empty());
 }
 

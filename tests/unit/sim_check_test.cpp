@@ -4,8 +4,8 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
-#include "tilesplit/transforms/pass.h"
 
 namespace tilesplit::sim {
 namespace {

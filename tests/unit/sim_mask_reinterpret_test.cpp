@@ -16,7 +16,7 @@
 #include "sim_kernel_run.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/ops/bit_codec.h"
+#include "tilesplit/runtime/bit_codec.h"
 #include "tilesplit/sim/check.h"
 
 namespace tilesplit::sim {
@@ -48,7 +48,7 @@ std::vector<double> Iota(double start, int n) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The bit codec (ops/bit_codec.h) on the formats no kernel test below reaches.
+// The bit codec (runtime/bit_codec.h) on the formats no kernel test below reaches.
 
 std::optional<uint64_t> Encode(DataType dt, double v) {
   Buffer b;
@@ -57,13 +57,13 @@ std::optional<uint64_t> Encode(DataType dt, double v) {
     b.f[0] = RoundToDType(dt, static_cast<float>(v));
   else
     b.i[0] = WrapToDType(dt, static_cast<int64_t>(v));
-  return ops::EncodeElement(dt, b, 0);
+  return sim::EncodeElement(dt, b, 0);
 }
 
 double Decode(DataType dt, uint64_t bits) {
   Buffer b;
   b.Resize(StorageOf(dt), 1, false);
-  ops::DecodeElement(dt, bits, b, 0);
+  sim::DecodeElement(dt, bits, b, 0);
   return b.kind == StorageKind::F32 ? b.f[0] : static_cast<double>(b.i[0]);
 }
 
@@ -87,7 +87,7 @@ TEST(SimBitCodec, NarrowFloatPatterns) {
   EXPECT_TRUE(std::isnan(Decode(DataType::FP8E8M0, 0xFF)));
   EXPECT_EQ(Decode(DataType::INT4, 0x8), -8);
   EXPECT_EQ(Decode(DataType::UINT4, 0x8), 8);
-  EXPECT_FALSE(ops::BitLayoutModelled(DataType::HF8));
+  EXPECT_FALSE(sim::BitLayoutModelled(DataType::HF8));
 }
 
 // 4-bit elements pack low nibble first; a col_major tile runs down its columns; undefined nibbles
@@ -96,7 +96,7 @@ TEST(SimBitCodec, TileBitsOrderAndDefinedness) {
   {
     auto t = MakePoisonTile(DataType::INT4, ir::MemorySpace::Vec, {1, 4}, {1, 3});
     t->data.i = {1, -1, 7, -8};
-    const ops::TileBits bits(*t, /*col_major=*/false);
+    const sim::TileBits bits(*t, /*col_major=*/false);
     EXPECT_EQ(bits.size(), 16);
     EXPECT_EQ(bits.Read(0, 8), 0xF1u);
     EXPECT_EQ(bits.Read(4, 4), 0xFu);
@@ -108,8 +108,8 @@ TEST(SimBitCodec, TileBitsOrderAndDefinedness) {
   {
     auto t = MakePoisonTile(DataType::INT8, ir::MemorySpace::Vec, {2, 2}, {2, 2});
     t->data.i = {1, 2, 3, 4};  // (0,0) (0,1) (1,0) (1,1)
-    EXPECT_EQ(ops::TileBits(*t, false).Read(0, 32), 0x04030201u);
-    EXPECT_EQ(ops::TileBits(*t, true).Read(0, 32), 0x04020301u);
+    EXPECT_EQ(sim::TileBits(*t, false).Read(0, 32), 0x04030201u);
+    EXPECT_EQ(sim::TileBits(*t, true).Read(0, 32), 0x04020301u);
   }
 }
 

@@ -19,7 +19,7 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/ops/semantics.h"
+#include "tilesplit/semantics/semantics.h"
 #include "tilesplit/sim/check.h"
 
 namespace tilesplit::sim {

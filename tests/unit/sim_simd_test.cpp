@@ -1,5 +1,5 @@
-// The AVX-512 kernels of the simulator (src/ops/simd_kernels.h) against their portable forms, bit
-// for bit: the host's ISA must never change a simulated result.
+// The AVX-512 kernels of the simulator (src/semantics/simd_kernels.h) against their portable forms,
+// bit for bit: the host's ISA must never change a simulated result.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "ops/simd_kernels.h"
+#include "semantics/simd_kernels.h"
 
 namespace tilesplit::ops::simd {
 namespace {

@@ -1,5 +1,5 @@
-// Execution semantics of the tensor-level ops (src/ops/semantics_tensor.cpp), run end to end on
-// the reference interpreter: each result is loaded into a tile and stored into an Out tensor,
+// Execution semantics of the tensor-level ops (src/semantics/semantics_tensor.cpp), run end to end
+// on the reference interpreter: each result is loaded into a tile and stored into an Out tensor,
 // and the expected values are worked out by hand.
 #include <gtest/gtest.h>
 

@@ -9,7 +9,8 @@
 
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/dsl/parser.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 #include "transforms/vector_split/halving.h"
 #include "transforms/vector_split/regions.h"
 
@@ -112,7 +113,8 @@ def k(qk: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], sig: pl.Tensor[[8], pl.INT32
 }
 
 bool Has(const std::vector<pass::Property>& v, const char* s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
+  return std::any_of(v.begin(), v.end(),
+                     [s](pass::Property p) { return pass::PropertyName(p) == s; });
 }
 
 // Spec, "Pass Properties" (the subset this project models: SplitIncoreOrch and

@@ -4,11 +4,12 @@
 
 #include <unordered_map>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit {
 namespace {
@@ -247,14 +248,14 @@ TEST(ConvertToSSA, CarryTakesTheInitTypeLikeAnExplicitOne) {
   EXPECT_EQ(TileTypeOf(FlattenStmts(loop->body)[0]->As<AssignStmt>()->var)->memory,
             MemorySpace::Vec);
   ProgramPtr q = dsl::Parse(dsl::Print(p), "printed.py");
-  EXPECT_TRUE(analysis::StructuralEqual(p, q));
+  EXPECT_TRUE(dsl::StructuralEqual(p, q));
 }
 
 TEST(ConvertToSSA, ConvertedProgramRoundTrips) {
   ProgramPtr p = P(kGatherRow);
   std::string text = dsl::Print(p);
   ProgramPtr q = dsl::Parse(text, "printed.py");
-  analysis::EqualResult eq = analysis::StructuralEqual(p, q);
+  dsl::EqualResult eq = dsl::StructuralEqual(p, q);
   EXPECT_TRUE(eq) << eq.Describe() << "\n" << text;
 }
 

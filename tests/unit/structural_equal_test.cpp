@@ -1,12 +1,12 @@
 // Structural equality (dsl.md 11): one positive and one negative case per row of the table, the
 // options, and the mismatch report.
-#include "tilesplit/analysis/structural_equal.h"
+#include "tilesplit/dsl/structural_equal.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 
-namespace tilesplit::analysis {
+namespace tilesplit::dsl {
 namespace {
 
 using namespace tilesplit::ir;
@@ -416,4 +416,4 @@ TEST(StructuralEqual, WhileIfScopeAndRegions) {
 }
 
 }  // namespace
-}  // namespace tilesplit::analysis
+}  // namespace tilesplit::dsl

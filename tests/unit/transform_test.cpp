@@ -5,8 +5,8 @@
 #include <unordered_set>
 
 #include "test_kernels.h"
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/visitor.h"
 
 namespace tilesplit::ir {
@@ -113,7 +113,7 @@ TEST(SubstituteTest, ADynamicDimensionFollowsIntoEveryType) {
   std::vector<VarPtr> free2 = FreeVars(*g);
   ASSERT_EQ(free2.size(), 1u);
   EXPECT_EQ(free2[0], m2);
-  EXPECT_TRUE(analysis::StructuralEqual(f, g).equal);
+  EXPECT_TRUE(dsl::StructuralEqual(f, g).equal);
 }
 
 // ---- DeepClone.
@@ -122,7 +122,7 @@ TEST(DeepCloneTest, SharesNoNodeAndStaysEqual) {
   FunctionPtr f = ParseKernel();
   FunctionPtr g = DeepClone(f);
   ASSERT_NE(g, f);
-  analysis::EqualResult eq = analysis::StructuralEqual(f, g);
+  dsl::EqualResult eq = dsl::StructuralEqual(f, g);
   EXPECT_TRUE(eq.equal) << eq.Describe();
   NodeCollector a, b;
   a.VisitFunction(*f);
@@ -150,7 +150,7 @@ TEST(DeepCloneTest, KeepsFreeVariables) {
   std::vector<VarPtr> dv = DefinedVars(c);
   ASSERT_EQ(dv.size(), 1u);
   EXPECT_NE(dv[0], x);
-  EXPECT_TRUE(analysis::StructuralEqual(s, c).equal);
+  EXPECT_TRUE(dsl::StructuralEqual(s, c).equal);
 }
 
 // ---- Variable collection.

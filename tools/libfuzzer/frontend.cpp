@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "tilesplit/analysis/structural_equal.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
+#include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/source_scope.h"
 
@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const std::string printed = dsl::Print(p);
     ir::ProgramPtr again = dsl::Parse(printed, "printed.py");
-    const analysis::EqualResult eq = analysis::StructuralEqual(p, again);
+    const dsl::EqualResult eq = dsl::StructuralEqual(p, again);
     if (!eq.equal) Fail("print -> parse is not equal: " + eq.Describe());
     if (dsl::Print(again) != printed) Fail("printing is not idempotent");
   } catch (const ir::UserError& e) {

@@ -257,7 +257,7 @@ const TileType* AsTileType(const TypePtr& t);
 const TileType* TileTypeOf(const ExprPtr& e);
 
 // Structural equality of two expressions with variables compared by identity. This is the
-// "provably equal" of the deducers; alpha-equivalence lives in analysis/structural_equal.
+// "provably equal" of the deducers; alpha-equivalence lives in dsl/structural_equal.
 bool ExprEqual(const ExprPtr& a, const ExprPtr& b);
 bool ExprListEqual(const std::vector<ExprPtr>& a, const std::vector<ExprPtr>& b);
 bool TypeEqual(const TypePtr& a, const TypePtr& b);  // identity on variables inside shapes

@@ -11,8 +11,8 @@
 //      direction, side effect, position dependence). A pass never tests an op name; if a pass
 //      needs a new question, add a trait here [OpsFlags.*, OpsLaneInvariant.*; the registry-wide
 //      OpsTraitConsistency.* checks the traits against each other and the sample call].
-//   3. Give it execution semantics in src/ops/semantics_<section>.cpp; registering attaches them
-//      to this record (semantics()) [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
+//   3. Give it execution semantics in src/semantics/semantics_<section>.cpp; registering attaches
+//      them to this record (semantics()) [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
 //   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
 //      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once
@@ -139,8 +139,8 @@ struct ArgSpec {
 enum class OutputMemoryRule : uint8_t { None, Fixed, Kwarg, Inherit };
 
 class OpDef;
-// How the simulator executes an op (ops/semantics.h). The registry holds a pointer to it without
-// knowing what it is: the semantics, which compute on the runtime's values, attach themselves to
+// How the simulator executes an op (semantics/semantics.h, a layer above ops and runtime). The
+// registry holds a pointer to it without knowing what it is: the semantics attach themselves to
 // the records (SemanticsTable), so the definitions stay free of the simulator runtime.
 struct OpSemantics;
 

@@ -1,7 +1,7 @@
-// Runtime values (core-group.md 3): scalars, GM tensors and tiles. They form the runtime layer,
-// below ops/: the execution semantics each operator declares (ops/semantics.h) compute on them,
-// and the simulator (sim/) runs programs over them. The namespace is tilesplit::sim, the
-// vocabulary every user of these types shares.
+// Runtime values (core-group.md 3): scalars, GM tensors and tiles: the runtime layer, on ir alone
+// (not the operator registry). The execution semantics (semantics/semantics.h, a layer above ops
+// and runtime) compute on them, and the simulator (sim/) runs programs over them. The namespace
+// is tilesplit::sim, the vocabulary every user of these types shares.
 //
 // Storage is deliberately coarse: every floating dtype lives in an FP32 buffer whose elements are
 // kept rounded to the dtype (FP16/BF16 round-to-nearest-even), every integer dtype in an INT64

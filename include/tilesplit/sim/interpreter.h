@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "tilesplit/ir/function.h"
-#include "tilesplit/ops/semantics.h"
 #include "tilesplit/runtime/value.h"
+#include "tilesplit/semantics/semantics.h"
 #include "tilesplit/sim/schedule.h"
 
 namespace tilesplit::sim {

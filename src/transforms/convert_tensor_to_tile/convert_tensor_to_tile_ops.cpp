@@ -31,7 +31,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -698,8 +698,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass ConvertTensorToTileOps() {
-  return Pass("convert-tensor-to-tile-ops", Run, {"SSAForm", "SplitIncoreOrch"},
-              {"SSAForm", "IncoreTileOps"}, {});
+  return Pass("convert-tensor-to-tile-ops", Run, {Property::SSAForm, Property::SplitIncoreOrch},
+              {Property::SSAForm, Property::IncoreTileOps}, {});
 }
 
 }  // namespace

@@ -42,7 +42,8 @@
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -419,8 +420,9 @@ ir::ProgramPtr RunExpand(const ir::ProgramPtr& p) {
 }
 
 Pass ExpandMixedKernel() {
-  return Pass("expand-mixed-kernel", RunExpand, {"AivSplitLoweredValid", "CallsValid"},
-              {"MixedKernelExpanded", "CallsValid"}, {"AivSplitLoweredValid"});
+  return Pass(
+      "expand-mixed-kernel", RunExpand, {Property::AivSplitLoweredValid, Property::CallsValid},
+      {Property::MixedKernelExpanded, Property::CallsValid}, {Property::AivSplitLoweredValid});
 }
 
 TILESPLIT_REGISTER_PASS(

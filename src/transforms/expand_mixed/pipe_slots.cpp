@@ -15,7 +15,7 @@
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pipe_slots {
 namespace {

@@ -30,8 +30,8 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass::itms {
 
@@ -751,8 +751,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass InferTileMemorySpace() {
-  return Pass("infer-tile-memory-space", Run, {"SSAForm", "IncoreTileOps"},
-              {"SSAForm", "TileMemoryInferred"}, {});
+  return Pass("infer-tile-memory-space", Run, {Property::SSAForm, Property::IncoreTileOps},
+              {Property::SSAForm, Property::TileMemoryInferred}, {});
 }
 
 }  // namespace

@@ -21,7 +21,7 @@
 
 #include "infer_tile_memory_space.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass::itms {
 

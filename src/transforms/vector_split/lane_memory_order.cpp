@@ -26,7 +26,7 @@
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::vector_split {
 namespace {

@@ -9,8 +9,9 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
-#include "tilesplit/transforms/pass.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/remarks.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::vector_split {
 namespace {
@@ -188,11 +189,12 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 namespace tilesplit::pass {
 
 Pass LowerAutoVectorSplit() {
-  return Pass(
-      "lower-auto-vector-split", vector_split::Run,
-      {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitValid"},
-      {"SSAForm", "IncoreTileOps", "TileOps2D", "TileMemoryInferred", "AivSplitLoweredValid"},
-      {"AivSplitValid"});
+  return Pass("lower-auto-vector-split", vector_split::Run,
+              {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
+               Property::TileMemoryInferred, Property::AivSplitValid},
+              {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
+               Property::TileMemoryInferred, Property::AivSplitLoweredValid},
+              {Property::AivSplitValid});
 }
 
 TILESPLIT_REGISTER_PASS("lower-auto-vector-split",

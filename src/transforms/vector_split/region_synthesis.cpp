@@ -7,7 +7,7 @@
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/split_code.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::vector_split {
 using analysis::CoreAffinity;

@@ -4,7 +4,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/type.h"
-#include "tilesplit/transforms/remarks.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::vector_split {
 

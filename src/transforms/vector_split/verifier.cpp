@@ -13,7 +13,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
-#include "tilesplit/transforms/pass.h"
+#include "tilesplit/pass/pass.h"
 
 namespace tilesplit::vector_split {
 namespace {
@@ -382,7 +382,7 @@ void VerifyAivSplitLoweredValid(const ir::ProgramPtr& p) {
   Verify(p, true);
 }
 
-TILESPLIT_REGISTER_VERIFIER("AivSplitValid", VerifyAivSplitValid);
-TILESPLIT_REGISTER_VERIFIER("AivSplitLoweredValid", VerifyAivSplitLoweredValid);
+TILESPLIT_REGISTER_VERIFIER(AivSplitValid, VerifyAivSplitValid);
+TILESPLIT_REGISTER_VERIFIER(AivSplitLoweredValid, VerifyAivSplitLoweredValid);
 
 }  // namespace tilesplit::vector_split

@@ -1,0 +1,37 @@
+// The built-in passes that other code names directly, and the pipelines they make up. Every pass
+// registers itself (TILESPLIT_REGISTER_PASS in its own file) and is reached by name through the
+// pass framework (pass/pass.h); these are the few that the simulator, the CLI and the tests build
+// or call without a name lookup.
+#pragma once
+
+#include "tilesplit/ir/function.h"
+#include "tilesplit/pass/pass.h"
+
+namespace tilesplit::pass {
+
+// The split of a tile-level program: outlining, the vector split and the expansion.
+inline constexpr const char* kCheckPipeline = "check-pipeline";
+// The pipeline `tilesplit check`, `run --split`, pypto.runtime.run and @pl.jit lower a program
+// with: PyPTO's passes before the split, then kCheckPipeline's (src/transforms/pipelines.cpp).
+inline constexpr const char* kDefaultPipeline = "default-pipeline";
+
+// Built-in passes (each defined in its own file under src/transforms/).
+Pass ConvertToSSA();
+Pass LowerAutoVectorSplit();
+
+// Rejects a mixed InCore function whose explicit "slot_num" attr is smaller than its pipes need
+// (the ring check of expand-mixed-kernel, docs/split-lowering.md "Pipe slots"), so that
+// lower-auto-vector-split reports it rather than leaving it to the expansion. Other expansion
+// errors are left to expand-mixed-kernel.
+void CheckExplicitSlotNum(const ir::Function& f);
+
+// Checks a mixed InCore function directly for what expand-mixed-kernel refuses (with the
+// expansion's own rules, without running it; the sides are built only for a slot_num the author
+// fixed) and lets the rejection through with a note saying why the split pass reports it. The
+// pass calls it on the mixed functions it accepts without lowering them itself (hand-written
+// split_aiv kernels, explicit regions, unsplit mixed kernels): whatever it accepts, the pipeline
+// must lower (docs/split-lowering.md "What the pass accepts, the pipeline lowers"). A value one
+// side computes and the other reads without a crossing is left to the expansion.
+void CheckExpandable(const ir::Function& f);
+
+}  // namespace tilesplit::pass

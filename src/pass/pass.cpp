@@ -1,0 +1,159 @@
+#include "tilesplit/pass/pass.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "tilesplit/ir/error.h"
+#include "tilesplit/ir/error_info.h"
+#include "tilesplit/pass/instrumentation.h"
+
+namespace tilesplit::pass {
+
+namespace {
+
+bool IsKebabCase(std::string_view name) {
+  if (name.empty() || name.front() == '-' || name.back() == '-') return false;
+  char prev = 0;
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    if (!ok || (c == '-' && prev == '-')) return false;
+    prev = c;
+  }
+  return true;
+}
+
+}  // namespace
+
+PassRegistry& PassRegistry::Global() {
+  static PassRegistry registry;
+  return registry;
+}
+
+void PassRegistry::Register(PassInfo info) {
+  if (!IsKebabCase(info.name))
+    ir::ThrowInternal(ir::Span{}, "pass name '" + info.name + "' is not kebab-case");
+  if (!info.factory)
+    ir::ThrowInternal(ir::Span{}, "pass '" + info.name + "' registered without a factory");
+  std::string name = info.name;
+  if (!passes_.emplace(name, std::move(info)).second)
+    ir::ThrowInternal(ir::Span{}, "pass '" + name + "' registered twice");
+}
+
+const PassInfo* PassRegistry::Find(std::string_view name) const {
+  auto it = passes_.find(name);
+  return it == passes_.end() ? nullptr : &it->second;
+}
+
+std::vector<const PassInfo*> PassRegistry::All() const {
+  std::vector<const PassInfo*> out;
+  out.reserve(passes_.size());
+  for (const auto& [name, info] : passes_) out.push_back(&info);  // std::map: sorted by name
+  return out;
+}
+
+void PassRegistry::RegisterVerifier(Property p, PropertyVerifier v) {
+  if (!v) ir::ThrowInternal(ir::Span{}, "invalid verifier registration");
+  if (!verifiers_.emplace(p, std::move(v)).second)
+    ir::ThrowInternal(ir::Span{}, "a verifier for property '" + std::string(PropertyName(p)) +
+                                      "' is registered twice");
+}
+
+const PropertyVerifier* PassRegistry::FindVerifier(Property p) const {
+  auto it = verifiers_.find(p);
+  return it == verifiers_.end() ? nullptr : &it->second;
+}
+
+PassRegistrar::PassRegistrar(std::string name, std::string description,
+                             std::function<Pass()> factory) {
+  PassRegistry::Global().Register({std::move(name), std::move(description), std::move(factory)});
+}
+
+VerifierRegistrar::VerifierRegistrar(Property property, PropertyVerifier verifier) {
+  PassRegistry::Global().RegisterVerifier(property, std::move(verifier));
+}
+
+void PassRegistry::RegisterPipeline(PipelineInfo info) {
+  if (!IsKebabCase(info.name))
+    ir::ThrowInternal(ir::Span{}, "pipeline name '" + info.name + "' is not kebab-case");
+  if (info.passes.empty())
+    ir::ThrowInternal(ir::Span{}, "pipeline '" + info.name + "' registered without passes");
+  std::string name = info.name;
+  if (!pipelines_.emplace(name, std::move(info)).second)
+    ir::ThrowInternal(ir::Span{}, "pipeline '" + name + "' registered twice");
+}
+
+const PipelineInfo* PassRegistry::FindPipeline(std::string_view name) const {
+  auto it = pipelines_.find(name);
+  return it == pipelines_.end() ? nullptr : &it->second;
+}
+
+std::vector<const PipelineInfo*> PassRegistry::Pipelines() const {
+  std::vector<const PipelineInfo*> out;
+  for (const auto& [name, info] : pipelines_) out.push_back(&info);
+  return out;
+}
+
+PipelineRegistrar::PipelineRegistrar(std::string name, std::string description,
+                                     std::vector<std::string> passes) {
+  PassRegistry::Global().RegisterPipeline(
+      {std::move(name), std::move(description), std::move(passes)});
+}
+
+std::vector<Pass> BuildPasses(const std::vector<std::string>& names) {
+  const PassRegistry& registry = PassRegistry::Global();
+  std::vector<Pass> out;
+  for (const std::string& name : names) {
+    if (const PassInfo* info = registry.Find(name)) {
+      out.push_back(info->factory());
+    } else if (const PipelineInfo* pipeline = registry.FindPipeline(name)) {
+      for (const std::string& p : pipeline->passes) {
+        const PassInfo* step = registry.Find(p);
+        if (!step)
+          ir::ThrowInternal(ir::Span{},
+                            "pipeline '" + name + "' names the unregistered pass '" + p + "'");
+        out.push_back(step->factory());
+      }
+    } else {
+      ir::ThrowInternal(ir::Span{}, "no registered pass or pipeline '" + name + "'");
+    }
+  }
+  return out;
+}
+
+ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
+                   const std::vector<InstrumentationPtr>& instruments) {
+  if (!input) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' given no program");
+  for (const InstrumentationPtr& i : instruments) i->BeforePass(pass, input);
+  ProgramPtr output;
+  try {
+    output = pass(input);
+  } catch (const ir::UserError& e) {
+    throw ir::WithRule(e, "pass." + pass.name());
+  }
+  if (!output) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' returned no program");
+  for (auto it = instruments.rbegin(); it != instruments.rend(); ++it)
+    (*it)->AfterPass(pass, input, output);
+  return output;
+}
+
+ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
+                       const PipelineOptions& options) {
+  if (!input) ir::ThrowInternal(ir::Span{}, "RunPipeline: no input program");
+  std::vector<InstrumentationPtr> instruments;
+  // Required properties are checked before anything else looks at a pass's input; the round
+  // trip is the last after-hook (hooks after a pass run in reverse order).
+  if (options.verify_roundtrip) instruments.push_back(std::make_shared<RoundTripInstrumentation>());
+  if (options.verify_required)
+    instruments.push_back(
+        std::make_shared<VerifyPropertiesInstrumentation>(true, false, options.registry));
+  instruments.insert(instruments.end(), options.instruments.begin(), options.instruments.end());
+  ProgramPtr current = input;
+  for (const Pass& pass : passes) {
+    std::optional<RemarkScope> remarks;
+    if (options.remarks) remarks.emplace(options.remarks, pass.name());
+    current = RunPass(pass, current, instruments);
+  }
+  return current;
+}
+
+}  // namespace tilesplit::pass
