@@ -8,6 +8,7 @@
 #include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/passes.h"
 #include "transforms/vector_split/admission.h"
 #include "transforms/vector_split/regions.h"
 
