@@ -307,8 +307,8 @@ class TensorGenerator {
   // acc carried through a loop: each iteration combines it with the next block of a parameter
   // (a tile loop carry once converted). The carry starts from a computed value, a vector or a
   // matmul result (docs/reliability.md, "Tensor-level defects found and fixed"); a parameter
-  // carried as it is remains an open defect of the conversion (docs/reliability.md, "Open
-  // defects"), which every campaign would otherwise find again.
+  // carried into a matmul chain remains an open defect (docs/reliability.md, "Open defects"),
+  // which every campaign would otherwise find again.
   void CarryLoop() {
     const TVal* start =
         PickVal([&](const TVal& t) { return t.Full() && !params_names_.count(t.name); });
@@ -336,7 +336,9 @@ class TensorGenerator {
   // if n > K: y = OP(x, p) else: y = OP'(x, q), on an index scalar parameter pinned for check
   // (both sides are taken across cases).
   void Branch() {
-    const TVal* x = PickVal([](const TVal& t) { return t.Full(); });
+    // Not from a matmul result: an if merging a matmul in one branch with a vector op in the
+    // other is an open defect of infer-tile-memory-space (docs/reliability.md, "Open defects").
+    const TVal* x = PickVal([](const TVal& t) { return t.Full() && !t.cube; });
     if (!x) return;
     const TVal lhs = *x;
     if (scalar_n_.empty()) {

@@ -157,11 +157,21 @@ class Converter {
     // addresses GM itself (a slice reads a window, an assemble stores one): loading it whole at
     // entry would make the assemble one into a tile, and the result would never reach GM. It is
     // loaded when some use needs a tile (an elementwise op of the carried value).
-    std::vector<std::pair<const ir::Var*, ExprPtr>> carries;  // iter var -> its init
+    struct Carry {
+      const ir::Var* iter;    // the carried value in the body
+      const ir::Var* result;  // the loop's result it becomes (null if none)
+      ExprPtr init;
+    };
+    std::vector<Carry> carries;
     std::set<const ir::Var*> carried_as_tile;
     ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
       if (auto loop = ir::AsLoop(*s))
-        for (const ir::IterArg& ia : *loop->iter_args) carries.push_back({ia.var.get(), ia.init});
+        for (size_t k = 0; k < loop->iter_args->size(); ++k) {
+          const ir::IterArg& ia = (*loop->iter_args)[k];
+          const ir::Var* result =
+              k < loop->return_vars->size() ? (*loop->return_vars)[k].get() : nullptr;
+          carries.push_back({ia.var.get(), result, ia.init});
+        }
       const auto* a = s->As<ir::AssignStmt>();
       const ExprPtr value = a                       ? a->value
                             : s->As<ir::EvalStmt>() ? s->As<ir::EvalStmt>()->expr
@@ -187,16 +197,27 @@ class Converter {
         if (const auto* v = c->args[i]->As<ir::Var>()) carried_as_tile.insert(v);
       }
     });
+    // A value an op reads as a tile makes the value it is a plain alias of one too (`x = y`
+    // passes the same tile), so a carry whose alias or whose result is read as a tile is loaded.
+    auto close_over_aliases = [&] {
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (const auto& [a, b] : alias_)
+          if (carried_as_tile.count(a) && carried_as_tile.insert(b).second) grew = true;
+      }
+    };
+    close_over_aliases();
     // Inner loops come later in pre-order: walk the carries backwards so that an inner carry
     // needing a tile marks the outer carry (its init) before that one is looked at.
     for (auto it = carries.rbegin(); it != carries.rend(); ++it) {
-      const ir::Var* init = it->second ? it->second->As<ir::Var>() : nullptr;
-      if (!carried_as_tile.count(it->first)) {
-        if (init) carried_gm_[it->first] = init;
+      const ir::Var* init = it->init ? it->init->As<ir::Var>() : nullptr;
+      if (!carried_as_tile.count(it->iter) && !(it->result && carried_as_tile.count(it->result))) {
+        if (init) carried_gm_[it->iter] = init;
         continue;
       }
-      NeedLoad(it->second);
+      NeedLoad(it->init);
       if (init) carried_as_tile.insert(init);
+      close_over_aliases();
     }
     for (const ir::Var* v : mat_operands)
       for (const ir::Var* cur = v; cur;) {

@@ -1,0 +1,2 @@
+check
+opt -p default-pipeline --verify-roundtrip
