@@ -163,6 +163,11 @@ std::string Flags(const ops::OpDef& op) {
   if (op.is_generator()) parts.emplace_back("generator");
   if (!op.address_arg_positions().empty())
     parts.push_back("address args " + PositionList(op.address_arg_positions()));
+  if (!op.gm_operand_positions().empty())
+    parts.push_back("GM operands " + PositionList(op.gm_operand_positions()));
+  if (!op.cube_operand_positions().empty())
+    parts.push_back("cube operands " + PositionList(op.cube_operand_positions()));
+  if (op.has_memory_following_operand()) parts.emplace_back("memory follows operand");
   if (op.is_synchronization()) parts.emplace_back("synchronization");
   if (op.is_no_duplicate()) parts.emplace_back("no_duplicate");
   if (op.has_combined_axes()) parts.push_back("combines " + op.CombinedDescription());

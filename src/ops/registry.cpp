@@ -299,6 +299,32 @@ OpDef& OpDef::address_args(std::vector<size_t> positions) {
   return *this;
 }
 
+OpDef& OpDef::gm_operands(std::vector<size_t> positions) {
+  SetOnce(set_once_, name(), "gm_operands");
+  gm_operands_ = std::move(positions);
+  return *this;
+}
+
+bool OpDef::addresses_gm_operand(size_t pos) const {
+  return std::find(gm_operands_.begin(), gm_operands_.end(), pos) != gm_operands_.end();
+}
+
+OpDef& OpDef::cube_operands(std::vector<size_t> positions) {
+  SetOnce(set_once_, name(), "cube_operands");
+  cube_operands_ = std::move(positions);
+  return *this;
+}
+
+bool OpDef::is_cube_operand(size_t pos) const {
+  return std::find(cube_operands_.begin(), cube_operands_.end(), pos) != cube_operands_.end();
+}
+
+OpDef& OpDef::memory_follows_operand() {
+  SetOnce(set_once_, name(), "memory_follows_operand");
+  memory_follows_ = true;
+  return *this;
+}
+
 OpDef& OpDef::combines(CombinedOperands which, CombinedAxes axes, std::string verb) {
   SetOnce(set_once_, name(), "combines");
   combined_ = {which, axes};

@@ -421,6 +421,8 @@ void RegisterTensorOps(OpRegistry& r) {
       .deduce(DeduceFull)
       .doc("A new tensor of shape and dtype, every element the scalar value");
   r.Register("tensor.slice")
+      .gm_operands({0})
+      .memory_follows_operand()
       .arg("tensor")
       .arg("shape")
       .arg("offsets")
@@ -430,12 +432,14 @@ void RegisterTensorOps(OpRegistry& r) {
           "The window of shape at offsets (static windows must lie inside the tensor); "
           "valid_shape becomes the result's valid extent");
   r.Register("tensor.assemble")
+      .gm_operands({0})
       .arg("target")
       .arg("source")
       .arg("offsets")
       .deduce(DeduceAssemble)
       .doc("target with source written at offsets (same rank and dtype): target's type");
   r.Register("tensor.reshape")
+      .memory_follows_operand()
       .arg("tensor")
       .arg("shape")
       .deduce(DeduceReshape)
@@ -454,6 +458,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "src1 joined after src0 along the last axis (same dtype, same extents on the other "
           "axes, src0 fully valid along the last)");
   r.Register("tensor.set_validshape")
+      .memory_follows_operand()
       .arg("tensor")
       .arg("valid_rows")
       .arg("valid_cols")
@@ -462,6 +467,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "The rank-2 tensor's elements with valid shape [valid_rows, valid_cols]; the elements "
           "beyond it are undefined to its readers");
   r.Register("tensor.reinterpret_view")
+      .memory_follows_operand()
       .arg("tensor")
       .opt_arg("shape")
       .req_kwarg("dtype", KwargKind::DType)
@@ -470,6 +476,8 @@ void RegisterTensorOps(OpRegistry& r) {
           "The same bytes as dtype: the contiguous axis (the last; a DN tensor's first) scaled "
           "by the bit ratio, or the given shape of equal byte size");
   r.Register("tensor.view")
+      .gm_operands({0})
+      .memory_follows_operand()
       .arg("tensor")
       .arg("shape")
       .deduce(DeduceView)
@@ -477,6 +485,8 @@ void RegisterTensorOps(OpRegistry& r) {
           "The packed tensor's elements in row-major order under a new shape of equal element "
           "count, as a GM view (it stays a tensor op inside InCore functions)");
   r.Register("tensor.matmul")
+      .gm_operands({0, 1})
+      .cube_operands({0, 1})
       .arg("lhs")
       .arg("rhs")
       .kwarg("out_dtype", KwargKind::DType)
@@ -487,6 +497,8 @@ void RegisterTensorOps(OpRegistry& r) {
           "lhs @ rhs of rank-2 tensors, either operand transposed first by a_trans / b_trans: "
           "[M, N] in out_dtype (default lhs's dtype)");
   r.Register("tensor.matmul_acc")
+      .gm_operands({1, 2})
+      .cube_operands({1, 2})
       .arg("acc")
       .arg("lhs")
       .arg("rhs")
@@ -507,12 +519,14 @@ void RegisterTensorOps(OpRegistry& r) {
         .deduce(DeduceColReduce)
         .doc(std::string("The ") + what + " of each column of a rank-2 tensor: [1, N]");
   r.Register("tensor.write")
+      .gm_operands({0})
       .arg("tensor")
       .arg("indices")
       .arg("value")
       .deduce(DeduceWrite)
       .doc("The tensor with the element at indices (one per axis) replaced by the scalar value");
   r.Register("tensor.dim")
+      .gm_operands({0})
       .arg("tensor")
       .arg("axis")
       .deduce(DeduceDim)

@@ -296,6 +296,31 @@ TEST(OpsFlags, GeneratorsAddressArgsNoDuplicate) {
   EXPECT_EQ(FindOp("tile.read")->address_arg_positions(), std::vector<size_t>{1});
 }
 
+// What convert-tensor-to-tile-ops asks of a tensor op instead of its name: the operands it
+// addresses in GM itself (not loaded at entry), the matmul factors it loads into Mat, and the
+// relabelling ops through which a Mat demand reaches the window they relabel.
+TEST(OpsFlags, GmCubeAndMemoryFollowingOperands) {
+  std::map<std::string, std::vector<size_t>> gm, cube;
+  std::set<std::string> follows;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    if (!d->gm_operand_positions().empty()) gm[d->name()] = d->gm_operand_positions();
+    if (!d->cube_operand_positions().empty()) cube[d->name()] = d->cube_operand_positions();
+    if (d->has_memory_following_operand()) follows.insert(d->name());
+  }
+  const std::map<std::string, std::vector<size_t>> want_gm = {
+      {"tensor.assemble", {0}},      {"tensor.dim", {0}},  {"tensor.matmul", {0, 1}},
+      {"tensor.matmul_acc", {1, 2}}, {"tensor.read", {0}}, {"tensor.slice", {0}},
+      {"tensor.view", {0}},          {"tensor.write", {0}}};
+  EXPECT_EQ(gm, want_gm);
+  EXPECT_EQ(cube, (std::map<std::string, std::vector<size_t>>{{"tensor.matmul", {0, 1}},
+                                                              {"tensor.matmul_acc", {1, 2}}}));
+  EXPECT_EQ(follows,
+            (std::set<std::string>{"tensor.reinterpret_view", "tensor.reshape",
+                                   "tensor.set_validshape", "tensor.slice", "tensor.view"}));
+  EXPECT_TRUE(FindOp("tensor.matmul_acc")->is_cube_operand(2));
+  EXPECT_FALSE(FindOp("tensor.matmul_acc")->is_cube_operand(0));
+}
+
 // The traits the passes ask instead of op names (op_def.h): exactly these ops carry each, so an op
 // added without its traits, or a trait put on the wrong op, fails here.
 TEST(OpsFlags, TraitsThePassesQuery) {

@@ -29,6 +29,8 @@ TEST(OpsTraitConsistency, TraitPositionsNameArguments) {
       }
     };
     for (size_t p : op->address_arg_positions()) arg(p, "address_args");
+    for (size_t p : op->gm_operand_positions()) arg(p, "gm_operands");
+    for (size_t p : op->cube_operand_positions()) arg(p, "cube_operands");
     for (const auto& [p, kind] : op->lane_invariant_args()) arg(p, "lane_invariant_arg");
     if (auto m = op->bit_mask()) {
       arg(m->first, "bit_mask_arg");
@@ -141,6 +143,34 @@ TEST(OpsTraitConsistency, PairedTraitsAndTheirKwargs) {
       }
     }
   }
+}
+
+// A GM operand is a tensor in the sample call; a cube operand is one of them (the op loads it into
+// Mat itself, so it is not a tile at entry); a tensor-level GM window is one of its GM operands;
+// an op whose memory follows its operand has a first operand and a result.
+TEST(OpsTraitConsistency, GmAndCubeOperandsAreTensors) {
+  size_t checked = 0;
+  for (const SampleCall& sc : SampleCalls()) {
+    const OpDef* op = FindOp(sc.op);
+    ASSERT_NE(op, nullptr) << sc.op;
+    SCOPED_TRACE(sc.op);
+    for (size_t p : op->gm_operand_positions()) {
+      ++checked;
+      ASSERT_LT(p, sc.args.size());
+      EXPECT_NE(sc.args[p]->type->As<ir::TensorType>(), nullptr) << "GM operand " << p;
+    }
+    for (size_t p : op->cube_operand_positions()) {
+      EXPECT_TRUE(op->addresses_gm_operand(p)) << "cube operand " << p << " is no GM operand";
+    }
+    if (const auto& w = op->gm_window(); w && !op->gm_operand_positions().empty()) {
+      EXPECT_TRUE(op->addresses_gm_operand(w->tensor)) << "the GM window's tensor";
+    }
+    if (op->has_memory_following_operand()) {
+      EXPECT_GE(op->min_args(), 1u);
+      EXPECT_TRUE(op->has_result());
+    }
+  }
+  EXPECT_GE(checked, 10u);
 }
 
 // Every record carries its execution semantics (attached by the semantics layer).

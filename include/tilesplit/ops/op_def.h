@@ -8,9 +8,10 @@
 //   2. Declare every trait below that holds for it: what the passes ask of an op they do not know
 //      by name (boundary, reshapes, memory move, lane index, GM window, generator, address
 //      arguments, lane-invariant operands, combined axes, bit mask, reuse, no-duplicate, pipe
-//      direction, side effect, position dependence). A pass never tests an op name; if a pass
-//      needs a new question, add a trait here [OpsFlags.*, OpsLaneInvariant.*; the registry-wide
-//      OpsTraitConsistency.* checks the traits against each other and the sample call].
+//      direction, side effect, position dependence, GM and cube operands, memory following). A pass
+//      never tests an op name; if a pass needs a new question, add a trait here [OpsFlags.*,
+//      OpsLaneInvariant.*; the registry-wide OpsTraitConsistency.* checks the traits against each
+//      other and the sample call].
 //   3. Give it execution semantics in src/semantics/semantics_<section>.cpp; registering attaches
 //      them to this record (semantics()) [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
 //   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
@@ -251,6 +252,16 @@ class OpDef : public ir::OpBase {
   // Views the same bytes as another element type: without an explicit shape, the contiguous axis
   // scales by the ratio of the element widths.
   OpDef& reinterprets_bytes();
+  // Addresses the GM tensors at these argument positions itself (reads a window or an element,
+  // writes one, asks a dimension, assembles into it): a pass that brings a function's tensor
+  // operands into tiles at entry leaves these in GM.
+  OpDef& gm_operands(std::vector<size_t> positions);
+  // The arguments the cube reads from Mat (through Left / Right): a matmul's factors. A pass
+  // converting tensor ops loads them, and the windows they are cut from, into Mat.
+  OpDef& cube_operands(std::vector<size_t> positions);
+  // Its result is its first operand's elements relabelled in the same memory (a window, a new
+  // shape, a valid extent, a dtype): a memory-space demand on the result reaches the operand.
+  OpDef& memory_follows_operand();
   OpDef& doc(std::string text);
   // The op yields no value (tpush, tfree, notify, wait): its deducer returns null and its calls
   // stand only as expression statements.
@@ -321,6 +332,11 @@ class OpDef : public ir::OpBase {
   std::optional<size_t> shape_arg() const { return shape_arg_; }
   std::optional<std::pair<size_t, size_t>> swapped_axes_args() const { return swaps_axes_; }
   bool is_byte_reinterpretation() const { return reinterprets_bytes_; }
+  const std::vector<size_t>& gm_operand_positions() const { return gm_operands_; }
+  bool addresses_gm_operand(size_t pos) const;
+  const std::vector<size_t>& cube_operand_positions() const { return cube_operands_; }
+  bool is_cube_operand(size_t pos) const;
+  bool has_memory_following_operand() const { return memory_follows_; }
   const std::string& documentation() const { return doc_; }
   bool has_result() const { return has_result_; }
   // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
@@ -372,6 +388,9 @@ class OpDef : public ir::OpBase {
   std::optional<size_t> shape_arg_;
   std::optional<std::pair<size_t, size_t>> swaps_axes_;
   bool reinterprets_bytes_ = false;
+  std::vector<size_t> gm_operands_;
+  std::vector<size_t> cube_operands_;
+  bool memory_follows_ = false;
   std::string doc_;
   bool has_result_ = true;
   const OpSemantics* semantics_ = nullptr;

@@ -81,30 +81,6 @@ const ir::Call* AsOpCall(const ExprPtr& e) {
   return e ? e->As<ir::Call>() : nullptr;
 }
 
-// Ops that address GM tensors themselves: their tensor operand at `pos` is not loaded at entry.
-bool SelfLoadingOperand(const std::string& op, size_t pos) {
-  if (op == "tensor.slice" || op == "tensor.read" || op == "tensor.write" || op == "tensor.dim" ||
-      op == "tensor.view")
-    return pos == 0;
-  if (op == "tensor.assemble") return pos == 0;
-  if (op == "tensor.matmul") return pos <= 1;
-  if (op == "tensor.matmul_acc") return pos == 1 || pos == 2;
-  return false;
-}
-
-// The positions of a matmul's operands, which the cube reads from Mat (via Left / Right).
-std::vector<size_t> MatmulOperands(const std::string& op) {
-  if (op == "tensor.matmul") return {0, 1};
-  if (op == "tensor.matmul_acc") return {1, 2};
-  return {};
-}
-
-// Zero-copy metadata ops through which a matmul's Mat demand reaches the producing slice.
-bool InheritsMemory(const std::string& op) {
-  return op == "tensor.slice" || op == "tensor.reshape" || op == "tensor.set_validshape" ||
-         op == "tensor.reinterpret_view";
-}
-
 struct Added {
   std::vector<ir::TypePtr> types;  // the new Out params, in order
   std::vector<std::string> names;
@@ -184,15 +160,17 @@ class Converter {
         }
         return;
       }
-      const std::string& op = c->op_name();
-      if (!StartsWith(op, "tensor.")) return;
-      if (a && InheritsMemory(op) && !c->args.empty())
+      if (!StartsWith(c->op_name(), "tensor.")) return;
+      const ops::OpDef& def = ops::Def(*c);
+      // A Mat demand on a relabelled window reaches the window it relabels.
+      if (a && def.has_memory_following_operand() && !c->args.empty())
         if (const auto* src = c->args[0]->As<ir::Var>()) parent[a->var.get()] = src;
-      for (size_t i : MatmulOperands(op))
+      for (size_t i : def.cube_operand_positions())
         if (i < c->args.size())
           if (const auto* v = c->args[i]->As<ir::Var>()) mat_operands.push_back(v);
       for (size_t i = 0; i < c->args.size(); ++i) {
-        if (SelfLoadingOperand(op, i)) continue;
+        // The op addresses this operand in GM itself: no tile of it at entry.
+        if (def.addresses_gm_operand(i)) continue;
         NeedLoad(c->args[i]);
         if (const auto* v = c->args[i]->As<ir::Var>()) carried_as_tile.insert(v);
       }
