@@ -51,6 +51,10 @@ int64_t LaneShare(int64_t valid, int64_t stride, int64_t lane) {
   return std::clamp<int64_t>(valid - lane * stride, 0, stride);
 }
 
+int64_t LaneHalfBox(int64_t box) {
+  return (box + 1) / 2;
+}
+
 ir::ExprPtr LaneShareExpr(const ir::ExprPtr& lane, const ir::ExprPtr& valid,
                           const ir::ExprPtr& stride) {
   ir::ExprPtr ls = ir::Mul(lane, stride);

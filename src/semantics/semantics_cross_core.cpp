@@ -4,6 +4,7 @@
 // must have been folded into transport ops; the transport ops need the executor's pipes.
 #include <algorithm>
 
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
@@ -26,13 +27,15 @@ Value Shard(OpCall& c) {
   auto out = c.NewResult();
   const size_t axis = static_cast<size_t>(split - 1);
   if (full.shape.size() != 2 || out->shape.size() != 2) c.Fail("needs 2D tiles");
-  const int64_t stride = c.int_kwarg("lane_stride").value_or((full.shape[axis] + 1) / 2);
+  const int64_t stride = c.int_kwarg("lane_stride").value_or(ops::LaneHalfBox(full.shape[axis]));
   std::vector<int64_t> src_off = {0, 0}, zero = {0, 0};
   src_off[axis] = c.ctx.lane * stride;
   // The deduced type only guesses a lane-agnostic ceil half of the valid extent (ops.md 5.4):
   // the lane's own extent is clamp(V - L*S, 0, S), so of 15 valid rows lane 1 holds 7 (not 8
-  // with the row past the source's extent) and of 13 lane 0 holds 8 (not 7).
-  const int64_t own = std::clamp<int64_t>(full.valid[axis] - src_off[axis], 0, stride);
+  // with the row past the source's extent) and of 13 lane 0 holds 8 (not 7). The formula is the
+  // compiler's own (ops::LaneShare): `check` proves a split against the unsplit program, which
+  // runs no boundary, so sharing it takes nothing from the proof.
+  const int64_t own = ops::LaneShare(full.valid[axis], stride, c.ctx.lane);
   out->valid[axis] = std::min(out->shape[axis], own);
   CopyRegion(full.data, full.shape, src_off, out->data, out->shape, zero, out->valid);
   sim::PoisonOutsideValid(*out);
@@ -49,7 +52,7 @@ Value Gather(OpCall& c) {
   const size_t axis = static_cast<size_t>(split - 1);
   if (half.shape.size() != 2 || joined->shape.size() != 2) c.Fail("needs 2D tiles");
   std::vector<int64_t> dst = {0, 0}, zero = {0, 0};
-  dst[axis] = c.ctx.lane * ((joined->shape[axis] + 1) / 2);
+  dst[axis] = c.ctx.lane * ops::LaneHalfBox(joined->shape[axis]);
   CopyRegion(half.data, half.shape, zero, joined->data, joined->shape, dst, half.valid);
   auto out = std::make_shared<TileValue>(*joined);
   sim::PoisonOutsideValid(*out);
@@ -66,7 +69,7 @@ Value TensorShard(OpCall& c) {
   if (full->shape.size() != 2) c.Fail("needs a rank-2 tensor");
   const size_t axis = static_cast<size_t>(split - 1);
   std::vector<int64_t> band = full->shape, src_off = {0, 0}, zero = {0, 0};
-  band[axis] = (full->shape[axis] + 1) / 2;
+  band[axis] = ops::LaneHalfBox(full->shape[axis]);
   src_off[axis] = c.ctx.lane * band[axis];
   TensorPtr out = sim::MakeTensor(full->name, full->dtype, band, /*poison=*/true);
   CopyRegion(full->data, full->shape, src_off, out->data, band, zero, band);

@@ -9,6 +9,7 @@
 #include "tile_liveness.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/eval.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
@@ -22,12 +23,6 @@ using ir::ExprKind;
 using ir::StmtKind;
 
 namespace {
-
-int64_t FloorDivInt(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
 
 ir::DataType DTypeOf(const ir::TypePtr& t) {
   if (t)
@@ -402,50 +397,41 @@ Value Interpreter::EvalBinary(const ir::Binary& b) {
     return Value(Scalar::Float(r, ir::IsFloat(dt) ? dt : ir::DataType::FP32));
   }
   const int64_t a = x.AsInt(), c = y.AsInt();
-  int64_t r = 0;
-  // Offsets and extents are computed here: a sum that leaves int64 is reported, never wrapped.
-  auto overflow = [&]() {
-    ir::ThrowUser(b.span, "integer overflow at run time: " + std::to_string(a) + " " +
-                              std::string(ir::BinaryOpText(b.op)) + " " + std::to_string(c) +
-                              " does not fit in 64 bits");
-  };
-  switch (b.op) {
-    case BinaryOp::Add:
-      if (__builtin_add_overflow(a, c, &r)) overflow();
-      break;
-    case BinaryOp::Sub:
-      if (__builtin_sub_overflow(a, c, &r)) overflow();
-      break;
-    case BinaryOp::Mul:
-      if (__builtin_mul_overflow(a, c, &r)) overflow();
-      break;
-    case BinaryOp::FloorDiv:
-      if (c == 0) ir::ThrowUser(b.span, "integer division by zero");
-      if (a == INT64_MIN && c == -1) overflow();
-      r = FloorDivInt(a, c);
-      break;
-    case BinaryOp::FloorMod:
-      if (c == 0) ir::ThrowUser(b.span, "integer modulo by zero");
-      if (c == -1) {
-        r = 0;
-        break;
-      }
-      r = a - FloorDivInt(a, c) * c;
-      break;
-    case BinaryOp::Min:
-      r = c < a ? c : a;
-      break;
-    case BinaryOp::Max:
-      r = a < c ? c : a;
-      break;
-    default:
-      break;
+  // The arithmetic of index expressions is the compiler's (ir::EvalIntBinary, which also folds
+  // constants): a run and a folded constant never disagree. It answers nothing where the result
+  // is undefined, which a run reports: a sum that leaves int64 is never wrapped.
+  const std::optional<int64_t> r = ir::EvalIntBinary(b.op, a, c);
+  if (!r) {
+    // Name the scalars the expression reads, so the author sees which input made it undefined.
+    const std::string vars = VariablesOf({b.lhs, b.rhs});
+    const std::string read = vars.empty() ? "" : " (" + vars + ")";
+    auto operand = [](const ir::ExprPtr& x) {
+      const std::string t = ir::ExprToString(x);
+      return x->As<ir::Binary>() ? "(" + t + ")" : t;
+    };
+    const std::string text = "'" + operand(b.lhs) + " " + std::string(ir::BinaryOpText(b.op)) +
+                             " " + operand(b.rhs) + "'";
+    if (c == 0)
+      ir::ThrowUser(
+          b.span,
+          std::string(b.op == BinaryOp::FloorDiv ? "integer division" : "integer modulo") +
+              " by zero at run time: " + text + ", its divisor '" + ir::ExprToString(b.rhs) +
+              "' is 0" + read,
+          {{ir::Span{},
+            "pass values of the scalars it reads that keep the divisor "
+            "nonzero (--scalar NAME=V), or guard the division in the kernel"}});
+    ir::ThrowUser(b.span,
+                  "integer overflow at run time: " + text + " is " + std::to_string(a) + " " +
+                      std::string(ir::BinaryOpText(b.op)) + " " + std::to_string(c) + read +
+                      ", which does not fit in 64 bits",
+                  {{ir::Span{},
+                    "pass smaller values of the scalars it reads (--scalar NAME=V), "
+                    "or bound them in the kernel with pl.min / pl.max"}});
   }
-  return Value(Scalar::Int(r, dt));
+  return Value(Scalar::Int(*r, dt));
 }
 
-// "n = 20" for each variable of `e` (the scalars an extent depends on), or "" for a constant.
-std::string Interpreter::VariablesOf(const ir::ExprPtr& e) {
+std::string Interpreter::VariablesOf(const std::vector<ir::ExprPtr>& es) {
   std::vector<const ir::Var*> vars;
   std::function<void(const ir::ExprPtr&)> walk = [&](const ir::ExprPtr& x) {
     if (!x) return;
@@ -460,7 +446,7 @@ std::string Interpreter::VariablesOf(const ir::ExprPtr& e) {
       walk(k->value);
     }
   };
-  walk(e);
+  for (const ir::ExprPtr& e : es) walk(e);
   std::string out;
   for (const ir::Var* v : vars) {
     auto it = env_.find(v);

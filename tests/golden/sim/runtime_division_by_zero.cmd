@@ -1,0 +1,1 @@
+run --scalar n=7
