@@ -157,8 +157,8 @@ CubeCase ParseCubeCase() {
   return c;
 }
 
-vector_split::TileInfo RowHalf() {
-  return vector_split::TileInfo{0, ir::Index(64), ir::Index(128), ir::Index(128)};
+vector_split::LaneBox RowHalf() {
+  return vector_split::LaneBox{0, ir::Index(64), ir::Index(128), ir::Index(128)};
 }
 
 // The backstop's failure: an InternalError (a compiler bug, never a UserError) at the statement.
@@ -180,7 +180,7 @@ std::string BackstopFailure(const CubeCase& c) {
 
 TEST(CheckNoCubeTileHalved, ACubeOpConsumingAHalvedTileIsAnInternalError) {
   CubeCase c = ParseCubeCase();
-  c.ctx.tile_vars.Set(c.Def("left").get(), RowHalf());
+  c.ctx.facts->SetBox(c.Def("left").get(), RowHalf());
   const std::string msg = BackstopFailure(c);
   EXPECT_NE(msg.find("cube operation tile.matmul"), std::string::npos) << msg;
   EXPECT_NE(msg.find("defining 'c'"), std::string::npos) << msg;
@@ -189,7 +189,7 @@ TEST(CheckNoCubeTileHalved, ACubeOpConsumingAHalvedTileIsAnInternalError) {
 
 TEST(CheckNoCubeTileHalved, ACubeOpProducingAHalvedTileIsAnInternalError) {
   CubeCase c = ParseCubeCase();
-  c.ctx.tile_vars.Set(c.Def("c").get(), RowHalf());
+  c.ctx.facts->SetBox(c.Def("c").get(), RowHalf());
   const std::string msg = BackstopFailure(c);
   EXPECT_NE(msg.find("cube operation tile.matmul"), std::string::npos) << msg;
   EXPECT_NE(msg.find("defining 'c'"), std::string::npos) << msg;
@@ -199,14 +199,14 @@ TEST(CheckNoCubeTileHalved, ACubeOpProducingAHalvedTileIsAnInternalError) {
 TEST(CheckNoCubeTileHalved, ACleanLoweringPasses) {
   CubeCase c = ParseCubeCase();
   // Halved vector tiles around the cube op are no concern of the backstop.
-  c.ctx.tile_vars.Set(c.Def("x").get(), RowHalf());
-  c.ctx.tile_vars.Set(c.Def("y").get(), RowHalf());
+  c.ctx.facts->SetBox(c.Def("x").get(), RowHalf());
+  c.ctx.facts->SetBox(c.Def("y").get(), RowHalf());
   EXPECT_NO_THROW(vector_split::CheckNoCubeTileHalved(c.body, c.ctx));
   // And the real walk over the same body leaves the cube work full width.
   vector_split::SplitContext ctx;
   ctx.lane = c.ctx.lane;
   std::vector<ir::StmtPtr> lowered = vector_split::ProcessStmts(c.body, ctx);
-  EXPECT_FALSE(ctx.tile_vars.empty());
+  EXPECT_TRUE(ctx.facts->HasBoxes());
   EXPECT_NO_THROW(vector_split::CheckNoCubeTileHalved(lowered, ctx));
 }
 

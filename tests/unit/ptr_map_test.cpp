@@ -61,23 +61,23 @@ TEST(PtrMap, ReserveThenFillDoesNotLoseEntries) {
 // OperandSplitInfo hands out pointers into the facts and keeps them across later tracking.
 TEST(VarFacts, PointersStayValidWhileMoreVariablesAreTracked) {
   auto vs = Vars(2000);
-  vector_split::VarFacts<vector_split::TileInfo> facts;
-  vector_split::TileInfo first;
-  first.split_dim = 1;
+  vector_split::VarFacts<vector_split::LaneBox> facts;
+  vector_split::LaneBox first;
+  first.axis = 1;
   facts.Set(vs[0].get(), first);
-  const vector_split::TileInfo* p = facts.Find(vs[0].get());
+  const vector_split::LaneBox* p = facts.Find(vs[0].get());
   ASSERT_NE(p, nullptr);
-  for (size_t i = 1; i < vs.size(); ++i) facts.Set(vs[i].get(), vector_split::TileInfo{});
+  for (size_t i = 1; i < vs.size(); ++i) facts.Set(vs[i].get(), vector_split::LaneBox{});
   EXPECT_EQ(facts.Find(vs[0].get()), p);
-  EXPECT_EQ(p->split_dim, 1);
+  EXPECT_EQ(p->axis, 1);
   EXPECT_EQ(facts.size(), vs.size());
 }
 
 TEST(VarFacts, SetOverwritesAndCopyToFollowsTheSource) {
   auto vs = Vars(3);
-  vector_split::VarFacts<std::vector<vector_split::TileInfo>> facts;
-  facts.Set(vs[0].get(), std::vector<vector_split::TileInfo>(2));
-  facts.Set(vs[0].get(), std::vector<vector_split::TileInfo>(3));
+  vector_split::VarFacts<std::vector<vector_split::LaneBox>> facts;
+  facts.Set(vs[0].get(), std::vector<vector_split::LaneBox>(2));
+  facts.Set(vs[0].get(), std::vector<vector_split::LaneBox>(3));
   EXPECT_EQ(facts.Find(vs[0].get())->size(), 3u);
   EXPECT_EQ(facts.size(), 1u);
   facts.CopyTo(vs[0].get(), vs[1].get());

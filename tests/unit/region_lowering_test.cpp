@@ -223,7 +223,8 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], n: pl.Scalar[pl.INDEX], out
 }
 
 // Fed one statement at a time, the admission reaches the whole-body verdict: facts carry over
-// from piece to piece, and so do the findings. A seeded tile vouches for its consumers.
+// from piece to piece, and so do the findings. A tile with a per-lane box (what the AUTO halving
+// records in the facts it shares with the admission) vouches for its consumers.
 TEST(AnalyzeSplitBodyTest, PieceByPieceEqualsTheWholeBody) {
   ir::FunctionPtr f = ParseOne(R"(import pypto.language as pl
 
@@ -249,14 +250,19 @@ def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], a: pl.Tensor[[128, 128], pl
     vector_split::AdmissionInput in;
     in.mode = region->mode;
     in.lane = ir::LaneVar(*region).get();
-    if (seed_x) in.seeded_lane_local = [x](const ir::Var* v) { return v == x; };
-    vector_split::AdmissionReport whole = vector_split::AnalyzeSplitBody(body, in);
-    vector_split::SplitBodyAdmission pieces(in);
-    for (const ir::StmtPtr& s : body) pieces.Walk({s});
+    const vector_split::LaneBox half{0, ir::Index(32), ir::Index(64), ir::Index(64)};
+    vector_split::LaneFacts whole_facts(in), piece_facts(in);
+    if (seed_x) {
+      whole_facts.SetBox(x, half);
+      piece_facts.SetBox(x, half);
+    }
+    whole_facts.Walk(body);
+    for (const ir::StmtPtr& s : body) piece_facts.Walk({s});
+    const vector_split::AdmissionReport whole = vector_split::AdmissionOf(whole_facts);
+    const vector_split::AdmissionReport pieces = vector_split::AdmissionOf(piece_facts);
     std::vector<std::string> a, b;
     for (const vector_split::FullWidthOp& op : whole.full_width_vec_ops) a.push_back(op.result);
-    for (const vector_split::FullWidthOp& op : pieces.report().full_width_vec_ops)
-      b.push_back(op.result);
+    for (const vector_split::FullWidthOp& op : pieces.full_width_vec_ops) b.push_back(op.result);
     EXPECT_EQ(a, b);
     // The full-width load is reported either way; seeded, it vouches for its consumer w.
     const std::vector<std::string> expected =

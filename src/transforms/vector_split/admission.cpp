@@ -12,33 +12,14 @@ std::string Line(ir::Span s) {
 
 }  // namespace
 
-struct SplitBodyAdmission::State {
-  explicit State(AdmissionInput in) : facts(std::move(in)) {}
-  LaneFacts facts;
-  AdmissionReport report;  // filled from the facts when asked
-};
-
-SplitBodyAdmission::SplitBodyAdmission(AdmissionInput in)
-    : state_(std::make_unique<State>(std::move(in))) {}
-SplitBodyAdmission::~SplitBodyAdmission() = default;
-
-void SplitBodyAdmission::Walk(const std::vector<ir::StmtPtr>& stmts) {
-  state_->facts.Walk(stmts);
-}
-
-const AdmissionReport& SplitBodyAdmission::report() const {
-  state_->report = {state_->facts.FullWidthOps(), state_->facts.CarryMismatches()};
-  return state_->report;
-}
-
-const LaneFacts& SplitBodyAdmission::facts() const {
-  return state_->facts;
+AdmissionReport AdmissionOf(const LaneFacts& facts) {
+  return {facts.FullWidthOps(), facts.CarryMismatches()};
 }
 
 AdmissionReport AnalyzeSplitBody(const std::vector<ir::StmtPtr>& body, const AdmissionInput& in) {
   LaneFacts facts(in);
   facts.Walk(body);
-  return {facts.FullWidthOps(), facts.CarryMismatches()};
+  return AdmissionOf(facts);
 }
 
 void ReportAdmission(const AdmissionReport& report, BodyOrigin origin, const std::string& what,

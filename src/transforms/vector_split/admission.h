@@ -4,10 +4,8 @@
 // on bodies the compiler halved (a failure is a compiler bug).
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "lane_facts.h"
@@ -18,8 +16,9 @@ namespace tilesplit::vector_split {
 // Who made the body per-lane: decides the diagnostic kind.
 enum class BodyOrigin : uint8_t { Explicit, Automatic };
 
-// What the admission is told: the body's mode (never None: a task-parallel body is full width),
-// its lane index variable and the tiles the AUTO halving already made lane-local.
+// What the admission is told: the body's mode (never None: a task-parallel body is full width)
+// and its lane index variable. The tiles the AUTO halving already made lane-local are the boxes
+// of the facts it walks (AdmissionOf).
 using AdmissionInput = LaneFactsInput;
 
 struct AdmissionReport {
@@ -33,24 +32,10 @@ struct AdmissionReport {
 // loop carry may lose the lane-local fact of its initial value on its backedge.
 AdmissionReport AnalyzeSplitBody(const std::vector<ir::StmtPtr>& body, const AdmissionInput& in);
 
-// The same walk fed in program order, one piece of the body at a time; after the last piece the
-// report equals AnalyzeSplitBody over the whole body. The AUTO path admits each statement right
-// after halving it, while it is still in cache, instead of re-reading the whole body.
-class SplitBodyAdmission {
- public:
-  explicit SplitBodyAdmission(AdmissionInput in);
-  ~SplitBodyAdmission();
-  SplitBodyAdmission(const SplitBodyAdmission&) = delete;
-  SplitBodyAdmission& operator=(const SplitBodyAdmission&) = delete;
-  void Walk(const std::vector<ir::StmtPtr>& stmts);
-  const AdmissionReport& report() const;
-  // The facts the admission walked: the lane facts of the whole body once every piece is in.
-  const LaneFacts& facts() const;
-
- private:
-  struct State;
-  std::unique_ptr<State> state_;
-};
+// The report of facts already walked. The AUTO path walks the halving's own LaneFacts (the one
+// its SplitContext records boxes in) one statement at a time, right after halving it, while it
+// is still in cache; fed in program order, the facts equal one walk over the whole body.
+AdmissionReport AdmissionOf(const LaneFacts& facts);
 
 // Throws when `report` is not ok: a UserError with authoring advice for an Explicit body, an
 // InternalError for an Automatic one. Carry mismatches are reported before operators. `what`

@@ -114,18 +114,8 @@ VarPtr DetachDef(SplitContext& ctx, const VarPtr& v) {
   return fresh;
 }
 
-const TileInfo* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand) {
-  if (!operand) return nullptr;
-  if (const ir::Var* v = operand->As<ir::Var>()) {
-    return ctx.tile_vars.Find(v);
-  }
-  if (const ir::TupleGetItem* g = operand->As<ir::TupleGetItem>()) {
-    if (const ir::Var* tv = g->tuple->As<ir::Var>()) {
-      const std::vector<TileInfo>* infos = ctx.tuple_vars.Find(tv);
-      if (infos && static_cast<size_t>(g->index) < infos->size()) return &(*infos)[g->index];
-    }
-  }
-  return nullptr;
+const LaneBox* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand) {
+  return ctx.facts->BoxOf(operand);
 }
 
 ExprPtr ComputeHalfDimSize(const ExprPtr& n) {
@@ -150,12 +140,12 @@ ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const Exp
 }
 
 std::shared_ptr<const TileType> HalveTileShape(const SplitContext& ctx, const TileType& t, int axis,
-                                               TileInfo* info) {
+                                               LaneBox* info) {
   std::vector<ExprPtr> shape = t.shape;
   std::vector<ExprPtr> valid = t.valid();
   ExprPtr half = ComputeHalfDimSize(shape[axis]);
   ExprPtr stride = LaneStrideFor(ctx, axis, half);
-  if (info) *info = TileInfo{axis, half, shape[axis], valid[axis]};
+  if (info) *info = LaneBox{axis, half, shape[axis], valid[axis]};
   valid[axis] = LaneValidExtent(ctx, valid[axis], half, stride);
   shape[axis] = half;
   if (ir::ExprListEqual(valid, shape)) valid.clear();
@@ -163,13 +153,13 @@ std::shared_ptr<const TileType> HalveTileShape(const SplitContext& ctx, const Ti
 }
 
 std::shared_ptr<const TileType> HalveTypeOf(SplitContext& ctx, const TypePtr& t, int axis,
-                                            TileInfo* info) {
+                                            LaneBox* info) {
   auto it = ctx.halved_types.find(t.get());
   if (it != ctx.halved_types.end() && it->second.axis == axis) {
     if (info) *info = it->second.info;
     return it->second.half;
   }
-  TileInfo own;
+  LaneBox own;
   std::shared_ptr<const TileType> half = HalveTileShape(ctx, *ir::AsTileType(t), axis, &own);
   if (info) *info = own;
   ctx.halved_types[t.get()] = SplitContext::HalvedType{t, axis, half, std::move(own)};
@@ -202,9 +192,9 @@ VarPtr HalvingState::Rebind(const VarPtr& old, const TypePtr& type, bool fresh, 
   return vector_split::Rebind(old, t, ctx.replacements, fresh || ctx.detach);
 }
 
-void HalvingState::Track(const VarPtr& v, TileInfo info) {
+void HalvingState::Track(const VarPtr& v, LaneBox info) {
   RemarkLaneLocal(*v, info);
-  ctx.tile_vars.Set(v.get(), std::move(info));
+  ctx.facts->SetBox(v.get(), std::move(info));
 }
 
 std::string HalvingState::FreshName(const std::string& hint) {

@@ -5,58 +5,18 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
 
+#include "lane_facts.h"
 #include "rewrite_util.h"
-#include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::vector_split {
-
-// What the halving knows about a partitioned tile.
-struct TileInfo {
-  int split_dim = 0;   // the axis this tile is halved on (may differ from the function's)
-  ExprPtr half;        // the per-lane physical extent on that axis
-  ExprPtr full_box;    // the full tile's extent on that axis
-  ExprPtr full_valid;  // the full tile's valid extent on that axis
-};
-
-// Facts about variables of the rewritten IR, one entry per variable. The entries sit in a deque
-// beside the index, so a pointer from Find stays valid while more variables are added
-// (OperandSplitInfo hands such pointers out); Set on a known variable overwrites in place.
-template <typename T>
-class VarFacts {
- public:
-  const T* Find(const ir::Var* v) const {
-    const uint32_t* i = index_.Find(v);
-    return i ? &items_[*i] : nullptr;
-  }
-  bool Contains(const ir::Var* v) const { return index_.Contains(v); }
-  void Set(const ir::Var* v, T value) {
-    if (const uint32_t* i = index_.Find(v)) {
-      items_[*i] = std::move(value);
-      return;
-    }
-    index_.Insert(v, static_cast<uint32_t>(items_.size()));
-    items_.push_back(std::move(value));
-  }
-  // Copies the facts of `from`, if any, to `to`.
-  void CopyTo(const ir::Var* from, const ir::Var* to) {
-    if (const T* f = Find(from)) Set(to, T(*f));
-  }
-  void Reserve(size_t n) { index_.Reserve(n); }
-  size_t size() const { return items_.size(); }
-  bool empty() const { return items_.empty(); }
-
- private:
-  ir::PtrMap<ir::Var, uint32_t> index_;
-  std::deque<T> items_;
-};
 
 // Halving state of one function body or one region. Everything is keyed by the variables of the
 // rewritten IR, so nothing leaks between regions that use separate contexts.
@@ -72,9 +32,11 @@ struct SplitContext {
   // function afterwards, which built the whole function a second time. The region path leaves
   // it off: code outside a region keeps reading the variables the region defines.
   bool detach = false;
-  VarFacts<TileInfo> tile_vars;
-  // Halved tuple variables: the axis each element moved on.
-  VarFacts<std::vector<TileInfo>> tuple_vars;
+  // The lane facts the walk records each partitioned tile's per-lane box in (LaneFacts::SetBox)
+  // and reads it back from (OperandSplitInfo). The AUTO path's admission walks the same instance
+  // after each statement, so a box the halving recorded is a lane-local fact there. Owned through
+  // a pointer so that a context can be moved.
+  std::unique_ptr<LaneFacts> facts = std::make_unique<LaneFacts>();
   ir::VarMap replacements;  // source variable -> rewritten variable
   // Under detach: the copy made of each input type whose dimensions are all constants (its copy
   // does not depend on `replacements`), so that the values of one type share one copy, as they
@@ -87,7 +49,7 @@ struct SplitContext {
     ir::TypePtr key;
     int axis;
     std::shared_ptr<const ir::TileType> half;
-    TileInfo info;
+    LaneBox info;
   };
   std::unordered_map<const ir::Type*, HalvedType> halved_types;
   // Condition 1's answer (CheckTypeConsistency) per operator, halved result type and operands,
@@ -116,7 +78,7 @@ VarPtr DetachDef(SplitContext& ctx, const VarPtr& v);
 // Whether `operand` (a variable or an inline tuple projection of the rewritten IR) was
 // partitioned by the split, and how: the tracked entry, or null. The entry stays valid while
 // `ctx` lives (tracking more tiles does not move it).
-const TileInfo* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand);
+const LaneBox* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand);
 
 // The per-lane extent on the split axis of a full extent: ceil half when static, n // 2 else.
 ExprPtr ComputeHalfDimSize(const ExprPtr& n);
@@ -131,12 +93,12 @@ ExprPtr LaneStrideFor(const SplitContext& ctx, int axis, const ExprPtr& half);
 ExprPtr LocalizeOffset(const SplitContext& ctx, const ExprPtr& offset, const ExprPtr& stride);
 // The tile type halved on `axis`, with the per-lane valid extent; fills `info`.
 std::shared_ptr<const ir::TileType> HalveTileShape(const SplitContext& ctx, const ir::TileType& t,
-                                                   int axis, TileInfo* info);
+                                                   int axis, LaneBox* info);
 
 // HalveTileShape of the tile type `t` (a TypePtr, so that the result can be remembered per type
 // node in ctx.halved_types).
 std::shared_ptr<const ir::TileType> HalveTypeOf(SplitContext& ctx, const ir::TypePtr& t, int axis,
-                                                TileInfo* info);
+                                                LaneBox* info);
 
 // Walks statements, halving vector work on ctx.split_dim: loads, stores, slices, reshapes,
 // generators and compute results; loop carries and if merges follow their inputs. Operand

@@ -39,11 +39,11 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
     return EmitFullBoxShard(var, move, *full, kw, span, out);
   TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
   const TileType* half_t = ir::AsTileType(deduced);
-  TileInfo info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
+  LaneBox info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
   // The deducer can only guess a lane-agnostic ceil half of the valid extent; each lane's own
   // extent depends on the lane index (LocalizeShardValidForLane).
   std::vector<ExprPtr> valid = half_t->valid();
-  valid[d] = LaneValidExtent(ctx_, info.full_valid, info.half, LaneStrideFor(ctx_, d, info.half));
+  valid[d] = LaneValidExtent(ctx_, info.full_valid, info.box, LaneStrideFor(ctx_, d, info.box));
   if (ir::ExprListEqual(valid, half_t->shape)) valid.clear();
   TypePtr type = LaneHalfType(var, move, *half_t, std::move(valid));
   VarPtr v = s_.Rebind(var, type, /*fresh=*/true, /*deduced=*/true);
@@ -86,7 +86,7 @@ void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const Call& move, cons
       span);
   out.push_back(x.widen);
   out.push_back(x.pop_stmt);
-  TileInfo info{d, x.half, full.shape[d], full.valid()[d]};
+  LaneBox info{d, x.half, full.shape[d], full.valid()[d]};
   VarPtr v = ir::MakeVar(var->name, x.narrowed->type, var->span);
   ctx_.replacements[var.get()] = v;
   s_.Track(x.pop, info);
@@ -98,7 +98,7 @@ void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const Call& move, cons
 void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span span,
                                  std::vector<StmtPtr>& out) {
   const ExprPtr& operand = move.args[0];
-  const TileInfo* info = OperandSplitInfo(ctx_, operand);
+  const LaneBox* info = OperandSplitInfo(ctx_, operand);
   const TileType* ot = ir::TileTypeOf(operand);
   const size_t d = static_cast<size_t>(ctx_.split_dim);
   if (!info && ot && ot->shape.size() > d && ir::IsConstInt(ot->shape[d], 1)) {
@@ -123,17 +123,17 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
            "derive the per-lane half first (load or slice the value inside the split function) "
            "and move that to the cube side; a value whose split dimension is 1 is handed over "
            "whole");
-  if (info->split_dim != 0 && info->split_dim != 1)
+  if (info->axis != 0 && info->axis != 1)
     Reject(ctx_, span,
            "the V->C boundary operand " + Quote(OperandName(operand)) + " is split on axis " +
-               std::to_string(info->split_dim) +
+               std::to_string(info->axis) +
                ", which a 2D tile.aic_gather cannot express (its split attr names axis 0 or 1)",
            "reshape the value so that its split axis is dim 0 or dim 1 before moving it to the "
            "cube side");
   const TileType* half_t = ir::TileTypeOf(operand);
-  const int a = info->split_dim;
+  const int a = info->axis;
   auto box = ir::AsConstInt(info->full_box);
-  auto half = ir::AsConstInt(info->half);
+  auto half = ir::AsConstInt(info->box);
   if (box && half && *box != 2 * *half)
     Reject(ctx_, span,
            "the V->C boundary operand " + Quote(OperandName(operand)) + " has an odd box of " +
@@ -154,9 +154,9 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   // transports both lanes' full half boxes, which abut, and narrows to the pre-split extent on
   // the cube side after the pop.
   const bool widen = half_t->valid().size() == 2 && !ir::AsConstInt(half_t->valid()[a]) &&
-                     !ops::ProvablyEqual(half_t->valid()[a], info->half);
+                     !ops::ProvablyEqual(half_t->valid()[a], info->box);
   const ExprPtr lanes =
-      widen ? WidenLanesToHalfBox(var, operand, *half_t, a, info->half, span, out) : operand;
+      widen ? WidenLanesToHalfBox(var, operand, *half_t, a, info->box, span, out) : operand;
   TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
   const TileType* gt = ir::AsTileType(deduced);
   std::vector<ExprPtr> valid = gt->valid();

@@ -9,14 +9,14 @@
 namespace tilesplit::vector_split {
 
 ExprPtr CallHalving::LocalizeStore(const Call& call, ir::Span span) {
-  const TileInfo* info = OperandSplitInfo(ctx_, call.args[0]);
+  const LaneBox* info = OperandSplitInfo(ctx_, call.args[0]);
   std::vector<ExprPtr> args = call.args;
   if (info) {
     std::vector<ExprPtr> offs = TupleElems(args[1]);
-    if (static_cast<size_t>(info->split_dim) < offs.size())
-      args[1] = WithElem(args[1], info->split_dim,
-                         LocalizeOffset(ctx_, offs[info->split_dim],
-                                        LaneStrideFor(ctx_, info->split_dim, info->half)));
+    if (static_cast<size_t>(info->axis) < offs.size())
+      args[1] = WithElem(
+          args[1], info->axis,
+          LocalizeOffset(ctx_, offs[info->axis], LaneStrideFor(ctx_, info->axis, info->box)));
   }
   return ops::Create(ops::Def(call), std::move(args), call.kwargs, span);
 }
@@ -40,7 +40,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
     return;
   }
   // Each operand's partition, looked up once for the checks below.
-  std::vector<const TileInfo*> parts(call.args.size());
+  std::vector<const LaneBox*> parts(call.args.size());
   for (size_t i = 0; i < call.args.size(); ++i) parts[i] = OperandSplitInfo(ctx_, call.args[i]);
   conditions_.CheckCombinedAxes(call, parts, span);
   conditions_.CheckBitMaskAlignment(call, span);
@@ -67,7 +67,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
     // A singleton split dim is a broadcast along the split: the value stays whole and neutral.
     // Its halved operands must still give that whole type (the transpose of a lane's half does
     // not: condition 1 rejects it, fuzz/registry_transpose_view_of_lane_half).
-    for (const TileInfo* p : parts)
+    for (const LaneBox* p : parts)
       if (p) {
         conditions_.CheckTypeConsistency(call, call.args, *rt, span, nullptr);
         break;
@@ -78,7 +78,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
     out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return;
   }
-  TileInfo info;
+  LaneBox info;
   auto half_t = HalveTypeOf(ctx_, call.type, axis, &info);
   std::vector<ExprPtr> args = RewriteShapeArgs(call, axis, info, span);
   TypePtr deduced;
@@ -125,7 +125,7 @@ TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& 
 // The axis a result is halved on: its partitioned operand's axis when one is tracked (so a
 // migrated axis is followed), else the function's split axis.
 int CallHalving::ResultAxis(const Call& call, const TileType& rt,
-                            const std::vector<const TileInfo*>& parts) {
+                            const std::vector<const LaneBox*>& parts) {
   const int rrank = static_cast<int>(rt.shape.size());
   if (ops::Def(call).is_slice_window()) {
     // The split axis is recorded in the source's (pre-drop) axes; the result is indexed after
@@ -133,17 +133,17 @@ int CallHalving::ResultAxis(const Call& call, const TileType& rt,
     // A partitioned source records its axis in the source's (pre-drop) axes, which the
     // result indexes only after the drop and the 2D clamp; a full-width source is halved on
     // the function's axis of the result.
-    const TileInfo* in = parts[0];
+    const LaneBox* in = parts[0];
     if (!in) return ctx_.split_dim;
-    if (auto r = ops::SliceAxesOf(call).ResultAxis(static_cast<size_t>(in->split_dim)))
+    if (auto r = ops::SliceAxesOf(call).ResultAxis(static_cast<size_t>(in->axis)))
       return static_cast<int>(*r);
     return rrank;  // the split axis was dropped: nothing to halve
   }
   for (size_t i = 0; i < call.args.size(); ++i) {
-    if (const TileInfo* in = parts[i]) {
+    if (const LaneBox* in = parts[i]) {
       const TileType* t = ir::TileTypeOf(call.args[i]);
       const int shift = rrank - static_cast<int>(t->shape.size());
-      return in->split_dim + shift;
+      return in->axis + shift;
     }
   }
   return ctx_.split_dim;
@@ -184,19 +184,19 @@ void CallHalving::RewriteWindowArgs(const Call& call, const ops::TileWindow& w, 
 
 // tile.load / tile.full / tile.slice describe their result with their own operands, which must
 // be rewritten in lockstep with the halved type.
-std::vector<ExprPtr> CallHalving::RewriteShapeArgs(const Call& call, int axis, const TileInfo& info,
+std::vector<ExprPtr> CallHalving::RewriteShapeArgs(const Call& call, int axis, const LaneBox& info,
                                                    ir::Span span) {
   std::vector<ExprPtr> args = call.args;
   const ops::OpDef& op = ops::Def(call);
-  const ExprPtr stride = LaneStrideFor(ctx_, axis, info.half);
+  const ExprPtr stride = LaneStrideFor(ctx_, axis, info.box);
   auto lane_valid = [&](const ExprPtr& full_valid) {
-    return LaneValidExtent(ctx_, full_valid, info.half, stride);
+    return LaneValidExtent(ctx_, full_valid, info.box, stride);
   };
   if (IsGmRead(call)) {  // a load: its window into GM moves with the lane
     std::vector<ExprPtr> offs = TupleElems(args[1]);
     if (static_cast<size_t>(axis) < offs.size()) {
       args[1] = WithElem(args[1], axis, LocalizeOffset(ctx_, offs[axis], stride));
-      args[2] = WithElem(args[2], axis, info.half);
+      args[2] = WithElem(args[2], axis, info.box);
       if (args.size() > 3 && args[3]) {
         std::vector<ExprPtr> vs = TupleElems(args[3]);
         if (static_cast<size_t>(axis) < vs.size())
@@ -204,9 +204,9 @@ std::vector<ExprPtr> CallHalving::RewriteShapeArgs(const Call& call, int axis, c
       }
     }
   } else if (std::optional<size_t> shape = op.shape_arg()) {  // a generator's own shape
-    args[*shape] = WithElem(args[*shape], axis, info.half);
+    args[*shape] = WithElem(args[*shape], axis, info.box);
   } else if (const std::optional<ops::TileWindow>& w = op.tile_window(); w && w->extents) {
-    RewriteWindowArgs(call, *w, axis, info.half, stride, lane_valid, span, args);
+    RewriteWindowArgs(call, *w, axis, info.box, stride, lane_valid, span, args);
   } else if (op.is_valid_shape_setter() && axis < 2 && OperandSplitInfo(ctx_, args[0])) {
     // The new extent is the full tile's; each lane keeps its own part of it.
     args[1 + axis] = lane_valid(args[1 + axis]);
@@ -231,7 +231,7 @@ void CallHalving::EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span 
   }
   const ir::TupleType* dt = deduced->As<ir::TupleType>();
   std::vector<TypePtr> elems;
-  std::vector<TileInfo> infos;
+  std::vector<LaneBox> infos;
   for (size_t i = 0; i < orig->elements.size(); ++i) {
     const TileType* o = ir::AsTileType(orig->elements[i]);
     const TileType* n = dt ? ir::AsTileType(dt->elements[i]) : nullptr;
@@ -249,7 +249,7 @@ void CallHalving::EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span 
                                 : " moves on more than one axis under the split"),
              "use a split mode along which every result element halves, or keep this "
              "operation outside the split function");
-    TileInfo info;
+    LaneBox info;
     auto half_t = HalveTileShape(ctx_, *o, moved[0], &info);
     if (!ir::ExprListEqual(half_t->shape, n->shape))
       Reject(ctx_, span,
@@ -264,7 +264,7 @@ void CallHalving::EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span 
   }
   TypePtr type = ir::MakeTupleType(std::move(elems));
   VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
-  ctx_.tuple_vars.Set(v.get(), std::move(infos));
+  ctx_.facts->SetTupleBoxes(v.get(), std::move(infos));
   out.push_back(BindAs(v, ops::CreateWithType(op, call.args, call.kwargs, type, span), span));
 }
 

@@ -14,7 +14,7 @@ std::vector<ir::IterArg> CarryHalving::CarryIterArgs(const std::vector<ir::IterA
     if (auto info = OperandSplitInfo(ctx_, init)) s_.Track(v, *info);
     // A tuple carry keeps its init's per-element axes, or the exit (and every store after
     // the loop) would lose them.
-    if (const ir::Var* iv = init->As<ir::Var>()) ctx_.tuple_vars.CopyTo(iv, v.get());
+    if (const ir::Var* iv = init->As<ir::Var>()) ctx_.facts->CopyTupleBoxes(iv, v.get());
     out.push_back({v, init});
   }
   return out;
@@ -55,7 +55,7 @@ std::vector<VarPtr> CarryHalving::RepairReturnVars(const std::vector<VarPtr>& rv
     }
     VarPtr v = s_.Rebind(rvs[i], ias[i].var->type, false, /*deduced=*/true);
     if (auto info = OperandSplitInfo(ctx_, ias[i].var)) s_.Track(v, *info);
-    ctx_.tuple_vars.CopyTo(ias[i].var.get(), v.get());
+    ctx_.facts->CopyTupleBoxes(ias[i].var.get(), v.get());
     out.push_back(v);
   }
   return out;
@@ -74,8 +74,8 @@ std::vector<VarPtr> CarryHalving::MergeIfReturnVars(const ir::IfStmt& s, const S
     }
     const ExprPtr &a = ty->values[i], &b = ey->values[i];
     auto ia = OperandSplitInfo(ctx_, a), ib = OperandSplitInfo(ctx_, b);
-    const bool ta = ia || ctx_.tuple_vars.Contains(a->As<ir::Var>());
-    const bool tb = ib || ctx_.tuple_vars.Contains(b->As<ir::Var>());
+    const bool ta = ia || ctx_.facts->HasTupleBoxes(a->As<ir::Var>());
+    const bool tb = ib || ctx_.facts->HasTupleBoxes(b->As<ir::Var>());
     if (ta != tb)
       Reject(ctx_, s.span,
              "the branches of this if disagree on " + Quote(rv->name) +
@@ -91,7 +91,7 @@ std::vector<VarPtr> CarryHalving::MergeIfReturnVars(const ir::IfStmt& s, const S
              "make both branches produce the same per-lane shape");
     VarPtr v = s_.Rebind(rv, a->type, false, /*deduced=*/true);
     if (ia) s_.Track(v, *ia);
-    if (const ir::Var* av = a->As<ir::Var>()) ctx_.tuple_vars.CopyTo(av, v.get());
+    if (const ir::Var* av = a->As<ir::Var>()) ctx_.facts->CopyTupleBoxes(av, v.get());
     rvs.push_back(v);
   }
   return rvs;

@@ -53,7 +53,7 @@ TypePtr HalvingConditions::CheckTypeConsistency(const Call& call, const std::vec
 // Condition 2: an operand the deducer never reads must be lane-local, broadcast along the
 // split axis, or declared lane-invariant; anything else is lane data left full width.
 void HalvingConditions::CheckBlindOperands(const Call& call, const std::vector<ExprPtr>& args,
-                                           const std::vector<const TileInfo*>& parts, int axis,
+                                           const std::vector<const LaneBox*>& parts, int axis,
                                            const TypePtr& base, ir::Span span) const {
   const ops::OpDef& op = ops::Def(call);
   if (op.tile_window()) return;  // windows localized above
@@ -99,13 +99,13 @@ void HalvingConditions::CheckBlindOperands(const Call& call, const std::vector<E
 void HalvingConditions::CheckBitMaskAlignment(const Call& call, ir::Span span) const {
   const std::optional<std::pair<size_t, size_t>> bm = ops::Def(call).bit_mask();
   if (!bm || bm->first >= call.args.size() || bm->second >= call.args.size()) return;
-  const TileInfo* mask = OperandSplitInfo(ctx_, call.args[bm->first]);
+  const LaneBox* mask = OperandSplitInfo(ctx_, call.args[bm->first]);
   const TileType* mt = ir::TileTypeOf(call.args[bm->first]);
   const TileType* dt = ir::TileTypeOf(call.args[bm->second]);
   if (!mt || !dt) return;
   const int last = static_cast<int>(mt->shape.size()) - 1;
-  const TileInfo* data = OperandSplitInfo(ctx_, call.args[bm->second]);
-  if (!mask && data && data->split_dim == static_cast<int>(dt->shape.size()) - 1)
+  const LaneBox* data = OperandSplitInfo(ctx_, call.args[bm->second]);
+  if (!mask && data && data->axis == static_cast<int>(dt->shape.size()) - 1)
     // One mask element holds the bits of several columns, so even a one-column mask is no
     // broadcast: lane 1's columns need the bits from L * (data half) on, and a whole mask
     // hands every lane the bits of the first columns.
@@ -116,10 +116,10 @@ void HalvingConditions::CheckBitMaskAlignment(const Call& call, ir::Span span) c
            "give each lane its own part of the mask (load it inside the split function with "
            "one bit per data column), or split UP_DOWN");
   // A whole mask is full-width lane data, which CheckBlindOperands reports.
-  if (mask && data && data->split_dim != last && mask->split_dim == data->split_dim)
+  if (mask && data && data->axis != last && mask->axis == data->axis)
     CheckBitMaskRows(call, call.args[bm->first], *mask, *data, span);
-  if (!mask || mask->split_dim != last) return;
-  const ExprPtr data_cols = data && data->split_dim == last ? data->full_box : dt->shape.back();
+  if (!mask || mask->axis != last) return;
+  const ExprPtr data_cols = data && data->axis == last ? data->full_box : dt->shape.back();
   const std::optional<int64_t> mc = ir::AsConstInt(mask->full_box);
   const std::optional<int64_t> dc = ir::AsConstInt(data_cols);
   const int bits = ir::DataTypeBits(mt->dtype);
@@ -142,8 +142,8 @@ void HalvingConditions::CheckBitMaskAlignment(const Call& call, ir::Span span) c
 // L's data rows start at L * (data half), so its mask rows must start there too. That holds when
 // the mask is halved on the same axis with the same box; one with another box would hand lane 1
 // the mask rows of another part of the tile.
-void HalvingConditions::CheckBitMaskRows(const Call& call, const ExprPtr& m, const TileInfo& mask,
-                                         const TileInfo& data, ir::Span span) const {
+void HalvingConditions::CheckBitMaskRows(const Call& call, const ExprPtr& m, const LaneBox& mask,
+                                         const LaneBox& data, ir::Span span) const {
   if (ops::ProvablyEqual(mask.full_box, data.full_box)) return;
   const std::string mask_rows = ir::ExprToString(mask.full_box) + " rows, halved on their own";
   Reject(ctx_, span,
@@ -195,17 +195,16 @@ void HalvingConditions::CheckTransposeHazard(const Call& call, int axis,
 }
 
 void HalvingConditions::CheckCombinedAxes(const Call& call,
-                                          const std::vector<const TileInfo*>& parts,
+                                          const std::vector<const LaneBox*>& parts,
                                           ir::Span span) const {
   const ops::OpDef& op = ops::Def(call);
   if (!op.has_combined_axes()) return;
   for (size_t i = 0; i < call.args.size(); ++i) {
-    const TileInfo* in = parts[i];
+    const LaneBox* in = parts[i];
     const TileType* it = in ? ir::TileTypeOf(call.args[i]) : nullptr;
-    if (it &&
-        op.CombinesAlong(i, call.args.size(), in->split_dim, static_cast<int>(it->shape.size())))
+    if (it && op.CombinesAlong(i, call.args.size(), in->axis, static_cast<int>(it->shape.size())))
       Reject(ctx_, span,
-             call.op_name() + " " + op.combine_verb() + " axis " + std::to_string(in->split_dim) +
+             call.op_name() + " " + op.combine_verb() + " axis " + std::to_string(in->axis) +
                  " of " + Quote(OperandName(call.args[i])) +
                  ", which is the split axis: an op that " +
                  op.combine_verb().substr(0, op.combine_verb().find(' ')) +

@@ -47,7 +47,7 @@ class HalvingState {
   // the type as given (a shard takes its own deduced type).
   VarPtr Rebind(const VarPtr& old, const TypePtr& type, bool fresh = false, bool deduced = false);
   // Records `v` as this lane's part of a tile halved as `info` says (and remarks on it).
-  void Track(const VarPtr& v, TileInfo info);
+  void Track(const VarPtr& v, LaneBox info);
   std::string FreshName(const std::string& hint);
 
  private:
@@ -76,7 +76,7 @@ class WindowRules {
     ExprPtr extent;     // its extent there
   };
   static std::optional<AddressedWindow> WindowOn(const Call& call, int axis);
-  WindowFit Fit(const AddressedWindow& w, const TileInfo& src) const;
+  WindowFit Fit(const AddressedWindow& w, const LaneBox& src) const;
   std::optional<size_t> LaneLocalAddressedSource(const Call& call) const;
 
   const SplitContext& ctx_;
@@ -93,14 +93,14 @@ class HalvingConditions {
                                TypePtr* raw_deduced = nullptr) const;
   // Condition 2: operands the deducer never reads are lane-local, broadcast or lane-invariant.
   void CheckBlindOperands(const Call& call, const std::vector<ExprPtr>& args,
-                          const std::vector<const TileInfo*>& parts, int axis, const TypePtr& base,
+                          const std::vector<const LaneBox*>& parts, int axis, const TypePtr& base,
                           ir::Span span) const;
   // No operand is combined along the axis it was halved on.
-  void CheckCombinedAxes(const Call& call, const std::vector<const TileInfo*>& parts,
+  void CheckCombinedAxes(const Call& call, const std::vector<const LaneBox*>& parts,
                          ir::Span span) const;
   void CheckBitMaskAlignment(const Call& call, ir::Span span) const;
-  void CheckBitMaskRows(const Call& call, const ExprPtr& mask_arg, const TileInfo& mask,
-                        const TileInfo& data, ir::Span span) const;
+  void CheckBitMaskRows(const Call& call, const ExprPtr& mask_arg, const LaneBox& mask,
+                        const LaneBox& data, ir::Span span) const;
   void CheckAbsoluteIndexGate(const Call& call, ir::Span span) const;
   void CheckTransposeHazard(const Call& call, int axis, std::pair<size_t, size_t> swapped,
                             ir::Span span) const;
@@ -158,12 +158,12 @@ class CallHalving {
   const WindowRules& windows() const { return windows_; }
 
  private:
-  int ResultAxis(const Call& call, const TileType& rt, const std::vector<const TileInfo*>& parts);
+  int ResultAxis(const Call& call, const TileType& rt, const std::vector<const LaneBox*>& parts);
   // Condition 1 (HalvingConditions::CheckTypeConsistency), remembered in ctx.typed_calls.
   TypePtr TypeOfHalved(const Call& call, const std::vector<ExprPtr>& args,
                        const std::shared_ptr<const TileType>& half_t, ir::Span span,
                        TypePtr* deduced);
-  std::vector<ExprPtr> RewriteShapeArgs(const Call& call, int axis, const TileInfo& info,
+  std::vector<ExprPtr> RewriteShapeArgs(const Call& call, int axis, const LaneBox& info,
                                         ir::Span span);
   template <typename LaneValid>
   void RewriteWindowArgs(const Call& call, const ops::TileWindow& w, int axis, const ExprPtr& half,

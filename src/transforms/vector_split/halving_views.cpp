@@ -12,14 +12,14 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
                            std::vector<StmtPtr>& out) {
   const ops::OpDef& op = ops::Def(call);
   const std::string& name = call.op_name();
-  const TileInfo* in = OperandSplitInfo(ctx_, call.args[0]);
+  const LaneBox* in = OperandSplitInfo(ctx_, call.args[0]);
   const TileType* src = ir::TileTypeOf(call.args[0]);
   if (in) {
     // The source is this lane's half: the view keeps it, possibly on a migrated axis.
     const std::optional<size_t> shape_arg = op.shape_arg();
     const bool explicit_shape = shape_arg && call.args.size() > *shape_arg && call.args[*shape_arg];
     std::vector<ExprPtr> full_src = src->shape;  // the source as it was before halving
-    full_src[in->split_dim] = in->full_box;
+    full_src[in->axis] = in->full_box;
     if (op.is_byte_reinterpretation() && explicit_shape) {
       // An explicit shape that spells out the auto-inferred one (the contiguous axis scaled) is
       // the same view and halves with its source; any other redistributes the bytes across
@@ -38,29 +38,29 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
                "reinterpret without a shape (the contiguous axis scales), or reinterpret the "
                "full tile outside the split function");
     }
-    std::optional<int> axis = MigratedAxis(full_src, rt.shape, in->split_dim);
+    std::optional<int> axis = MigratedAxis(full_src, rt.shape, in->axis);
     const bool fully_valid =
         ir::ExprListEqual(src->valid(), src->shape) && ir::ExprEqual(in->full_valid, in->full_box);
     if (!axis && !op.is_byte_reinterpretation() && fully_valid && !ctx_.lane_stride &&
-        ir::AsConstInt(in->half) && ir::AsConstInt(in->full_box) &&
-        *ir::AsConstInt(in->full_box) == 2 * *ir::AsConstInt(in->half))
-      axis = ContiguousBlockAxis(full_src, rt.shape, in->split_dim);
+        ir::AsConstInt(in->box) && ir::AsConstInt(in->full_box) &&
+        *ir::AsConstInt(in->full_box) == 2 * *ir::AsConstInt(in->box))
+      axis = ContiguousBlockAxis(full_src, rt.shape, in->axis);
     // A reinterpretation without a shape keeps the rank and scales only the contiguous axis:
     // each lane's rows (or its columns, scaled) are still its own, on the same axis. The
     // deduction over the halved operand below confirms the per-lane shape (an odd box whose
     // halves do not scale to whole elements is refused there).
     if (!axis && op.is_byte_reinterpretation() && rt.shape.size() == full_src.size())
-      axis = in->split_dim;
+      axis = in->axis;
     if (!axis)
       Reject(ctx_, span,
              name + " of the per-lane half " + Quote(OperandName(call.args[0])) +
-                 " moves the split axis " + std::to_string(in->split_dim) +
-                 " across non-unit axes (" + ir::ShapeToString(src->shape) + " -> " +
-                 ir::ShapeToString(rt.shape) + "), so a lane's rows no longer form its half",
+                 " moves the split axis " + std::to_string(in->axis) + " across non-unit axes (" +
+                 ir::ShapeToString(src->shape) + " -> " + ir::ShapeToString(rt.shape) +
+                 "), so a lane's rows no longer form its half",
              "reshape only by adding or removing unit axes inside the split function, or so "
              "that each lane's band stays one contiguous run (every axis before the split axis "
              "is 1, and the new first non-unit axis has an even extent)");
-    if (*axis != in->split_dim && ctx_.lane_stride)
+    if (*axis != in->axis && ctx_.lane_stride)
       Reject(ctx_, span,
              name +
                  " migrates the split axis inside a body whose ragged boundary is "
@@ -69,10 +69,10 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
                  "): a migrated axis carries its own half and cannot follow that partition",
              "pad the boundary tile to a fully valid box, or reshape outside the split "
              "function");
-    TileInfo info;
+    LaneBox info;
     auto half_t = HalveTileShape(ctx_, rt, *axis, &info);
     std::vector<ExprPtr> args = call.args;
-    if (explicit_shape) args[*shape_arg] = WithElem(args[*shape_arg], *axis, info.half);
+    if (explicit_shape) args[*shape_arg] = WithElem(args[*shape_arg], *axis, info.box);
     TypePtr type = conditions_.CheckTypeConsistency(call, args, *half_t, span);
     VarPtr v = s_.Rebind(var, type, /*fresh=*/true);
     s_.Track(v, info);
@@ -109,19 +109,19 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
   ExprPtr whole_call = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
   VarPtr whole = ir::MakeVar(var->name + "_full", call.type, var->span);
   out.push_back(BindAs(whole, whole_call, span));
-  TileInfo info;
+  LaneBox info;
   auto half_t = HalveTileShape(ctx_, rt, axis, &info);
   std::vector<ExprPtr> shape = rt.shape, offs;
-  shape[axis] = info.half;
+  shape[axis] = info.box;
   for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
   // The slice is the pass's own, so its offset is the lane's band start with no author term.
-  offs[axis] = ir::Mul(ctx_.lane, LaneStrideFor(ctx_, axis, info.half));
+  offs[axis] = ir::Mul(ctx_.lane, LaneStrideFor(ctx_, axis, info.box));
   ExprPtr slice = ops::Create(ops::SliceWindowOp(),
                               {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
   const TileType* st = ir::TileTypeOf(slice);
   VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
   ctx_.replacements[var.get()] = v;
-  info.half = st->shape[axis];
+  info.box = st->shape[axis];
   s_.Track(v, std::move(info));
   (void)half_t;
   out.push_back(BindAs(v, slice, span));

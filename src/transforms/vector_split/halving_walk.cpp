@@ -126,10 +126,10 @@ void Halver::EmitAssign(const ir::AssignStmt& a, const StmtPtr& s, std::vector<S
   ExprPtr value = state_.Sub(a.value);
   if (const Call* c = value->As<Call>()) return EmitCallAssign(a.var, *c, value, s->span, out);
   // Aliases and projections carry their source's partition.
-  const TileInfo* info = OperandSplitInfo(ctx_, value);
+  const LaneBox* info = OperandSplitInfo(ctx_, value);
   VarPtr v = state_.Rebind(a.var, value->type, false, /*deduced=*/true);
   if (info) state_.Track(v, *info);
-  if (const ir::Var* src = value->As<ir::Var>()) ctx_.tuple_vars.CopyTo(src, v.get());
+  if (const ir::Var* src = value->As<ir::Var>()) ctx_.facts->CopyTupleBoxes(src, v.get());
   out.push_back(BindAs(v, value, s->span));
 }
 

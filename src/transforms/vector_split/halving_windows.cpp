@@ -30,9 +30,9 @@ std::optional<WindowRules::AddressedWindow> WindowRules::WindowOn(const Call& ca
   return AddressedWindow{w->source, call.args[w->offsets + a], extent};
 }
 
-WindowRules::WindowFit WindowRules::Fit(const AddressedWindow& w, const TileInfo& src) const {
+WindowRules::WindowFit WindowRules::Fit(const AddressedWindow& w, const LaneBox& src) const {
   auto o = ir::AsConstInt(w.offset), n = ir::AsConstInt(w.extent);
-  auto b = ir::AsConstInt(src.full_box), h = ir::AsConstInt(src.half);
+  auto b = ir::AsConstInt(src.full_box), h = ir::AsConstInt(src.box);
   if (!o || !n || !b || !h) return WindowFit::Misaligned;
   if (*o == 0 && *n == *b) return WindowFit::Whole;
   if (!ctx_.lane_stride && *b == 2 * *h && *n > 0 && *n % 2 == 0 && *o + *n / 2 == *h)
@@ -58,14 +58,14 @@ std::optional<size_t> WindowRules::LaneLocalAddressedSource(const Call& call) co
 void WindowRules::CheckAddressedWindow(const Call& call, ir::Span span) const {
   std::optional<size_t> src = LaneLocalAddressedSource(call);
   if (!src) return;
-  const TileInfo& info = *OperandSplitInfo(ctx_, call.args[*src]);
-  const std::optional<AddressedWindow> w = WindowOn(call, info.split_dim);
+  const LaneBox& info = *OperandSplitInfo(ctx_, call.args[*src]);
+  const std::optional<AddressedWindow> w = WindowOn(call, info.axis);
   const bool tile_result = ir::AsTileType(call.type) != nullptr;
   const bool vector = analysis::ClassifyCallAffinity(call) == CoreAffinity::VECTOR;
   if (w && w->source == *src && tile_result && vector && Fit(*w, info) != WindowFit::Misaligned)
     return;
   const ops::OpDef& op = ops::Def(call);
-  const std::string axis = std::to_string(info.split_dim);
+  const std::string axis = std::to_string(info.axis);
   std::string where;
   if (w && w->offset && w->extent)
     where = " reads [" + ir::ExprToString(w->offset) + ", " + ir::ExprToString(w->offset) + " + " +
@@ -77,7 +77,7 @@ void WindowRules::CheckAddressedWindow(const Call& call, ir::Span span) const {
         l += (l.empty() ? "" : ", ") + Quote(ArgLabel(op, p));
       return l;
     }() + ")";
-  const std::string box = ir::ExprToString(info.full_box), half = ir::ExprToString(info.half);
+  const std::string box = ir::ExprToString(info.full_box), half = ir::ExprToString(info.box);
   if (!vector)
     Reject(ctx_, span,
            call.op_name() + where + " of " + OperandRef(op, *src, call.args[*src]) +
@@ -98,9 +98,9 @@ void WindowRules::CheckAddressedWindow(const Call& call, ir::Span span) const {
 // The lane's offset of a window (RewriteWindowArgs).
 ExprPtr WindowRules::LaneWindowOffset(const Call& call, const ExprPtr& offset,
                                       const ExprPtr& stride) const {
-  const TileInfo* src = OperandSplitInfo(ctx_, call.args[0]);
+  const LaneBox* src = OperandSplitInfo(ctx_, call.args[0]);
   if (!src) return LocalizeOffset(ctx_, offset, stride);
-  std::optional<AddressedWindow> w = WindowOn(call, src->split_dim);
+  std::optional<AddressedWindow> w = WindowOn(call, src->axis);
   if (!w || Fit(*w, *src) != WindowFit::Centred) return offset;
   return ir::Sub(offset, ir::Mul(ctx_.lane, offset));
 }

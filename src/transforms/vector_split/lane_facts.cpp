@@ -48,7 +48,7 @@ void LaneFacts::Walk(const std::vector<StmtPtr>& stmts) {
 // ---- Queries.
 
 bool LaneFacts::Local(const Var* v) const {
-  return local_.count(v) > 0 || (in_.seeded_lane_local && in_.seeded_lane_local(v));
+  return local_.count(v) > 0 || boxes_.Contains(v);
 }
 
 bool LaneFacts::IsLaneLocal(const ExprPtr& e) const {
@@ -85,6 +85,17 @@ const ir::SplitAivStmt* LaneFacts::RegionOrigin(const ExprPtr& e) const {
   return it == origin_.end() ? nullptr : it->second;
 }
 
+const LaneBox* LaneFacts::BoxOf(const ExprPtr& e) const {
+  if (!e) return nullptr;
+  if (const Var* v = e->As<Var>()) return boxes_.Find(v);
+  if (const ir::TupleGetItem* g = e->As<ir::TupleGetItem>())
+    if (const Var* t = g->tuple->As<Var>()) {
+      const std::vector<LaneBox>* b = tuple_boxes_.Find(t);
+      if (b && static_cast<size_t>(g->index) < b->size()) return &(*b)[g->index];
+    }
+  return nullptr;
+}
+
 // ---- The walk.
 
 int LaneFacts::AxisHere() const {
@@ -93,7 +104,7 @@ int LaneFacts::AxisHere() const {
 }
 
 void LaneFacts::MarkLocal(const Var* v) {
-  if (!in_.seeded_lane_local || !in_.seeded_lane_local(v)) local_.insert(v);
+  if (!boxes_.Contains(v)) local_.insert(v);
 }
 
 std::vector<bool> LaneFacts::TupleFacts(const ExprPtr& e) const {

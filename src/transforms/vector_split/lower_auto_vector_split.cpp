@@ -70,6 +70,10 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ir::VarPtr lane = MakeLaneVar(names);  // 2. the lane index, a fresh name
   ctx.lane = lane;
   ctx.names = &names;
+  // The lane facts of the lowered body: the halving records each tile's per-lane box in them, the
+  // admission walks each lowered statement into them, and the memory order reads them.
+  ctx.facts = std::make_unique<LaneFacts>(LaneFactsInput{mode, lane.get()});
+  LaneFacts& facts = *ctx.facts;
   ctx.auto_arm = true;
   ctx.lane_stride = ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
   if (ctx.lane_stride)
@@ -83,7 +87,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ctx.detach = true;
   const std::vector<ir::StmtPtr> stmts = ir::FlattenStmts(f->body);
   ctx.replacements.reserve(stmts.size() + f->params.size());
-  ctx.tile_vars.Reserve(stmts.size());
+  facts.ReserveBoxes(stmts.size());
   std::vector<ir::Param> params;
   params.reserve(f->params.size());
   for (const ir::Param& p : f->params) params.push_back({DetachDef(ctx, p.var), p.direction});
@@ -91,17 +95,14 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   returns.reserve(f->return_types.size());
   for (const ir::TypePtr& t : f->return_types) returns.push_back(DetachType(ctx, t));
   // 3. The walk, 4. the cube-operand backstop and the admission, which judges hand-written
-  // bodies too, seeded with the halving's own facts (a vector op it still finds full width is a
-  // compiler bug, reported as an internal error). Both postconditions read each lowered
-  // statement right after the walk built it, while it is still in cache; the admission is one
-  // forward walk, so feeding it in order is the same as giving it the whole body.
-  SplitBodyAdmission admission(
-      {mode, lane.get(), [&ctx](const ir::Var* v) { return ctx.tile_vars.Contains(v); }});
-  // 3a. The form: what the source shows is decided before the walk (control flow, a rebalanced
-  // partition, vector work in a return); up to the statement that decided it, each lowered
-  // statement is placed in a phase as it is built, so that a single straight-line vector phase
-  // is wrapped in a region (with the lane guards its stores need) without reading the lowered
-  // body again.
+  // bodies too, on the facts the halving recorded its boxes in (a vector op it still finds full
+  // width is a compiler bug, reported as an internal error). Both postconditions read each
+  // lowered statement right after the walk built it, while it is still in cache; the lane facts
+  // are one forward walk, so feeding them in order is the same as giving them the whole body.
+  // 3a. The form: the reasons to keep it flat are decided on the source before the walk; up to
+  // the statement that decided it, each lowered statement is placed in a phase as it is built, so
+  // that a single straight-line vector phase is wrapped in a region (with the lane guards its
+  // stores need) without reading the lowered body again.
   AutoRegionPlan plan(mode, lane);
   plan.Decide(stmts, ctx.lane_stride);
   std::vector<ir::StmtPtr> body;
@@ -110,14 +111,14 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   for (size_t i = 0; i < stmts.size(); ++i) {
     std::vector<ir::StmtPtr> piece = ProcessStmts({stmts[i]}, ctx);
     CheckNoCubeTileHalved(piece, ctx);
-    admission.Walk(piece);
+    facts.Walk(piece);
     const bool planned = plan.Wants(i);
     for (ir::StmtPtr& p : piece) {
-      if (planned) plan.Add(p);
+      if (planned) plan.Add(p, i);
       body.push_back(std::move(p));
     }
   }
-  ReportAdmission(admission.report(), BodyOrigin::Automatic,
+  ReportAdmission(AdmissionOf(facts), BodyOrigin::Automatic,
                   "the automatically halved body of '" + f->name + "'", lane->name);
   // 6. Stamp the split_aiv form; 7. wrap the vector phase in a region when the plan holds.
   FunctionPtr flat = std::make_shared<ir::Function>(
@@ -128,7 +129,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   pass::CheckExplicitSlotNum(*lowered);
   // The region the plan may wrap around the vector phase binds the same lane and defines
   // nothing: the facts of the flat body are the lowered function's.
-  CheckLaneMemoryOrder(*lowered, &admission.facts());
+  CheckLaneMemoryOrder(*lowered, &facts);
   return lowered;
 }
 

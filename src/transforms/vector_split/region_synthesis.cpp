@@ -93,28 +93,104 @@ void AutoRegionPlan::NoteExtents(const StmtPtr& s, size_t index) {
     facts_.Set(a->var.get(), *held);
 }
 
-// What the source shows, in program order: the first statement that keeps the flat form whatever
-// the walk makes of the statements before it.
+// The phases of the statements the walk makes of a call's nested operands: each is bound to its
+// own statement first, innermost first (Halver::HoistNested), on its own side.
+void AutoRegionPlan::NestedPhases(const ir::Call& c, std::vector<Phase>& out) {
+  for (const ExprPtr& a : c.args)
+    if (const ir::Call* inner = a ? a->As<ir::Call>() : nullptr) {
+      NestedPhases(*inner, out);
+      out.push_back(OwnPhase(*inner));
+    }
+}
+
+// The side of a call whose operands are variables (a nested call hoisted, or the call left
+// after hoisting its operands).
+AutoRegionPlan::Phase AutoRegionPlan::OwnPhase(const ir::Call& c) {
+  if (ops::Def(c).is_boundary()) return Phase::Vector;
+  switch (analysis::ClassifyIntrinsicCallAffinity(c)) {
+    case CoreAffinity::CUBE:
+      return Phase::Cube;
+    case CoreAffinity::SHARED:
+      return Phase::Shared;
+    case CoreAffinity::VECTOR:
+    case CoreAffinity::MIXED:
+      return Phase::Vector;
+  }
+  return Phase::Shared;
+}
+
+// The source's part of the decision, in program order: the first statement that keeps the flat
+// form whatever the walk makes of the statements before it. The phases are those of the
+// statements the walk makes of each source statement, known from the source: a cube->vector
+// crossing becomes its shard (vector side), preceded by the widening of the cube tile (cube side)
+// when no split code places the lanes of its static valid extent; a vector->cube crossing becomes
+// the gather (vector side) and the placement move after it (cube side). Whether a crossing is
+// split on another axis than the mode's is known from the source for a cube->vector one: a tile
+// of extent 1 on the split axis is handed whole (split=0). A vector->cube crossing's axis is
+// the axis its operand was halved on, which the halving's axis rules decide (a reshape or a
+// transpose moves it; an operand of extent 1 on the split axis may or may not have been halved):
+// the walk shows it (Add), so the walk runs through a vector->cube crossing the source decided on.
 void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source,
                             std::optional<int64_t> lane_stride) {
+  const int d = SplitDimension(mode_);
+  bool vector_seen = false, cube_after_vector = false;
+  std::vector<Phase> phases;
   for (size_t i = 0; i < source.size(); ++i) {
     const StmtPtr& s = source[i];
     const char* why = nullptr;
+    const ir::Call* c = analysis::TopLevelCall(*s);
     if (!ir::IsLeafStmt(*s) || s->As<ir::YieldStmt>()) {
       why = "the body has control flow";
     } else if (const ir::ReturnStmt* r = s->As<ir::ReturnStmt>()) {
       // A returned vector call (return pl.store(...)) would be vector work outside the region.
       for (const ir::ExprPtr& v : r->values)
-        if (const ir::Call* c = v->As<ir::Call>();
-            c && analysis::ClassifyCallAffinity(*c) != CoreAffinity::CUBE &&
-            analysis::ClassifyCallAffinity(*c) != CoreAffinity::SHARED)
+        if (const ir::Call* rc = v->As<ir::Call>();
+            rc && analysis::ClassifyCallAffinity(*rc) != CoreAffinity::CUBE &&
+            analysis::ClassifyCallAffinity(*rc) != CoreAffinity::SHARED)
           why =
               "the return statement holds vector work (return pl.store(...)); bind it to a name "
               "first";
-    } else if (const ir::Call* c = analysis::TopLevelCall(*s);
-               lane_stride && c && analysis::ClassifyCallAffinity(*c) == CoreAffinity::MIXED) {
+    } else if (lane_stride && c && analysis::ClassifyCallAffinity(*c) == CoreAffinity::MIXED) {
       // Every crossing of a rebalanced body is a shard carrying the stride (ResolveLaneStride).
       why = "a crossing is rebalanced (lane_stride)";
+    } else if (c) {
+      phases.clear();
+      NestedPhases(*c, phases);
+      const analysis::MoveDirection dir = analysis::ClassifyMoveDirection(*c);
+      const ir::TileType* src =
+          dir == analysis::MoveDirection::NONE ? nullptr : ir::TileTypeOf(c->args[0]);
+      bool gather = false;
+      if (dir == analysis::MoveDirection::CUBE_TO_VECTOR && src &&
+          (static_cast<int>(src->shape.size()) <= d || ir::IsConstInt(src->shape[d], 1))) {
+        phases.push_back(Phase::Split0);  // split=0: both lanes take the whole tile
+      } else if (dir == analysis::MoveDirection::CUBE_TO_VECTOR && src) {
+        auto box = ir::AsConstInt(src->shape[d]);
+        auto valid = ir::AsConstInt(src->valid()[d]);
+        // The full box crosses, widened on the cube side first (EmitFullBoxShard).
+        if (src->shape.size() == 2 && box &&
+            (!valid || !PlacesBothLanes(*box, *valid, lane_stride)))
+          phases.push_back(Phase::Cube);
+        phases.push_back(Phase::Vector);
+      } else if (dir == analysis::MoveDirection::VECTOR_TO_CUBE) {
+        gather = true;
+        phases.push_back(Phase::Vector);
+        phases.push_back(Phase::Cube);
+      } else {
+        phases.push_back(OwnPhase(*c));
+      }
+      for (Phase p : phases) {
+        if (p == Phase::Split0) {
+          why = "a crossing is split on another axis than the mode's";
+        } else if (p == Phase::Vector) {
+          if (cube_after_vector) why = "cube work lies between two vector phases";
+          vector_seen = true;
+        } else if (p == Phase::Cube && vector_seen) {
+          cube_after_vector = true;
+        }
+        if (why) break;
+      }
+      // The gather's own axis, which the walk shows, comes before this reason.
+      walk_decides_axis_ = why && gather;
     }
     if (!why) continue;
     decided_at_ = i;
@@ -124,29 +200,27 @@ void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source,
   }
 }
 
-void AutoRegionPlan::Add(const StmtPtr& s) {
+void AutoRegionPlan::Add(const StmtPtr& s, size_t index) {
   const size_t i = added_++;
   phases_.push_back(Phase::Shared);
-  if (flat_because_) return;
+  if (flat_because_ || !Wants(index)) return;
   const int64_t code = static_cast<int64_t>(mode_);
-  // Straight-line only (the source decided about its own control flow and a rebalanced
-  // partition); a crossing on another axis than the mode's keeps the flat form.
+  // The axis of a crossing the walk made: a gather follows its operand's halved axis.
   if (const ir::Call* c = analysis::TopLevelCall(*s))
     if (ops::Def(*c).is_boundary())
       if (ir::GetAttr<int64_t>(c->kwargs, "split").value_or(code) != code)
         return Flat(s->span, "a crossing is split on another axis than the mode's");
-  if (s->As<ir::ReturnStmt>()) {
-    phases_[i] = Phase::Return;
+  const Phase p = s->As<ir::ReturnStmt>() ? Phase::Return : PhaseOf(*s);
+  if (index == decided_at_) {
+    // The statement the source decided on, walked for its gather's axis only: the first of its
+    // vector-side statements is where the source's reason holds.
+    if (p == Phase::Vector) walk_decides_axis_ = false;
     return;
   }
-  const Phase p = PhaseOf(*s);
   phases_[i] = p;
   if (p == Phase::Vector) {
-    if (cube_after_vector_) return Flat(s->span, "cube work lies between two vector phases");
     if (first_ < 0) first_ = static_cast<long>(i);
     last_ = static_cast<long>(i);
-  } else if (p == Phase::Cube && first_ >= 0) {
-    cube_after_vector_ = true;
   }
   NoteExtents(s, i);
 }

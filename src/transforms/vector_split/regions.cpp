@@ -223,6 +223,8 @@ class RegionLowerer {
     const VarPtr injected = vector_split::MakeLaneVar(names_);
     ctx.lane = injected;
     ctx.names = &names_;
+    ctx.facts = std::make_unique<vector_split::LaneFacts>(
+        vector_split::LaneFactsInput{r.mode, injected.get()});
     out.push_back(LaneBinding(injected, r.span));
     if (lane) out.push_back(LaneBinding(lane, r.span));
     for (StmtPtr& s : vector_split::ProcessStmts(body, ctx)) out.push_back(std::move(s));

@@ -52,29 +52,38 @@ void CheckFlatShardExtents(const ir::Function& f);
 // (LocalizeExplicitBoundaryValid) guards it when the printed region is read back, so that the
 // output lowers to itself.
 //
-// What the source shows is decided on the source, before the walk (Decide): control flow, a
-// rebalanced partition, vector work in a return. The rest depends on what the walk makes of a
-// statement (the phases of the statements a crossing becomes, the axis a gather follows after a
-// reshape, the lanes' extents), which only the halving's rules know: the walk hands each
-// statement it built from a source statement before the one the source decided on to Add (Wants);
-// Finish then builds the form from the statements, with
-// no check of its own output (the form is valid by construction).
+// The reasons to keep the flat form are decided on the source, before the walk (Decide): control
+// flow, a rebalanced partition, vector work in a return, cube work between two vector phases (the
+// phases of the statements the walk makes of each source statement are known from the source)
+// and a cube->vector crossing handed whole (split=0). Two things only the walk shows: the axis a
+// vector->cube crossing's gather follows (the axis the halving's rules moved its operand's split
+// to), and the lanes' extents. The walk hands each statement it built from a source statement
+// before the one the source decided on (Wants; through it, when that is a vector->cube crossing
+// whose gather may name another axis) to Add; Finish then builds the form from the statements,
+// with no check of its own output (the form is valid by construction). The first reason in
+// program order wins.
 class AutoRegionPlan {
  public:
   AutoRegionPlan(ir::SplitMode mode, ir::VarPtr lane);
   // The source's part of the decision, for the body statements `source` of the function the walk
   // lowers under the partition `lane_stride`.
   void Decide(const std::vector<ir::StmtPtr>& source, std::optional<int64_t> lane_stride);
-  // Whether statements from source statement `index` on still matter to the plan.
-  bool Wants(size_t index) const { return index < decided_at_; }
-  void Add(const ir::StmtPtr& s);
+  // Whether the statements built from source statement `index` still matter to the plan.
+  bool Wants(size_t index) const {
+    return index < decided_at_ || (walk_decides_axis_ && index == decided_at_);
+  }
+  // A statement the walk built from source statement `index`.
+  void Add(const ir::StmtPtr& s, size_t index);
   // `flat` is the function whose body is the lane binding followed by the statements Add saw.
   // Returns it, or its region form when the plan holds.
   ir::FunctionPtr Finish(const ir::FunctionPtr& flat) const;
 
  private:
-  enum class Phase : uint8_t { Shared, Vector, Cube, Return };
+  // Split0: a crossing handed whole (split=0), seen on the source.
+  enum class Phase : uint8_t { Shared, Vector, Cube, Return, Split0 };
   static Phase PhaseOf(const ir::Stmt& s);
+  static Phase OwnPhase(const ir::Call& c);
+  static void NestedPhases(const ir::Call& c, std::vector<Phase>& out);
   static bool IsCall(const ir::StmtPtr& s);
   void Flat(ir::Span at, const char* why);
   void NoteExtents(const ir::StmtPtr& s, size_t index);
@@ -90,7 +99,8 @@ class AutoRegionPlan {
   ir::Span decided_span_;
   size_t added_ = 0;             // statements Add saw
   long first_ = -1, last_ = -1;  // the vector phase, as indices of the statements added
-  bool cube_after_vector_ = false;
+  // The source decided on a vector->cube crossing whose gather axis only the walk shows (Decide).
+  bool walk_decides_axis_ = false;
   std::vector<Phase> phases_;
   struct Reshaped {
     ir::Span span;

@@ -14,16 +14,16 @@ std::string Text(const ExprPtr& e) {
 }
 }  // namespace
 
-void RemarkLaneLocal(const ir::Var& v, const TileInfo& info) {
+void RemarkLaneLocal(const ir::Var& v, const LaneBox& info) {
   if (!pass::RemarksEnabled()) return;
-  const std::string axis = std::to_string(info.split_dim);
+  const std::string axis = std::to_string(info.axis);
   pass::EmitRemark(pass::RemarkKind::Passed, v.span,
                    "'" + v.name + "' is lane-local: halved on axis " + axis +
-                       ", each lane holds a box of " + Text(info.half) + " of " +
+                       ", each lane holds a box of " + Text(info.box) + " of " +
                        Text(info.full_box),
                    {{"value", v.name},
                     {"axis", axis},
-                    {"half", Text(info.half)},
+                    {"half", Text(info.box)},
                     {"full_box", Text(info.full_box)},
                     {"full_valid", Text(info.full_valid)}});
 }

@@ -10,7 +10,7 @@ namespace tilesplit::vector_split {
 
 // `v` holds this lane's part of a tile halved as `info` says (args: value, axis, half, full_box,
 // full_valid).
-void RemarkLaneLocal(const ir::Var& v, const TileInfo& info);
+void RemarkLaneLocal(const ir::Var& v, const LaneBox& info);
 // The tile `v` stays full width on both lanes, for `why` (args: value, why). Silent for a value
 // that is not a tile.
 void RemarkKeptWhole(const ir::Var& v, const std::string& why);
