@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generator_impl.h"
+#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::fuzz::gen {
 
@@ -71,7 +72,7 @@ void Generator::RegionWithBoundary() {
   features_.insert("region:boundary");
   features_.insert(std::string("region:") + ModeName(mode));
   const bool ud = mode == Split::UpDown;
-  const int half = ud ? (rows_ + 1) / 2 : (cols_ + 1) / 2;
+  const int half = static_cast<int>(ops::LaneHalf(ud ? rows_ : cols_));
   int vr = rows_;
   std::string view;
   if (ud && rng_.Chance(20) && rows_ > 1) {

@@ -51,8 +51,8 @@ int64_t LaneShare(int64_t valid, int64_t stride, int64_t lane) {
   return std::clamp<int64_t>(valid - lane * stride, 0, stride);
 }
 
-int64_t LaneHalfBox(int64_t box) {
-  return (box + 1) / 2;
+int64_t LaneHalf(int64_t n) {
+  return (n + 1) / 2;
 }
 
 ir::ExprPtr LaneShareExpr(const ir::ExprPtr& lane, const ir::ExprPtr& valid,

@@ -35,7 +35,7 @@ std::optional<int> SplitAxisFromSplitCode(int64_t code) {
 }
 
 LaneExtentPair LaneExtents(int64_t box, int64_t valid, std::optional<int64_t> lane_stride) {
-  int64_t s = lane_stride.value_or(LaneHalfBox(box));
+  int64_t s = lane_stride.value_or(LaneHalf(box));
   return {s, LaneShare(valid, s, 0), LaneShare(valid, s, 1)};
 }
 
@@ -77,12 +77,12 @@ void CheckLaneStrideAttr(std::string_view op, const Shape& shape, int axis, int6
          "give lane_stride the row or column where lane 1 starts (at least 1), or drop it for "
          "the even partition");
   if (axis < 0 || static_cast<size_t>(axis) >= shape.size()) return;
-  if (auto n = Static(shape[axis]); n && lane_stride > LaneHalfBox(*n))
+  if (auto n = Static(shape[axis]); n && lane_stride > LaneHalf(*n))
     Fail(op,
          "kwarg 'lane_stride' " + std::to_string(lane_stride) + " exceeds ceil(" +
-             std::to_string(*n) + " / 2) = " + std::to_string(LaneHalfBox(*n)) +
+             std::to_string(*n) + " / 2) = " + std::to_string(LaneHalf(*n)) +
              ", the lane box of split axis " + std::to_string(axis),
-         "give lane_stride a value from 1 to " + std::to_string(LaneHalfBox(*n)) +
+         "give lane_stride a value from 1 to " + std::to_string(LaneHalf(*n)) +
              ", or drop it for the even partition");
 }
 
@@ -93,12 +93,12 @@ std::pair<Shape, Shape> ReshapeSplitAxis(const Shape& shape, const Shape& valid,
   const ExprPtr& vv = valid[axis];
   if (halve) {
     if (auto c = Static(n)) {
-      s[axis] = ConstLike(LaneHalfBox(*c), n);
+      s[axis] = ConstLike(LaneHalf(*c), n);
     } else {
       s[axis] = ir::MakeBinary(ir::BinaryOp::FloorDiv, n, ConstLike(2, n));
     }
     if (auto c = Static(vv)) {
-      v[axis] = ConstLike(LaneHalfBox(*c), vv);
+      v[axis] = ConstLike(LaneHalf(*c), vv);
     } else {
       v[axis] =
           ir::MakeBinary(ir::BinaryOp::FloorDiv, ir::Add(vv, ConstLike(1, vv)), ConstLike(2, vv));
@@ -148,7 +148,7 @@ int64_t ShardSplitCode(ir::SplitMode mode, const Shape& box, const Shape& valid,
   if (e.e0 == e.e1) return even;
   if (e.e0 == e.e1 + 1) return even + 2;
   if (e.e1 == 0) return even;
-  int64_t balanced = LaneHalfBox(*x.valid);
+  int64_t balanced = LaneHalf(*x.valid);
   Fail(op,
        "lane extents e0 = " + std::to_string(e.e0) + " and e1 = " + std::to_string(e.e1) +
            " (valid " + std::to_string(*x.valid) + " of box " + std::to_string(*x.box) +

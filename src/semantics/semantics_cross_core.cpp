@@ -27,7 +27,7 @@ Value Shard(OpCall& c) {
   auto out = c.NewResult();
   const size_t axis = static_cast<size_t>(split - 1);
   if (full.shape.size() != 2 || out->shape.size() != 2) c.Fail("needs 2D tiles");
-  const int64_t stride = c.int_kwarg("lane_stride").value_or(ops::LaneHalfBox(full.shape[axis]));
+  const int64_t stride = c.int_kwarg("lane_stride").value_or(ops::LaneHalf(full.shape[axis]));
   std::vector<int64_t> src_off = {0, 0}, zero = {0, 0};
   src_off[axis] = c.ctx.lane * stride;
   // The deduced type only guesses a lane-agnostic ceil half of the valid extent (ops.md 5.4):
@@ -52,7 +52,7 @@ Value Gather(OpCall& c) {
   const size_t axis = static_cast<size_t>(split - 1);
   if (half.shape.size() != 2 || joined->shape.size() != 2) c.Fail("needs 2D tiles");
   std::vector<int64_t> dst = {0, 0}, zero = {0, 0};
-  dst[axis] = c.ctx.lane * ops::LaneHalfBox(joined->shape[axis]);
+  dst[axis] = c.ctx.lane * ops::LaneHalf(joined->shape[axis]);
   CopyRegion(half.data, half.shape, zero, joined->data, joined->shape, dst, half.valid);
   auto out = std::make_shared<TileValue>(*joined);
   sim::PoisonOutsideValid(*out);
@@ -69,7 +69,7 @@ Value TensorShard(OpCall& c) {
   if (full->shape.size() != 2) c.Fail("needs a rank-2 tensor");
   const size_t axis = static_cast<size_t>(split - 1);
   std::vector<int64_t> band = full->shape, src_off = {0, 0}, zero = {0, 0};
-  band[axis] = ops::LaneHalfBox(full->shape[axis]);
+  band[axis] = ops::LaneHalf(full->shape[axis]);
   src_off[axis] = c.ctx.lane * band[axis];
   TensorPtr out = sim::MakeTensor(full->name, full->dtype, band, /*poison=*/true);
   CopyRegion(full->data, full->shape, src_off, out->data, band, zero, band);

@@ -27,9 +27,9 @@ bool ReadsLaneIndex(const ir::ExprPtr& e,
 // or stride known only at run time as min(max(V, L*S) - L*S, S) (no negative intermediate; the
 // form the split program prints and CheckFlatShardExtents proves by structure).
 int64_t LaneShare(int64_t valid, int64_t stride, int64_t lane);
-// The per-lane box of a split axis of static box B with no lane_stride: ceil(B / 2), the stride
-// lane 1 starts at and the box each lane holds (ops.md 5.4).
-int64_t LaneHalfBox(int64_t box);
+// ceil(N / 2), a lane's half of N cells: the per-lane box of a split axis of box N with no
+// lane_stride (the stride lane 1 starts at, ops.md 5.4), and the balanced stride of N valid cells.
+int64_t LaneHalf(int64_t n);
 ir::ExprPtr LaneShareExpr(const ir::ExprPtr& lane, const ir::ExprPtr& valid,
                           const ir::ExprPtr& stride);
 

@@ -56,7 +56,8 @@ void CheckShard(const ir::AssignStmt& a, const ir::Call& c, const std::vector<ir
   const std::optional<int64_t> box = ir::AsConstInt(src->shape[axis]);
   const std::optional<int64_t> half = ir::AsConstInt(res->shape[axis]);
   if (!box || !half) return;  // the deducer refuses a runtime box on the split axis
-  const int64_t stride = ir::GetAttr<int64_t>(c.kwargs, "lane_stride").value_or((*box + 1) / 2);
+  const int64_t stride =
+      ir::GetAttr<int64_t>(c.kwargs, "lane_stride").value_or(ops::LaneHalf(*box));
   const ExprPtr valid = src->valid()[axis];
   const ExprPtr declared = res->valid()[axis];
   for (int64_t lane = 0; lane < 2; ++lane) {

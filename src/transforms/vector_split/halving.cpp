@@ -12,6 +12,7 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::vector_split {
 
@@ -51,7 +52,7 @@ namespace {
 std::optional<int64_t> CeilHalf(const ExprPtr& n) {
   auto c = ir::AsConstInt(n);
   if (!c) return std::nullopt;
-  return (*c + 1) / 2;
+  return ops::LaneHalf(*c);
 }
 
 // The copy a detached walk makes of input expressions and types (SplitContext::detach): every

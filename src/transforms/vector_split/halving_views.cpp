@@ -4,6 +4,7 @@
 #include "halving_parts.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::vector_split {
 
@@ -98,7 +99,7 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
            name + " of the full-width " + Quote(OperandName(call.args[0])) +
                " gives the split axis " + std::to_string(axis) + " the odd extent " +
                std::to_string(*box) + ": each lane would take its half with a slice of " +
-               std::to_string((*box + 1) / 2) + ", and lane 1's would reach past the view",
+               std::to_string(ops::LaneHalf(*box)) + ", and lane 1's would reach past the view",
            "give the view an even extent on the split axis, or view a value the split already "
            "halved");
   if (ctx_.lane_stride)

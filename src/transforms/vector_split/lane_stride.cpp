@@ -5,6 +5,7 @@
 #include "halving.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 
 namespace tilesplit::vector_split {
 namespace {
@@ -116,8 +117,8 @@ std::optional<int64_t> ResolveLaneStride(const StmtPtr& body, int split_dim) {
   scan.d = split_dim;
   scan.Stmt(body);
   if (!scan.ok || !scan.any_boundary) return std::nullopt;
-  const int64_t balanced = (scan.valid + 1) / 2;
-  const int64_t box_half = (scan.box + 1) / 2;
+  const int64_t balanced = ops::LaneHalf(scan.valid);
+  const int64_t box_half = ops::LaneHalf(scan.box);
   if (balanced >= box_half) return std::nullopt;  // the box partition already balances
   // Nothing valid: no partition balances an empty extent, and a stride of 0 would give both
   // lanes the same (empty) band; the box partition keeps each lane its own box.
