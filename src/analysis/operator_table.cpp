@@ -117,6 +117,21 @@ std::string PositionList(const std::vector<size_t>& ps) {
   return "{" + Join(parts, ", ") + "}";
 }
 
+// A tensor op's tile form: the tile op it becomes and how, or that it has none.
+std::string TileForm(const ops::TileForm& f) {
+  if (f.kind == ops::TileForm::Kind::None) return "no tile form";
+  std::string s = "tile form ";
+  if (f.kind == ops::TileForm::Kind::Op)
+    s += f.op;
+  else
+    s += std::string(ops::TileFormKindName(f.kind)) + (f.op.empty() ? "" : " (" + f.op + ")");
+  if (!f.row_broadcast.empty()) s += ", [M, 1] rhs " + f.row_broadcast;
+  if (f.scratch == ops::TileForm::Scratch::LikeOperand) s += " + scratch like arg 0";
+  if (f.scratch == ops::TileForm::Scratch::RowPadded128)
+    s += " + scratch like arg 0, last axis padded to 128";
+  return s;
+}
+
 std::string Flags(const ops::OpDef& op) {
   std::vector<std::string> parts;
   switch (op.cross_core_role()) {
@@ -168,6 +183,7 @@ std::string Flags(const ops::OpDef& op) {
   if (!op.cube_operand_positions().empty())
     parts.push_back("cube operands " + PositionList(op.cube_operand_positions()));
   if (op.has_memory_following_operand()) parts.emplace_back("memory follows operand");
+  if (const ops::TileForm* f = op.tile_form()) parts.push_back(TileForm(*f));
   if (op.is_synchronization()) parts.emplace_back("synchronization");
   if (op.is_no_duplicate()) parts.emplace_back("no_duplicate");
   if (op.has_combined_axes()) parts.push_back("combines " + op.CombinedDescription());

@@ -113,6 +113,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "keeps both; the joined Mat tile");
 
   r.Register("tensor.aiv_shard")
+      .tile_form(TileForm::Namesake("tensor.aiv_shard"))
       .boundary(BoundaryKind::Shard)
       .arg("tensor")
       .req_kwarg("split", KwargKind::SplitMode)
@@ -122,6 +123,7 @@ void RegisterCrossCoreOps(OpRegistry& r) {
           "rows, 2 cols) ceil-halved, 0 keeps the shape; this lane's band");
 
   r.Register("tensor.aic_gather")
+      .tile_form(TileForm::Namesake("tensor.aic_gather"))
       .boundary(BoundaryKind::Gather)
       .arg("tensor")
       .req_kwarg("split", KwargKind::SplitMode)

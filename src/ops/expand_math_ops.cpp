@@ -120,13 +120,22 @@ void RequireScratch(const CallInfo& c, size_t i) {
            "create the scratch tile with the operand's shape and dtype");
 }
 
-OpDef& Reg(OpRegistry& r, const std::string& name, size_t inputs, bool tensor) {
+// A tensor op becomes the tile op of its name, given a scratch tile named `scratch_name` when its
+// tile op takes one.
+TileForm ScratchForm(const std::string& name, const char* scratch_name) {
+  TileForm form = TileForm::Namesake(name);
+  form.scratch = TileForm::Scratch::LikeOperand;
+  form.scratch_name = scratch_name;
+  return form;
+}
+
+OpDef& Reg(OpRegistry& r, const std::string& name, size_t inputs, bool tensor,
+           const char* scratch_name = nullptr) {
   OpDef& d = r.Register(name);
-  if (!tensor) {
-    for (size_t i = 0; i < inputs; ++i) d.input_memory(i, {MemorySpace::Vec});
-    d.output_memory_fixed(MemorySpace::Vec);
-  }
-  return d;
+  if (tensor)
+    return d.tile_form(scratch_name ? ScratchForm(name, scratch_name) : TileForm::Namesake(name));
+  for (size_t i = 0; i < inputs; ++i) d.input_memory(i, {MemorySpace::Vec});
+  return d.output_memory_fixed(MemorySpace::Vec);
 }
 
 }  // namespace
@@ -187,7 +196,7 @@ void RegisterExpandMathOps(OpRegistry& r) {
         .doc(std::string("fmod(x, scalar) per element: the operand's ") +
              (tensor ? "shape and dtype" : "type") + " (FP16, FP32 or BF16)");
     {
-      OpDef& d = Reg(r, prefix + "xor", 2, tensor).arg("lhs").arg("rhs");
+      OpDef& d = Reg(r, prefix + "xor", 2, tensor, "xor_tmp").arg("lhs").arg("rhs");
       if (!tensor) d.opt_arg("tmp");
       d.deduce([tensor](const CallInfo& c) {
          if (!tensor && c.has_arg(2)) RequireScratch(c, 2);
@@ -196,7 +205,9 @@ void RegisterExpandMathOps(OpRegistry& r) {
           .doc(std::string("lhs ^ rhs per element of two integer operands of one dtype: broadcast "
                            "shape") +
                (tensor ? "" : "; tmp, a scratch tile like lhs, is the hardware's work space"));
-      OpDef& s = Reg(r, prefix + "xors", 1, tensor).arg(tensor ? "tensor" : "tile").arg("scalar");
+      OpDef& s = Reg(r, prefix + "xors", 1, tensor, "xor_tmp")
+                     .arg(tensor ? "tensor" : "tile")
+                     .arg("scalar");
       if (!tensor) s.opt_arg("tmp");
       s.deduce([tensor](const CallInfo& c) {
          if (!tensor && c.has_arg(2)) RequireScratch(c, 2);
@@ -211,6 +222,7 @@ void RegisterExpandMathOps(OpRegistry& r) {
       for (const char* n : {"row_argmax", "row_argmin", "col_argmax", "col_argmin"}) {
         const bool row = n[0] == 'r';
         r.Register(prefix + n)
+            .tile_form(ScratchForm(prefix + n, "tmp_tile"))
             .arg("tensor")
             .deduce([row](const CallInfo& c) {
               const ir::TensorType& t = c.tensor_arg(0);

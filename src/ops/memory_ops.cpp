@@ -280,6 +280,7 @@ void RegisterMemoryOps(OpRegistry& r) {
           "target's type, in target's space");
 
   r.Register("tensor.read")
+      .tile_form({TileForm::Kind::Read, "tile.read"})
       .gm_operands({0})
       .gm_window({.access = GmWindow::Access::Read,
                   .tensor = 0,

@@ -325,6 +325,47 @@ OpDef& OpDef::memory_follows_operand() {
   return *this;
 }
 
+OpDef& OpDef::tile_form(TileForm f) {
+  SetOnce(set_once_, name(), "tile_form");
+  tile_form_ = std::move(f);
+  return *this;
+}
+
+TileForm TileForm::Namesake(std::string_view tensor_op) {
+  const size_t dot = tensor_op.find('.');
+  return {Kind::Op, "tile." + std::string(tensor_op.substr(dot + 1))};
+}
+
+std::string_view TileFormKindName(TileForm::Kind k) {
+  switch (k) {
+    case TileForm::Kind::None:
+      return "none";
+    case TileForm::Kind::Op:
+      return "op";
+    case TileForm::Kind::Window:
+      return "GM window load";
+    case TileForm::Kind::Matmul:
+      return "matmul";
+    case TileForm::Kind::MatmulAcc:
+      return "matmul_acc";
+    case TileForm::Kind::Assemble:
+      return "assemble or store";
+    case TileForm::Kind::Read:
+      return "read";
+    case TileForm::Kind::Write:
+      return "GM write";
+    case TileForm::Kind::View:
+      return "GM view";
+    case TileForm::Kind::Reinterpret:
+      return "ND reinterpretation";
+    case TileForm::Kind::Create:
+      return "create in Vec";
+    case TileForm::Kind::Keep:
+      return "kept";
+  }
+  return "?";
+}
+
 OpDef& OpDef::combines(CombinedOperands which, CombinedAxes axes, std::string verb) {
   SetOnce(set_once_, name(), "combines");
   combined_ = {which, axes};

@@ -4,6 +4,7 @@
 // values: none writes a tensor in place (assemble and write return an updated copy), so a split
 // program that still holds one computes the same thing on every core that runs it.
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "tilesplit/ir/text.h"
@@ -365,17 +366,25 @@ TypePtr DeduceReinterpretView(const CallInfo& c) {
 }  // namespace
 
 void RegisterTensorOps(OpRegistry& r) {
-  const std::pair<const char*, const char*> binary[] = {
-      {"tensor.add", "lhs + rhs"},         {"tensor.sub", "lhs - rhs"},
-      {"tensor.mul", "lhs * rhs"},         {"tensor.div", "lhs / rhs"},
-      {"tensor.maximum", "max(lhs, rhs)"}, {"tensor.minimum", "min(lhs, rhs)"},
+  // The third column: the tile op of an [M, N] lhs with an [M, 1] rhs column.
+  const std::tuple<const char*, const char*, const char*> binary[] = {
+      {"tensor.add", "lhs + rhs", "tile.row_expand_add"},
+      {"tensor.sub", "lhs - rhs", "tile.row_expand_sub"},
+      {"tensor.mul", "lhs * rhs", "tile.row_expand_mul"},
+      {"tensor.div", "lhs / rhs", "tile.row_expand_div"},
+      {"tensor.maximum", "max(lhs, rhs)", "tile.row_expand_max"},
+      {"tensor.minimum", "min(lhs, rhs)", "tile.row_expand_min"},
   };
-  for (const auto& [n, what] : binary)
+  for (const auto& [n, what, row_broadcast] : binary) {
+    TileForm form = TileForm::Namesake(n);
+    form.row_broadcast = row_broadcast;
     r.Register(n)
+        .tile_form(form)
         .arg("lhs")
         .arg("rhs")
         .deduce(DeduceBinary)
         .doc(std::string(what) + " per element of two tensors: promoted dtype, broadcast shape");
+  }
   const std::pair<const char*, const char*> with_scalar[] = {
       {"tensor.adds", "tensor + scalar"},         {"tensor.subs", "tensor - scalar"},
       {"tensor.muls", "tensor * scalar"},         {"tensor.divs", "tensor / scalar"},
@@ -383,6 +392,7 @@ void RegisterTensorOps(OpRegistry& r) {
   };
   for (const auto& [n, what] : with_scalar)
     r.Register(n)
+        .tile_form(TileForm::Namesake(n))
         .arg("tensor")
         .arg("scalar")
         .deduce(DeduceWithScalar)
@@ -391,6 +401,7 @@ void RegisterTensorOps(OpRegistry& r) {
       {"tensor.exp", "exp(tensor)"}, {"tensor.neg", "-tensor"}, {"tensor.abs", "|tensor|"}};
   for (const auto& [n, what] : unary)
     r.Register(n)
+        .tile_form(TileForm::Namesake(n))
         .arg("tensor")
         .deduce(DeduceUnary)
         .doc(std::string(what) + " per element: the tensor's type");
@@ -400,27 +411,32 @@ void RegisterTensorOps(OpRegistry& r) {
                                                              {"tensor.recip", "1 / tensor"}};
   for (const auto& [n, what] : float_unary)
     r.Register(n)
+        .tile_form(TileForm::Namesake(n))
         .arg("tensor")
         .deduce(DeduceFloatUnary)
         .doc(std::string(what) + " per element: the tensor's type (FP16, FP32 or BF16)");
   r.Register("tensor.cast")
+      .tile_form(TileForm::Namesake("tensor.cast"))
       .arg("tensor")
       .req_kwarg("target_type", KwargKind::DType)
       .req_kwarg("mode", KwargKind::Int, "0..6 as for tile.cast")
       .deduce(DeduceCast)
       .doc("The tensor converted to target_type, rounding per mode (0..6): the shape kept");
   r.Register("tensor.create")
+      .tile_form({TileForm::Kind::Create, "tile.create"})
       .arg("shape")
       .req_kwarg("dtype", KwargKind::DType)
       .deduce(DeduceCreate)
       .doc("A new tensor of shape and dtype, every element undefined until written");
   r.Register("tensor.full")
+      .tile_form(TileForm::Namesake("tensor.full"))
       .arg("shape")
       .arg("value")
       .req_kwarg("dtype", KwargKind::DType)
       .deduce(DeduceFull)
       .doc("A new tensor of shape and dtype, every element the scalar value");
   r.Register("tensor.slice")
+      .tile_form({TileForm::Kind::Window, "tile.slice"})
       .gm_operands({0})
       .memory_follows_operand()
       .arg("tensor")
@@ -432,6 +448,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "The window of shape at offsets (static windows must lie inside the tensor); "
           "valid_shape becomes the result's valid extent");
   r.Register("tensor.assemble")
+      .tile_form({TileForm::Kind::Assemble, "tile.assemble"})
       .gm_operands({0})
       .arg("target")
       .arg("source")
@@ -439,18 +456,21 @@ void RegisterTensorOps(OpRegistry& r) {
       .deduce(DeduceAssemble)
       .doc("target with source written at offsets (same rank and dtype): target's type");
   r.Register("tensor.reshape")
+      .tile_form(TileForm::Namesake("tensor.reshape"))
       .memory_follows_operand()
       .arg("tensor")
       .arg("shape")
       .deduce(DeduceReshape)
       .doc("The same elements in row-major order under a new shape of equal element count");
   r.Register("tensor.transpose")
+      .tile_form(TileForm::Namesake("tensor.transpose"))
       .arg("tensor")
       .arg("axis1")
       .arg("axis2")
       .deduce(DeduceTranspose)
       .doc("A copy with axis1 and axis2 of the shape exchanged (negative axes count from the end)");
   r.Register("tensor.concat")
+      .tile_form(TileForm::Namesake("tensor.concat"))
       .arg("src0")
       .arg("src1")
       .deduce(DeduceConcat)
@@ -458,6 +478,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "src1 joined after src0 along the last axis (same dtype, same extents on the other "
           "axes, src0 fully valid along the last)");
   r.Register("tensor.set_validshape")
+      .tile_form(TileForm::Namesake("tensor.set_validshape"))
       .memory_follows_operand()
       .arg("tensor")
       .arg("valid_rows")
@@ -467,6 +488,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "The rank-2 tensor's elements with valid shape [valid_rows, valid_cols]; the elements "
           "beyond it are undefined to its readers");
   r.Register("tensor.reinterpret_view")
+      .tile_form({TileForm::Kind::Reinterpret, "tile.reinterpret_view"})
       .memory_follows_operand()
       .arg("tensor")
       .opt_arg("shape")
@@ -476,6 +498,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "The same bytes as dtype: the contiguous axis (the last; a DN tensor's first) scaled "
           "by the bit ratio, or the given shape of equal byte size");
   r.Register("tensor.view")
+      .tile_form({TileForm::Kind::View})
       .gm_operands({0})
       .memory_follows_operand()
       .arg("tensor")
@@ -485,6 +508,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "The packed tensor's elements in row-major order under a new shape of equal element "
           "count, as a GM view (it stays a tensor op inside InCore functions)");
   r.Register("tensor.matmul")
+      .tile_form({TileForm::Kind::Matmul, "tile.matmul"})
       .gm_operands({0, 1})
       .cube_operands({0, 1})
       .arg("lhs")
@@ -497,6 +521,7 @@ void RegisterTensorOps(OpRegistry& r) {
           "lhs @ rhs of rank-2 tensors, either operand transposed first by a_trans / b_trans: "
           "[M, N] in out_dtype (default lhs's dtype)");
   r.Register("tensor.matmul_acc")
+      .tile_form({TileForm::Kind::MatmulAcc, "tile.matmul_acc"})
       .gm_operands({1, 2})
       .cube_operands({1, 2})
       .arg("acc")
@@ -506,19 +531,26 @@ void RegisterTensorOps(OpRegistry& r) {
       .doc("acc + lhs @ rhs of rank-2 tensors: acc's shape and dtype");
   const std::pair<const char*, const char*> row_reduce[] = {
       {"tensor.row_sum", "sum"}, {"tensor.row_max", "maximum"}, {"tensor.row_min", "minimum"}};
-  for (const auto& [n, what] : row_reduce)
+  for (const auto& [n, what] : row_reduce) {
+    TileForm form = TileForm::Namesake(n);
+    form.scratch = TileForm::Scratch::RowPadded128;
+    form.scratch_name = "tmp_tile";
     r.Register(n)
+        .tile_form(form)
         .arg("tensor")
         .deduce(DeduceRowReduce)
         .doc(std::string("The ") + what + " of each row of a rank-2 tensor: [M, 1]");
+  }
   const std::pair<const char*, const char*> col_reduce[] = {
       {"tensor.col_sum", "sum"}, {"tensor.col_max", "maximum"}, {"tensor.col_min", "minimum"}};
   for (const auto& [n, what] : col_reduce)
     r.Register(n)
+        .tile_form(TileForm::Namesake(n))
         .arg("tensor")
         .deduce(DeduceColReduce)
         .doc(std::string("The ") + what + " of each column of a rank-2 tensor: [1, N]");
   r.Register("tensor.write")
+      .tile_form({TileForm::Kind::Write})
       .gm_operands({0})
       .arg("tensor")
       .arg("indices")
@@ -526,6 +558,7 @@ void RegisterTensorOps(OpRegistry& r) {
       .deduce(DeduceWrite)
       .doc("The tensor with the element at indices (one per axis) replaced by the scalar value");
   r.Register("tensor.dim")
+      .tile_form({TileForm::Kind::Keep})
       .gm_operands({0})
       .arg("tensor")
       .arg("axis")

@@ -21,7 +21,7 @@ class TypeFollower : public ir::IRMutator {
     ExprPtr e = IRMutator::MutateCall(op);
     if (e == op) return e;
     const auto* c = e->As<ir::Call>();
-    const ops::OpDef* def = ops::FindOp(op->op_name());
+    const ops::OpDef* def = ops::RegisteredDef(*op);
     if (!def) return e;
     return ir::WithCallAttrs(
         ops::Create(*def, c->args, c->kwargs, op->span, ops::MemoryContract::Defer), op->attrs);

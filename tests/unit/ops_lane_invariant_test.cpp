@@ -321,6 +321,57 @@ TEST(OpsFlags, GmCubeAndMemoryFollowingOperands) {
   EXPECT_FALSE(FindOp("tensor.matmul_acc")->is_cube_operand(0));
 }
 
+// The tile forms convert-tensor-to-tile-ops switches on: every tensor op not listed here becomes
+// the tile op of its name, without a row-broadcast variant or a scratch tile.
+TEST(OpsFlags, TensorOpTileForms) {
+  using Kind = TileForm::Kind;
+  std::map<std::string, std::pair<Kind, std::string>> special;
+  std::map<std::string, std::string> row_broadcast, scratch;
+  for (const OpDef* d : OpRegistry::Global().All()) {
+    const TileForm* f = d->tile_form();
+    if (!f) continue;
+    if (f->kind != Kind::Op) special[d->name()] = {f->kind, f->op};
+    if (f->kind == Kind::Op) {
+      EXPECT_EQ(f->op, TileForm::Namesake(d->name()).op) << d->name();
+    }
+    if (!f->row_broadcast.empty()) row_broadcast[d->name()] = f->row_broadcast;
+    if (f->scratch != TileForm::Scratch::None)
+      scratch[d->name()] =
+          std::string(f->scratch == TileForm::Scratch::LikeOperand ? "like operand "
+                                                                   : "row padded to 128 ") +
+          f->scratch_name;
+  }
+  const std::map<std::string, std::pair<Kind, std::string>> want_special = {
+      {"tensor.assemble", {Kind::Assemble, "tile.assemble"}},
+      {"tensor.create", {Kind::Create, "tile.create"}},
+      {"tensor.dim", {Kind::Keep, ""}},
+      {"tensor.matmul", {Kind::Matmul, "tile.matmul"}},
+      {"tensor.matmul_acc", {Kind::MatmulAcc, "tile.matmul_acc"}},
+      {"tensor.read", {Kind::Read, "tile.read"}},
+      {"tensor.reinterpret_view", {Kind::Reinterpret, "tile.reinterpret_view"}},
+      {"tensor.slice", {Kind::Window, "tile.slice"}},
+      {"tensor.view", {Kind::View, ""}},
+      {"tensor.write", {Kind::Write, ""}}};
+  EXPECT_EQ(special, want_special);
+  EXPECT_EQ(row_broadcast,
+            (std::map<std::string, std::string>{{"tensor.add", "tile.row_expand_add"},
+                                                {"tensor.div", "tile.row_expand_div"},
+                                                {"tensor.maximum", "tile.row_expand_max"},
+                                                {"tensor.minimum", "tile.row_expand_min"},
+                                                {"tensor.mul", "tile.row_expand_mul"},
+                                                {"tensor.sub", "tile.row_expand_sub"}}));
+  EXPECT_EQ(scratch,
+            (std::map<std::string, std::string>{{"tensor.col_argmax", "like operand tmp_tile"},
+                                                {"tensor.col_argmin", "like operand tmp_tile"},
+                                                {"tensor.row_argmax", "like operand tmp_tile"},
+                                                {"tensor.row_argmin", "like operand tmp_tile"},
+                                                {"tensor.row_max", "row padded to 128 tmp_tile"},
+                                                {"tensor.row_min", "row padded to 128 tmp_tile"},
+                                                {"tensor.row_sum", "row padded to 128 tmp_tile"},
+                                                {"tensor.xor", "like operand xor_tmp"},
+                                                {"tensor.xors", "like operand xor_tmp"}}));
+}
+
 // The traits the passes ask instead of op names (op_def.h): exactly these ops carry each, so an op
 // added without its traits, or a trait put on the wrong op, fails here.
 TEST(OpsFlags, TraitsThePassesQuery) {

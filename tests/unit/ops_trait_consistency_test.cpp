@@ -173,6 +173,114 @@ TEST(OpsTraitConsistency, GmAndCubeOperandsAreTensors) {
   EXPECT_GE(checked, 10u);
 }
 
+// A tensor op's tile form (convert-tensor-to-tile-ops asks it instead of the op's name): every
+// tensor op declares one and no tile op does; the tile ops it names are registered tile ops; an
+// op form's tile op takes the tensor op's operands, plus the scratch tile where the form gives
+// one; a row-broadcast variant takes two operands. Leaving `.tile_form` off a tensor op, or
+// misspelling a tile op in it, fails here.
+TEST(OpsTraitConsistency, ATensorOpsTileFormNamesRegisteredTileOps) {
+  using Kind = TileForm::Kind;
+  size_t forms = 0;
+  for (const OpDef* op : OpRegistry::Global().All()) {
+    SCOPED_TRACE(op->name());
+    const bool tensor_op = op->name().rfind("tensor.", 0) == 0;
+    const TileForm* form = op->tile_form();
+    EXPECT_EQ(form != nullptr, tensor_op) << (tensor_op ? "no .tile_form" : "a tile form");
+    if (!form) continue;
+    ++forms;
+    const bool names_op = form->kind != Kind::None && form->kind != Kind::Write &&
+                          form->kind != Kind::View && form->kind != Kind::Keep;
+    EXPECT_EQ(!form->op.empty(), names_op) << TileFormKindName(form->kind);
+    auto tile_op = [](const std::string& name) -> const OpDef* {
+      const OpDef* t = FindOp(name);
+      EXPECT_NE(t, nullptr) << name << " is not registered";
+      if (t) {
+        EXPECT_EQ(t->tile_form(), nullptr) << name << " is no tile op";
+      }
+      return t;
+    };
+    const OpDef* to = names_op ? tile_op(form->op) : nullptr;
+    const bool op_form = form->kind == Kind::Op || form->kind == Kind::Reinterpret;
+    if (to && op_form) {
+      // The tile op needs no operand the form does not give, and takes every one it gives.
+      const size_t extra = form->scratch == TileForm::Scratch::None ? 0 : 1;
+      EXPECT_LE(to->min_args(), op->min_args() + extra) << form->op << " needs more operands";
+      EXPECT_LE(op->max_args() + extra, to->max_args()) << form->op << " takes fewer operands";
+      if (extra) {
+        // The scratch follows the operands, at one position: the tensor op has no optional one.
+        EXPECT_FALSE(form->scratch_name.empty());
+        EXPECT_EQ(op->min_args(), op->max_args()) << "a scratch after optional operands";
+      } else {
+        EXPECT_TRUE(form->scratch_name.empty());
+      }
+    } else {
+      EXPECT_EQ(form->scratch, TileForm::Scratch::None) << "a scratch outside an op form";
+    }
+    if (!form->row_broadcast.empty()) {
+      EXPECT_EQ(form->kind, Kind::Op);
+      EXPECT_EQ(op->max_args(), 2u);
+      if (const OpDef* rb = tile_op(form->row_broadcast)) {
+        EXPECT_LE(rb->min_args(), 2u) << form->row_broadcast;
+        EXPECT_GE(rb->max_args(), 2u) << form->row_broadcast;
+      }
+    }
+  }
+  EXPECT_GE(forms, 60u);
+}
+
+// Each op form's tile op types the tensor op's sample call with its tensors as Vec tiles (and the
+// scratch the form gives): the same shape as the tensor result. A row-broadcast variant types
+// an [M, N] tile with an [M, 1] column.
+TEST(OpsTraitConsistency, ATileFormTypesTheSampleCall) {
+  auto as_tile = [](const ExprPtr& e, std::optional<ir::ExprPtr> last = std::nullopt) {
+    const auto* t = e->type->As<ir::TensorType>();
+    std::vector<ExprPtr> shape = t->shape;
+    if (last) shape.back() = *last;
+    return Tile(shape, t->dtype, MemorySpace::Vec);
+  };
+  size_t typed = 0;
+  for (const SampleCall& sc : SampleCalls()) {
+    const OpDef* op = FindOp(sc.op);
+    ASSERT_NE(op, nullptr) << sc.op;
+    const TileForm* form = op->tile_form();
+    if (!form || (form->kind != TileForm::Kind::Op && form->kind != TileForm::Kind::Reinterpret))
+      continue;
+    SCOPED_TRACE(sc.op);
+    const OpDef* to = FindOp(form->op);
+    ASSERT_NE(to, nullptr) << form->op;
+    std::vector<ExprPtr> args;
+    for (const ExprPtr& a : sc.args)
+      args.push_back(a && a->type && a->type->As<ir::TensorType>() ? as_tile(a) : a);
+    if (form->scratch == TileForm::Scratch::LikeOperand) args.push_back(as_tile(sc.args[0]));
+    if (form->scratch == TileForm::Scratch::RowPadded128) {
+      const auto& shape = sc.args[0]->type->As<ir::TensorType>()->shape;
+      const int64_t n = *ir::AsConstInt(shape.back());
+      args.push_back(as_tile(sc.args[0], I((n + 127) / 128 * 128)));
+    }
+    TypePtr tensor_result = DeduceType(*op, sc.args, sc.kwargs);
+    TypePtr tile_result;
+    EXPECT_NO_THROW(tile_result = DeduceType(*to, args, sc.kwargs)) << form->op;
+    if (!tile_result) continue;
+    ++typed;
+    const auto* rt = tensor_result->As<ir::TensorType>();
+    const auto* tt = tile_result->As<ir::TileType>();
+    if (rt && tt) {
+      EXPECT_TRUE(ir::TypeEqual(ir::MakeTensorType(tt->shape, tt->dtype),
+                                ir::MakeTensorType(rt->shape, rt->dtype)))
+          << ir::TypeToString(tile_result) << " vs " << ir::TypeToString(tensor_result);
+    }
+    if (!form->row_broadcast.empty()) {
+      const OpDef* rb = FindOp(form->row_broadcast);
+      ASSERT_NE(rb, nullptr);
+      const auto* l = sc.args[0]->type->As<ir::TensorType>();
+      const ExprPtr col = Tile({l->shape[0], I(1)}, l->dtype, MemorySpace::Vec);
+      EXPECT_NO_THROW(DeduceType(*rb, {as_tile(sc.args[0]), col}, sc.kwargs))
+          << form->row_broadcast;
+    }
+  }
+  EXPECT_GE(typed, 50u);
+}
+
 // Every record carries its execution semantics (attached by the semantics layer).
 TEST(OpsTraitConsistency, EveryRecordCarriesItsSemantics) {
   SemanticsTable::Global();

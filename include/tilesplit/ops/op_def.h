@@ -8,10 +8,10 @@
 //   2. Declare every trait below that holds for it: what the passes ask of an op they do not know
 //      by name (boundary, reshapes, memory move, lane index, GM window, generator, address
 //      arguments, lane-invariant operands, combined axes, bit mask, reuse, no-duplicate, pipe
-//      direction, side effect, position dependence, GM and cube operands, memory following). A pass
-//      never tests an op name; if a pass needs a new question, add a trait here [OpsFlags.*,
-//      OpsLaneInvariant.*; the registry-wide OpsTraitConsistency.* checks the traits against each
-//      other and the sample call].
+//      direction, side effect, position dependence, GM and cube operands, memory following; a
+//      tensor op's tile form). A pass never tests an op name; if a pass needs a new question, add a
+//      trait here [OpsFlags.*, OpsLaneInvariant.*; the registry-wide OpsTraitConsistency.* checks
+//      the traits against each other and the sample call].
 //   3. Give it execution semantics in src/semantics/semantics_<section>.cpp; registering attaches
 //      them to this record (semantics()) [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
 //   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tilesplit/ir/expr.h"
@@ -103,6 +104,42 @@ struct TileWindow {
   // prepended up to rank 2) rather than one to one.
   bool slice_axes = false;
 };
+
+// How a tensor-level operator lowers to tile level inside an InCore function (its "tile form",
+// asked by convert-tensor-to-tile-ops, docs/tensor-lowering.md). Every tensor op declares one,
+// even when the answer is that it has none.
+struct TileForm {
+  enum class Kind : uint8_t {
+    None,         // no tile form: a call inside an InCore function is refused
+    Op,           // `op` on the same operands and kwargs (see row_broadcast and scratch)
+    Window,       // a window of a GM tensor loads it (in Mat under a matmul); of a tile, `op`
+    Matmul,       // `op` on the factors in Mat, a_trans / b_trans as transposed views
+    MatmulAcc,    // `op` on the accumulator and the factors in Mat
+    Assemble,     // into a tile, `op`; into a GM tensor, a store of the source at the offsets
+    Read,         // of a tile, `op`; of a GM tensor, stays (reads it)
+    Write,        // of a GM tensor, stays (updates it); a tile has no tile form of it
+    View,         // of a GM tensor, stays (aliases its storage); a tile has no GM storage to view
+    Reinterpret,  // `op`, of a packed ND tensor only (a tile reinterprets no DN or NZ tensor)
+    Create,       // `op` in Vec
+    Keep,         // stays a tensor op (it asks the tensor, not its elements)
+  };
+  // The hardware's scratch operand the tile op takes after the tensor op's operands: a tile shaped
+  // and typed like operand 0, or like it with the last axis padded to a multiple of 128 elements
+  // (a row reduction's work space).
+  enum class Scratch : uint8_t { None, LikeOperand, RowPadded128 };
+
+  Kind kind = Kind::None;
+  std::string op = {};  // the tile op it becomes; empty for None, Write, View and Keep
+  // The tile op taken when the second operand is an [M, 1] column and the first is not (a
+  // row-broadcast binary: tensor.add -> tile.row_expand_add); empty when there is none.
+  std::string row_broadcast = {};
+  Scratch scratch = Scratch::None;
+  std::string scratch_name = {};  // the scratch tile's variable (PyPTO's name)
+
+  // The tile op of the same name (tensor.X -> tile.X): the one place the default is derived.
+  static TileForm Namesake(std::string_view tensor_op);
+};
+std::string_view TileFormKindName(TileForm::Kind k);
 
 // The kind a kwarg literal must have. The two meanings of a boundary's and a pipe op's `split`
 // are distinct kinds: a SplitMode (shard, gather: 0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT, written as an
@@ -262,6 +299,8 @@ class OpDef : public ir::OpBase {
   // Its result is its first operand's elements relabelled in the same memory (a window, a new
   // shape, a valid extent, a dtype): a memory-space demand on the result reaches the operand.
   OpDef& memory_follows_operand();
+  // How the tensor op lowers to tile level (see TileForm).
+  OpDef& tile_form(TileForm f);
   OpDef& doc(std::string text);
   // The op yields no value (tpush, tfree, notify, wait): its deducer returns null and its calls
   // stand only as expression statements.
@@ -337,6 +376,8 @@ class OpDef : public ir::OpBase {
   const std::vector<size_t>& cube_operand_positions() const { return cube_operands_; }
   bool is_cube_operand(size_t pos) const;
   bool has_memory_following_operand() const { return memory_follows_; }
+  // The declared tile form; null for a tile-level op (and a tensor op that forgot it).
+  const TileForm* tile_form() const { return tile_form_ ? &*tile_form_ : nullptr; }
   const std::string& documentation() const { return doc_; }
   bool has_result() const { return has_result_; }
   // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
@@ -391,6 +432,7 @@ class OpDef : public ir::OpBase {
   std::vector<size_t> gm_operands_;
   std::vector<size_t> cube_operands_;
   bool memory_follows_ = false;
+  std::optional<TileForm> tile_form_;
   std::string doc_;
   bool has_result_ = true;
   const OpSemantics* semantics_ = nullptr;
@@ -405,6 +447,12 @@ inline const OpDef& Def(const ir::Call& c) {
 // The call's definition, or null when its op is a bare ir::OpBase (hand-built IR).
 inline const OpDef* RegisteredDef(const ir::Call& c) {
   return c.op && c.op->registered() ? static_cast<const OpDef*>(c.op) : nullptr;
+}
+
+// The tile form of a call's op; null for a tile-level op and for a bare ir::OpBase.
+inline const TileForm* TileFormOf(const ir::Call& c) {
+  const OpDef* d = RegisteredDef(c);
+  return d ? d->tile_form() : nullptr;
 }
 
 class OpRegistry {

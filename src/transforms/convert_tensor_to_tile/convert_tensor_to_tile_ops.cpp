@@ -5,15 +5,17 @@
 // Per InCore function:
 //  * a tensor parameter consumed by a converted op (or carried into a loop) is loaded once at
 //    entry: `p_tile = tile.load(p, zeros, shape, shape, target_memory=Vec)`;
-//  * tensor.slice / tensor.read / tensor.write / tensor.assemble / tensor.matmul manage their own
-//    GM access: a slice of a GM tensor is a tile.load of the window, in Mat when the slice (or a
-//    reshape / set_validshape of it) feeds a matmul operand; a matmul operand that is a GM
-//    tensor is loaded to Mat at the matmul (once per tensor), a Vec tile is moved to Mat, and a
-//    transposed operand becomes a zero-copy tile.transpose_view; an assemble into a GM tensor is a
+//  * each tensor op lowers as its record's tile form says (ops::TileForm, asked through the call,
+//    never by the op's name);
+//  * the window, read, write, view, assemble and matmul forms manage their own GM access: a
+//    slice of a GM tensor is a tile.load of the window, in Mat when the slice (or a reshape /
+//    set_validshape of it) feeds a matmul operand; a matmul operand that is a GM tensor is
+//    loaded to Mat at the matmul (once per tensor), a Vec tile is moved to Mat, and a transposed
+//    operand becomes a zero-copy tile.transpose_view; an assemble into a GM tensor is a
 //    tile.store, into a tile a tile.assemble; reads and writes of GM tensors stay tensor ops;
-//  * tensor.add/sub/mul/div/maximum/minimum of an [M, N] tensor with an [M, 1] one is the
-//    tile.row_expand_* op; a row reduction gets its scratch tile (tile.create, last axis padded to
-//    a multiple of 128 elements); every other tensor.X is the tile.X of the same name;
+//  * an op form with a row-broadcast variant (tensor.add -> tile.row_expand_add) takes it for an
+//    [M, N] tensor with an [M, 1] one; a form with a scratch rule gets its scratch tile (shaped
+//    like operand 0, a row reduction's last axis padded to a multiple of 128 elements);
 //  * loop-carried and if-merged values follow their new tile types;
 //  * a returned tile is stored into a new Out parameter `retI_out` (`retI_store = tile.store(...)`)
 //    and the store's result returned; an In parameter the body writes becomes Out (InOut when
@@ -45,14 +47,6 @@ const ir::TensorType* TensorTypeOf(const ExprPtr& e) {
   return e && e->type ? e->type->As<ir::TensorType>() : nullptr;
 }
 
-bool StartsWith(const std::string& s, std::string_view p) {
-  return s.rfind(p, 0) == 0;
-}
-
-std::string Tail(const std::string& op) {
-  return op.substr(op.find('.') + 1);
-}
-
 ExprPtr Zeros(size_t rank) {
   std::vector<ExprPtr> z;
   for (size_t i = 0; i < rank; ++i) z.push_back(ir::Index(0));
@@ -65,6 +59,16 @@ ExprPtr TupleOf(const std::vector<ExprPtr>& elems) {
 
 ExprPtr Build(const std::string& op, std::vector<ExprPtr> args, ir::AttrMap kwargs, ir::Span span) {
   return ops::Create(op, std::move(args), std::move(kwargs), span, ops::MemoryContract::Defer);
+}
+ExprPtr Build(const ops::OpDef& op, std::vector<ExprPtr> args, ir::AttrMap kwargs, ir::Span span) {
+  return ops::Create(op, std::move(args), std::move(kwargs), span, ops::MemoryContract::Defer);
+}
+
+// The whole of a GM tensor loaded into a tile.
+ExprPtr WholeLoad(const ExprPtr& tensor, ir::AttrMap kwargs, ir::Span span) {
+  const auto& shape = tensor->type->As<ir::TensorType>()->shape;
+  return Build("tile.load", {tensor, Zeros(shape.size()), TupleOf(shape), TupleOf(shape)},
+               std::move(kwargs), span);
 }
 
 // The private provenance a Mat load made here carries for InferTileMemorySpace: the operand was
@@ -97,12 +101,9 @@ class Converter {
     // Entry loads, in parameter order, located at the parameter they load.
     for (const ir::Param& p : f_.params) {
       if (!need_load_.count(p.var.get())) continue;
-      const ir::TensorType* t = TensorTypeOf(p.var);
-      if (!t) continue;
+      if (!TensorTypeOf(p.var)) continue;
       const ir::Span at = p.var->span;
-      ExprPtr load =
-          Build("tile.load", {p.var, Zeros(t->shape.size()), TupleOf(t->shape), TupleOf(t->shape)},
-                {}, at);
+      ExprPtr load = WholeLoad(p.var, {}, at);
       VarPtr v = ir::MakeVar(p.var->name + "_tile", load->type, at);
       out.push_back(ir::MakeAssign(v, load, at));
       subst_[p.var.get()] = v;
@@ -160,7 +161,7 @@ class Converter {
         }
         return;
       }
-      if (!StartsWith(c->op_name(), "tensor.")) return;
+      if (!ops::TileFormOf(*c)) return;  // a tile op: already in tile form
       const ops::OpDef& def = ops::Def(*c);
       // A Mat demand on a relabelled window reaches the window it relabels.
       if (a && def.has_memory_following_operand() && !c->args.empty())
@@ -177,14 +178,17 @@ class Converter {
     });
     // A value an op reads as a tile makes the value it is a plain alias of one too (`x = y`
     // passes the same tile), so a carry whose alias or whose result is read as a tile is loaded.
-    auto close_over_aliases = [&] {
-      for (bool grew = true; grew;) {
-        grew = false;
-        for (const auto& [a, b] : alias_)
-          if (carried_as_tile.count(a) && carried_as_tile.insert(b).second) grew = true;
+    // Each value has one alias chain; a value already marked has its chain marked, so the
+    // closure visits each value once per function.
+    const std::set<const ir::Var*> read_as_tile = std::move(carried_as_tile);
+    carried_as_tile.clear();
+    auto mark_tile = [&](const ir::Var* v) {
+      while (v && carried_as_tile.insert(v).second) {
+        auto it = alias_.find(v);
+        v = it == alias_.end() ? nullptr : it->second;
       }
     };
-    close_over_aliases();
+    for (const ir::Var* v : read_as_tile) mark_tile(v);
     // Inner loops come later in pre-order: walk the carries backwards so that an inner carry
     // needing a tile marks the outer carry (its init) before that one is looked at.
     for (auto it = carries.rbegin(); it != carries.rend(); ++it) {
@@ -194,8 +198,7 @@ class Converter {
         continue;
       }
       NeedLoad(it->init);
-      if (init) carried_as_tile.insert(init);
-      close_over_aliases();
+      mark_tile(init);
     }
     for (const ir::Var* v : mat_operands)
       for (const ir::Var* cur = v; cur;) {
@@ -267,14 +270,12 @@ class Converter {
     ExprPtr m = Map(orig);
     const auto* var = orig->As<ir::Var>();
     const std::string base = var ? var->name : "operand";
-    if (const ir::TensorType* t = TensorTypeOf(m)) {
+    if (TensorTypeOf(m)) {
       const ir::Var* key = m->As<ir::Var>();
       if (key)
         if (auto it = mat_loads_.find(key); it != mat_loads_.end()) return it->second;
       Read(m);
-      ExprPtr load =
-          Build("tile.load", {m, Zeros(t->shape.size()), TupleOf(t->shape), TupleOf(t->shape)},
-                {{"target_memory", MemorySpace::Mat}}, span);
+      ExprPtr load = WholeLoad(m, {{"target_memory", MemorySpace::Mat}}, span);
       VarPtr v = Bind(out, base + "_mat", WithMatBridge(load), span);
       if (key) mat_loads_[key] = v;
       return v;
@@ -282,7 +283,8 @@ class Converter {
     const ir::TileType* tt = ir::TileTypeOf(m);
     if (tt && tt->memory != MemorySpace::Mat)
       return Bind(out, base + "_mat",
-                  Build("tile.move", {m}, {{"target_memory", MemorySpace::Mat}}, span), span);
+                  Build(ops::MemoryMoveOp(), {m}, {{"target_memory", MemorySpace::Mat}}, span),
+                  span);
     return m;
   }
 
@@ -291,153 +293,148 @@ class Converter {
                   {{ir::Span{}, fix}});
   }
 
-  // The tile form of `v = c` (c a tensor.* call); returns the new value or null to keep c.
-  ExprPtr Convert(const ir::Call& c, const VarPtr& v, std::vector<StmtPtr>& out) {
-    const std::string& op = c.op_name();
+  // The tile form of `v = c` (c a tensor op, `form` its record's tile form); returns the new
+  // value or null to keep c.
+  ExprPtr Convert(const ir::Call& c, const ops::TileForm& form, const VarPtr& v,
+                  std::vector<StmtPtr>& out) {
     const std::string name = v ? v->name : "t";
     const ir::Span span = c.span;
     std::vector<ExprPtr> args;
     for (const ExprPtr& a : c.args) args.push_back(Map(a));
-    auto arg_is_tile = [&](size_t i) { return i < args.size() && ir::TileTypeOf(args[i]); };
-    if (op == "tensor.slice") {
-      if (arg_is_tile(0)) {
-        std::vector<ExprPtr> a = {args[0], args[1], args[2]};
-        if (args.size() > 3) a.push_back(args[3]);
-        return Build("tile.slice", a, {}, span);
+    const bool of_tile = !args.empty() && ir::TileTypeOf(args[0]);
+    using Kind = ops::TileForm::Kind;
+    switch (form.kind) {
+      case Kind::None:
+        NoTileForm(c, "has no tile form",
+                   "compute it in the orchestration function (outside the pl.at scope), or write "
+                   "it with tile ops");
+      case Kind::Op:
+        return TileOp(c, form, args, out);
+      case Kind::Window: {
+        if (of_tile) {
+          std::vector<ExprPtr> a = {args[0], args[1], args[2]};
+          if (args.size() > 3) a.push_back(args[3]);
+          return Build(form.op, a, {}, span);
+        }
+        Read(c.args[0]);
+        const bool mat = v && mat_demand_.count(v.get());
+        ExprPtr valid = args.size() > 3 && args[3] ? args[3] : args[1];
+        ExprPtr load =
+            Build("tile.load", {c.args[0], args[2], args[1], valid},
+                  mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
+        return mat ? WithMatBridge(load) : load;
       }
-      Read(c.args[0]);
-      const bool mat = v && mat_demand_.count(v.get());
-      ExprPtr valid = args.size() > 3 && args[3] ? args[3] : args[1];
-      ExprPtr load =
-          Build("tile.load", {c.args[0], args[2], args[1], valid},
-                mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
-      return mat ? WithMatBridge(load) : load;
-    }
-    if (op == "tensor.matmul") {
-      ExprPtr a = MatOperand(c.args[0], out, span);
-      ExprPtr b = MatOperand(c.args[1], out, span);
-      auto flag = [&](const char* k) {
-        const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
-        return x && std::holds_alternative<bool>(*x) && std::get<bool>(*x);
-      };
-      if (flag("a_trans"))
-        a = Bind(out, name + "_lhs_t", Build("tile.transpose_view", {a}, {}, span), span);
-      if (flag("b_trans"))
-        b = Bind(out,
-                 ir::TileTypeOf(b) && b->As<ir::Var>() ? b->As<ir::Var>()->name + "_t" : "rhs_t",
-                 Build("tile.transpose_view", {b}, {}, span), span);
-      return Build("tile.matmul", {a, b}, {}, span);
-    }
-    if (op == "tensor.matmul_acc") {
-      // The accumulator is the tile a matmul made (in Acc); the operands go to Mat as above.
-      ExprPtr a = MatOperand(c.args[1], out, span);
-      ExprPtr b = MatOperand(c.args[2], out, span);
-      return Build("tile.matmul_acc", {args[0], a, b}, {}, span);
-    }
-    if (op == "tensor.assemble") {
-      ExprPtr src = args[1];
-      if (const ir::TensorType* st = TensorTypeOf(src)) {
-        Read(src);
-        src = Bind(
-            out, (src->As<ir::Var>() ? src->As<ir::Var>()->name : "source") + "_tile",
-            Build("tile.load",
-                  {src, Zeros(st->shape.size()), TupleOf(st->shape), TupleOf(st->shape)}, {}, span),
-            span);
+      case Kind::Matmul: {
+        ExprPtr a = MatOperand(c.args[0], out, span);
+        ExprPtr b = MatOperand(c.args[1], out, span);
+        auto flag = [&](const char* k) {
+          const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
+          return x && std::holds_alternative<bool>(*x) && std::get<bool>(*x);
+        };
+        if (flag("a_trans"))
+          a = Bind(out, name + "_lhs_t", Build("tile.transpose_view", {a}, {}, span), span);
+        if (flag("b_trans"))
+          b = Bind(out,
+                   ir::TileTypeOf(b) && b->As<ir::Var>() ? b->As<ir::Var>()->name + "_t" : "rhs_t",
+                   Build("tile.transpose_view", {b}, {}, span), span);
+        return Build(form.op, {a, b}, {}, span);
       }
-      if (arg_is_tile(0)) return Build("tile.assemble", {args[0], src, args[2]}, {}, span);
-      Written(args[0]);
-      return Build("tile.store", {src, args[2], args[0]}, {}, span);
+      case Kind::MatmulAcc: {
+        // The accumulator is the tile a matmul made (in Acc); the operands go to Mat as above.
+        ExprPtr a = MatOperand(c.args[1], out, span);
+        ExprPtr b = MatOperand(c.args[2], out, span);
+        return Build(form.op, {args[0], a, b}, {}, span);
+      }
+      case Kind::Assemble: {
+        ExprPtr src = args[1];
+        if (TensorTypeOf(src)) {
+          Read(src);
+          src = Bind(out, (src->As<ir::Var>() ? src->As<ir::Var>()->name : "source") + "_tile",
+                     WholeLoad(src, {}, span), span);
+        }
+        if (of_tile) return Build(form.op, {args[0], src, args[2]}, {}, span);
+        Written(args[0]);
+        return Build("tile.store", {src, args[2], args[0]}, {}, span);
+      }
+      case Kind::Read:
+        if (of_tile) return Build(form.op, {args[0], args[1]}, {}, span);
+        Read(c.args[0]);
+        return nullptr;
+      case Kind::Write:
+        if (of_tile)
+          NoTileForm(c, "of a tile has no tile form yet (tile.write is not implemented)",
+                     "write into a GM tensor (a parameter) instead");
+        Written(c.args[0]);
+        return nullptr;
+      case Kind::View:
+        // A view of GM storage stays a tensor op; a tile has no GM storage to view.
+        if (of_tile)
+          NoTileForm(c, "of the result of an op lowered to Tile has no tile form",
+                     "view the GM tensor before it is loaded (view the parameter), or use "
+                     "pl.reshape on the tile");
+        Read(c.args[0]);
+        return nullptr;
+      case Kind::Reinterpret: {
+        const ir::TensorType* t = TensorTypeOf(c.args[0]);
+        if (t && t->view && t->view->layout != ir::TensorLayout::ND)
+          NoTileForm(c,
+                     std::string("of a ") +
+                         (t->view->layout == ir::TensorLayout::DN ? "DN" : "NZ") +
+                         " tensor has no tile form (a tile reinterprets only packed ND tensors)",
+                     "reinterpret the tensor in the orchestration function, or give the kernel an "
+                     "ND tensor");
+        return TileOp(c, form, args, out);
+      }
+      case Kind::Create: {
+        ir::AttrMap kw = c.kwargs;
+        kw.emplace_back("target_memory", MemorySpace::Vec);
+        return Build(form.op, {args[0]}, kw, span);
+      }
+      case Kind::Keep:
+        return nullptr;
     }
-    if (op == "tensor.read") {
-      if (arg_is_tile(0)) return Build("tile.read", {args[0], args[1]}, {}, span);
-      Read(c.args[0]);
-      return nullptr;
-    }
-    if (op == "tensor.write") {
-      if (arg_is_tile(0))
-        NoTileForm(c, "of a tile has no tile form yet (tile.write is not implemented)",
-                   "write into a GM tensor (a parameter) instead");
-      Written(c.args[0]);
-      return nullptr;
-    }
-    if (op == "tensor.dim") return nullptr;
-    if (op == "tensor.view") {
-      // A view of GM storage stays a tensor op; a tile has no GM storage to view.
-      if (arg_is_tile(0))
-        NoTileForm(c, "of the result of an op lowered to Tile has no tile form",
-                   "view the GM tensor before it is loaded (view the parameter), or use "
-                   "pl.reshape on the tile");
-      Read(c.args[0]);
-      return nullptr;
-    }
-    if (op == "tensor.reinterpret_view") {
-      const ir::TensorType* t = TensorTypeOf(c.args[0]);
-      if (t && t->view && t->view->layout != ir::TensorLayout::ND)
-        NoTileForm(c,
-                   std::string("of a ") + (t->view->layout == ir::TensorLayout::DN ? "DN" : "NZ") +
-                       " tensor has no tile form (a tile reinterprets only packed ND tensors)",
-                   "reinterpret the tensor in the orchestration function, or give the kernel an "
-                   "ND tensor");
-    }
-    if (op == "tensor.create") {
-      ir::AttrMap kw = c.kwargs;
-      kw.emplace_back("target_memory", MemorySpace::Vec);
-      return Build("tile.create", {args[0]}, kw, span);
-    }
-    if (op == "tensor.row_sum" || op == "tensor.row_max" || op == "tensor.row_min") {
+    ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
+  }
+
+  // The tile op of an operator whose tile form is an op: its row-broadcast variant for an
+  // [M, N] tile with an [M, 1] column, with the hardware's scratch tile when it takes one.
+  ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
+                 std::vector<StmtPtr>& out) {
+    const ir::Span span = c.span;
+    if (form.scratch != ops::TileForm::Scratch::None) {
       const ir::TileType* t = ir::TileTypeOf(args[0]);
-      if (!t) ir::ThrowInternal(span, op + ": operand was not converted to a tile");
+      if (!t) ir::ThrowInternal(span, c.op_name() + ": operand was not converted to a tile");
       std::vector<ExprPtr> shape = t->shape;
-      if (auto n = ir::AsConstInt(shape.back())) shape.back() = ir::Index((*n + 127) / 128 * 128);
-      VarPtr tmp = Bind(out, "tmp_tile",
-                        Build("tile.create", {TupleOf(shape)},
-                              {{"dtype", t->dtype}, {"target_memory", MemorySpace::Vec}}, span),
-                        span);
-      return Build("tile." + Tail(op), {args[0], tmp}, {}, span);
-    }
-    if (op == "tensor.xor" || op == "tensor.xors" || op == "tensor.row_argmax" ||
-        op == "tensor.row_argmin" || op == "tensor.col_argmax" || op == "tensor.col_argmin") {
-      // The hardware's scratch operand, shaped and typed like the first operand.
-      const ir::TileType* t = ir::TileTypeOf(args[0]);
-      if (!t) ir::ThrowInternal(span, op + ": operand was not converted to a tile");
-      const bool x = op == "tensor.xor" || op == "tensor.xors";
-      VarPtr tmp = Bind(out, x ? "xor_tmp" : "tmp_tile",
-                        Build("tile.create", {TupleOf(t->shape)},
+      if (form.scratch == ops::TileForm::Scratch::RowPadded128)
+        if (auto n = ir::AsConstInt(shape.back())) shape.back() = ir::Index((*n + 127) / 128 * 128);
+      VarPtr tmp = Bind(out, form.scratch_name,
+                        Build(ops::AllocationOp(), {TupleOf(shape)},
                               {{"dtype", t->dtype}, {"target_memory", MemorySpace::Vec}}, span),
                         span);
       std::vector<ExprPtr> a = args;
       a.push_back(tmp);
-      return Build("tile." + Tail(op), a, c.kwargs, span);
+      return Build(form.op, a, c.kwargs, span);
     }
-    static const std::map<std::string, std::string> kRowExpand = {
-        {"tensor.add", "tile.row_expand_add"},     {"tensor.sub", "tile.row_expand_sub"},
-        {"tensor.mul", "tile.row_expand_mul"},     {"tensor.div", "tile.row_expand_div"},
-        {"tensor.maximum", "tile.row_expand_max"}, {"tensor.minimum", "tile.row_expand_min"}};
-    if (auto it = kRowExpand.find(op); it != kRowExpand.end() && args.size() == 2) {
+    if (!form.row_broadcast.empty() && args.size() == 2) {
       const ir::TileType* l = ir::TileTypeOf(args[0]);
       const ir::TileType* r = ir::TileTypeOf(args[1]);
       if (l && r && l->shape.size() == 2 && r->shape.size() == 2 &&
           ir::IsConstInt(r->shape[1], 1) && !ir::IsConstInt(l->shape[1], 1))
-        return Build(it->second, args, c.kwargs, span);
+        return Build(form.row_broadcast, args, c.kwargs, span);
     }
-    const std::string tile_op = "tile." + Tail(op);
-    if (!ops::FindOp(tile_op))
-      NoTileForm(c, "has no tile form",
-                 "compute it in the orchestration function (outside the pl.at scope), or write "
-                 "it with tile ops");
     for (size_t i = 0; i < args.size(); ++i)
       if (TensorTypeOf(args[i]))
-        ir::ThrowInternal(
-            span, op + ": tensor operand " + std::to_string(i) + " was not converted to a tile");
-    return Build(tile_op, args, c.kwargs, span);
+        ir::ThrowInternal(span, c.op_name() + ": tensor operand " + std::to_string(i) +
+                                    " was not converted to a tile");
+    return Build(form.op, args, c.kwargs, span);
   }
 
   // Converts one statement into `out`.
   void Stmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
     if (const auto* a = s->As<ir::AssignStmt>()) {
       const ir::Call* c = AsOpCall(a->value);
-      if (c && StartsWith(c->op_name(), "tensor.")) {
-        ExprPtr nv = Convert(*c, a->var, out);
+      if (const ops::TileForm* form = c ? ops::TileFormOf(*c) : nullptr) {
+        ExprPtr nv = Convert(*c, *form, a->var, out);
         if (nv && !c->attrs.empty()) nv = ir::WithCallAttrs(nv, c->attrs);
         if (nv) {
           if (ir::TileTypeOf(nv)) {
@@ -451,15 +448,18 @@ class Converter {
               v = ir::MakeVar(a->var->name, nv->type, a->var->span);
               subst_[a->var.get()] = v;
             }
-            if (const ir::Call* nc = AsOpCall(nv); nc && nc->op_name() == "tile.store")
-              if (const auto* tv = nc->args[2]->As<ir::Var>()) gm_origin_[v.get()] = tv;
+            // A store's result is the tensor it writes.
+            if (const ir::Call* nc = AsOpCall(nv))
+              if (const auto& w = ops::Def(*nc).gm_window();
+                  w && w->access == ops::GmWindow::Access::Write && w->tensor < nc->args.size())
+                if (const auto* tv = nc->args[w->tensor]->As<ir::Var>()) gm_origin_[v.get()] = tv;
             out.push_back(ir::MakeAssign(v, nv, s->span));
           }
           return;
         }
         out.push_back(Remap(s, a->var, a->value));
         // A write updates, and a view aliases, the tensor it names.
-        if (c->op_name() == "tensor.write" || c->op_name() == "tensor.view")
+        if (form->kind == ops::TileForm::Kind::Write || form->kind == ops::TileForm::Kind::View)
           if (const auto* tv = c->args[0]->As<ir::Var>()) gm_origin_[a->var.get()] = tv;
         return;
       }
@@ -468,8 +468,8 @@ class Converter {
     }
     if (const auto* e = s->As<ir::EvalStmt>()) {
       const ir::Call* c = AsOpCall(e->expr);
-      if (c && StartsWith(c->op_name(), "tensor.")) {
-        ExprPtr nv = Convert(*c, nullptr, out);
+      if (const ops::TileForm* form = c ? ops::TileFormOf(*c) : nullptr) {
+        ExprPtr nv = Convert(*c, *form, nullptr, out);
         out.push_back(nv ? ir::MakeEval(nv, s->span) : Remap(s, nullptr, e->expr));
         return;
       }
