@@ -105,16 +105,4 @@ ir::StmtPtr GuardedStoreEffect(const ExprPtr& store, const ExprPtr& extent, ir::
                                       std::vector<ir::VarPtr>{}, span);
 }
 
-void RejectReshapeOfLaneExtent(ir::Span span, const std::string& op, const ExprPtr& extent) {
-  ir::ThrowUser(span,
-                op +
-                    " reshapes the logical rectangle of a tile whose valid extent on the "
-                    "split axis is this lane's own (" +
-                    ir::ExprToString(extent) +
-                    "), which cannot follow the per-lane extent through the new shape",
-                {{ir::Span{},
-                  "apply it to a tile both lanes hold fully valid, or before the "
-                  "tile.aiv_shard on the cube side"}});
-}
-
 }  // namespace tilesplit::vector_split

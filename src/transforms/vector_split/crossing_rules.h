@@ -68,9 +68,4 @@ ir::StmtPtr GuardedStore(const ir::VarPtr& r, const ExprPtr& store, const ExprPt
 // The store statement `store(...)` (no result) run only when this lane holds rows.
 ir::StmtPtr GuardedStoreEffect(const ExprPtr& store, const ExprPtr& extent, ir::Span span);
 
-// An op that reshapes the logical rectangle of a tile whose valid extent on the split axis is
-// the lane's own (`extent`): the per-lane extent cannot follow it through the new shape.
-[[noreturn]] void RejectReshapeOfLaneExtent(ir::Span span, const std::string& op,
-                                            const ExprPtr& extent);
-
 }  // namespace tilesplit::vector_split

@@ -19,6 +19,22 @@
 namespace tilesplit::vector_split {
 namespace {
 
+// An op that reshapes the logical rectangle of a tile whose valid extent on the split axis is
+// the lane's own (`extent`) in a hand-written region: the per-lane extent cannot follow it
+// through the new shape. (The AUTO plan keeps such a body flat instead.)
+[[noreturn]] void RejectReshapeOfLaneExtent(ir::Span span, const std::string& op,
+                                            const ExprPtr& extent) {
+  ir::ThrowUser(span,
+                op +
+                    " reshapes the logical rectangle of a tile whose valid extent on the "
+                    "split axis is this lane's own (" +
+                    ir::ExprToString(extent) +
+                    "), which cannot follow the per-lane extent through the new shape",
+                {{ir::Span{},
+                  "apply it to a tile both lanes hold fully valid, or before the "
+                  "tile.aiv_shard on the cube side"}});
+}
+
 // What the crossings and the walk share: the lane, the facts, the rebinding.
 struct ExtentState {
   VarPtr lane;

@@ -87,8 +87,11 @@ void AutoRegionPlan::NoteExtents(const StmtPtr& s, size_t index) {
     if ((in = facts_.Of(arg))) break;
   const ir::TileType* t = ir::AsTileType(c->type);
   if (!in || !t) return;
-  if (op.rectangle_change() != ops::RectangleChange::None && !reshaped_)
-    reshaped_ = Reshaped{a->span, op.name(), in->extent};
+  // The region repair cannot follow a per-lane extent through a new shape, so the printed region
+  // would be refused when read back; the flat form carries the extent in the reshape's own type
+  // (the halving's), so it keeps the kernel instead of refusing it.
+  if (op.rectangle_change() != ops::RectangleChange::None)
+    return Flat(s->span, "a tile whose valid extent is the lane's own is given a new shape");
   if (std::optional<LaneFact> held = LaneExtentFacts::OfConsumer(*in, t))
     facts_.Set(a->var.get(), *held);
 }
@@ -274,11 +277,7 @@ ir::FunctionPtr AutoRegionPlan::Finish(const ir::FunctionPtr& flat) const {
   out.insert(out.end(), body.begin() + 1, body.begin() + static_cast<long>(first));
   out.push_back(region);
   out.insert(out.end(), body.begin() + static_cast<long>(end), body.end());
-  ir::FunctionPtr wrapped = ir::WithBody(*flat, ir::MakeSeq(std::move(out), flat->body->span));
-  // The region repair refuses a tile with a per-lane extent reshaped inside a region: the printed
-  // region would not read back.
-  if (reshaped_) RejectReshapeOfLaneExtent(reshaped_->span, reshaped_->op, reshaped_->extent);
-  return wrapped;
+  return ir::WithBody(*flat, ir::MakeSeq(std::move(out), flat->body->span));
 }
 
 analysis::PlacedCalls RegionPlacedCalls(const ir::Function& f) {

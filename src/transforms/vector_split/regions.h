@@ -102,12 +102,6 @@ class AutoRegionPlan {
   // The source decided on a vector->cube crossing whose gather axis only the walk shows (Decide).
   bool walk_decides_axis_ = false;
   std::vector<Phase> phases_;
-  struct Reshaped {
-    ir::Span span;
-    std::string op;
-    ir::ExprPtr extent;
-  };
-  std::optional<Reshaped> reshaped_;  // the first reshape of a tile with a per-lane extent
   LaneExtentFacts facts_;
   std::unordered_map<size_t, ir::ExprPtr> guards_;  // store statement -> the lane's extent
 };

@@ -1,0 +1,2 @@
+check --seeds 3
+opt --pipeline default-pipeline --verify-roundtrip
