@@ -265,8 +265,8 @@ std::string LaneLocalWhy(const Collected::Def& d, const vector_split::VarLaneFac
     return "written per lane by the author, inside a pl.split_aiv region";
   if (const ir::Call* c = d.value ? d.value->As<ir::Call>() : nullptr)
     for (const ir::ExprPtr& a : c->args)
-      if (const ir::VarPtr v = std::dynamic_pointer_cast<const ir::Var>(a))
-        if (lanes.Of(v).lane_local) return "computed from the lane-local '" + v->name + "'";
+      if (a->As<ir::Var>() && lanes.Of(std::static_pointer_cast<const ir::Var>(a)).lane_local)
+        return "computed from the lane-local '" + a->As<ir::Var>()->name + "'";
   return "it holds this lane's part on every path (a shard, a read at an address that depends on "
          "the lane)";
 }
