@@ -29,7 +29,7 @@ struct VarLaneFacts {
   const ir::SplitAivStmt* enclosing = nullptr;
   // A lane-local value's split axis: that of the mode of its origin region, else of its enclosing
   // one, else of the function. The mode's axis, not the halving's: a value the AUTO path
-  // transposed lies on the other axis, which only the pass's remark says.
+  // reshaped or transposed may lie on the other axis, which only the pass's remark says.
   std::optional<int> axis;
   // A tile's box and valid extent on this lane (its type; empty for a non-tile).
   std::vector<ir::ExprPtr> box, valid;
