@@ -102,6 +102,19 @@ def run_facts(tilesplit, root):
     check([v["lanes"] for v in flowing["acc"]["valid"]] == [[8, 3], [64, 64]],
           "json: a carry's valid extent per lane, under --scalar")
 
+    regions = facts(tilesplit, os.path.join(root, "tests", "golden", "explain",
+                                           "region_lane_facts.py"))
+    sides = {(f["name"], v["name"]): (v["side"], v["axis"])
+             for f in regions["functions"] for v in f["values"]}
+    check({k: sides[k] for k in [("explicit", "h"), ("explicit", "z"), ("explicit", "bias"),
+                                 ("explicit", "g"), ("task", "t"), ("task", "e"),
+                                 ("auto_gather", "g_lanes")]} == {
+        ("explicit", "h"): ("lane-local", 0), ("explicit", "z"): ("shared", None),
+        ("explicit", "bias"): ("shared", None), ("explicit", "g"): ("shared", None),
+        ("task", "t"): ("shared", None), ("task", "e"): ("lane-local", None),
+        ("auto_gather", "g_lanes"): ("lane-local", 0)},
+          "json: lane-local or shared as the split's lane facts say, a NONE region with no axis")
+
     tensor = facts(tilesplit, os.path.join(root, "tests", "golden", "explain",
                                           "tensor_cube_to_vector.py"), "-D", "N=64")
     became = {t["op"]: [(b["op"], b["memory"], b["side"]) for b in t["became"]]

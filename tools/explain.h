@@ -1,9 +1,11 @@
 // `tilesplit explain`: what the split pass decided about a kernel, per function, value, crossing
 // and store. Every fact is read from the pass itself: its remarks (which path, which values it
-// halved and on which axis, which it kept full width and why) and the program it produced (the
-// per-lane types, the boundary ops and their split codes, the localized store offsets), and, for
-// a tensor-level program, the source spans the passes before it keep on what they make. Nothing
-// here decides how to split; it only evaluates what the pass wrote, per lane.
+// halved and on which axis, which it kept full width and why), its lane facts (which values are
+// lane-local and which variables are the lane: tilesplit/transforms/lane_facts.h, the analysis
+// its admission and checks ask) and the program it produced (the per-lane types, the boundary ops
+// and their split codes, the localized store offsets), and, for a tensor-level program, the
+// source spans the passes before it keep on what they make. Nothing here decides how to split; it
+// only evaluates what the pass wrote, per lane.
 #pragma once
 
 #include <cstdint>

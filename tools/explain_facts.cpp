@@ -10,9 +10,9 @@
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
-#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/pass/pass.h"
+#include "tilesplit/transforms/lane_facts.h"
 #include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::cli::explain {
@@ -29,7 +29,8 @@ Location At(ir::Span s) {
 // scalars bound; anything else (a loop variable, an unbound scalar) leaves it unknown.
 class Evaluator {
  public:
-  Evaluator(const std::set<const ir::Var*>& lanes, const std::map<std::string, int64_t>& scalars)
+  Evaluator(const vector_split::FunctionLaneFacts& lanes,
+            const std::map<std::string, int64_t>& scalars)
       : lanes_(lanes), scalars_(scalars) {}
 
   LaneExpr Both(const ir::ExprPtr& e) const {
@@ -41,7 +42,7 @@ class Evaluator {
 
   std::optional<int64_t> Eval(const ir::ExprPtr& e, int lane) const {
     return ir::EvalInt(e, [&](const ir::Var& v) -> std::optional<int64_t> {
-      if (lanes_.count(&v)) return lane;
+      if (lanes_.IsLaneVar(v)) return lane;
       auto it = scalars_.find(v.name);
       if (it != scalars_.end()) return it->second;
       return std::nullopt;
@@ -49,24 +50,22 @@ class Evaluator {
   }
 
  private:
-  const std::set<const ir::Var*>& lanes_;
+  const vector_split::FunctionLaneFacts& lanes_;
   const std::map<std::string, int64_t>& scalars_;
 };
 
 // The statements and calls of one lowered function that explain reads.
 struct Collected {
   struct Def {
-    const ir::Var* var;
+    ir::VarPtr var;
     const ir::Expr* value;  // null for a loop result or an if result
     ir::Span span;
-    int region_mode = -1;  // the split mode of the enclosing pl.split_aiv region, -1 outside
     std::string role = "assignment";
     std::string construct;
     ir::Span construct_span;
   };
   std::vector<Def> defs;
   std::vector<std::pair<const ir::Call*, ir::Span>> stores;
-  std::set<const ir::Var*> lanes;
 };
 
 class Collector : public ir::IRVisitor {
@@ -75,8 +74,7 @@ class Collector : public ir::IRVisitor {
 
  protected:
   void VisitAssign(const ir::AssignStmt& a) override {
-    if (ops::IsLaneIndexCall(a.value)) out.lanes.insert(a.var.get());
-    out.defs.push_back({a.var.get(), a.value.get(), a.span, region_mode_, "assignment", "", {}});
+    out.defs.push_back({a.var, a.value.get(), a.span, "assignment", "", {}});
     span_ = a.span;
     ir::IRVisitor::VisitAssign(a);
   }
@@ -108,12 +106,6 @@ class Collector : public ir::IRVisitor {
     ir::IRVisitor::VisitIf(s);
     for (const ir::VarPtr& v : s.return_vars) Flowing(v, nullptr, "if result", "if", s.span);
   }
-  void VisitSplitAiv(const ir::SplitAivStmt& r) override {
-    const int saved = region_mode_;
-    region_mode_ = static_cast<int>(r.mode);
-    ir::IRVisitor::VisitSplitAiv(r);
-    region_mode_ = saved;
-  }
   void VisitCall(const ir::Call& c) override {
     if (c.op_name() == "tile.store") out.stores.push_back({&c, c.span.valid() ? c.span : span_});
     ir::IRVisitor::VisitCall(c);
@@ -122,12 +114,10 @@ class Collector : public ir::IRVisitor {
  private:
   void Flowing(const ir::VarPtr& v, const ir::Expr* value, const char* role,
                const std::string& kind, ir::Span at) {
-    out.defs.push_back(
-        {v.get(), value, v->span.valid() ? v->span : at, region_mode_, role, kind, at});
+    out.defs.push_back({v, value, v->span.valid() ? v->span : at, role, kind, at});
   }
 
   ir::Span span_;
-  int region_mode_ = -1;
 };
 
 std::vector<std::optional<int64_t>> Consts(const std::vector<ir::ExprPtr>& v) {
@@ -268,15 +258,17 @@ std::string SharedWhy(const std::string& role) {
   return "not halved: the same full tile wherever it is used";
 }
 
-bool MentionsAny(const ir::TypePtr& t, const std::set<const ir::Var*>& vars) {
-  struct Finder : ir::IRVisitor {
-    const std::set<const ir::Var*>* vars;
-    bool found = false;
-    void VisitVar(const ir::VarPtr& v) override { found = found || vars->count(v.get()); }
-  } f;
-  f.vars = &vars;
-  f.VisitType(t);
-  return f.found;
+// How a lane-local value the split made no remark about holds this lane's part.
+std::string LaneLocalWhy(const Collected::Def& d, const vector_split::VarLaneFacts& facts,
+                         const std::string& path, const vector_split::FunctionLaneFacts& lanes) {
+  if (path == "explicit regions" && facts.enclosing)
+    return "written per lane by the author, inside a pl.split_aiv region";
+  if (const ir::Call* c = d.value ? d.value->As<ir::Call>() : nullptr)
+    for (const ir::ExprPtr& a : c->args)
+      if (a->As<ir::Var>() && lanes.Of(std::static_pointer_cast<const ir::Var>(a)).lane_local)
+        return "computed from the lane-local '" + a->As<ir::Var>()->name + "'";
+  return "it holds this lane's part on every path (a shard, a read at an address that depends on "
+         "the lane)";
 }
 
 void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, const Options& options,
@@ -284,14 +276,24 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
   Collector c;
   c.VisitStmt(f.body);
   const Collected& col = c.out;
-  Evaluator ev(col.lanes, options.scalars);
-  for (const ir::Var* l : col.lanes) out.lane += (out.lane.empty() ? "" : ", ") + l->name;
-  if (auto m = f.split_mode()) out.mode = ModeName(*m);
   // The last remark about a value wins (a value is tracked once, an alias again).
   std::map<std::string, const Remark*> about;
   // Only the split's: the passes before it remark on values too (a move, a hoisted load).
   for (const Remark& r : remarks)
     if (r.pass == "lower-auto-vector-split" && !r.Arg("value").empty()) about[r.Arg("value")] = &r;
+  auto halving = [&](const ir::Var& v) -> const Remark* {
+    auto it = about.find(v.name);
+    return it != about.end() && !it->second->Arg("axis").empty() ? it->second : nullptr;
+  };
+  // The lane facts, seeded with the tiles the halving halved (its remarks name them).
+  std::set<const ir::Var*> halved;
+  for (const Collected::Def& d : col.defs)
+    if (halving(*d.var)) halved.insert(d.var.get());
+  const vector_split::FunctionLaneFacts lanes(
+      f, [halved](const ir::Var& v) { return halved.count(&v) > 0; });
+  Evaluator ev(lanes, options.scalars);
+  for (const ir::Var* l : lanes.LaneVars()) out.lane += (out.lane.empty() ? "" : ", ") + l->name;
+  if (auto m = f.split_mode()) out.mode = ModeName(*m);
   for (const Collected::Def& d : col.defs) {
     const ir::TileType* t = ir::AsTileType(d.var->type);
     if (const ir::Call* call =
@@ -308,26 +310,24 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
     v.construct = d.construct;
     if (!d.construct.empty()) v.construct_at = At(d.construct_span);
     v.memory = t->memory ? std::string(ir::MemorySpaceName(*t->memory)) : "";
-    for (const ir::ExprPtr& e : t->shape) v.box.push_back(ev.Both(e));
-    for (const ir::ExprPtr& e : t->valid()) v.valid.push_back(ev.Both(e));
+    const vector_split::VarLaneFacts lf = lanes.Of(d.var);
+    for (const ir::ExprPtr& e : lf.box) v.box.push_back(ev.Both(e));
+    for (const ir::ExprPtr& e : lf.valid) v.valid.push_back(ev.Both(e));
+    v.lane_local = lf.lane_local;
     auto it = about.find(v.name);
     const Remark* r = it == about.end() ? nullptr : it->second;
-    if (r && !r->Arg("axis").empty()) {
-      v.lane_local = true;
-      v.axis = std::stoi(r->Arg("axis"));
-      v.why = r->message;
+    if (const Remark* h = v.lane_local ? halving(*d.var) : nullptr) {
+      // The halving's own axis: a reshape or transpose moves it off the mode's.
+      v.axis = std::stoi(h->Arg("axis"));
+      v.why = h->message;
       v.full_box.assign(t->shape.size(), "");
       if (static_cast<size_t>(v.axis) < v.full_box.size()) {
         for (size_t i = 0; i < t->shape.size(); ++i) v.full_box[i] = ir::ExprToString(t->shape[i]);
-        v.full_box[v.axis] = r->Arg("full_box");
+        v.full_box[v.axis] = h->Arg("full_box");
       }
-    } else if (d.region_mode > 0 && out.path == "explicit regions") {
-      v.lane_local = true;
-      v.axis = d.region_mode == static_cast<int>(ir::SplitMode::UpDown) ? 0 : 1;
-      v.why = "written per lane by the author, inside a pl.split_aiv region";
-    } else if (MentionsAny(d.var->type, col.lanes)) {
-      v.lane_local = true;
-      v.why = "its type depends on the lane index";
+    } else if (v.lane_local) {
+      v.axis = lf.axis.value_or(-1);
+      v.why = LaneLocalWhy(d, lf, out.path, lanes);
     } else {
       v.why = r ? r->Arg("why") : SharedWhy(d.role);
     }

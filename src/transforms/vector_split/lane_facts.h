@@ -143,6 +143,10 @@ class LaneFacts {
   }
   void CopyTupleBoxes(const ir::Var* from, const ir::Var* to) { tuple_boxes_.CopyTo(from, to); }
   void ReserveBoxes(size_t n) { boxes_.Reserve(n); }
+  // A tile known to be lane-local from outside the walk, whose box is not at hand: `explain` reads
+  // the lowered output, where the halving's remarks name the tiles it halved (a halved generator,
+  // a zeroed accumulator, is lane-local though nothing in the output says so).
+  void SeedLaneLocal(const ir::Var* v) { MarkLocal(v); }
 
   // The VECTOR ops that no per-lane rule admits and the carries whose backedge drops the
   // lane-local fact, in program order (the admission's report).
