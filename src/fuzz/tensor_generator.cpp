@@ -104,7 +104,6 @@ class TensorGenerator {
   std::string Param(int r, int c) {
     const std::string name = Fresh("a");
     params_.push_back({name, "pl.Tensor[" + Dims(r, c) + ", pl.FP32]"});
-    params_names_.insert(name);
     return name;
   }
 
@@ -306,12 +305,10 @@ class TensorGenerator {
 
   // acc carried through a loop: each iteration combines it with the next block of a parameter
   // (a tile loop carry once converted). The carry starts from a computed value, a vector or a
-  // matmul result (docs/reliability.md, "Tensor-level defects found and fixed"); a parameter
-  // carried into a matmul chain remains an open defect (docs/reliability.md, "Open defects"),
-  // which every campaign would otherwise find again.
+  // matmul result, or a parameter as it is (docs/reliability.md, "Tensor-level defects found and
+  // fixed": a matmul chain carried from a parameter is refused, located).
   void CarryLoop() {
-    const TVal* start =
-        PickVal([&](const TVal& t) { return t.Full() && !params_names_.count(t.name); });
+    const TVal* start = PickVal([&](const TVal& t) { return t.Full(); });
     if (!start) return;
     const TVal acc0 = *start;
     const int nb = 2 + rng_.Below(3);
@@ -337,7 +334,7 @@ class TensorGenerator {
   // (both sides are taken across cases).
   void Branch() {
     // Not from a matmul result: an if merging a matmul in one branch with a vector op in the
-    // other is an open defect of infer-tile-memory-space (docs/reliability.md, "Open defects").
+    // other is an open defect of infer-tile-memory-space (docs/reliability.md, "Open defect").
     const TVal* x = PickVal([](const TVal& t) { return t.Full() && !t.cube; });
     if (!x) return;
     const TVal lhs = *x;
@@ -512,7 +509,6 @@ class TensorGenerator {
   int rows_ = 16, cols_ = 16, depth_ = 2, counter_ = 0;
   std::string scalar_, scalar_n_;
   std::map<std::string, int64_t> pins_;
-  std::set<std::string> params_names_;
   std::vector<std::pair<std::string, std::string>> params_;  // name, type
   std::vector<std::string> body_;
   std::vector<TVal> pool_;

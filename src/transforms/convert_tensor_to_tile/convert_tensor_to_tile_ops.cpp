@@ -126,6 +126,14 @@ class Converter {
   }
 
  private:
+  // Whether the tile form of a tensor op yields a tile whatever its operands are: the forms whose
+  // result may stay a GM tensor or a scalar (a window or an assemble of a GM tensor, a read, a
+  // write, a view, a kept op) are left out.
+  static bool MakesTile(const ops::TileForm& f) {
+    using K = ops::TileForm::Kind;
+    return f.kind == K::Op || f.kind == K::Matmul || f.kind == K::MatmulAcc || f.kind == K::Create;
+  }
+
   // ---- Pre-scan: parameters that need an entry load, slices that must load to Mat.
   void PreScan(const StmtPtr& body) {
     std::map<const ir::Var*, const ir::Var*> parent;  // metadata-op result -> its operand
@@ -134,21 +142,29 @@ class Converter {
     // addresses GM itself (a slice reads a window, an assemble stores one): loading it whole at
     // entry would make the assemble one into a tile, and the result would never reach GM. It is
     // loaded when some use needs a tile (an elementwise op of the carried value).
+    // It is also loaded when the body yields a tile back into it (a matmul result): a carry is
+    // one value, so a GM initial value and a tile backedge cannot share it.
     struct Carry {
-      const ir::Var* iter;    // the carried value in the body
-      const ir::Var* result;  // the loop's result it becomes (null if none)
+      const ir::Var* iter;     // the carried value in the body
+      const ir::Var* result;   // the loop's result it becomes (null if none)
+      const ir::Var* yielded;  // the value the body yields back into it (null if not a variable)
       ExprPtr init;
     };
     std::vector<Carry> carries;
     std::set<const ir::Var*> carried_as_tile;
+    std::set<const ir::Var*> made_tile;  // results of ops whose tile form always yields a tile
     ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
-      if (auto loop = ir::AsLoop(*s))
+      if (auto loop = ir::AsLoop(*s)) {
+        const ir::YieldStmt* y = ir::TrailingYield(*loop->body);
         for (size_t k = 0; k < loop->iter_args->size(); ++k) {
           const ir::IterArg& ia = (*loop->iter_args)[k];
           const ir::Var* result =
               k < loop->return_vars->size() ? (*loop->return_vars)[k].get() : nullptr;
-          carries.push_back({ia.var.get(), result, ia.init});
+          const ir::Var* yielded =
+              y && k < y->values.size() ? y->values[k]->As<ir::Var>() : nullptr;
+          carries.push_back({ia.var.get(), result, yielded, ia.init});
         }
+      }
       const auto* a = s->As<ir::AssignStmt>();
       const ExprPtr value = a                       ? a->value
                             : s->As<ir::EvalStmt>() ? s->As<ir::EvalStmt>()->expr
@@ -161,7 +177,9 @@ class Converter {
         }
         return;
       }
-      if (!ops::TileFormOf(*c)) return;  // a tile op: already in tile form
+      const ops::TileForm* form = ops::TileFormOf(*c);
+      if (!form) return;  // a tile op: already in tile form
+      if (a && MakesTile(*form)) made_tile.insert(a->var.get());
       const ops::OpDef& def = ops::Def(*c);
       // A Mat demand on a relabelled window reaches the window it relabels.
       if (a && def.has_memory_following_operand() && !c->args.empty())
@@ -193,7 +211,10 @@ class Converter {
     // needing a tile marks the outer carry (its init) before that one is looked at.
     for (auto it = carries.rbegin(); it != carries.rend(); ++it) {
       const ir::Var* init = it->init ? it->init->As<ir::Var>() : nullptr;
-      if (!carried_as_tile.count(it->iter) && !(it->result && carried_as_tile.count(it->result))) {
+      const bool tile = carried_as_tile.count(it->iter) ||
+                        (it->result && carried_as_tile.count(it->result)) ||
+                        (it->yielded && made_tile.count(it->yielded));
+      if (!tile) {
         if (init) carried_gm_[it->iter] = init;
         continue;
       }
