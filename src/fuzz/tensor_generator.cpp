@@ -333,9 +333,9 @@ class TensorGenerator {
   // if n > K: y = OP(x, p) else: y = OP'(x, q), on an index scalar parameter pinned for check
   // (both sides are taken across cases).
   void Branch() {
-    // Not from a matmul result: an if merging a matmul in one branch with a vector op in the
-    // other is an open defect of infer-tile-memory-space (docs/reliability.md, "Open defect").
-    const TVal* x = PickVal([](const TVal& t) { return t.Full() && !t.cube; });
+    // From any value, a matmul result too: an if merging a matmul in one branch with a vector op
+    // in the other is refused, located, by the split pass (docs/reliability.md).
+    const TVal* x = PickVal([](const TVal& t) { return t.Full(); });
     if (!x) return;
     const TVal lhs = *x;
     if (scalar_n_.empty()) {

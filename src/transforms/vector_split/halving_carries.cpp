@@ -73,6 +73,18 @@ std::vector<VarPtr> CarryHalving::MergeIfReturnVars(const ir::IfStmt& s, const S
       continue;
     }
     const ExprPtr &a = ty->values[i], &b = ey->values[i];
+    // A merged tile lives in one memory, on one core: branches that yield it in two spaces (a
+    // matmul's Acc result and a vector op's Vec tile) have no merge the expansion can place.
+    const ir::TileType *at = ir::AsTileType(a->type), *bt = ir::AsTileType(b->type);
+    if (at && bt && at->memory && bt->memory && *at->memory != *bt->memory)
+      Reject(ctx_, s.span,
+             "the branches of this if yield " + Quote(rv->name) + " in " +
+                 std::string(ir::MemorySpaceName(*at->memory)) + " (then) and in " +
+                 std::string(ir::MemorySpaceName(*bt->memory)) +
+                 " (else): a merged tile lives in one memory, on one core",
+             "move one branch's value into the other's space with pl.tile.move before its yield "
+             "(an Acc result to Vec), or compute " +
+                 Quote(rv->name) + " in the same space on both branches");
     auto ia = OperandSplitInfo(ctx_, a), ib = OperandSplitInfo(ctx_, b);
     const bool ta = ia || ctx_.facts->HasTupleBoxes(a->As<ir::Var>());
     const bool tb = ib || ctx_.facts->HasTupleBoxes(b->As<ir::Var>());

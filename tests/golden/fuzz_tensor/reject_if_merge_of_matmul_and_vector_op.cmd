@@ -1,0 +1,1 @@
+opt -p default-pipeline --verify-roundtrip
