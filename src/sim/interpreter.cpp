@@ -402,15 +402,12 @@ Value Interpreter::EvalBinary(const ir::Binary& b) {
   // is undefined, which a run reports: a sum that leaves int64 is never wrapped.
   const std::optional<int64_t> r = ir::EvalIntBinary(b.op, a, c);
   if (!r) {
-    // Name the scalars the expression reads, so the author sees which input made it undefined.
-    const std::string vars = VariablesOf({b.lhs, b.rhs});
+    // The expression as the printer writes it (an unfolded copy: this node is held by reference),
+    // with the scalars it reads, so the author sees which input made it undefined.
+    const ir::ExprPtr whole = std::make_shared<ir::Binary>(b.op, b.lhs, b.rhs, b.type, b.span);
+    const std::string vars = VariablesOf(whole);
     const std::string read = vars.empty() ? "" : " (" + vars + ")";
-    auto operand = [](const ir::ExprPtr& x) {
-      const std::string t = ir::ExprToString(x);
-      return x->As<ir::Binary>() ? "(" + t + ")" : t;
-    };
-    const std::string text = "'" + operand(b.lhs) + " " + std::string(ir::BinaryOpText(b.op)) +
-                             " " + operand(b.rhs) + "'";
+    const std::string text = "'" + ir::ExprToString(whole) + "'";
     if (c == 0)
       ir::ThrowUser(
           b.span,
@@ -431,7 +428,7 @@ Value Interpreter::EvalBinary(const ir::Binary& b) {
   return Value(Scalar::Int(*r, dt));
 }
 
-std::string Interpreter::VariablesOf(const std::vector<ir::ExprPtr>& es) {
+std::string Interpreter::VariablesOf(const ir::ExprPtr& e) {
   std::vector<const ir::Var*> vars;
   std::function<void(const ir::ExprPtr&)> walk = [&](const ir::ExprPtr& x) {
     if (!x) return;
@@ -446,7 +443,7 @@ std::string Interpreter::VariablesOf(const std::vector<ir::ExprPtr>& es) {
       walk(k->value);
     }
   };
-  for (const ir::ExprPtr& e : es) walk(e);
+  walk(e);
   std::string out;
   for (const ir::Var* v : vars) {
     auto it = env_.find(v);

@@ -136,6 +136,13 @@ struct TileForm {
   Scratch scratch = Scratch::None;
   std::string scratch_name = {};  // the scratch tile's variable (PyPTO's name)
 
+  // Whether the lowered call is a tile whatever its operands are: not a form whose result may
+  // stay a GM tensor or a scalar (a window or an assemble of a GM tensor, a read, a write, a
+  // view, a kept op).
+  bool always_tile() const {
+    return kind == Kind::Op || kind == Kind::Matmul || kind == Kind::MatmulAcc ||
+           kind == Kind::Create;
+  }
   // The tile op of the same name (tensor.X -> tile.X): the one place the default is derived.
   static TileForm Namesake(std::string_view tensor_op);
 };

@@ -67,9 +67,8 @@ class Interpreter {
   // the expression, the scalars it depends on and their values.
   [[noreturn]] void ExtentError(const ir::Call& c, const std::string& what, size_t dim,
                                 const ir::ExprPtr& e, int64_t value, int64_t box);
-  // "n = 20, m = 4" for the scalar variables the expressions read, each once.
-  std::string VariablesOf(const std::vector<ir::ExprPtr>& es);
-  std::string VariablesOf(const ir::ExprPtr& e) { return VariablesOf(std::vector<ir::ExprPtr>{e}); }
+  // "n = 20, m = 4" for the scalar variables `e` reads, each once ("" for a constant).
+  std::string VariablesOf(const ir::ExprPtr& e);
   void CheckOffsets(const ir::Call& c, const std::vector<Value>& args,
                     const std::vector<ops::TileGeom>& geoms);
   // In a lane-by-lane region of the reference: re-deduces the result geometry from the operands

@@ -126,14 +126,6 @@ class Converter {
   }
 
  private:
-  // Whether the tile form of a tensor op yields a tile whatever its operands are: the forms whose
-  // result may stay a GM tensor or a scalar (a window or an assemble of a GM tensor, a read, a
-  // write, a view, a kept op) are left out.
-  static bool MakesTile(const ops::TileForm& f) {
-    using K = ops::TileForm::Kind;
-    return f.kind == K::Op || f.kind == K::Matmul || f.kind == K::MatmulAcc || f.kind == K::Create;
-  }
-
   // ---- Pre-scan: parameters that need an entry load, slices that must load to Mat.
   void PreScan(const StmtPtr& body) {
     std::map<const ir::Var*, const ir::Var*> parent;  // metadata-op result -> its operand
@@ -179,7 +171,7 @@ class Converter {
       }
       const ops::TileForm* form = ops::TileFormOf(*c);
       if (!form) return;  // a tile op: already in tile form
-      if (a && MakesTile(*form)) made_tile.insert(a->var.get());
+      if (a && form->always_tile()) made_tile.insert(a->var.get());
       const ops::OpDef& def = ops::Def(*c);
       // A Mat demand on a relabelled window reaches the window it relabels.
       if (a && def.has_memory_following_operand() && !c->args.empty())

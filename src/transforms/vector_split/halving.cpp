@@ -49,12 +49,6 @@ ExprPtr WithElem(const ExprPtr& tuple, size_t i, ExprPtr v) {
 
 namespace {
 
-std::optional<int64_t> CeilHalf(const ExprPtr& n) {
-  auto c = ir::AsConstInt(n);
-  if (!c) return std::nullopt;
-  return ops::LaneHalf(*c);
-}
-
 // The copy a detached walk makes of input expressions and types (SplitContext::detach): every
 // node rebuilt, variables resolved through the replacements, free variables kept as
 // ir::DeepClone keeps them.
@@ -120,7 +114,7 @@ const LaneBox* OperandSplitInfo(const SplitContext& ctx, const ExprPtr& operand)
 }
 
 ExprPtr ComputeHalfDimSize(const ExprPtr& n) {
-  if (auto h = CeilHalf(n)) return ir::MakeConstInt(*h, *ir::ScalarDType(n));
+  if (auto c = ir::AsConstInt(n)) return ir::MakeConstInt(ops::LaneHalf(*c), *ir::ScalarDType(n));
   return ir::MakeBinary(ir::BinaryOp::FloorDiv, n, ir::Index(2));
 }
 
