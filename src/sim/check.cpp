@@ -567,6 +567,23 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
     os << "  " << r.undefined
        << " output elements the reference wrote undefined (poison) were not compared\n";
   if (std::string why = NotSplitReason(*rf); !why.empty()) os << "  not split: " << why << "\n";
+  // A whole program whose kernels all run on one AIV lane proves the expansion, not a split.
+  if (rf->func_type != ir::FunctionType::InCore) {
+    bool aiv = false, dual = false, aic = false;
+    for (const ir::FunctionPtr& f : split.functions) {
+      aic = aic || f->func_type == ir::FunctionType::AIC;
+      if (f->func_type != ir::FunctionType::AIV) continue;
+      aiv = true;
+      dual = dual || f->BoolAttr("dual_aiv_dispatch");
+    }
+    if (aiv && !dual)
+      os << "  not split: no kernel of '" << ref_name << "' runs on both AIV lanes: "
+         << (aic ? "AIV lane 0 runs all of the vector work (give the pl.at scope a split mode: "
+                   "optimizations=[pl.split(pl.SplitMode.UP_DOWN)])"
+                 : "it has no cube work, so nothing crosses between the cores and "
+                   "lower-auto-vector-split leaves it whole on AIV lane 0")
+         << "\n";
+  }
   // A whole program whose kernel still computes on tensors ran it unconverted on one core.
   const ir::Function* kernel = nullptr;
   if (rf->func_type != ir::FunctionType::InCore)
