@@ -518,17 +518,21 @@ ir::ProgramPtr Parser::ParseProgram() {
     Next();
     Next();
     if (Accept(Tok::kLParen)) {
-      while (!Check(Tok::kRParen)) {
-        const Token& kw = ExpectName("as a @pl.program keyword");
-        if (kw.text != "strict_ssa")
-          ir::ThrowUser(
-              kw.span,
-              "unknown @pl.program keyword '" + std::string(kw.text) + "' (expected strict_ssa)",
-              {{{}, "use strict_ssa=True or False, or remove the keyword"}});
-        Expect(Tok::kAssign, "after the keyword");
-        program_strict_ssa_ = ParseStrictSSAValue();
-        if (!Accept(Tok::kComma)) break;
-      }
+      // A repeated strict_ssa has always been read, the last one deciding.
+      static const KeywordSchema schema{
+          .name_context = "as a @pl.program keyword",
+          .assign_context = "after the keyword",
+          .repeatable = true,
+          .unknown_first = true,
+          .unknown = [](const Token& kw, const std::vector<Keyword>& known) {
+            ir::ThrowUser(kw.span,
+                          "unknown @pl.program keyword '" + std::string(kw.text) + "' (expected " +
+                              KeywordList(known) + ")",
+                          {{{}, "use strict_ssa=True or False, or remove the keyword"}});
+          }};
+      ParseKeywordList(
+          schema,
+          {{"strict_ssa", [&](const Token&) { program_strict_ssa_ = ParseStrictSSAValue(); }}});
       Expect(Tok::kRParen, "closing @pl.program(...)");
     }
     ExpectNewline("after @pl.program");
@@ -641,63 +645,64 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   strict_ssa_ = program_strict_ssa_;
   std::optional<std::pair<std::string, Span>> external;
   if (Accept(Tok::kLParen)) {
-    std::vector<std::string_view> given;
-    while (!Check(Tok::kRParen)) {
-      const Token& kw = ExpectName("as a @pl.function keyword");
-      for (std::string_view g : given)
-        if (g == kw.text)
+    static const KeywordSchema schema{
+        .name_context = "as a @pl.function keyword",
+        .assign_context = "after the keyword",
+        .noun = "@pl.function keyword",
+        .twice_note = "remove one of them",
+        .unknown = [](const Token& kw, const std::vector<Keyword>& known) {
           ir::ThrowUser(kw.span,
-                        "@pl.function keyword '" + std::string(kw.text) + "' is given twice",
-                        {{{}, "remove one of them"}});
-      given.push_back(kw.text);
-      Expect(Tok::kAssign, "after the keyword");
-      if (kw.text == "type") {
-        Literal lit = ParseEnumRef();
-        if (lit.enum_type != "FunctionType")
-          ir::ThrowUser(lit.span, "type= takes a pl.FunctionType value, got " + lit.text());
-        auto t = ir::FunctionTypeFromName(lit.enum_value);
-        if (!t)
-          ir::ThrowUser(
-              lit.span,
-              "unknown or unsupported function type '" + std::string(lit.enum_value) + "'",
-              OrNote(SuggestMember("FunctionType", lit.enum_value),
-                     "use one of the pl.FunctionType members: Opaque, Orchestration, InCore, AIC, "
-                     "AIV, Group or Inline"));
-        ftype = *t;
-      } else if (kw.text == "level") {
-        Literal lit = ParseEnumRef();
-        auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
-        if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
-        level = {*l, lit.span};
-      } else if (kw.text == "role") {
-        Literal lit = ParseEnumRef();
-        auto r = lit.enum_type == "Role" ? ir::RoleFromName(lit.enum_value) : std::nullopt;
-        if (!r) ir::ThrowUser(lit.span, "role= takes a pl.Role value, got " + lit.text());
-        role = {*r, lit.span};
-      } else if (kw.text == "attrs") {
-        ParseAttrDict(&attrs, &attr_keys);
-      } else if (kw.text == "strict_ssa") {
-        // As in PyPTO, the keyword of a method is not read: the program's decides.
-        const bool strict = ParseStrictSSAValue();
-        if (!in_class) strict_ssa_ = strict;
-      } else if (kw.text == "external_source") {
-        Literal lit = ParseLiteral();
-        if (lit.kind != Literal::Kind::String || lit.string_value.empty())
-          ir::ThrowUser(
-              lit.span,
-              "external_source= takes the path of the function's source file, got " + lit.text(),
-              {{{}, "write e.g. external_source=\"kernels/my_kernel.cpp\""}});
-        external = {lit.string_value, kw.span};
-      } else {
-        ir::ThrowUser(kw.span,
-                      "unknown @pl.function keyword '" + std::string(kw.text) +
-                          "' (expected type, attrs, level, role, strict_ssa or external_source)",
-                      {{{},
-                        "use type=, attrs=, level=, role=, strict_ssa= or external_source=, or "
-                        "remove the keyword"}});
-      }
-      if (!Accept(Tok::kComma)) break;
-    }
+                        "unknown @pl.function keyword '" + std::string(kw.text) + "' (expected " +
+                            KeywordList(known) + ")",
+                        {{{}, "use " + KeywordList(known, "=") + ", or remove the keyword"}});
+        }};
+    ParseKeywordList(
+        schema,
+        {{"type",
+          [&](const Token&) {
+            Literal lit = ParseEnumRef();
+            if (lit.enum_type != "FunctionType")
+              ir::ThrowUser(lit.span, "type= takes a pl.FunctionType value, got " + lit.text());
+            auto t = ir::FunctionTypeFromName(lit.enum_value);
+            if (!t)
+              ir::ThrowUser(
+                  lit.span,
+                  "unknown or unsupported function type '" + std::string(lit.enum_value) + "'",
+                  OrNote(SuggestMember("FunctionType", lit.enum_value),
+                         "use one of the pl.FunctionType members: Opaque, Orchestration, InCore, "
+                         "AIC, AIV, Group or Inline"));
+            ftype = *t;
+          }},
+         {"attrs", [&](const Token&) { ParseAttrDict(&attrs, &attr_keys); }},
+         {"level",
+          [&](const Token&) {
+            Literal lit = ParseEnumRef();
+            auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
+            if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
+            level = {*l, lit.span};
+          }},
+         {"role",
+          [&](const Token&) {
+            Literal lit = ParseEnumRef();
+            auto r = lit.enum_type == "Role" ? ir::RoleFromName(lit.enum_value) : std::nullopt;
+            if (!r) ir::ThrowUser(lit.span, "role= takes a pl.Role value, got " + lit.text());
+            role = {*r, lit.span};
+          }},
+         {"strict_ssa",
+          [&](const Token&) {
+            // As in PyPTO, the keyword of a method is not read: the program's decides.
+            const bool strict = ParseStrictSSAValue();
+            if (!in_class) strict_ssa_ = strict;
+          }},
+         {"external_source", [&](const Token& kw) {
+            Literal lit = ParseLiteral();
+            if (lit.kind != Literal::Kind::String || lit.string_value.empty())
+              ir::ThrowUser(lit.span,
+                            "external_source= takes the path of the function's source file, got " +
+                                lit.text(),
+                            {{{}, "write e.g. external_source=\"kernels/my_kernel.cpp\""}});
+            external = {lit.string_value, kw.span};
+          }}});
     Expect(Tok::kRParen, "closing @pl.function(...)");
   }
   ExpectNewline("after the decorator");

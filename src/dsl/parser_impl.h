@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "keyword_schema.h"
 #include "tilesplit/dsl/lexer.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
@@ -200,6 +201,15 @@ class Parser {
   };
   [[noreturn]] void TooDeep(Span at) const;
 
+  // ---- Keyword arguments (parser_keywords.cpp, keyword_schema.h).
+  // Reads one `NAME=value` of `keywords` at the cursor: refuses an unknown name and, unless the
+  // schema lets keywords repeat, one already in `given` (which it extends), then hands the value
+  // to the keyword's reader.
+  void ParseKeyword(const KeywordSchema& schema, const std::vector<Keyword>& keywords,
+                    std::vector<std::string_view>& given);
+  // `NAME=value, ...` up to a ')' (not consumed), a trailing comma allowed.
+  void ParseKeywordList(const KeywordSchema& schema, const std::vector<Keyword>& keywords);
+
   // ---- File layout, functions, decorators, attrs (parser.cpp).
   void ParseImport();
   // `from MODULE import NAME [as ALIAS], ...`: the numeric constants NAME of a sibling module
@@ -316,6 +326,7 @@ class Parser {
   // for: its merge targets are fresh names of the else branch that the outer `if` re-yields.
   StmtPtr ParseIf(bool nested, std::vector<YieldTarget>* targets_out);
   void ParseWith(Block& block);
+  std::vector<ir::ScopeOptimization> ParseScopeOptimizations();
   std::vector<ExprPtr> ParseInitValues();
   // Binds `name` as a new definition in the current scope, or (in a body, for a name of an
   // enclosing scope) as a second definition of the outer variable.

@@ -585,7 +585,6 @@ std::vector<VarPtr> Parser::MakeYieldTargets(const Block& body, const std::vecto
 }
 
 std::vector<ExprPtr> Parser::ParseInitValues() {
-  Expect(Tok::kAssign, "after init_values");
   Expect(Tok::kLParen, "(init_values takes a parenthesised tuple such as (x,))");
   std::vector<ExprPtr> values;
   while (!Check(Tok::kRParen)) {
@@ -665,22 +664,28 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
   Span stage_span;
   std::optional<std::vector<ExprPtr>> inits;
   Span inits_span;
+  // Only `NAME=` reaches the keyword reader (a bound is any expression), so its '=' is there.
+  static const KeywordSchema schema{
+      .name_context = "as a loop keyword",
+      .assign_context = "after the keyword",
+      .unknown = [](const Token& k, const std::vector<Keyword>& known) {
+        ir::ThrowUser(k.span, "unknown loop keyword '" + std::string(k.text) + "' (expected " +
+                                  KeywordList(known) + ")");
+      }};
+  const std::vector<Keyword> keywords{
+      {"stage",
+       [&](const Token& k) {
+         stage_span = k.span;
+         stage = Expect(Tok::kInt, "as the pipeline stage count").int_value;
+       }},
+      {"init_values", [&](const Token& k) {
+         inits_span = k.span;
+         inits = ParseInitValues();
+       }}};
+  std::vector<std::string_view> given;
   while (!Check(Tok::kRParen)) {
     if (Check(Tok::kName) && Check(Tok::kAssign, 1)) {
-      const Token& k = Next();
-      if (k.text == "stage") {
-        if (stage) ir::ThrowUser(k.span, "stage is given twice");
-        Next();
-        stage_span = k.span;
-        stage = Expect(Tok::kInt, "as the pipeline stage count").int_value;
-      } else if (k.text == "init_values") {
-        if (inits) ir::ThrowUser(k.span, "init_values is given twice");
-        inits_span = k.span;
-        inits = ParseInitValues();
-      } else {
-        ir::ThrowUser(k.span, "unknown loop keyword '" + std::string(k.text) +
-                                  "' (expected stage or init_values)");
-      }
+      ParseKeyword(schema, keywords, given);
     } else {
       if (stage || inits)
         ir::ThrowUser(Peek().span, "loop bounds must come before stage= and init_values=");
@@ -774,6 +779,7 @@ void Parser::ParseWhileCarried(Block& block, const Token& for_tok, bool parenthe
   Expect(Tok::kLParen, "after pl.while_");
   if (!CheckName("init_values") || !Check(Tok::kAssign, 1))
     ir::ThrowUser(Peek().span, "pl.while_ takes init_values=(...)");
+  Next();
   Next();
   std::vector<ExprPtr> inits = ParseInitValues();
   Accept(Tok::kComma);
@@ -957,6 +963,50 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
 
 // ---- Scopes and regions.
 
+// `[pl.split(...), pl.cross_core_slot(slot_num=N), ...]`: the value of pl.at's optimizations=.
+std::vector<ir::ScopeOptimization> Parser::ParseScopeOptimizations() {
+  std::vector<ir::ScopeOptimization> opts;
+  Expect(Tok::kLBracket, "opening the optimizations list");
+  while (!Check(Tok::kRBracket)) {
+    if (CheckPl("split") && Check(Tok::kLParen, 3)) {
+      Next();
+      Next();
+      Next();
+      Next();
+      Literal lit = ParseEnumRef();
+      auto m = lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
+      if (!m)
+        ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text(),
+                      {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}});
+      Expect(Tok::kRParen, "closing pl.split(...)");
+      ir::ScopeOptimization o{ir::ScopeOptimization::Kind::Split};
+      o.split = *m;
+      opts.push_back(o);
+    } else if (CheckPl("cross_core_slot") && Check(Tok::kLParen, 3)) {
+      Next();
+      Next();
+      Next();
+      Next();
+      ExpectNameText("slot_num", "in pl.cross_core_slot(slot_num=N)");
+      Expect(Tok::kAssign, "after slot_num");
+      const Token& n = Expect(Tok::kInt, "as the slot count");
+      if (n.int_value < 1)
+        ir::ThrowUser(n.span, "slot_num must be at least 1",
+                      {{{}, "give the number of slots of each pipe's ring (1 or more)"}});
+      Expect(Tok::kRParen, "closing pl.cross_core_slot(...)");
+      ir::ScopeOptimization o{ir::ScopeOptimization::Kind::CrossCoreSlot};
+      o.slot_num = n.int_value;
+      opts.push_back(o);
+    } else {
+      ir::ThrowUser(Peek().span, "expected pl.split(...) or pl.cross_core_slot(slot_num=N), got " +
+                                     DescribeToken(Peek()));
+    }
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBracket, "closing the optimizations list");
+  return opts;
+}
+
 void Parser::ParseWith(Block& block) {
   const Token& tok = Next();
   if (!CheckPl("at"))
@@ -969,90 +1019,52 @@ void Parser::ParseWith(Block& block) {
   std::vector<ir::ScopeOptimization> opts;
   std::string name_hint;
   bool early = false;
-  std::vector<std::string_view> seen;
-  while (!Check(Tok::kRParen)) {
-    const Token& k = ExpectName("as a pl.at keyword");
-    for (std::string_view s : seen)
-      if (s == k.text)
-        ir::ThrowUser(k.span, "pl.at keyword '" + std::string(k.text) + "' is given twice");
-    seen.push_back(k.text);
-    Expect(Tok::kAssign, "after the keyword");
-    if (k.text == "level") {
-      Literal lit = ParseEnumRef();
-      auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
-      if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
-      if (*l != ir::Level::CORE_GROUP)
-        ir::ThrowUser(lit.span, "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text(),
-                      {{{}, "use pl.at(level=pl.Level.CORE_GROUP, ...)"}});
-      level = *l;
-    } else if (k.text == "name_hint") {
-      const Token& hint = Expect(Tok::kString, "as the name hint");
-      name_hint = Str(hint);
-      // outline-incore-scopes names the new function after the hint, and the printer writes it
-      // after `def`: anything but a plain name would print a program that does not read back.
-      if (!name_hint.empty() && !IsIdentifier(name_hint))
-        ir::ThrowUser(
-            hint.span,
-            "name_hint " + ir::AttrValueToString(name_hint) + " is not a plain identifier",
-            {{{},
-              "the outlined function is named after it: use letters, digits and '_', "
-              "not starting with a digit, and no keyword"}});
-    } else if (k.text == "allow_early_resolve") {
-      if (Accept(Tok::kTrue)) {
-        early = true;
-      } else if (Accept(Tok::kFalse)) {
-        early = false;
-      } else {
-        Unexpected("True or False for allow_early_resolve");
-      }
-    } else if (k.text == "optimizations") {
-      Expect(Tok::kLBracket, "opening the optimizations list");
-      while (!Check(Tok::kRBracket)) {
-        if (CheckPl("split") && Check(Tok::kLParen, 3)) {
-          Next();
-          Next();
-          Next();
-          Next();
+  static const KeywordSchema schema{
+      .name_context = "as a pl.at keyword",
+      .assign_context = "after the keyword",
+      .noun = "pl.at keyword",
+      .unknown = [](const Token& k, const std::vector<Keyword>& known) {
+        ir::ThrowUser(k.span, "unsupported pl.at keyword '" + std::string(k.text) + "' (expected " +
+                                  KeywordList(known) + ")");
+      }};
+  ParseKeywordList(
+      schema,
+      {{"level",
+        [&](const Token&) {
           Literal lit = ParseEnumRef();
-          auto m =
-              lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-          if (!m)
-            ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text(),
-                          {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}});
-          Expect(Tok::kRParen, "closing pl.split(...)");
-          ir::ScopeOptimization o{ir::ScopeOptimization::Kind::Split};
-          o.split = *m;
-          opts.push_back(o);
-        } else if (CheckPl("cross_core_slot") && Check(Tok::kLParen, 3)) {
-          Next();
-          Next();
-          Next();
-          Next();
-          ExpectNameText("slot_num", "in pl.cross_core_slot(slot_num=N)");
-          Expect(Tok::kAssign, "after slot_num");
-          const Token& n = Expect(Tok::kInt, "as the slot count");
-          if (n.int_value < 1)
-            ir::ThrowUser(n.span, "slot_num must be at least 1",
-                          {{{}, "give the number of slots of each pipe's ring (1 or more)"}});
-          Expect(Tok::kRParen, "closing pl.cross_core_slot(...)");
-          ir::ScopeOptimization o{ir::ScopeOptimization::Kind::CrossCoreSlot};
-          o.slot_num = n.int_value;
-          opts.push_back(o);
-        } else {
-          ir::ThrowUser(Peek().span,
-                        "expected pl.split(...) or pl.cross_core_slot(slot_num=N), got " +
-                            DescribeToken(Peek()));
-        }
-        if (!Accept(Tok::kComma)) break;
-      }
-      Expect(Tok::kRBracket, "closing the optimizations list");
-    } else {
-      ir::ThrowUser(k.span,
-                    "unsupported pl.at keyword '" + std::string(k.text) +
-                        "' (expected level, optimizations, name_hint or allow_early_resolve)");
-    }
-    if (!Accept(Tok::kComma)) break;
-  }
+          auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
+          if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
+          if (*l != ir::Level::CORE_GROUP)
+            ir::ThrowUser(lit.span,
+                          "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text(),
+                          {{{}, "use pl.at(level=pl.Level.CORE_GROUP, ...)"}});
+          level = *l;
+        }},
+       {"optimizations", [&](const Token&) { opts = ParseScopeOptimizations(); }},
+       {"name_hint",
+        [&](const Token&) {
+          const Token& hint = Expect(Tok::kString, "as the name hint");
+          name_hint = Str(hint);
+          // outline-incore-scopes names the new function after the hint, and the printer writes
+          // it after `def`: anything but a plain name would print a program that does not read
+          // back.
+          if (!name_hint.empty() && !IsIdentifier(name_hint))
+            ir::ThrowUser(
+                hint.span,
+                "name_hint " + ir::AttrValueToString(name_hint) + " is not a plain identifier",
+                {{{},
+                  "the outlined function is named after it: use letters, digits and '_', "
+                  "not starting with a digit, and no keyword"}});
+        }},
+       {"allow_early_resolve", [&](const Token&) {
+          if (Accept(Tok::kTrue)) {
+            early = true;
+          } else if (Accept(Tok::kFalse)) {
+            early = false;
+          } else {
+            Unexpected("True or False for allow_early_resolve");
+          }
+        }}});
   Expect(Tok::kRParen, "closing pl.at(...)");
   if (!level) ir::ThrowUser(tok.span, "pl.at needs level=pl.Level.CORE_GROUP");
   if (Check(Tok::kAs)) ir::ThrowUser(Peek().span, "'with pl.at(...) as NAME' is not supported");
