@@ -15,6 +15,7 @@
 #include "tilesplit/dsl/lexer.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::dsl::detail {
@@ -210,7 +211,7 @@ class Parser {
   // `NAME=value, ...` up to a ')' (not consumed), a trailing comma allowed.
   void ParseKeywordList(const KeywordSchema& schema, const std::vector<Keyword>& keywords);
 
-  // ---- File layout, functions, decorators, attrs (parser.cpp).
+  // ---- File layout (parser_module.cpp), functions, decorators, attrs (parser_functions.cpp).
   void ParseImport();
   // `from MODULE import NAME [as ALIAS], ...`: the numeric constants NAME of a sibling module
   // (MODULE.py beside the file, or MODULE/__init__.py; leading dots climb directories) bind as
@@ -308,7 +309,8 @@ class Parser {
   // Types `value` against an assignment annotation; returns the value carrying the final type.
   ExprPtr ApplyAnnotation(const ExprPtr& value, const TypeAnn& ann, Span at);
 
-  // ---- Statements (parser_stmts.cpp).
+  // ---- Statements (parser_stmts.cpp; loops in parser_loops.cpp, if and with in
+  // parser_branches.cpp).
   // Parses `NEWLINE INDENT items DEDENT`; scopes are managed by the caller.
   Block ParseBlock(BlockKind kind);
   void ParseBlockItems(BlockKind kind, Block& block);
@@ -419,6 +421,16 @@ class Parser {
 // dsl.md 7.3: kind, dtype, rank and the dims static on both sides agree (an INDEX value may
 // carry any integer scalar type).
 bool TypesAgree(const TypePtr& annotated, const TypePtr& deduced);
+
+inline bool IsBoolScalar(const ExprPtr& e) {
+  auto dt = ir::ScalarDType(e);
+  return dt && *dt == ir::DataType::BOOL;
+}
+
+// A value's type in a message (a call that yields nothing has none).
+inline std::string TypeText(const TypePtr& t) {
+  return t ? ir::TypeToString(t) : "no value";
+}
 
 // A "did you mean 'X'?" note for a misspelt `word` among `candidates`, or no note.
 std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::string>& candidates);
