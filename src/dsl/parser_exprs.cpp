@@ -306,10 +306,10 @@ ExprPtr Parser::ResolveName(const Token& name) {
   if (const Binding* b = Lookup(name.text)) return b->var;
   auto it = dyn_.find(name.text);
   if (it != dyn_.end()) return it->second;
-  if (auto c = consts_.find(name.text); c != consts_.end()) {
-    if (const ir::ConstInt* i = c->second->As<ir::ConstInt>())
+  if (const ExprPtr* c = consts_.Find(name.text)) {
+    if (const ir::ConstInt* i = (*c)->As<ir::ConstInt>())
       return ir::MakeConstInt(i->value, i->type->As<ir::ScalarType>()->dtype, name.span);
-    const ir::ConstFloat* f = c->second->As<ir::ConstFloat>();
+    const ir::ConstFloat* f = (*c)->As<ir::ConstFloat>();
     return ir::MakeConstFloat(f->value, f->type->As<ir::ScalarType>()->dtype, name.span);
   }
   std::string_view n = name.text;
@@ -327,7 +327,7 @@ ExprPtr Parser::ResolveName(const Token& name) {
   for (const Scope& sc : scopes_)
     for (const auto& kv : sc.names) visible.emplace_back(kv.first);
   for (const auto& kv : dyn_) visible.emplace_back(kv.first);
-  for (const auto& kv : consts_) visible.emplace_back(kv.first);
+  for (const auto& kv : consts_.All()) visible.emplace_back(kv.first);
   std::sort(visible.begin(), visible.end());  // deterministic ties
   ir::ThrowUser(name.span, "unknown name '" + std::string(n) + "'",
                 OrNote(Suggest(n, visible), "define '" + std::string(n) +

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "keyword_schema.h"
+#include "module_loader.h"
 #include "tilesplit/dsl/lexer.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
@@ -219,18 +220,16 @@ class Parser {
   void ParseFromImport();
   // A module read only for its constants: its numeric `NAME = ...` lines at the top level (and
   // what it imports from its own siblings); every other statement is skipped.
-  std::unordered_map<std::string_view, ExprPtr> ParseConstantsOnly();
+  ConstantMap ParseConstantsOnly();
   void SkipTopLevelStatement();
   void ParseDynDecl();
   // `NAME = <number>` before the functions: a module constant, folded into every use.
   void ParseModuleConstant();
   // The -D overrides of module constants (ParseOptions::defines).
-  void SetDefines(const std::map<std::string, std::string>* d) { defines_ = d; }
+  void SetDefines(const std::map<std::string, std::string>* d) { consts_.SetDefines(d); }
   // ParseOptions::defer_memory_contract.
   void SetDeferMemoryContract(bool defer) { defer_memory_contract_ = defer; }
-  void CheckDefinesUsed() const;
-  ExprPtr DefinedValue(const std::string& name, const std::string& text, const ExprPtr& written,
-                       Span span);
+  void CheckDefinesUsed() const { consts_.CheckDefinesUsed(); }
   // At `if __name__ == "__main__":` on the top level: the script's entry point, where the
   // program ends (nothing from there on is read, so its Python need not be ours).
   bool AtMainGuard() const;
@@ -394,10 +393,8 @@ class Parser {
   uint32_t file_;
   // Program-wide dynamic dimensions: one Var per name.
   std::unordered_map<std::string_view, VarPtr> dyn_;
-  std::unordered_map<std::string_view, ExprPtr> consts_;  // module constants (ConstInt / Float)
-  const std::map<std::string, std::string>* defines_ = nullptr;
+  ModuleConstants consts_;
   bool defer_memory_contract_ = false;
-  std::set<std::string> defines_used_;
   bool allow_new_dyn_ = false;  // inside a parameter or return annotation
   std::vector<Scope> scopes_;
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region

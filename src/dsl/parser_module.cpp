@@ -1,6 +1,6 @@
-// The file layout before the functions (dsl.md 3): the import lines, the module constants (with
-// the sibling modules they are imported from and the -D overrides) and the dynamic-dimension
-// declarations.
+// The syntax of the lines before the functions (dsl.md 3): the import lines, the module constants
+// and the dynamic-dimension declarations; the constants themselves and the sibling modules they
+// are imported from are module_loader.cpp's.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -38,11 +38,6 @@ void Parser::ParseImport() {
   } while (Accept(Tok::kComma));
   ExpectNewline("after the import line");
 }
-
-namespace {
-// Modules being read for their constants, innermost last: a cycle of imports stops there.
-thread_local std::vector<std::string> g_reading_modules;
-}  // namespace
 
 void Parser::ParseFromImport() {
   const Token& from = Expect(Tok::kFrom, "");
@@ -83,57 +78,16 @@ void Parser::ParseFromImport() {
     return;
   }
   if (dots == 0 && module.rfind("pypto.", 0) == 0) return;  // pypto.runtime and the like
-  // A sibling module: found beside this file, or it is not one (torch, numpy...).
-  namespace fs = std::filesystem;
-  fs::path dir = fs::path(ir::SourceManager::Name(file_)).parent_path();
-  for (int d = 1; d < dots; ++d) dir = dir.parent_path();
-  fs::path base = dir;
-  std::string rest = module;
-  for (size_t p; (p = rest.find('.')) != std::string::npos; rest = rest.substr(p + 1))
-    base /= rest.substr(0, p);
-  std::error_code ec;
-  fs::path path;
-  if (!rest.empty() && fs::is_regular_file(base / (rest + ".py"), ec))
-    path = base / (rest + ".py");
-  else if (fs::is_regular_file(base / rest / "__init__.py", ec))
-    path = base / rest / "__init__.py";
-  if (path.empty()) return;
-  const std::string key = fs::weakly_canonical(path, ec).string();
-  if (std::find(g_reading_modules.begin(), g_reading_modules.end(), key) !=
-          g_reading_modules.end() ||
-      g_reading_modules.size() >= 16)
-    return;
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  const uint32_t file = ir::SourceManager::Register(path.string(), std::move(buf).str());
-  g_reading_modules.push_back(key);
-  std::unordered_map<std::string_view, ExprPtr> constants;
-  try {
-    Parser sibling(ir::SourceManager::Text(file), file);
-    constants = sibling.ParseConstantsOnly();
-  } catch (...) {
-    g_reading_modules.pop_back();
-    throw;
-  }
-  g_reading_modules.pop_back();
-  auto bind = [&](std::string_view as, const ExprPtr& value, Span span) {
-    ExprPtr v = value;
-    if (defines_)
-      if (auto d = defines_->find(std::string(as)); d != defines_->end()) {
-        v = DefinedValue(d->first, d->second, v, span);
-        defines_used_.insert(d->first);
-      }
-    consts_[as] = v;
-  };
+  std::optional<ConstantMap> constants = ReadSiblingConstants(file_, dots, module);
+  if (!constants) return;
   if (star) {
-    for (const auto& [n, v] : constants)
-      if (n.empty() || n[0] != '_') bind(n, v, from.span);
+    for (const auto& [n, v] : *constants)
+      if (n.empty() || n[0] != '_') consts_.Bind(n, v, from.span);
     return;
   }
   for (const Imported& i : names)
-    if (auto it = constants.find(i.name.text); it != constants.end())
-      bind(i.alias.text, it->second, i.alias.span);
+    if (auto it = constants->find(i.name.text); it != constants->end())
+      consts_.Bind(i.alias.text, it->second, i.alias.span);
 }
 
 void Parser::SkipTopLevelStatement() {
@@ -177,7 +131,7 @@ std::unordered_map<std::string_view, ExprPtr> Parser::ParseConstantsOnly() {
   } catch (const ir::UserError&) {
     // Python this lexer does not read: the constants before it are kept.
   }
-  return consts_;
+  return consts_.All();
 }
 
 void Parser::ParseDynDecl() {
@@ -242,45 +196,7 @@ void Parser::ParseModuleConstant() {
                       "' is already a dynamic dimension; a module constant "
                       "cannot take its name",
                   {{{}, "rename one of them"}});
-  if (defines_)
-    if (auto d = defines_->find(std::string(n)); d != defines_->end()) {
-      value = DefinedValue(d->first, d->second, value, target.span);
-      defines_used_.insert(d->first);
-    }
-  consts_[n] = value;  // a later binding replaces an earlier one, as in Python
-}
-
-ExprPtr Parser::DefinedValue(const std::string& name, const std::string& text,
-                             const ExprPtr& written, Span span) {
-  auto bad = [&]() -> ExprPtr {
-    ir::ThrowUser(Span{},
-                  "-D " + name + "=" + text +
-                      ": the value must be a number (an int, or a float for a float constant)",
-                  {{{}, "write -D " + name + "=<number>, e.g. -D " + name + "=64"}});
-  };
-  size_t used = 0;
-  try {
-    if (const ir::ConstInt* i = written->As<ir::ConstInt>()) {
-      const long long v = std::stoll(text, &used, 10);
-      if (used != text.size()) return bad();
-      return ir::MakeConstInt(v, i->type->As<ir::ScalarType>()->dtype, span);
-    }
-    const double v = std::stod(text, &used);
-    if (used != text.size()) return bad();
-    return ir::MakeConstFloat(v, written->type->As<ir::ScalarType>()->dtype, span);
-  } catch (const std::logic_error&) {
-    return bad();
-  }
-}
-
-void Parser::CheckDefinesUsed() const {
-  if (!defines_) return;
-  for (const auto& [name, text] : *defines_)
-    if (!defines_used_.count(name))
-      ir::ThrowUser(
-          Span{},
-          "-D " + name + "=" + text + ": the file defines no module constant '" + name + "'",
-          {{{}, "-D replaces the value of a `NAME = <number>` line before the functions"}});
+  consts_.Bind(n, std::move(value), target.span);
 }
 
 }  // namespace tilesplit::dsl::detail
