@@ -114,7 +114,7 @@ class Parser::Errors {
     } else {
       first_ = ir::WithRule(e, "dsl.parse");
     }
-    p_.allow_new_dyn_ = false;
+    p_.names_.AllowNewDynamic(false);
   }
   // Moves past the failed construct that began at `start` (at least one token) up to where
   // `at_next` holds or the end of the file.

@@ -20,16 +20,15 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
         cspan, "an if condition must be BOOL (there is no truthiness), got " + TypeText(cond->type),
         {{{}, "compare explicitly, e.g. 'if x != 0:'"}});
   Expect(Tok::kColon, "after the if condition");
-  scopes_.emplace_back();
+  names_.Push();
   Block then_b = ParseBlock(BlockKind::Branch);
-  Scope then_scope = std::move(scopes_.back());
-  scopes_.pop_back();
+  Scope then_scope = names_.Pop();
   Scope else_scope;
   std::optional<Block> else_b;
   Span else_span = tok.span;
   if (Check(Tok::kElif)) {
     else_span = Peek().span;
-    scopes_.emplace_back();
+    names_.Push();
     Block eb;
     std::vector<YieldTarget> inner_targets;
     StmtPtr inner = ParseIf(true, &inner_targets);
@@ -42,16 +41,14 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
       eb.yield_span = else_span;
       eb.stmts.push_back(ir::MakeYield(eb.yield_values, else_span));
     }
-    else_scope = std::move(scopes_.back());
-    scopes_.pop_back();
+    else_scope = names_.Pop();
     else_b = std::move(eb);
   } else if (Check(Tok::kElse)) {
     else_span = Next().span;
     Expect(Tok::kColon, "after 'else'");
-    scopes_.emplace_back();
+    names_.Push();
     else_b = ParseBlock(BlockKind::Branch);
-    else_scope = std::move(scopes_.back());
-    scopes_.pop_back();
+    else_scope = names_.Pop();
   }
   // A name first bound in both branches (Python's `if c: y = a` / `else: y = b`) is known after
   // the if: both bindings become one variable, which convert-to-ssa merges like a rebound one.
@@ -108,7 +105,7 @@ StmtPtr Parser::ParseIf(bool nested, std::vector<YieldTarget>* targets_out) {
     return_vars = MakeYieldTargets(merged, types, nested);
     if (targets_out) *targets_out = merged.yield_targets;
   }
-  for (const auto& [name, v] : merged_names) scopes_.back().names[name] = Binding{v, false};
+  for (const auto& [name, v] : merged_names) names_.Current().names[name] = Binding{v, false};
   StmtPtr else_stmt;
   if (else_b) else_stmt = ir::MakeSeq(std::move(else_b->stmts), else_span);
   return std::make_shared<ir::IfStmt>(cond, ir::MakeSeq(std::move(then_b.stmts), tok.span),

@@ -77,10 +77,9 @@ const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
   // ParseFunction resets the per-function state; a caller in the middle of its body gets its
   // own back afterwards.
   const size_t saved_pos = pos_;
-  std::vector<Scope> saved_scopes = std::move(scopes_);
+  NameBinding::Saved saved_names = names_.Save();
   FunctionState saved_fn = std::move(fn_);
   const std::optional<ir::SplitMode> saved_region = region_mode_;
-  const bool saved_dyn = allow_new_dyn_;
   const ir::FunctionType saved_type = cur_ftype_;
   const std::string_view saved_name = cur_fname_;
   // The caller's statement recovery state, which the callee's body would otherwise reset.
@@ -90,10 +89,9 @@ const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
   auto restore = [&] {
     class_fn_stack_.pop_back();
     pos_ = saved_pos;
-    scopes_ = std::move(saved_scopes);
+    names_.Restore(std::move(saved_names));
     fn_ = std::move(saved_fn);
     region_mode_ = saved_region;
-    allow_new_dyn_ = saved_dyn;
     cur_ftype_ = saved_type;
     cur_fname_ = saved_name;
     statement_errors_ = std::move(saved_errors);

@@ -76,7 +76,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   std::vector<std::string> attr_keys;
   std::optional<std::pair<ir::Level, Span>> level;
   std::optional<std::pair<ir::Role, Span>> role;
-  strict_ssa_ = program_strict_ssa_;
+  bool strict_ssa = program_strict_ssa_;
   std::optional<std::pair<std::string, Span>> external;
   if (Accept(Tok::kLParen)) {
     static const KeywordSchema schema{
@@ -126,7 +126,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
           [&](const Token&) {
             // As in PyPTO, the keyword of a method is not read: the program's decides.
             const bool strict = ParseStrictSSAValue();
-            if (!in_class) strict_ssa_ = strict;
+            if (!in_class) strict_ssa = strict;
           }},
          {"external_source", [&](const Token& kw) {
             Literal lit = ParseLiteral();
@@ -168,8 +168,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   const Token name = ExpectName("after 'def'");
   cur_fname_ = name.text;
   Expect(Tok::kLParen, "after the function name");
-  scopes_.clear();
-  scopes_.emplace_back();
+  names_.BeginFunction(strict_ssa);
   fn_ = FunctionState{};
   region_mode_.reset();
   std::vector<ir::Param> params;
@@ -201,9 +200,9 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
       Expect(Tok::kLBracket, dir == ir::ParamDirection::Out ? "after pl.Out" : "after pl.InOut");
       wrapped = true;
     }
-    allow_new_dyn_ = true;
+    names_.AllowNewDynamic(true);
     TypeAnn ann = ParseType();
-    allow_new_dyn_ = false;
+    names_.AllowNewDynamic(false);
     if (wrapped) {
       Expect(Tok::kRBracket, "closing the direction wrapper");
       if (ann.type->kind != ir::TypeKind::Tensor && ann.type->kind != ir::TypeKind::Tile)
@@ -220,19 +219,19 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
                     {{{}, "remove the default value"}});
     if (pname.text == "self" || pname.text == "pl" || pname.text == "pld" || pname.text == "_")
       ir::ThrowUser(pname.span, "'" + std::string(pname.text) + "' cannot name a parameter");
-    if (scopes_.back().names.count(pname.text))
+    if (names_.Current().names.count(pname.text))
       ir::ThrowUser(pname.span, "duplicate parameter '" + std::string(pname.text) + "'");
-    if (dyn_.count(pname.text))
+    if (names_.IsDynamic(pname.text))
       ir::ThrowUser(pname.span, "parameter '" + std::string(pname.text) +
                                     "' has the name of a dynamic dimension");
     VarPtr v = ir::MakeVar(std::string(pname.text), ann.type, pname.span);
-    scopes_.back().names.emplace(pname.text, Binding{v, false});
+    names_.Current().names.emplace(pname.text, Binding{v, false});
     params.push_back({v, dir});
     if (!Accept(Tok::kComma)) break;
   }
   Expect(Tok::kRParen, "closing the parameter list");
   if (Accept(Tok::kArrow)) {
-    allow_new_dyn_ = true;
+    names_.AllowNewDynamic(true);
     std::vector<TypePtr> rets;
     if (CheckName("tuple") && Check(Tok::kLBracket, 1)) {
       Span tspan = Next().span;
@@ -247,7 +246,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     } else {
       rets.push_back(ParseType().type);
     }
-    allow_new_dyn_ = false;
+    names_.AllowNewDynamic(false);
     fn_.declared_returns = std::move(rets);
   }
   Expect(Tok::kColon, "after the function signature");

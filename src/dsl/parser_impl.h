@@ -13,6 +13,7 @@
 
 #include "keyword_schema.h"
 #include "module_loader.h"
+#include "name_binding.h"
 #include "tilesplit/dsl/lexer.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
@@ -80,18 +81,6 @@ struct CallArg {
   ExprPtr expr;                    // null when the value is literal-only (enum, dtype, string)
   std::optional<Literal> literal;  // set when the value is a literal
   std::optional<ir::AttrMap> call_attrs;  // `attrs={...}`: the call's annotations
-};
-
-// A name binding in one scope. `outer_alias` marks a rebinding, inside a loop or branch body, of
-// a variable defined in an enclosing scope: the body assigns the outer Var again (pre-SSA form,
-// resolved by convert-to-ssa), and later rebinds in the same body keep doing so.
-struct Binding {
-  VarPtr var;
-  bool outer_alias = false;
-};
-
-struct Scope {
-  std::unordered_map<std::string_view, Binding> names;
 };
 
 // One `x` or `x: T` target of a yield.
@@ -290,7 +279,6 @@ class Parser {
   ExprPtr ParseAtom();
   ExprPtr ParseBracketList(Tok close, Span open_span);
   ExprPtr ResolveName(const Token& name);
-  const Binding* Lookup(std::string_view name, size_t* scope_index = nullptr) const;
   [[noreturn]] void NotAValue(const Token& at, std::string_view what);
 
   // ---- Calls (parser_calls.cpp).
@@ -329,11 +317,6 @@ class Parser {
   void ParseWith(Block& block);
   std::vector<ir::ScopeOptimization> ParseScopeOptimizations();
   std::vector<ExprPtr> ParseInitValues();
-  // Binds `name` as a new definition in the current scope, or (in a body, for a name of an
-  // enclosing scope) as a second definition of the outer variable.
-  VarPtr DefineTarget(std::string_view name, Span span, const TypePtr& type);
-  VarPtr BindNew(std::string_view name, Span span, const TypePtr& type);
-  void CheckTargetName(std::string_view name, Span span) const;
   std::vector<VarPtr> MakeYieldTargets(const Block& body, const std::vector<TypePtr>& types,
                                        bool force_new);
   void CheckYieldValues(const Block& body, const std::vector<TypePtr>& types,
@@ -379,10 +362,9 @@ class Parser {
   bool class_scan_cut_ = false;         // a lexical error ended the scan of the class's methods
   std::vector<size_t> class_fn_stack_;  // class functions being parsed, outermost first
   ir::FunctionType cur_ftype_ = ir::FunctionType::Opaque;
-  // strict_ssa=True on @pl.program (every function) or on a top-level @pl.function: a second
-  // binding of a name is an error instead of a new version.
+  // strict_ssa=True on @pl.program (every function; a top-level @pl.function says it for
+  // itself): a second binding of a name is an error instead of a new version.
   bool program_strict_ssa_ = false;
-  bool strict_ssa_ = false;
   std::string_view cur_fname_;
   // Lexed on demand (Peek is logically const); tokens before the current statement of a
   // function body are released, so only long-lived constructs may keep Token references, and
@@ -391,12 +373,9 @@ class Parser {
   size_t pos_ = 0;
   int depth_ = 0;  // nesting levels entered (see Nest)
   uint32_t file_;
-  // Program-wide dynamic dimensions: one Var per name.
-  std::unordered_map<std::string_view, VarPtr> dyn_;
   ModuleConstants consts_;
   bool defer_memory_contract_ = false;
-  bool allow_new_dyn_ = false;  // inside a parameter or return annotation
-  std::vector<Scope> scopes_;
+  NameBinding names_;
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
   FunctionState fn_;
 

@@ -154,21 +154,21 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
   if (!inits && !iter_names.empty())
     ir::ThrowUser(iter_names[0]->span, "iter-arg names need init_values=(...)");
 
-  scopes_.emplace_back();
-  CheckTargetName(var_tok.text, var_tok.span);
-  VarPtr lv = BindNew(var_tok.text, var_tok.span, ir::MakeScalarType(ir::DataType::INDEX));
+  names_.Push();
+  names_.CheckTargetName(var_tok.text, var_tok.span);
+  VarPtr lv = names_.BindNew(var_tok.text, var_tok.span, ir::MakeScalarType(ir::DataType::INDEX));
   std::vector<ir::IterArg> iter_args;
   std::vector<TypePtr> carried;
   for (size_t i = 0; i < iter_names.size(); ++i) {
     const Token& n = *iter_names[i];
-    CheckTargetName(n.text, n.span);
-    if (n.text == var_tok.text || scopes_.back().names.count(n.text))
+    names_.CheckTargetName(n.text, n.span);
+    if (n.text == var_tok.text || names_.Current().names.count(n.text))
       ir::ThrowUser(n.span, "loop name '" + std::string(n.text) + "' is bound twice");
-    iter_args.push_back({BindNew(n.text, n.span, (*inits)[i]->type), (*inits)[i]});
+    iter_args.push_back({names_.BindNew(n.text, n.span, (*inits)[i]->type), (*inits)[i]});
     carried.push_back((*inits)[i]->type);
   }
   Block body = ParseBlock(BlockKind::Loop);
-  scopes_.pop_back();
+  names_.Pop();
 
   std::vector<VarPtr> return_vars;
   if (!iter_args.empty()) {
@@ -211,15 +211,15 @@ void Parser::ParseWhileCarried(Block& block, const Token& for_tok, bool parenthe
   if (names.empty() || names.size() != inits.size())
     ir::ThrowUser(wspan, std::to_string(inits.size()) + " init value(s) for " +
                              std::to_string(names.size()) + " carried name(s)");
-  scopes_.emplace_back();
+  names_.Push();
   std::vector<ir::IterArg> iter_args;
   std::vector<TypePtr> carried;
   for (size_t i = 0; i < names.size(); ++i) {
-    CheckTargetName(names[i]->text, names[i]->span);
-    if (scopes_.back().names.count(names[i]->text))
+    names_.CheckTargetName(names[i]->text, names[i]->span);
+    if (names_.Current().names.count(names[i]->text))
       ir::ThrowUser(names[i]->span,
                     "carried name '" + std::string(names[i]->text) + "' is bound twice");
-    iter_args.push_back({BindNew(names[i]->text, names[i]->span, inits[i]->type), inits[i]});
+    iter_args.push_back({names_.BindNew(names[i]->text, names[i]->span, inits[i]->type), inits[i]});
     carried.push_back(inits[i]->type);
   }
   ExpectNewline("after ':'");
@@ -244,7 +244,7 @@ void Parser::ParseWhileCarried(Block& block, const Token& for_tok, bool parenthe
   Block body;
   ParseBlockItems(BlockKind::Loop, body);
   Expect(Tok::kDedent, "at the end of the loop body");
-  scopes_.pop_back();
+  names_.Pop();
   if (!body.has_yield)
     ir::ThrowUser(for_tok.span, "a pl.while_ body must end with pl.yield_(...) targets");
   CheckYieldValues(body, carried, "the loop");
@@ -264,9 +264,9 @@ void Parser::ParseWhile(Block& block) {
         "a while condition must be BOOL (there is no truthiness), got " + TypeText(cond->type),
         {{{}, "compare explicitly, e.g. 'while k < n:' or 'x != 0'"}});
   Expect(Tok::kColon, "after the while condition");
-  scopes_.emplace_back();
+  names_.Push();
   Block body = ParseBlock(BlockKind::Loop);
-  scopes_.pop_back();
+  names_.Pop();
   if (body.has_yield && !body.yield_values.empty())
     ir::ThrowUser(body.yield_span,
                   "a plain while loop carries nothing; use "

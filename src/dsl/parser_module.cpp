@@ -157,12 +157,7 @@ void Parser::ParseDynDecl() {
       target.text == "tuple")
     ir::ThrowUser(target.span, "'" + std::string(target.text) +
                                    "' is reserved and cannot name a dynamic dimension");
-  if (dyn_.count(target.text))
-    ir::ThrowUser(target.span,
-                  "dynamic dimension '" + std::string(target.text) + "' is declared twice",
-                  {{{}, "remove the second declaration"}});
-  dyn_.emplace(target.text, ir::MakeVar(std::string(target.text),
-                                        ir::MakeScalarType(ir::DataType::INDEX), target.span));
+  names_.DeclareDynamic(target.text, target.span);
 }
 
 void Parser::ParseModuleConstant() {
@@ -190,7 +185,7 @@ void Parser::ParseModuleConstant() {
   if (n == "pl" || n == "pld" || n == "self" || n == "_" || n == "tuple")
     ir::ThrowUser(target.span, "'" + std::string(n) + "' is reserved and cannot name a constant",
                   {{{}, "rename the constant"}});
-  if (dyn_.count(n))
+  if (names_.IsDynamic(n))
     ir::ThrowUser(target.span,
                   "'" + std::string(n) +
                       "' is already a dynamic dimension; a module constant "

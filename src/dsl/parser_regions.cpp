@@ -71,11 +71,11 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
                     "the outer region"}});
   std::vector<StmtPtr> stmts;
   if (var_tok.text != "_") {
-    CheckTargetName(var_tok.text, var_tok.span);
+    names_.CheckTargetName(var_tok.text, var_tok.span);
     const ops::OpDef* op = ops::FindOp("tile.get_subblock_idx");
     if (!op) ir::ThrowUser(var_tok.span, "unknown operator 'tile.get_subblock_idx'");
     ExprPtr idx = ops::Create(*op, {}, {}, var_tok.span);
-    VarPtr lane = BindNew(var_tok.text, var_tok.span, idx->type);
+    VarPtr lane = names_.BindNew(var_tok.text, var_tok.span, idx->type);
     stmts.push_back(ir::MakeAssign(lane, idx, var_tok.span));
   }
   region_mode_ = mode;

@@ -59,16 +59,16 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
       continue;
     }
     const size_t start = pos_;
-    const size_t scopes = scopes_.size();
+    const size_t scopes = names_.Depth();
     const std::optional<ir::SplitMode> region = region_mode_;
     try {
       ParseStatement(kind, block);
       WrapTopLevelRegion(block);
     } catch (const ir::UserError& e) {
       if (!RecoverStatement(e, start)) throw;
-      scopes_.resize(scopes);
+      names_.Truncate(scopes);
       region_mode_ = region;
-      allow_new_dyn_ = false;
+      names_.AllowNewDynamic(false);
     }
   }
 }
@@ -164,7 +164,7 @@ void Parser::ParseStatement(BlockKind kind, Block& block) {
 bool Parser::AtSubscriptAssignment() const {
   if (!Check(Tok::kName) || !Check(Tok::kLBracket, 1)) return false;
   // Only a tensor is written through a subscript; other values keep the subscript's own error.
-  const Binding* b = Lookup(Peek().text);
+  const Binding* b = names_.Lookup(Peek().text);
   if (!b || !b->var->type || b->var->type->kind != ir::TypeKind::Tensor) return false;
   int depth = 0;
   for (size_t i = 1;; ++i) {
@@ -226,8 +226,8 @@ void Parser::ParseSubscriptAssignment(Block& block) {
   args[2].expr = tile ? target : offsets;
   args[2].span = tile ? name.span : open;
   ExprPtr call = BuildOpCall(*op, std::move(args), name.span);
-  CheckTargetName(name.text, name.span);
-  VarPtr v = DefineTarget(name.text, name.span, call->type);
+  names_.CheckTargetName(name.text, name.span);
+  VarPtr v = names_.DefineTarget(name.text, name.span, call->type);
   block.stmts.push_back(ir::MakeAssign(v, call, name.span));
 }
 
@@ -289,57 +289,6 @@ void Parser::RejectValueless(const ExprPtr& e, Span at) const {
           "bind the call to an annotated target: 'x: pl.Tile[...] = pl." + op.name() + "(...)'"}});
 }
 
-void Parser::CheckTargetName(std::string_view name, Span span) const {
-  if (name == "pl" || name == "pld" || name == "self" || name == "_" || name == "tuple")
-    ir::ThrowUser(span, "'" + std::string(name) + "' cannot be assigned");
-  if (dyn_.count(name) && !Lookup(name))
-    ir::ThrowUser(span, "cannot assign to the dynamic dimension '" + std::string(name) + "'");
-}
-
-VarPtr Parser::BindNew(std::string_view name, Span span, const TypePtr& type) {
-  // A variable's type is printed as its annotation, and pl.Tuple[...] annotations do not nest:
-  // a nested tuple variable would print a program that does not read back.
-  if (const auto* tuple = type ? type->As<ir::TupleType>() : nullptr)
-    for (const TypePtr& e : tuple->elements)
-      if (e && e->kind == ir::TypeKind::Tuple)
-        ir::ThrowUser(span,
-                      "'" + std::string(name) + "' would hold a nested tuple " + TypeText(type) +
-                          "; nested tuple types are not supported",
-                      {{{}, "bind the elements to separate variables instead of one tuple"}});
-  VarPtr v = ir::MakeVar(std::string(name), type, span);
-  scopes_.back().names[name] = Binding{v, false};
-  return v;
-}
-
-VarPtr Parser::DefineTarget(std::string_view name, Span span, const TypePtr& type) {
-  CheckTargetName(name, span);
-  size_t idx = 0;
-  const Binding* b = Lookup(name, &idx);
-  if (b && strict_ssa_)
-    throw ir::UserError(
-        span, "'" + std::string(name) + "' is bound a second time in a strict_ssa function",
-        {{{}, "give the new value a new name, or drop strict_ssa=True"}},
-        ir::UserErrorKind::SSAViolation);
-  const bool current = b && idx + 1 == scopes_.size();
-  const bool rebinding_outer =
-      b && ((current && b->outer_alias) || (!current && idx + 1 < scopes_.size()));
-  if (!rebinding_outer) return BindNew(name, span, type);
-  // A body rebinding a name of an enclosing scope: a second definition of the outer variable,
-  // turned into a loop carry or a branch merge by convert-to-ssa.
-  VarPtr outer = b->var;
-  if (!TypesAgree(outer->type, type) || !TypesAgree(type, outer->type))
-    ir::ThrowUser(span,
-                  "rebinding '" + std::string(name) +
-                      "' inside a loop or if body changes its type from " + TypeText(outer->type) +
-                      " to " + TypeText(type) +
-                      "; use a new name, or carry it explicitly with init_values and pl.yield_",
-                  {{{},
-                    "use a new name for the new value, or carry it explicitly with init_values and "
-                    "pl.yield_"}});
-  scopes_.back().names[name] = Binding{outer, true};
-  return outer;
-}
-
 void Parser::ParseAssignment(BlockKind kind, Block& block) {
   const Token& name = Next();
   if (Check(Tok::kComma)) {
@@ -360,7 +309,7 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
   if (Accept(Tok::kColon)) ann = ParseType();
   Expect(Tok::kAssign, "in the assignment");
   if (CheckPl("yield_")) return ParseYield(kind, block, {{name.text, name.span, std::move(ann)}});
-  CheckTargetName(name.text, name.span);
+  names_.CheckTargetName(name.text, name.span);
   ExprPtr value = AtSelfCall() ? ParseSelfCall(true) : ParseExpr();
   if (Check(Tok::kAssign)) ir::ThrowUser(Peek().span, "chained assignment is not supported");
   ExpectNewline("after the assignment");
@@ -373,7 +322,7 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
                     "the annotation " + ir::TypeToString(ann->type) + " contradicts " +
                         ir::TypeToString(value->type) + ", the return type of '" + fc->callee + "'",
                     {{{}, "change the annotation to the callee's return type, or drop it"}});
-    VarPtr v = DefineTarget(name.text, name.span, value->type);
+    VarPtr v = names_.DefineTarget(name.text, name.span, value->type);
     block.stmts.push_back(ir::MakeAssign(v, value, name.span));
     return;
   }
@@ -429,7 +378,7 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
   }
   if (!var_type)
     ir::ThrowUser(name.span, "the value assigned to '" + std::string(name.text) + "' has no type");
-  VarPtr v = DefineTarget(name.text, name.span, var_type);
+  VarPtr v = names_.DefineTarget(name.text, name.span, var_type);
   block.stmts.push_back(ir::MakeAssign(v, value, name.span));
 }
 
@@ -566,12 +515,13 @@ std::vector<VarPtr> Parser::MakeYieldTargets(const Block& body, const std::vecto
   std::vector<VarPtr> out;
   for (size_t i = 0; i < body.yield_targets.size(); ++i) {
     const YieldTarget& t = body.yield_targets[i];
-    CheckTargetName(t.name, t.span);
+    names_.CheckTargetName(t.name, t.span);
     TypePtr type = types[i];
     if (t.ann) {
       CheckAnnotation(*t.ann, type, t.ann->span, "annotation");
     }
-    out.push_back(force_new ? BindNew(t.name, t.span, type) : DefineTarget(t.name, t.span, type));
+    out.push_back(force_new ? names_.BindNew(t.name, t.span, type)
+                            : names_.DefineTarget(t.name, t.span, type));
   }
   return out;
 }
