@@ -158,5 +158,34 @@ TEST(ParserKeywords, ViewFields) {
             "pl.TileView field here");
 }
 
+// The other things that may be written once: a tile's memory space and view, a function's or a
+// call's attr keys, an operator's arguments and keywords.
+TEST(ParserKeywords, GivenTwiceElsewhere) {
+  EXPECT_EQ(Refusal("@pl.function\ndef f(x: pl.Tile[[4], pl.FP32, pl.Mem.Vec, pl.Mem.Vec]):\n"
+                    "    pass\n"),
+            "2:44: the tile memory space is given twice");
+  EXPECT_EQ(Refusal("@pl.function\ndef f(x: pl.Tile[[4, 4], pl.FP32, pl.Mem.Vec, "
+                    "pl.TileView(fractal=16), pl.TileView(fractal=16)]):\n    pass\n"),
+            "2:72: pl.TileView is given twice");
+  EXPECT_EQ(Refusal(Decorated("@pl.function(attrs={\"split\": 1, \"split\": 2})")),
+            "1:33: attr key \"split\" is given twice | remove one of them");
+  const std::string tile_fn =
+      "@pl.function(type=pl.FunctionType.InCore)\n"
+      "def f(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec]):\n";
+  EXPECT_EQ(Refusal(tile_fn + "    b = pl.tile.add(a, a, attrs={\"k\": 1}, attrs={\"k\": 2})\n"
+                              "    return b\n"),
+            "3:43: tile.add: keyword 'attrs' is given twice | remove one of them");
+  EXPECT_EQ(Refusal(tile_fn + "    b = pl.tile.add(a, lhs=a, lhs=a)\n    return b\n"),
+            "3:24: tile.add: argument 'lhs' is given twice | remove one of them");
+  EXPECT_EQ(Refusal(tile_fn + "    b = pl.tile.add(a, a, attrs={\"k\": 1, \"k\": 2})\n"
+                              "    return b\n"),
+            "3:42: call attr key \"k\" is given twice | remove one of them");
+  EXPECT_EQ(Refusal("@pl.function(type=pl.FunctionType.InCore)\n"
+                    "def f(t: pl.Tensor[[64, 128], pl.FP32]):\n"
+                    "    b = pl.tensor.reinterpret_view(t, dtype=pl.INT32, dtype=pl.INT32)\n"
+                    "    return b\n"),
+            "3:55: tensor.reinterpret_view: keyword 'dtype' is given twice | remove one of them");
+}
+
 }  // namespace
 }  // namespace tilesplit::dsl
