@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tilesplit/dsl/lexer.h"
+#include "tilesplit/ir/span.h"
 
 namespace tilesplit::dsl::detail {
 
@@ -39,6 +40,11 @@ struct KeywordSchema {
   // order).
   void (*unknown)(const Token& keyword, const std::vector<Keyword>& known) = nullptr;
 };
+
+// Refuses `what` ("pl.at keyword 'level'", "attr key \"split\"") written a second time, at `at`,
+// with `note` when not empty: the one wording of every "given twice" of the front end.
+[[noreturn]] void RefuseGivenTwice(ir::Span at, const std::string& what,
+                                   std::string_view note = {});
 
 // "a, b or c" of the keyword names, each followed by `suffix` ("type=, attrs= or level=").
 std::string KeywordList(const std::vector<Keyword>& keywords, std::string_view suffix = "");

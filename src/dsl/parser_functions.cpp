@@ -413,9 +413,7 @@ ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::stri
           {{{}, dym.empty() ? "known attributes: " + list : dym + " (known: " + list + ")"}});
     }
     for (const std::string& s : *seen_keys)
-      if (s == key)
-        ir::ThrowUser(k.span, "attr key \"" + key + "\" is given twice",
-                      {{{}, "remove one of them"}});
+      if (s == key) RefuseGivenTwice(k.span, "attr key \"" + key + "\"", "remove one of them");
     seen_keys->push_back(key);
     Expect(Tok::kColon, "after the attr key");
     if (!AtLiteral() && !AtEnumRef() && !AtDType())

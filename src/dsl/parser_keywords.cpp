@@ -5,6 +5,12 @@
 
 namespace tilesplit::dsl::detail {
 
+void RefuseGivenTwice(ir::Span at, const std::string& what, std::string_view note) {
+  std::vector<ir::Note> notes;
+  if (!note.empty()) notes.push_back({{}, std::string(note)});
+  ir::ThrowUser(at, what + " is given twice", std::move(notes));
+}
+
 std::string KeywordList(const std::vector<Keyword>& keywords, std::string_view suffix) {
   std::string list;
   for (size_t i = 0; i < keywords.size(); ++i) {
@@ -32,13 +38,11 @@ void Parser::ParseKeyword(const KeywordSchema& schema, const std::vector<Keyword
   if (known == keywords.end() && schema.unknown_first) RefuseUnknown(schema, kw, keywords);
   if (!schema.repeatable) {
     if (std::find(given.begin(), given.end(), kw.text) != given.end()) {
-      const std::string message =
-          schema.noun.empty()
-              ? std::string(kw.text) + " is given twice"
-              : std::string(schema.noun) + " '" + std::string(kw.text) + "' is given twice";
-      std::vector<ir::Note> notes;
-      if (!schema.twice_note.empty()) notes.push_back({{}, std::string(schema.twice_note)});
-      ir::ThrowUser(kw.span, message, std::move(notes));
+      RefuseGivenTwice(kw.span,
+                       schema.noun.empty()
+                           ? std::string(kw.text)
+                           : std::string(schema.noun) + " '" + std::string(kw.text) + "'",
+                       schema.twice_note);
     }
     given.push_back(kw.text);
   }

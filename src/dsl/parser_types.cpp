@@ -342,11 +342,11 @@ TypeAnn Parser::ParseType() {
     while (Accept(Tok::kComma) && !Check(Tok::kRBracket)) {
       if (AtEnumRef() && (Peek(2).text == "Mem" || Peek(2).text == "MemorySpace")) {
         Span s = Peek().span;
-        if (ann.tile_memory) ir::ThrowUser(s, "the tile memory space is given twice");
+        if (ann.tile_memory) RefuseGivenTwice(s, "the tile memory space");
         ann.tile_memory = ParseMemSpace();
       } else if (CheckPl("TileView")) {
         Span s = Peek().span;
-        if (ann.tile_view) ir::ThrowUser(s, "pl.TileView is given twice");
+        if (ann.tile_view) RefuseGivenTwice(s, "pl.TileView");
         Next();
         Next();
         Next();
