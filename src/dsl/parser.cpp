@@ -20,58 +20,7 @@
 namespace tilesplit::dsl {
 namespace detail {
 
-std::string DescribeToken(const Token& t) {
-  switch (t.kind) {
-    case Tok::kName:
-      return "name '" + std::string(t.text) + "'";
-    case Tok::kInt:
-    case Tok::kFloat:
-    case Tok::kString:
-      return "'" + std::string(t.text) + "'";
-    default:
-      return TokDescription(t.kind);
-  }
-}
-
-Parser::Parser(std::string_view text, uint32_t file) : ts_(text, file), file_(file) {}
-
-void Parser::TooDeep(Span at) const {
-  ir::ThrowUser(
-      at,
-      "nesting too deep: more than " + std::to_string(kMaxNesting) +
-          " levels of parentheses, brackets, call arguments, operators and "
-          "blocks; split it with intermediate assignments",
-      {{{}, "split the expression: bind inner parts to names in statements of their own"}});
-}
-
-void Parser::Unexpected(std::string_view expected) {
-  const Token& t = Peek();
-  if (t.kind == Tok::kIndent)
-    ir::ThrowUser(t.span, "unexpected indent",
-                  {{{}, "indent this line like the statement before it"}});
-  ir::ThrowUser(t.span, "expected " + std::string(expected) + ", got " + DescribeToken(t),
-                {{{}, "write " + std::string(expected) + " here"}});
-}
-
-const Token& Parser::Expect(Tok k, std::string_view context) {
-  if (!Check(k)) Unexpected(TokDescription(k) + " " + std::string(context));
-  return Next();
-}
-
-const Token& Parser::ExpectName(std::string_view context) {
-  if (!Check(Tok::kName)) Unexpected("a name " + std::string(context));
-  return Next();
-}
-
-void Parser::ExpectNameText(std::string_view name, std::string_view context) {
-  if (!CheckName(name)) Unexpected("'" + std::string(name) + "' " + std::string(context));
-  Next();
-}
-
-void Parser::ExpectNewline(std::string_view context) {
-  if (!Check(Tok::kNewline)) Unexpected("end of line " + std::string(context));
-  Next();
-}
+Parser::Parser(std::string_view text, uint32_t file) : TokenCursor(text, file), file_(file) {}
 
 bool Parser::AtDocstring() const {
   return Check(Tok::kString) && Check(Tok::kNewline, 1);
@@ -121,7 +70,7 @@ class Parser::Errors {
   template <typename AtNext>
   void SkipTo(size_t start, AtNext at_next) {
     try {
-      if (p_.pos_ == start) p_.Next();
+      if (p_.Position() == start) p_.Next();
       while (!p_.Check(Tok::kEnd) && !at_next()) p_.Next();
     } catch (const ir::UserError& lexical) {
       throw MergeLexical(SoFar(), lexical);
@@ -167,8 +116,8 @@ std::vector<ir::FunctionPtr> Parser::ParseClassBody() {
   UniqueNames names;
   std::vector<ir::FunctionPtr> functions;
   while (!Check(Tok::kDedent) && !Check(Tok::kEnd)) {
-    const size_t start = pos_;
-    auto known = class_fn_by_start_.find(pos_);
+    const size_t start = Position();
+    auto known = class_fn_by_start_.find(Position());
     ir::FunctionPtr f;
     try {
       const bool at_first = std::exchange(first, false);
@@ -180,17 +129,17 @@ std::vector<ir::FunctionPtr> Parser::ParseClassBody() {
       } else if (class_fns_[known->second].state == ClassFunction::State::Failed) {
         // Parsed (and failed) on demand, from a call in an earlier method.
         for (const ir::UserError& e : class_fns_[known->second].errors) errors.Record(e);
-        pos_ = class_fns_[known->second].scan_end;
+        Seek(class_fns_[known->second].scan_end);
         continue;
       } else {
         // Already parsed if an earlier function called it.
         f = ParseClassFunction(known->second);
-        pos_ = class_fns_[known->second].end;
+        Seek(class_fns_[known->second].end);
       }
     } catch (const ir::UserError& e) {
       if (!dynamic_cast<const CalleeFailed*>(&e)) errors.Record(e);
-      if (known != class_fn_by_start_.end() && class_fns_[known->second].scan_end > pos_) {
-        pos_ = class_fns_[known->second].scan_end;
+      if (known != class_fn_by_start_.end() && class_fns_[known->second].scan_end > Position()) {
+        Seek(class_fns_[known->second].scan_end);
       } else {
         // A method the scan did not delimit (a malformed header): on to the next decorator at
         // the methods' column.
@@ -295,7 +244,7 @@ ir::ProgramPtr Parser::ParseProgram() {
     UniqueNames names;
     while (!Check(Tok::kEnd)) {
       if (AtMainGuard()) break;
-      const size_t start = pos_;
+      const size_t start = Position();
       try {
         if (!Check(Tok::kAt))
           Unexpected("'@pl.function' (only functions may stand at the top level)");

@@ -59,7 +59,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   // Copies: the body's statements release the tokens before them.
   const Token at = Expect(Tok::kAt, "before a function");
   if (CheckPl("jit"))
-    ir::ThrowUser(ts_.At(pos_ + 2).span,
+    ir::ThrowUser(Peek(2).span,
                   "a @pl.jit function takes the shapes and dtypes of its parameters from the "
                   "tensors it is called with, which a file alone does not give",
                   {{{},

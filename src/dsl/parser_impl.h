@@ -1,6 +1,9 @@
 // Private to the DSL front end: the recursive-descent parser shared by src/dsl/parser*.cpp.
 // One Parser parses one source buffer into a Program, building IR directly: every call is typed
-// through the op registry as it is read, and names resolve through a scope stack (dsl.md 8.8).
+// through the op registry as it is read. Its parts keep their own state: the token cursor and
+// its refusals (token_cursor.h), name binding and the scopes (name_binding.h, dsl.md 8.8), the
+// module constants and the sibling modules they come from (module_loader.h), and the one reader
+// of a construct's keyword arguments (keyword_schema.h); the Parser holds what is being built.
 #pragma once
 
 #include <map>
@@ -19,6 +22,7 @@
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ops/op_def.h"
+#include "token_cursor.h"
 
 namespace tilesplit::dsl::detail {
 
@@ -114,84 +118,10 @@ class CalleeFailed : public ir::UserError {
   using ir::UserError::UserError;
 };
 
-class Parser {
+class Parser : public TokenCursor {
  public:
   Parser(std::string_view text, uint32_t file);
   ir::ProgramPtr ParseProgram();
-  // After a parse error: lexes the rest of the file so a lexical error there wins (see
-  // TokenSource::LexToEnd).
-  void LexToEnd() { ts_.LexToEnd(); }
-  // The same, stopping at a top-level `if __name__ == "__main__":` (the script's Python beyond it
-  // is not the DSL's, so its tokens are not errors).
-  void LexToMainGuard() {
-    for (size_t k = pos_;; ++k) {
-      const Token& t = ts_.At(k);
-      if (t.kind == Tok::kEnd) return;
-      if (t.kind == Tok::kIf && t.span.col == 1 && ts_.At(k + 1).kind == Tok::kName &&
-          ts_.At(k + 1).text == "__name__")
-        return;
-    }
-  }
-  bool LexFailed() const { return ts_.failed(); }
-  // `e` is the lexer's error (after which nothing past it can be parsed), not a parse error.
-  bool IsLexicalError(const ir::UserError& e) const {
-    const ir::UserError* lexical = ts_.error();
-    return lexical && lexical->span().line == e.span().line &&
-           lexical->span().col == e.span().col && lexical->message() == e.message();
-  }
-
-  // ---- Tokens (parser.cpp).
-  const Token& Peek(size_t k = 0) const { return ts_.At(pos_ + k); }
-  const Token& Next() {
-    const Token& t = ts_.At(pos_);
-    if (t.kind != Tok::kEnd) ++pos_;
-    return t;
-  }
-  bool Check(Tok k, size_t ahead = 0) const { return Peek(ahead).kind == k; }
-  bool CheckName(std::string_view n, size_t ahead = 0) const {
-    const Token& t = Peek(ahead);
-    return t.kind == Tok::kName && t.text == n;
-  }
-  bool Accept(Tok k) {
-    if (!Check(k)) return false;
-    Next();
-    return true;
-  }
-  const Token& Expect(Tok k, std::string_view context);
-  const Token& ExpectName(std::string_view context);
-  void ExpectNameText(std::string_view name, std::string_view context);
-  void ExpectNewline(std::string_view context);
-  [[noreturn]] void Unexpected(std::string_view expected);
-  // `pl . NAME` at the cursor (+ahead) with the given NAME.
-  bool CheckPl(std::string_view name, size_t ahead = 0) const {
-    return CheckName("pl", ahead) && Check(Tok::kDot, ahead + 1) && CheckName(name, ahead + 2);
-  }
-  const std::string& Str(const Token& t) const { return ts_.StringValue(t); }
-
-  // ---- Nesting limit (parser.cpp). Every construct that makes the parser recurse or the IR
-  // deeper (a parenthesis, bracket or call argument, a unary operator, each operator of a binary
-  // chain, a tuple subscript, an indented block, an elif) enters a level while it is parsed.
-  // Past kMaxNesting levels the input is rejected with a located error, so neither the parser
-  // nor later recursive walks of the IR (printer, equality, visitors) can exhaust the stack.
-  static constexpr int kMaxNesting = 200;
-  class Nest {
-   public:
-    explicit Nest(Parser& p) : p_(p) {}
-    Nest(Parser& p, Span at) : p_(p) { Enter(at); }
-    ~Nest() { p_.depth_ -= entered_; }
-    Nest(const Nest&) = delete;
-    Nest& operator=(const Nest&) = delete;
-    void Enter(Span at) {
-      ++entered_;
-      if (++p_.depth_ > kMaxNesting) p_.TooDeep(at);
-    }
-
-   private:
-    Parser& p_;
-    int entered_ = 0;
-  };
-  [[noreturn]] void TooDeep(Span at) const;
-
   // ---- Keyword arguments (parser_keywords.cpp, keyword_schema.h).
   // Reads one `NAME=value` of `keywords` at the cursor: refuses an unknown name and, unless the
   // schema lets keywords repeat, one already in `given` (which it extends), then hands the value
@@ -366,12 +296,6 @@ class Parser {
   // itself): a second binding of a name is an error instead of a new version.
   bool program_strict_ssa_ = false;
   std::string_view cur_fname_;
-  // Lexed on demand (Peek is logically const); tokens before the current statement of a
-  // function body are released, so only long-lived constructs may keep Token references, and
-  // those enclosing a function body keep copies.
-  mutable TokenSource ts_;
-  size_t pos_ = 0;
-  int depth_ = 0;  // nesting levels entered (see Nest)
   uint32_t file_;
   ModuleConstants consts_;
   bool defer_memory_contract_ = false;
@@ -418,8 +342,5 @@ inline std::vector<ir::Note> OrNote(std::vector<ir::Note> notes, std::string fal
   if (notes.empty()) notes.push_back({{}, std::move(fallback)});
   return notes;
 }
-
-// Where a name of the pl module is used as a value (e.g. `x = pl`).
-std::string DescribeToken(const Token& t);
 
 }  // namespace tilesplit::dsl::detail

@@ -109,19 +109,19 @@ std::unordered_map<std::string_view, ExprPtr> Parser::ParseConstantsOnly() {
       if (Check(Tok::kNewline)) {
         Next();
       } else if (Check(Tok::kImport) || Check(Tok::kFrom)) {
-        const size_t at = pos_;
+        const size_t at = Position();
         try {
           ParseImport();
         } catch (const ir::UserError&) {
-          pos_ = at;
+          Seek(at);
           SkipTopLevelStatement();
         }
       } else if (Check(Tok::kName) && Check(Tok::kAssign, 1) && !CheckPl("dynamic", 2)) {
-        const size_t at = pos_;
+        const size_t at = Position();
         try {
           ParseModuleConstant();
         } catch (const ir::UserError&) {
-          pos_ = at;  // not a numeric constant: the module's own business
+          Seek(at);  // not a numeric constant: the module's own business
           SkipTopLevelStatement();
         }
       } else {

@@ -46,7 +46,7 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
     // enclosing ParseFunction keeps copies), so a large file is parsed in a window of tokens.
     // A callee parsed on demand sits later in the file than its caller's unfinished statement,
     // whose tokens must survive until the caller resumes: release only at the outermost level.
-    if (kind == BlockKind::Function && class_fn_stack_.size() <= 1) ts_.Release(pos_);
+    if (kind == BlockKind::Function && class_fn_stack_.size() <= 1) Release(Position());
     // Code after a return never runs; the passes would still lower it (a transfer pushed in
     // dead code is never popped), so it is rejected rather than silently kept.
     if (!block.stmts.empty() && block.stmts.back()->kind == ir::StmtKind::Return)
@@ -58,7 +58,7 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
       ParseStatement(kind, block);
       continue;
     }
-    const size_t start = pos_;
+    const size_t start = Position();
     const size_t scopes = names_.Depth();
     const std::optional<ir::SplitMode> region = region_mode_;
     try {
@@ -75,7 +75,7 @@ void Parser::ParseBlockItems(BlockKind kind, Block& block) {
 
 bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
   if (IsLexicalError(e)) return false;
-  const Tok first = ts_.At(start).kind;
+  const Tok first = TokenAt(start).kind;
   // A compound statement's error may sit deep in its body: the function-level recovery handles
   // it.
   if (first == Tok::kFor || first == Tok::kWhile || first == Tok::kIf || first == Tok::kWith)
@@ -87,7 +87,7 @@ bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
     if (message == "unknown name '" + n + "'") consequence = true;
   if (!consequence) statement_errors_.push_back(e);
   // The names this statement would have bound: `a`, `a, b` or `a: T` before its `=`.
-  pos_ = start;
+  Seek(start);
   while (Check(Tok::kName)) {
     poisoned_.emplace_back(Peek().text);
     if (!Check(Tok::kComma, 1)) break;
@@ -95,10 +95,10 @@ bool Parser::RecoverStatement(const ir::UserError& e, size_t start) {
     Next();
   }
   // Skip to the end of the logical line (brackets join lines in the lexer).
-  pos_ = start;
+  Seek(start);
   while (!Check(Tok::kNewline) && !Check(Tok::kDedent) && !Check(Tok::kEnd)) Next();
   Accept(Tok::kNewline);
-  return pos_ > start;
+  return Position() > start;
 }
 
 void Parser::ThrowStatementErrors(Span function) {
