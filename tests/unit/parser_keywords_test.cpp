@@ -187,5 +187,24 @@ TEST(ParserKeywords, GivenTwiceElsewhere) {
             "3:55: tensor.reinterpret_view: keyword 'dtype' is given twice | remove one of them");
 }
 
+// The enum values of the keywords: a member of another enum, or no member at all.
+TEST(ParserKeywords, EnumValues) {
+  EXPECT_EQ(Refusal(Decorated("@pl.function(level=pl.Role.SubWorker)")),
+            "1:20: level= takes a pl.Level value, got pl.Role.SubWorker");
+  EXPECT_EQ(Refusal(Decorated("@pl.function(role=pl.Level.AIC)")),
+            "1:19: role= takes a pl.Role value, got pl.Level.AIC");
+  EXPECT_EQ(Refusal(InBody("with pl.at(level=pl.Mem.Vec):")),
+            "3:22: level= takes a pl.Level value, got pl.Mem.Vec");
+  EXPECT_EQ(Refusal(InBody("with pl.at(level=pl.Level.Bogus):")),
+            "3:22: level= takes a pl.Level value, got pl.Level.Bogus");
+  EXPECT_EQ(Refusal(InBody("with pl.at(level=pl.Level.AIC):")),
+            "3:22: only pl.Level.CORE_GROUP scopes are supported, got pl.Level.AIC | use "
+            "pl.at(level=pl.Level.CORE_GROUP, ...)");
+  EXPECT_EQ(Refusal(InBody("with pl.at(level=pl.Level.CORE_GROUP, "
+                           "optimizations=[pl.split(pl.Mem.Vec)]):")),
+            "3:67: pl.split takes a pl.SplitMode value, got pl.Mem.Vec | use "
+            "pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT");
+}
+
 }  // namespace
 }  // namespace tilesplit::dsl
