@@ -124,14 +124,13 @@ std::vector<ir::ScopeOptimization> Parser::ParseScopeOptimizations() {
       Next();
       Next();
       Next();
-      Literal lit = ParseEnumRef();
-      auto m = lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-      if (!m)
-        ir::ThrowUser(lit.span, "pl.split takes a pl.SplitMode value, got " + lit.text(),
-                      {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}});
+      const ir::SplitMode m =
+          ParseEnumValue("pl.split", "SplitMode", &ir::SplitModeFromName,
+                         {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}})
+              .first;
       Expect(Tok::kRParen, "closing pl.split(...)");
       ir::ScopeOptimization o{ir::ScopeOptimization::Kind::Split};
-      o.split = *m;
+      o.split = m;
       opts.push_back(o);
     } else if (CheckPl("cross_core_slot") && Check(Tok::kLParen, 3)) {
       Next();
@@ -182,14 +181,12 @@ void Parser::ParseWith(Block& block) {
       schema,
       {{"level",
         [&](const Token&) {
-          Literal lit = ParseEnumRef();
-          auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
-          if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
-          if (*l != ir::Level::CORE_GROUP)
+          auto [l, lit] = ParseEnumValue("level=", "Level", &ir::LevelFromName);
+          if (l != ir::Level::CORE_GROUP)
             ir::ThrowUser(lit.span,
                           "only pl.Level.CORE_GROUP scopes are supported, got " + lit.text(),
                           {{{}, "use pl.at(level=pl.Level.CORE_GROUP, ...)"}});
-          level = *l;
+          level = l;
         }},
        {"optimizations", [&](const Token&) { opts = ParseScopeOptimizations(); }},
        {"name_hint",

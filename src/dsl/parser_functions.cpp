@@ -110,17 +110,13 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
          {"attrs", [&](const Token&) { ParseAttrDict(&attrs, &attr_keys); }},
          {"level",
           [&](const Token&) {
-            Literal lit = ParseEnumRef();
-            auto l = lit.enum_type == "Level" ? ir::LevelFromName(lit.enum_value) : std::nullopt;
-            if (!l) ir::ThrowUser(lit.span, "level= takes a pl.Level value, got " + lit.text());
-            level = {*l, lit.span};
+            auto [l, lit] = ParseEnumValue("level=", "Level", &ir::LevelFromName);
+            level = {l, lit.span};
           }},
          {"role",
           [&](const Token&) {
-            Literal lit = ParseEnumRef();
-            auto r = lit.enum_type == "Role" ? ir::RoleFromName(lit.enum_value) : std::nullopt;
-            if (!r) ir::ThrowUser(lit.span, "role= takes a pl.Role value, got " + lit.text());
-            role = {*r, lit.span};
+            auto [r, lit] = ParseEnumValue("role=", "Role", &ir::RoleFromName);
+            role = {r, lit.span};
           }},
          {"strict_ssa",
           [&](const Token&) {

@@ -173,6 +173,22 @@ class Parser : public TokenCursor {
            (Check(Tok::kNewline, 3) || Check(Tok::kDedent, 3) || Check(Tok::kEnd, 3));
   }
   Literal ParseEnumRef();
+  // A member of pl.`type` as the value of `what` ("level=", "pl.split"), read with `from`; any
+  // other value is refused as "WHAT takes a pl.TYPE value, got X" with `notes`. Returns the
+  // member and the literal as written.
+  template <typename E>
+  std::pair<E, Literal> ParseEnumValue(std::string_view what, std::string_view type,
+                                       std::optional<E> (*from)(std::string_view),
+                                       std::vector<ir::Note> notes = {}) {
+    Literal lit = ParseEnumRef();
+    std::optional<E> v = lit.enum_type == type ? from(lit.enum_value) : std::nullopt;
+    if (!v)
+      ir::ThrowUser(
+          lit.span,
+          std::string(what) + " takes a pl." + std::string(type) + " value, got " + lit.text(),
+          std::move(notes));
+    return {*v, std::move(lit)};
+  }
   ir::MemorySpace ParseMemSpace();
   ir::TileView BuildTileView(const WrittenTileView& w, const std::vector<ExprPtr>& shape,
                              std::optional<ir::MemorySpace> mem) const;

@@ -47,15 +47,9 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
       }};
   const std::vector<Keyword> keywords{
       {"mode", [&](const Token&) {
-         Literal lit = ParseEnumRef();
-         auto m =
-             lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-         if (!m)
-           ir::ThrowUser(lit.span, "mode= takes a pl.SplitMode value, got " + lit.text(),
-                         {{{},
-                           "use pl.SplitMode.UP_DOWN or "
-                           "pl.SplitMode.LEFT_RIGHT"}});
-         mode = *m;
+         mode = ParseEnumValue("mode=", "SplitMode", &ir::SplitModeFromName,
+                               {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}})
+                    .first;
        }}};
   std::vector<std::string_view> given;
   while (Accept(Tok::kComma) && !Check(Tok::kRParen)) ParseKeyword(schema, keywords, given);
