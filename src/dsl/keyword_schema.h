@@ -34,7 +34,9 @@ struct KeywordSchema {
   // A keyword given again replaces its value instead of being refused (@pl.program's strict_ssa,
   // which has always read that way).
   bool repeatable = false;
-  // An unknown name is refused as soon as it is read, before its '=' (else after the '=').
+  // An unknown name is refused as soon as it is read, before its '=' (else after the '='): the
+  // order each construct has always refused in, so `@pl.function(bogus)` still asks for the '='
+  // and `pl.split_aiv(2, bogus)` still names the keyword.
   bool unknown_first = false;
   // Refuses (throws) `keyword`, which is none of `known` (the construct's keywords, in their
   // order).
