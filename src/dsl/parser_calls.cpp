@@ -140,8 +140,7 @@ ir::AttrMap Parser::ParseCallAttrDict() {
                       "a call's lane follows from where it stands: put it inside a "
                       "`pl.split_aiv` region to place it on the AIV lanes, or remove the attr"}});
     if (ir::FindAttr(attrs, key))
-      ir::ThrowUser(k.span, "call attr key \"" + key + "\" is given twice",
-                    {{{}, "remove one of them"}});
+      RefuseGivenTwice(k.span, "call attr key \"" + key + "\"", "remove one of them");
     Expect(Tok::kColon, "after the call attr key");
     if (!AtLiteral() && !AtEnumRef() && !AtDType())
       ir::ThrowUser(Peek().span,
@@ -297,8 +296,7 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
   for (CallArg& a : args) {
     if (a.call_attrs) {
       if (call_attrs)
-        ir::ThrowUser(a.keyword_span, op.name() + ": keyword 'attrs' is given twice",
-                      {{{}, "remove one of them"}});
+        RefuseGivenTwice(a.keyword_span, op.name() + ": keyword 'attrs'", "remove one of them");
       call_attrs = std::move(a.call_attrs);
       continue;
     }
@@ -343,9 +341,8 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
     std::optional<size_t> idx = op.is_variadic() ? std::nullopt : op.arg_index(a.keyword);
     if (idx) {
       if (bound[*idx])
-        ir::ThrowUser(a.keyword_span,
-                      op.name() + ": argument '" + std::string(a.keyword) + "' is given twice",
-                      {{{}, "remove one of them"}});
+        RefuseGivenTwice(a.keyword_span, op.name() + ": argument '" + std::string(a.keyword) + "'",
+                         "remove one of them");
       if (!a.expr)
         ir::ThrowUser(a.span, op.name() + ": argument '" + std::string(a.keyword) +
                                   "' must be an expression, got " + a.literal->text());
@@ -368,8 +365,8 @@ ExprPtr Parser::BuildOpCall(const ops::OpDef& op, std::vector<CallArg> args, Spa
               }()));
     }
     if (ir::FindAttr(kwargs, spec->name))
-      ir::ThrowUser(a.keyword_span, op.name() + ": keyword '" + spec->name + "' is given twice",
-                    {{{}, "remove one of them"}});
+      RefuseGivenTwice(a.keyword_span, op.name() + ": keyword '" + spec->name + "'",
+                       "remove one of them");
     kwargs.emplace_back(spec->name, KwargFromArg(op, *spec, a));
   }
   if (!op.is_variadic()) {

@@ -291,25 +291,13 @@ ExprPtr Parser::ParseAtom() {
   }
 }
 
-const Binding* Parser::Lookup(std::string_view name, size_t* scope_index) const {
-  for (size_t i = scopes_.size(); i-- > 0;) {
-    auto it = scopes_[i].names.find(name);
-    if (it != scopes_[i].names.end()) {
-      if (scope_index) *scope_index = i;
-      return &it->second;
-    }
-  }
-  return nullptr;
-}
-
 ExprPtr Parser::ResolveName(const Token& name) {
-  if (const Binding* b = Lookup(name.text)) return b->var;
-  auto it = dyn_.find(name.text);
-  if (it != dyn_.end()) return it->second;
-  if (auto c = consts_.find(name.text); c != consts_.end()) {
-    if (const ir::ConstInt* i = c->second->As<ir::ConstInt>())
+  if (const Binding* b = names_.Lookup(name.text)) return b->var;
+  if (const VarPtr* d = names_.FindDynamic(name.text)) return *d;
+  if (const ExprPtr* c = consts_.Find(name.text)) {
+    if (const ir::ConstInt* i = (*c)->As<ir::ConstInt>())
       return ir::MakeConstInt(i->value, i->type->As<ir::ScalarType>()->dtype, name.span);
-    const ir::ConstFloat* f = c->second->As<ir::ConstFloat>();
+    const ir::ConstFloat* f = (*c)->As<ir::ConstFloat>();
     return ir::MakeConstFloat(f->value, f->type->As<ir::ScalarType>()->dtype, name.span);
   }
   std::string_view n = name.text;
@@ -317,17 +305,12 @@ ExprPtr Parser::ResolveName(const Token& name) {
     ir::ThrowUser(name.span, "module '" + std::string(n) + "' is not a value");
   if (n == "self") ir::ThrowUser(name.span, "'self' has meaning only as the first parameter");
   if (n == "_") ir::ThrowUser(name.span, "'_' binds nothing and cannot be used as a value");
-  if (allow_new_dyn_) {
+  if (names_.AllowsNewDynamic()) {
     if (n == "tuple") ir::ThrowUser(name.span, "'tuple' cannot name a dynamic dimension");
-    VarPtr v = ir::MakeVar(std::string(n), ir::MakeScalarType(ir::DataType::INDEX), name.span);
-    dyn_.emplace(n, v);
-    return v;
+    return names_.NewDynamic(n, name.span);
   }
-  std::vector<std::string> visible;
-  for (const Scope& sc : scopes_)
-    for (const auto& kv : sc.names) visible.emplace_back(kv.first);
-  for (const auto& kv : dyn_) visible.emplace_back(kv.first);
-  for (const auto& kv : consts_) visible.emplace_back(kv.first);
+  std::vector<std::string> visible = names_.Visible();
+  for (const auto& kv : consts_.All()) visible.emplace_back(kv.first);
   std::sort(visible.begin(), visible.end());  // deterministic ties
   ir::ThrowUser(name.span, "unknown name '" + std::string(n) + "'",
                 OrNote(Suggest(n, visible), "define '" + std::string(n) +

@@ -39,19 +39,19 @@ void Parser::ScanClassFunctions() {
   // the scan and is reported by the real parse, and so does a lexical error: the methods before
   // it are parsed (their errors reported) before the parse meets it again.
   try {
-    ScanClassFunctionsFrom(pos_);
+    ScanClassFunctionsFrom(Position());
   } catch (const ir::UserError&) {
     class_scan_cut_ = true;
   }
 }
 
 void Parser::ScanClassFunctionsFrom(size_t i) {
-  auto kind = [&](size_t k) { return ts_.At(k).kind; };
+  auto kind = [&](size_t k) { return TokenAt(k).kind; };
   while (kind(i) == Tok::kAt) {
     const size_t start = i;
     while (kind(i) != Tok::kDef && kind(i) != Tok::kIndent && kind(i) != Tok::kEnd) ++i;
     if (kind(i) != Tok::kDef || kind(i + 1) != Tok::kName) return;
-    const std::string_view name = ts_.At(i + 1).text;
+    const std::string_view name = TokenAt(i + 1).text;
     int depth = 0;
     for (; kind(i) != Tok::kEnd; ++i) {
       if (kind(i) == Tok::kIndent) ++depth;
@@ -76,11 +76,10 @@ const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
     throw CalleeFailed(Peek().span, "'" + std::string(cf.name) + "' has errors");
   // ParseFunction resets the per-function state; a caller in the middle of its body gets its
   // own back afterwards.
-  const size_t saved_pos = pos_;
-  std::vector<Scope> saved_scopes = std::move(scopes_);
+  const size_t saved_pos = Position();
+  NameBinding::Saved saved_names = names_.Save();
   FunctionState saved_fn = std::move(fn_);
   const std::optional<ir::SplitMode> saved_region = region_mode_;
-  const bool saved_dyn = allow_new_dyn_;
   const ir::FunctionType saved_type = cur_ftype_;
   const std::string_view saved_name = cur_fname_;
   // The caller's statement recovery state, which the callee's body would otherwise reset.
@@ -89,11 +88,10 @@ const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
   const bool saved_callee_failed = callee_failed_;
   auto restore = [&] {
     class_fn_stack_.pop_back();
-    pos_ = saved_pos;
-    scopes_ = std::move(saved_scopes);
+    Seek(saved_pos);
+    names_.Restore(std::move(saved_names));
     fn_ = std::move(saved_fn);
     region_mode_ = saved_region;
-    allow_new_dyn_ = saved_dyn;
     cur_ftype_ = saved_type;
     cur_fname_ = saved_name;
     statement_errors_ = std::move(saved_errors);
@@ -102,7 +100,7 @@ const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
   };
   cf.state = ClassFunction::State::InProgress;
   class_fn_stack_.push_back(index);
-  pos_ = cf.start;
+  Seek(cf.start);
   ir::FunctionPtr fn;
   try {
     fn = ParseFunction(true);
@@ -121,7 +119,7 @@ const ir::FunctionPtr& Parser::ParseClassFunction(size_t index) {
   }
   ClassFunction& done = class_fns_[index];
   done.fn = std::move(fn);
-  done.end = pos_;
+  done.end = Position();
   done.state = ClassFunction::State::Done;
   restore();
   return done.fn;

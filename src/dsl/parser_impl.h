@@ -1,6 +1,9 @@
 // Private to the DSL front end: the recursive-descent parser shared by src/dsl/parser*.cpp.
 // One Parser parses one source buffer into a Program, building IR directly: every call is typed
-// through the op registry as it is read, and names resolve through a scope stack (dsl.md 8.8).
+// through the op registry as it is read. Its parts keep their own state: the token cursor and
+// its refusals (token_cursor.h), name binding and the scopes (name_binding.h, dsl.md 8.8), the
+// module constants and the sibling modules they come from (module_loader.h), and the one reader
+// of a construct's keyword arguments (keyword_schema.h); the Parser holds what is being built.
 #pragma once
 
 #include <map>
@@ -11,10 +14,15 @@
 #include <unordered_map>
 #include <vector>
 
+#include "keyword_schema.h"
+#include "module_loader.h"
+#include "name_binding.h"
 #include "tilesplit/dsl/lexer.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ops/op_def.h"
+#include "token_cursor.h"
 
 namespace tilesplit::dsl::detail {
 
@@ -79,18 +87,6 @@ struct CallArg {
   std::optional<ir::AttrMap> call_attrs;  // `attrs={...}`: the call's annotations
 };
 
-// A name binding in one scope. `outer_alias` marks a rebinding, inside a loop or branch body, of
-// a variable defined in an enclosing scope: the body assigns the outer Var again (pre-SSA form,
-// resolved by convert-to-ssa), and later rebinds in the same body keep doing so.
-struct Binding {
-  VarPtr var;
-  bool outer_alias = false;
-};
-
-struct Scope {
-  std::unordered_map<std::string_view, Binding> names;
-};
-
 // One `x` or `x: T` target of a yield.
 struct YieldTarget {
   std::string_view name;
@@ -122,85 +118,20 @@ class CalleeFailed : public ir::UserError {
   using ir::UserError::UserError;
 };
 
-class Parser {
+class Parser : public TokenCursor {
  public:
   Parser(std::string_view text, uint32_t file);
   ir::ProgramPtr ParseProgram();
-  // After a parse error: lexes the rest of the file so a lexical error there wins (see
-  // TokenSource::LexToEnd).
-  void LexToEnd() { ts_.LexToEnd(); }
-  // The same, stopping at a top-level `if __name__ == "__main__":` (the script's Python beyond it
-  // is not the DSL's, so its tokens are not errors).
-  void LexToMainGuard() {
-    for (size_t k = pos_;; ++k) {
-      const Token& t = ts_.At(k);
-      if (t.kind == Tok::kEnd) return;
-      if (t.kind == Tok::kIf && t.span.col == 1 && ts_.At(k + 1).kind == Tok::kName &&
-          ts_.At(k + 1).text == "__name__")
-        return;
-    }
-  }
-  bool LexFailed() const { return ts_.failed(); }
-  // `e` is the lexer's error (after which nothing past it can be parsed), not a parse error.
-  bool IsLexicalError(const ir::UserError& e) const {
-    const ir::UserError* lexical = ts_.error();
-    return lexical && lexical->span().line == e.span().line &&
-           lexical->span().col == e.span().col && lexical->message() == e.message();
-  }
+  // ---- Keyword arguments (parser_keywords.cpp, keyword_schema.h).
+  // Reads one `NAME=value` of `keywords` at the cursor: refuses an unknown name and, unless the
+  // schema lets keywords repeat, one already in `given` (which it extends), then hands the value
+  // to the keyword's reader.
+  void ParseKeyword(const KeywordSchema& schema, const std::vector<Keyword>& keywords,
+                    std::vector<std::string_view>& given);
+  // `NAME=value, ...` up to a ')' (not consumed), a trailing comma allowed.
+  void ParseKeywordList(const KeywordSchema& schema, const std::vector<Keyword>& keywords);
 
-  // ---- Tokens (parser.cpp).
-  const Token& Peek(size_t k = 0) const { return ts_.At(pos_ + k); }
-  const Token& Next() {
-    const Token& t = ts_.At(pos_);
-    if (t.kind != Tok::kEnd) ++pos_;
-    return t;
-  }
-  bool Check(Tok k, size_t ahead = 0) const { return Peek(ahead).kind == k; }
-  bool CheckName(std::string_view n, size_t ahead = 0) const {
-    const Token& t = Peek(ahead);
-    return t.kind == Tok::kName && t.text == n;
-  }
-  bool Accept(Tok k) {
-    if (!Check(k)) return false;
-    Next();
-    return true;
-  }
-  const Token& Expect(Tok k, std::string_view context);
-  const Token& ExpectName(std::string_view context);
-  void ExpectNameText(std::string_view name, std::string_view context);
-  void ExpectNewline(std::string_view context);
-  [[noreturn]] void Unexpected(std::string_view expected);
-  // `pl . NAME` at the cursor (+ahead) with the given NAME.
-  bool CheckPl(std::string_view name, size_t ahead = 0) const {
-    return CheckName("pl", ahead) && Check(Tok::kDot, ahead + 1) && CheckName(name, ahead + 2);
-  }
-  const std::string& Str(const Token& t) const { return ts_.StringValue(t); }
-
-  // ---- Nesting limit (parser.cpp). Every construct that makes the parser recurse or the IR
-  // deeper (a parenthesis, bracket or call argument, a unary operator, each operator of a binary
-  // chain, a tuple subscript, an indented block, an elif) enters a level while it is parsed.
-  // Past kMaxNesting levels the input is rejected with a located error, so neither the parser
-  // nor later recursive walks of the IR (printer, equality, visitors) can exhaust the stack.
-  static constexpr int kMaxNesting = 200;
-  class Nest {
-   public:
-    explicit Nest(Parser& p) : p_(p) {}
-    Nest(Parser& p, Span at) : p_(p) { Enter(at); }
-    ~Nest() { p_.depth_ -= entered_; }
-    Nest(const Nest&) = delete;
-    Nest& operator=(const Nest&) = delete;
-    void Enter(Span at) {
-      ++entered_;
-      if (++p_.depth_ > kMaxNesting) p_.TooDeep(at);
-    }
-
-   private:
-    Parser& p_;
-    int entered_ = 0;
-  };
-  [[noreturn]] void TooDeep(Span at) const;
-
-  // ---- File layout, functions, decorators, attrs (parser.cpp).
+  // ---- File layout (parser_module.cpp), functions, decorators, attrs (parser_functions.cpp).
   void ParseImport();
   // `from MODULE import NAME [as ALIAS], ...`: the numeric constants NAME of a sibling module
   // (MODULE.py beside the file, or MODULE/__init__.py; leading dots climb directories) bind as
@@ -208,18 +139,16 @@ class Parser {
   void ParseFromImport();
   // A module read only for its constants: its numeric `NAME = ...` lines at the top level (and
   // what it imports from its own siblings); every other statement is skipped.
-  std::unordered_map<std::string_view, ExprPtr> ParseConstantsOnly();
+  ConstantMap ParseConstantsOnly();
   void SkipTopLevelStatement();
   void ParseDynDecl();
   // `NAME = <number>` before the functions: a module constant, folded into every use.
   void ParseModuleConstant();
   // The -D overrides of module constants (ParseOptions::defines).
-  void SetDefines(const std::map<std::string, std::string>* d) { defines_ = d; }
+  void SetDefines(const std::map<std::string, std::string>* d) { consts_.SetDefines(d); }
   // ParseOptions::defer_memory_contract.
   void SetDeferMemoryContract(bool defer) { defer_memory_contract_ = defer; }
-  void CheckDefinesUsed() const;
-  ExprPtr DefinedValue(const std::string& name, const std::string& text, const ExprPtr& written,
-                       Span span);
+  void CheckDefinesUsed() const { consts_.CheckDefinesUsed(); }
   // At `if __name__ == "__main__":` on the top level: the script's entry point, where the
   // program ends (nothing from there on is read, so its Python need not be ours).
   bool AtMainGuard() const;
@@ -244,6 +173,22 @@ class Parser {
            (Check(Tok::kNewline, 3) || Check(Tok::kDedent, 3) || Check(Tok::kEnd, 3));
   }
   Literal ParseEnumRef();
+  // A member of pl.`type` as the value of `what` ("level=", "pl.split"), read with `from`; any
+  // other value is refused as "WHAT takes a pl.TYPE value, got X" with `notes`. Returns the
+  // member and the literal as written.
+  template <typename E>
+  std::pair<E, Literal> ParseEnumValue(std::string_view what, std::string_view type,
+                                       std::optional<E> (*from)(std::string_view),
+                                       std::vector<ir::Note> notes = {}) {
+    Literal lit = ParseEnumRef();
+    std::optional<E> v = lit.enum_type == type ? from(lit.enum_value) : std::nullopt;
+    if (!v)
+      ir::ThrowUser(
+          lit.span,
+          std::string(what) + " takes a pl." + std::string(type) + " value, got " + lit.text(),
+          std::move(notes));
+    return {*v, std::move(lit)};
+  }
   ir::MemorySpace ParseMemSpace();
   ir::TileView BuildTileView(const WrittenTileView& w, const std::vector<ExprPtr>& shape,
                              std::optional<ir::MemorySpace> mem) const;
@@ -280,7 +225,6 @@ class Parser {
   ExprPtr ParseAtom();
   ExprPtr ParseBracketList(Tok close, Span open_span);
   ExprPtr ResolveName(const Token& name);
-  const Binding* Lookup(std::string_view name, size_t* scope_index = nullptr) const;
   [[noreturn]] void NotAValue(const Token& at, std::string_view what);
 
   // ---- Calls (parser_calls.cpp).
@@ -298,7 +242,8 @@ class Parser {
   // Types `value` against an assignment annotation; returns the value carrying the final type.
   ExprPtr ApplyAnnotation(const ExprPtr& value, const TypeAnn& ann, Span at);
 
-  // ---- Statements (parser_stmts.cpp).
+  // ---- Statements (parser_stmts.cpp; loops in parser_loops.cpp, if and with in
+  // parser_branches.cpp).
   // Parses `NEWLINE INDENT items DEDENT`; scopes are managed by the caller.
   Block ParseBlock(BlockKind kind);
   void ParseBlockItems(BlockKind kind, Block& block);
@@ -316,12 +261,8 @@ class Parser {
   // for: its merge targets are fresh names of the else branch that the outer `if` re-yields.
   StmtPtr ParseIf(bool nested, std::vector<YieldTarget>* targets_out);
   void ParseWith(Block& block);
+  std::vector<ir::ScopeOptimization> ParseScopeOptimizations();
   std::vector<ExprPtr> ParseInitValues();
-  // Binds `name` as a new definition in the current scope, or (in a body, for a name of an
-  // enclosing scope) as a second definition of the outer variable.
-  VarPtr DefineTarget(std::string_view name, Span span, const TypePtr& type);
-  VarPtr BindNew(std::string_view name, Span span, const TypePtr& type);
-  void CheckTargetName(std::string_view name, Span span) const;
   std::vector<VarPtr> MakeYieldTargets(const Block& body, const std::vector<TypePtr>& types,
                                        bool force_new);
   void CheckYieldValues(const Block& body, const std::vector<TypePtr>& types,
@@ -367,26 +308,14 @@ class Parser {
   bool class_scan_cut_ = false;         // a lexical error ended the scan of the class's methods
   std::vector<size_t> class_fn_stack_;  // class functions being parsed, outermost first
   ir::FunctionType cur_ftype_ = ir::FunctionType::Opaque;
-  // strict_ssa=True on @pl.program (every function) or on a top-level @pl.function: a second
-  // binding of a name is an error instead of a new version.
+  // strict_ssa=True on @pl.program (every function; a top-level @pl.function says it for
+  // itself): a second binding of a name is an error instead of a new version.
   bool program_strict_ssa_ = false;
-  bool strict_ssa_ = false;
   std::string_view cur_fname_;
-  // Lexed on demand (Peek is logically const); tokens before the current statement of a
-  // function body are released, so only long-lived constructs may keep Token references, and
-  // those enclosing a function body keep copies.
-  mutable TokenSource ts_;
-  size_t pos_ = 0;
-  int depth_ = 0;  // nesting levels entered (see Nest)
   uint32_t file_;
-  // Program-wide dynamic dimensions: one Var per name.
-  std::unordered_map<std::string_view, VarPtr> dyn_;
-  std::unordered_map<std::string_view, ExprPtr> consts_;  // module constants (ConstInt / Float)
-  const std::map<std::string, std::string>* defines_ = nullptr;
+  ModuleConstants consts_;
   bool defer_memory_contract_ = false;
-  std::set<std::string> defines_used_;
-  bool allow_new_dyn_ = false;  // inside a parameter or return annotation
-  std::vector<Scope> scopes_;
+  NameBinding names_;
   std::optional<ir::SplitMode> region_mode_;  // inside a pl.split_aiv region
   FunctionState fn_;
 
@@ -409,6 +338,16 @@ class Parser {
 // carry any integer scalar type).
 bool TypesAgree(const TypePtr& annotated, const TypePtr& deduced);
 
+inline bool IsBoolScalar(const ExprPtr& e) {
+  auto dt = ir::ScalarDType(e);
+  return dt && *dt == ir::DataType::BOOL;
+}
+
+// A value's type in a message (a call that yields nothing has none).
+inline std::string TypeText(const TypePtr& t) {
+  return t ? ir::TypeToString(t) : "no value";
+}
+
 // A "did you mean 'X'?" note for a misspelt `word` among `candidates`, or no note.
 std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::string>& candidates);
 // The same among the members of enum type `enum_type` ("Mem", "SplitMode", ...).
@@ -419,8 +358,5 @@ inline std::vector<ir::Note> OrNote(std::vector<ir::Note> notes, std::string fal
   if (notes.empty()) notes.push_back({{}, std::move(fallback)});
   return notes;
 }
-
-// Where a name of the pl module is used as a value (e.g. `x = pl`).
-std::string DescribeToken(const Token& t);
 
 }  // namespace tilesplit::dsl::detail

@@ -34,23 +34,25 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
                     "vector lanes"}});
   Next();
   std::optional<ir::SplitMode> mode;
-  while (Accept(Tok::kComma) && !Check(Tok::kRParen)) {
-    const Token& k = ExpectName("as a pl.split_aiv keyword");
-    if (k.text != "mode")
-      ir::ThrowUser(k.span,
-                    "pl.split_aiv does not accept '" + std::string(k.text) +
-                        "=': a region carries no loop values and takes no options",
-                    {{ir::Span{}, "remove '" + std::string(k.text) +
-                                      "='; pl.split_aiv takes the lane count 2 and mode= only"}});
-    if (mode) ir::ThrowUser(k.span, "mode is given twice");
-    Expect(Tok::kAssign, "after mode");
-    Literal lit = ParseEnumRef();
-    auto m = lit.enum_type == "SplitMode" ? ir::SplitModeFromName(lit.enum_value) : std::nullopt;
-    if (!m)
-      ir::ThrowUser(lit.span, "mode= takes a pl.SplitMode value, got " + lit.text(),
-                    {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}});
-    mode = *m;
-  }
+  static const KeywordSchema schema{
+      .name_context = "as a pl.split_aiv keyword",
+      .assign_context = "after mode",
+      .unknown_first = true,
+      .unknown = [](const Token& k, const std::vector<Keyword>&) {
+        ir::ThrowUser(k.span,
+                      "pl.split_aiv does not accept '" + std::string(k.text) +
+                          "=': a region carries no loop values and takes no options",
+                      {{ir::Span{}, "remove '" + std::string(k.text) +
+                                        "='; pl.split_aiv takes the lane count 2 and mode= only"}});
+      }};
+  const std::vector<Keyword> keywords{
+      {"mode", [&](const Token&) {
+         mode = ParseEnumValue("mode=", "SplitMode", &ir::SplitModeFromName,
+                               {{{}, "use pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT"}})
+                    .first;
+       }}};
+  std::vector<std::string_view> given;
+  while (Accept(Tok::kComma) && !Check(Tok::kRParen)) ParseKeyword(schema, keywords, given);
   Expect(Tok::kRParen, "closing pl.split_aiv(...)");
   if (!mode)
     ir::ThrowUser(kw.span, "pl.split_aiv requires mode=pl.SplitMode.X",
@@ -63,11 +65,11 @@ void Parser::ParseSplitAiv(Block& block, const Token& for_tok, const Token& var_
                     "the outer region"}});
   std::vector<StmtPtr> stmts;
   if (var_tok.text != "_") {
-    CheckTargetName(var_tok.text, var_tok.span);
+    names_.CheckTargetName(var_tok.text, var_tok.span);
     const ops::OpDef* op = ops::FindOp("tile.get_subblock_idx");
     if (!op) ir::ThrowUser(var_tok.span, "unknown operator 'tile.get_subblock_idx'");
     ExprPtr idx = ops::Create(*op, {}, {}, var_tok.span);
-    VarPtr lane = BindNew(var_tok.text, var_tok.span, idx->type);
+    VarPtr lane = names_.BindNew(var_tok.text, var_tok.span, idx->type);
     stmts.push_back(ir::MakeAssign(lane, idx, var_tok.span));
   }
   region_mode_ = mode;

@@ -298,30 +298,26 @@ TypeAnn Parser::ParseType() {
         Next();
         Next();
         Expect(Tok::kLParen, "after pl.TensorView");
-        std::vector<std::string_view> seen;
-        while (!Check(Tok::kRParen)) {
-          const Token& f = ExpectName("as a pl.TensorView field");
-          for (std::string_view s : seen)
-            if (s == f.text)
-              ir::ThrowUser(f.span,
-                            "pl.TensorView field '" + std::string(f.text) + "' is given twice");
-          seen.push_back(f.text);
-          Expect(Tok::kAssign, "after the field name");
-          if (f.text == "valid_shape") {
-            v.valid_shape = ParseShape("valid_shape");
-          } else if (f.text == "stride") {
-            v.stride = ParseShape("stride");
-          } else if (f.text == "layout") {
-            v.layout = EnumFrom<ir::TensorLayout>(ParseEnumRef(), "TensorLayout",
-                                                  &ir::TensorLayoutFromName);
-          } else if (f.text == "pad") {
-            v.pad = EnumFrom<ir::PadValue>(ParseEnumRef(), "PadValue", &ir::PadValueFromName);
-          } else {
-            ir::ThrowUser(f.span, "unknown pl.TensorView field '" + std::string(f.text) +
-                                      "' (expected valid_shape, stride, layout or pad)");
-          }
-          if (!Accept(Tok::kComma)) break;
-        }
+        static const KeywordSchema schema{
+            .name_context = "as a pl.TensorView field",
+            .assign_context = "after the field name",
+            .noun = "pl.TensorView field",
+            .unknown = [](const Token& f, const std::vector<Keyword>& known) {
+              ir::ThrowUser(f.span, "unknown pl.TensorView field '" + std::string(f.text) +
+                                        "' (expected " + KeywordList(known) + ")");
+            }};
+        ParseKeywordList(
+            schema,
+            {{"valid_shape", [&](const Token&) { v.valid_shape = ParseShape("valid_shape"); }},
+             {"stride", [&](const Token&) { v.stride = ParseShape("stride"); }},
+             {"layout",
+              [&](const Token&) {
+                v.layout = EnumFrom<ir::TensorLayout>(ParseEnumRef(), "TensorLayout",
+                                                      &ir::TensorLayoutFromName);
+              }},
+             {"pad", [&](const Token&) {
+                v.pad = EnumFrom<ir::PadValue>(ParseEnumRef(), "PadValue", &ir::PadValueFromName);
+              }}});
         Expect(Tok::kRParen, "closing pl.TensorView(...)");
       } else {
         ir::ThrowUser(Peek().span,
@@ -346,54 +342,57 @@ TypeAnn Parser::ParseType() {
     while (Accept(Tok::kComma) && !Check(Tok::kRBracket)) {
       if (AtEnumRef() && (Peek(2).text == "Mem" || Peek(2).text == "MemorySpace")) {
         Span s = Peek().span;
-        if (ann.tile_memory) ir::ThrowUser(s, "the tile memory space is given twice");
+        if (ann.tile_memory) RefuseGivenTwice(s, "the tile memory space");
         ann.tile_memory = ParseMemSpace();
       } else if (CheckPl("TileView")) {
         Span s = Peek().span;
-        if (ann.tile_view) ir::ThrowUser(s, "pl.TileView is given twice");
+        if (ann.tile_view) RefuseGivenTwice(s, "pl.TileView");
         Next();
         Next();
         Next();
         Expect(Tok::kLParen, "after pl.TileView");
         WrittenTileView w;
-        std::vector<std::string_view> seen;
-        while (!Check(Tok::kRParen)) {
-          const Token& f = ExpectName("as a pl.TileView field");
-          for (std::string_view sv : seen)
-            if (sv == f.text)
-              ir::ThrowUser(f.span,
-                            "pl.TileView field '" + std::string(f.text) + "' is given twice");
-          seen.push_back(f.text);
-          Expect(Tok::kAssign, "after the field name");
-          if (f.text == "valid_shape") {
-            w.valid_shape = ParseShape("valid_shape");
-            if (w.valid_shape.size() != shape.size())
-              ir::ThrowUser(f.span, "valid_shape has rank " + std::to_string(w.valid_shape.size()) +
-                                        " but the tile shape has rank " +
-                                        std::to_string(shape.size()));
-          } else if (f.text == "stride") {
-            w.stride = ParseShape("stride");
-          } else if (f.text == "start_offset") {
-            w.start_offset = ParseDim("start_offset");
-          } else if (f.text == "blayout") {
-            w.blayout =
-                EnumFrom<ir::TileLayout>(ParseEnumRef(), "TileLayout", &ir::TileLayoutFromName);
-          } else if (f.text == "slayout") {
-            w.slayout =
-                EnumFrom<ir::TileLayout>(ParseEnumRef(), "TileLayout", &ir::TileLayoutFromName);
-          } else if (f.text == "fractal") {
-            const Token& n = Expect(Tok::kInt, "as the fractal size");
-            w.fractal = n.int_value;
-          } else if (f.text == "pad") {
-            w.pad = EnumFrom<ir::PadValue>(ParseEnumRef(), "PadValue", &ir::PadValueFromName);
-          } else if (f.text == "compact") {
-            w.compact =
-                EnumFrom<ir::CompactMode>(ParseEnumRef(), "CompactMode", &ir::CompactModeFromName);
-          } else {
-            ir::ThrowUser(f.span, "unknown pl.TileView field '" + std::string(f.text) + "'");
-          }
-          if (!Accept(Tok::kComma)) break;
-        }
+        static const KeywordSchema schema{
+            .name_context = "as a pl.TileView field",
+            .assign_context = "after the field name",
+            .noun = "pl.TileView field",
+            .unknown = [](const Token& f, const std::vector<Keyword>&) {
+              ir::ThrowUser(f.span, "unknown pl.TileView field '" + std::string(f.text) + "'");
+            }};
+        ParseKeywordList(
+            schema,
+            {{"valid_shape",
+              [&](const Token& f) {
+                w.valid_shape = ParseShape("valid_shape");
+                if (w.valid_shape.size() != shape.size())
+                  ir::ThrowUser(f.span,
+                                "valid_shape has rank " + std::to_string(w.valid_shape.size()) +
+                                    " but the tile shape has rank " + std::to_string(shape.size()));
+              }},
+             {"stride", [&](const Token&) { w.stride = ParseShape("stride"); }},
+             {"start_offset", [&](const Token&) { w.start_offset = ParseDim("start_offset"); }},
+             {"blayout",
+              [&](const Token&) {
+                w.blayout =
+                    EnumFrom<ir::TileLayout>(ParseEnumRef(), "TileLayout", &ir::TileLayoutFromName);
+              }},
+             {"slayout",
+              [&](const Token&) {
+                w.slayout =
+                    EnumFrom<ir::TileLayout>(ParseEnumRef(), "TileLayout", &ir::TileLayoutFromName);
+              }},
+             {"fractal",
+              [&](const Token&) {
+                w.fractal = Expect(Tok::kInt, "as the fractal size").int_value;
+              }},
+             {"pad",
+              [&](const Token&) {
+                w.pad = EnumFrom<ir::PadValue>(ParseEnumRef(), "PadValue", &ir::PadValueFromName);
+              }},
+             {"compact", [&](const Token&) {
+                w.compact = EnumFrom<ir::CompactMode>(ParseEnumRef(), "CompactMode",
+                                                      &ir::CompactModeFromName);
+              }}});
         Expect(Tok::kRParen, "closing pl.TileView(...)");
         ann.tile_view = std::move(w);
       } else {
