@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "tensor_values.h"
 #include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
-namespace {
 
 // The result tensor's dtype, from the call's deduced type.
 ir::DataType ResultDType(const OpCall& c) {
@@ -66,6 +66,8 @@ Value ViaTile(OpCall& c, const char* tile_op, const std::vector<int64_t>& shape,
   OpCall tc{c.call, args, geom, c.ctx};
   return AsTensor(c, (*fn)(tc));
 }
+
+namespace {
 
 // Right-aligned broadcast of two runtime shapes (the deducer has checked they broadcast).
 std::vector<int64_t> Broadcast(OpCall& c, std::vector<int64_t> a, std::vector<int64_t> b) {
@@ -219,6 +221,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
                         "tensor.and",
                         "tensor.xor",
                         "tensor.fmod",
+                        "tensor.rem",
                         "tensor.or",
                         "tensor.shl",
                         "tensor.shr",
@@ -264,7 +267,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
         "tensor.minimums", "tensor.exp",  "tensor.neg",   "tensor.abs",   "tensor.sqrt",
         "tensor.rsqrt",    "tensor.log",  "tensor.recip", "tensor.cast",  "tensor.sin",
         "tensor.cos",      "tensor.ands", "tensor.xors",  "tensor.fmods", "tensor.ors",
-        "tensor.shls",     "tensor.shrs", "tensor.not"}) {
+        "tensor.shls",     "tensor.shrs", "tensor.not",   "tensor.rems",  "tensor.expands"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), c.tensor(0)->shape, c.args);
@@ -280,7 +283,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
       return ViaTile(c, tile_op.c_str(), {row ? s[0] : 1, row ? 1 : s[1]}, {c.args[0]});
     });
   }
-  for (const char* n : {"tensor.row_sum", "tensor.row_max", "tensor.row_min"}) {
+  for (const char* n : {"tensor.row_sum", "tensor.row_max", "tensor.row_min", "tensor.row_prod"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
@@ -288,7 +291,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
       return ViaTile(c, tile_op.c_str(), {s[0], 1}, {c.args[0]});
     });
   }
-  for (const char* n : {"tensor.col_sum", "tensor.col_max", "tensor.col_min"}) {
+  for (const char* n : {"tensor.col_sum", "tensor.col_max", "tensor.col_min", "tensor.col_prod"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
