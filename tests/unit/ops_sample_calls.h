@@ -296,6 +296,19 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tensor.ci", {I(0), Tup({1, 32})}, {{"dtype", DataType::INT32}}},
       {"tensor.expand_clone", {row, t2}, {}},
       {"tensor.dump_tag", {t2}, {}},
+      // GEMV, bias and batched products (cube_ops.cpp)
+      {"tile.gemv", {in({1, 64}, MemorySpace::Left, DataType::FP16), right}, {}},
+      {"tile.gemv_acc",
+       {in({1, 256}, MemorySpace::Acc), in({1, 64}, MemorySpace::Left, DataType::FP16), right},
+       {}},
+      {"tile.matmul_bias", {left, right, in({1, 256}, MemorySpace::Bias)}, {}},
+      {"tile.gemv_bias",
+       {in({1, 64}, MemorySpace::Left, DataType::FP16), right, in({1, 256}, MemorySpace::Bias)},
+       {}},
+      {"tile.batch_matmul",
+       {in({2, 16, 64}, MemorySpace::Mat, DataType::FP16),
+        in({2, 64, 32}, MemorySpace::Mat, DataType::FP16)},
+       {}},
   };
 }
 

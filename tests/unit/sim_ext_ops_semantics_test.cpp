@@ -265,5 +265,82 @@ TEST(OpSemanticsTri, LowerAndUpperWithDiagonal) {
   for (size_t i = 0; i < 9; ++i) EXPECT_EQ(up.F("out", i), upper[i]) << i;
 }
 
+// lhs [M, K] and rhs [K, N] through Mat into the cube's buffers, bias [1, N] into Bias; `expr`
+// over al, br, cb stored from Acc.
+std::string CubeKernel(const std::string& expr, int m, int k, int n) {
+  const std::string M = std::to_string(m), K = std::to_string(k), N = std::to_string(n);
+  return "@pl.function(type=pl.FunctionType.InCore)\n"
+         "def k(a: pl.Tensor[[" +
+         M + ", " + K + "], pl.FP32], b: pl.Tensor[[" + K + ", " + N +
+         "], pl.FP32], c: pl.Tensor[[1, " + N + "], pl.FP32], out: pl.Out[pl.Tensor[[" + M + ", " +
+         N +
+         "], pl.FP32]]):\n"
+         "    am = pl.load(a, [0, 0], [" +
+         M + ", " + K +
+         "], target_memory=pl.Mem.Mat)\n"
+         "    bm = pl.load(b, [0, 0], [" +
+         K + ", " + N +
+         "], target_memory=pl.Mem.Mat)\n"
+         "    cm = pl.load(c, [0, 0], [1, " +
+         N +
+         "], target_memory=pl.Mem.Mat)\n"
+         "    al = pl.tile.move(am, target_memory=pl.Mem.Left)\n"
+         "    br = pl.tile.move(bm, target_memory=pl.Mem.Right)\n"
+         "    cb = pl.tile.move(cm, target_memory=pl.Mem.Bias)\n"
+         "    p = " +
+         expr + "\n    return pl.store(p, [0, 0], out)\n";
+}
+
+TEST(OpSemanticsCube, MatmulBiasAndGemvByHand) {
+  // [[1, 2], [3, 4]] @ [[5, 6], [7, 8]] = [[19, 22], [43, 50]], plus the bias row [10, 20].
+  KernelRun mb(CubeKernel("pl.tile.matmul_bias(al, br, cb)", 2, 2, 2));
+  mb.In("a", DataType::FP32, {2, 2}, {1, 2, 3, 4});
+  mb.In("b", DataType::FP32, {2, 2}, {5, 6, 7, 8});
+  mb.In("c", DataType::FP32, {1, 2}, {10, 20});
+  mb.Out("out", DataType::FP32, {2, 2});
+  mb.Go();
+  const float want[] = {29, 42, 53, 70};
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(mb.F("out", i), want[i]) << i;
+  KernelRun gv(CubeKernel("pl.tile.gemv(al, br)", 1, 2, 2));
+  gv.In("a", DataType::FP32, {1, 2}, {1, 1});
+  gv.In("b", DataType::FP32, {2, 2}, {5, 6, 7, 8});
+  gv.In("c", DataType::FP32, {1, 2}, {0, 0});
+  gv.Out("out", DataType::FP32, {1, 2});
+  gv.Go();
+  EXPECT_EQ(gv.F("out", 0), 12.0f);
+  EXPECT_EQ(gv.F("out", 1), 14.0f);
+}
+
+// The bias seeds the accumulator: -1e8 + 1e8 + 1 is 1 in FP32, where adding the bias to the
+// finished sum (1e8 + 1 rounds to 1e8) would give 0.
+TEST(OpSemanticsCube, TheBiasSeedsTheAccumulator) {
+  KernelRun r(CubeKernel("pl.tile.gemv_bias(al, br, cb)", 1, 2, 1));
+  r.In("a", DataType::FP32, {1, 2}, {1, 1});
+  r.In("b", DataType::FP32, {2, 1}, {1e8, 1});
+  r.In("c", DataType::FP32, {1, 1}, {-1e8});
+  r.Out("out", DataType::FP32, {1, 1});
+  r.Go();
+  EXPECT_EQ(r.F("out", 0), 1.0f);
+}
+
+// Batch 0 of the lhs is the identity, batch 1 twice it; the rank-2 rhs applies to both.
+TEST(OpSemanticsCube, BatchMatmulBroadcastsTheRankTwoOperand) {
+  KernelRun r(R"(
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tensor[[2, 2, 2], pl.FP32], b: pl.Tensor[[2, 2], pl.FP32],
+      out: pl.Out[pl.Tensor[[2, 2, 2], pl.FP32]]):
+    am = pl.load(a, [0, 0, 0], [2, 2, 2], target_memory=pl.Mem.Mat)
+    bm = pl.load(b, [0, 0], [2, 2], target_memory=pl.Mem.Mat)
+    p = pl.tile.batch_matmul(am, bm)
+    return pl.store(p, [0, 0, 0], out)
+)");
+  r.In("a", DataType::FP32, {2, 2, 2}, {1, 0, 0, 1, 2, 0, 0, 2});
+  r.In("b", DataType::FP32, {2, 2}, {1, 2, 3, 4});
+  r.Out("out", DataType::FP32, {2, 2, 2});
+  r.Go();
+  const float want[] = {1, 2, 3, 4, 2, 4, 6, 8};
+  for (size_t i = 0; i < 8; ++i) EXPECT_EQ(r.F("out", i), want[i]) << i;
+}
+
 }  // namespace
 }  // namespace tilesplit::sim
