@@ -1,9 +1,9 @@
 // Padding fills, triangular masks, index ranges and the tensor-level broadcast and dump marker of
 // PyPTO's catalogue (pto-isa TFILLPAD, TFILLPAD_EXPAND, TCI): `fillpad` / `fillpad_expand`
-// replace what lies outside a tile's valid region by a pad value (so that a reduction over the
-// whole box sees its identity there), `tri` generates a triangular 0 / 1 mask, `tensor.ci` is
-// PyPTO's `arange`, `tensor.expand_clone` broadcasts a tensor to a target's shape and
-// `tensor.dump_tag` marks a tensor for the runtime's selective dump.
+// replace what lies outside a tile's valid region by a pad value (so that an op over the whole
+// box, after set_validshape, sees the identity of its reduction there), `tri` generates a
+// triangular 0 / 1 mask, `tensor.ci` is PyPTO's `arange`, `tensor.expand_clone` broadcasts a tensor
+// to a target's shape and `tensor.dump_tag` marks a tensor for the runtime's selective dump.
 #include <string>
 
 #include "sections.h"
@@ -28,11 +28,14 @@ ir::PadValue PadOf(const CallInfo& c) {
   return pad;
 }
 
-// A fully valid tile of `shape` in the source's dtype, carrying the pad it was filled with.
-TypePtr PaddedTile(const Shape& shape, DataType dt, ir::PadValue pad) {
-  ir::TileView v = ImplicitView(shape, std::nullopt, {});
+// A tile of `shape` with the source's dtype and valid region, carrying the pad its elements past
+// that region hold. The valid region is kept rather than widened to the box: a lane's half of a
+// ragged tile is then typed by the same rule as the whole (the split halves the call like an
+// elementwise op), and set_validshape brings the pad into the valid region where it is wanted.
+TypePtr PaddedTile(const ir::TileType& src, const Shape& shape, ir::PadValue pad) {
+  ir::TileView v = ImplicitView(shape, std::nullopt, src.valid());
   v.pad = pad;
-  return ir::MakeTileType(shape, dt, std::nullopt, v);
+  return ir::MakeTileType(shape, src.dtype, std::nullopt, v);
 }
 
 // TFILLPAD works on 1-, 2- and 4-byte elements.
@@ -54,7 +57,7 @@ TypePtr DeduceFillpadExpand(const CallInfo& c) {
       c.Fail("argument 'shape' " + Str(shape) + " is smaller than the tile's shape " +
                  Str(t.shape) + " in dim " + std::to_string(d),
              "give a shape no smaller than the tile's on every axis (fillpad keeps the shape)");
-  return PaddedTile(shape, t.dtype, PadOf(c));
+  return PaddedTile(t, shape, PadOf(c));
 }
 
 TypePtr DeduceTri(const CallInfo& c) {
@@ -119,12 +122,14 @@ void RegisterFillOps(OpRegistry& r) {
       .deduce([](const CallInfo& c) {
         const ir::TileType& t = c.tile_arg(0);
         RequireFillableDType(c, t.dtype);
-        return PaddedTile(t.shape, t.dtype, PadOf(c));
+        ir::TileView v = t.EffectiveView();
+        v.pad = PadOf(c);
+        return ir::MakeTileType(t.shape, t.dtype, t.memory, v);
       })
       .doc(
-          "The tile's valid elements, every other element of its box the pad (zero; max: +inf, "
-          "or the dtype's largest integer; min: -inf, or its smallest): fully valid, the same "
-          "shape and dtype, the pad recorded in the view");
+          "The tile with every element past its valid region set to the pad (zero; max: +inf, or "
+          "the dtype's largest integer; min: -inf, or its smallest): the tile's type with the pad "
+          "recorded in the view (set_validshape widens the valid region over the pad)");
   r.Register("tile.fillpad_expand")
       .input_memory(0, {MemorySpace::Vec})
       .output_memory_fixed(MemorySpace::Vec)
@@ -137,7 +142,7 @@ void RegisterFillOps(OpRegistry& r) {
       .combines(CombinedOperands::First, CombinedAxes::All, "pads past")
       .doc(
           "fillpad into a tile of a larger static shape: the tile's valid elements at the same "
-          "positions, the pad everywhere else; fully valid");
+          "positions, the pad everywhere else; the tile's valid region and dtype");
   r.Register("tile.tri")
       .position_dependent()
       .generator()
@@ -160,11 +165,11 @@ void RegisterFillOps(OpRegistry& r) {
         const ir::TensorType& t = c.tensor_arg(0);
         RequireFillableDType(c, t.dtype);
         PadOf(c);
-        return ir::MakeTensorType(t.shape, t.dtype);
+        return c.arg(0)->type;
       })
       .doc(
-          "The tensor's valid elements, every other element the pad (as tile.fillpad): the "
-          "shape and dtype, fully valid");
+          "The tensor with every element past its valid region set to the pad (as tile.fillpad): "
+          "the tensor's type");
   r.Register("tensor.ci")
       .tile_form(TileForm::Namesake("tensor.ci"))
       .arg("start")

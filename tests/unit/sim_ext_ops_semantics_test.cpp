@@ -221,26 +221,28 @@ TEST(OpSemanticsProd, RowAndColumnProducts) {
   EXPECT_EQ(col.I("out", 1), 30);
 }
 
+// The pad fills the elements past the valid region; set_validshape brings them into it, as a
+// reduction over the whole box would see them.
 TEST(OpSemanticsFillpad, PadsOutsideTheValidRegion) {
   const std::vector<double> a = {1, 2, 3, 4, 5, 6, 7, 8};
-  KernelRun mn(Kernel("pl.tile.fillpad(a, pad_value=pl.PadValue.min)", "FP32", "[2, 4]", "FP32",
-                      "[2, 4]", "[1, 2]"));
+  KernelRun mn(Kernel("pl.tile.set_validshape(pl.tile.fillpad(a, pad_value=pl.PadValue.min), 2, 4)",
+                      "FP32", "[2, 4]", "FP32", "[2, 4]", "[1, 2]"));
   Inputs(mn, DataType::FP32, {2, 4}, a, a, a);
   mn.Out("out", DataType::FP32, {2, 4});
   mn.Go();
   EXPECT_EQ(mn.F("out", 0), 1.0f);
   EXPECT_EQ(mn.F("out", 1), 2.0f);
   for (size_t i = 2; i < 8; ++i) EXPECT_EQ(mn.F("out", i), -kInf) << i;
-  KernelRun mx(Kernel("pl.tile.fillpad(a, pad_value=pl.PadValue.max)", "INT32", "[2, 4]", "INT32",
-                      "[2, 4]", "[2, 3]"));
+  KernelRun mx(Kernel("pl.tile.set_validshape(pl.tile.fillpad(a, pad_value=pl.PadValue.max), 2, 4)",
+                      "INT32", "[2, 4]", "INT32", "[2, 4]", "[2, 3]"));
   Inputs(mx, DataType::INT32, {2, 4}, a, a, a);
   mx.Out("out", DataType::INT32, {2, 4});
   mx.Go();
   EXPECT_EQ(mx.I("out", 2), 3);
   EXPECT_EQ(mx.I("out", 3), 2147483647);
   EXPECT_EQ(mx.I("out", 7), 2147483647);
-  KernelRun ex(
-      Kernel("pl.tile.fillpad_expand(a, [2, 8])", "FP32", "[2, 4]", "FP32", "[2, 8]", "[2, 3]"));
+  KernelRun ex(Kernel("pl.tile.set_validshape(pl.tile.fillpad_expand(a, [2, 8]), 2, 8)", "FP32",
+                      "[2, 4]", "FP32", "[2, 8]", "[2, 3]"));
   Inputs(ex, DataType::FP32, {2, 4}, a, a, a);
   ex.Out("out", DataType::FP32, {2, 8});
   ex.Go();
