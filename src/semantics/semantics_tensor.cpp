@@ -350,6 +350,12 @@ void RegisterTensorSemantics(SemanticsTable& t) {
   });
   t.Register("tensor.write", Write);
   t.Register("tensor.dim", Dim);
+  t.Register("tensor.sort32", [](OpCall& c) {
+    const std::vector<int64_t>& s = c.tensor(0)->shape;
+    if (s.size() != 2) c.Fail("needs a rank-2 tensor");
+    const int64_t coef = ResultDType(c) == ir::DataType::FP32 ? 2 : 4;
+    return ViaTile(c, "tile.sort32", {s[0], s[1] * coef}, c.args);
+  });
 }
 
 }  // namespace tilesplit::ops

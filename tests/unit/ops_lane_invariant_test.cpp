@@ -50,6 +50,7 @@ std::vector<BlindRow> Inventory() {
       {"tile.rem", 2, both, Why::Declared},
       {"tile.rems", 2, both, Why::Declared},
       {"tile.prelu", 2, both, Why::Declared},
+      {"tile.sort32", 2, both, Why::Declared},
       // Lane data on purpose: a full-width mask or sorted list beside halved data is rejected.
       {"tile.sel", 0, both, Why::LaneData},
       {"tile.sels", 0, both, Why::LaneData},
@@ -284,6 +285,7 @@ TEST(OpsLaneInvariant, DeclarationTable) {
       {"tile.rem", 2, LaneInvariantKind::Scratch},
       {"tile.rems", 2, LaneInvariantKind::Scratch},
       {"tile.prelu", 2, LaneInvariantKind::Scratch},
+      {"tile.sort32", 2, LaneInvariantKind::Scratch},
   };
   size_t total = 0;
   for (const Row& r : rows) EXPECT_EQ(FindOp(r.op)->lane_invariant_kind(r.pos), r.kind) << r.op;

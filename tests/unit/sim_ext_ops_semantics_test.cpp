@@ -4,7 +4,9 @@
 // run.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -342,6 +344,47 @@ def k(a: pl.Tensor[[2, 2, 2], pl.FP32], b: pl.Tensor[[2, 2], pl.FP32],
   r.Go();
   const float want[] = {1, 2, 3, 4, 2, 4, 6, 8};
   for (size_t i = 0; i < 8; ++i) EXPECT_EQ(r.F("out", i), want[i]) << i;
+}
+
+// Values (7k) % 32 over one block: value v sits at column k = 23v % 32 (7 * 23 = 1 mod 32), so
+// the descending pairs start (31, 100 + 9), (30, 100 + 18), (29, 100 + 27). Row 1 holds one value
+// throughout with descending indices: the ties come out by index, smallest first.
+TEST(OpSemanticsSort32, DescendingPairsTiesByIndex) {
+  std::vector<double> v, i;
+  for (int k = 0; k < 32; ++k) {
+    v.push_back((7 * k) % 32);
+    i.push_back(100 + k);
+  }
+  for (int k = 0; k < 32; ++k) {
+    v.push_back(1.0);
+    i.push_back(131 - k);
+  }
+  KernelRun r(R"(
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tensor[[2, 32], pl.FP32], x: pl.Tensor[[2, 32], pl.UINT32],
+      out: pl.Out[pl.Tensor[[2, 64], pl.FP32]]):
+    s = pl.load(a, [0, 0], [2, 32], target_memory=pl.Mem.Vec)
+    j = pl.load(x, [0, 0], [2, 32], target_memory=pl.Mem.Vec)
+    p = pl.tile.sort32(s, j)
+    return pl.store(p, [0, 0], out)
+)");
+  r.In("a", DataType::FP32, {2, 32}, v);
+  r.In("x", DataType::UINT32, {2, 32}, i);
+  r.Out("out", DataType::FP32, {2, 64});
+  r.Go();
+  auto index = [&](size_t at) { return std::bit_cast<uint32_t>(r.F("out", at)); };
+  EXPECT_EQ(r.F("out", 0), 31.0f);
+  EXPECT_EQ(index(1), 109u);
+  EXPECT_EQ(r.F("out", 2), 30.0f);
+  EXPECT_EQ(index(3), 118u);
+  EXPECT_EQ(r.F("out", 4), 29.0f);
+  EXPECT_EQ(index(5), 127u);
+  EXPECT_EQ(r.F("out", 62), 0.0f);
+  EXPECT_EQ(index(63), 100u);  // value 0 at column 0
+  for (size_t k = 0; k < 32; ++k) {
+    EXPECT_EQ(r.F("out", 64 + 2 * k), 1.0f);
+    EXPECT_EQ(index(64 + 2 * k + 1), 100u + k) << k;
+  }
 }
 
 }  // namespace
