@@ -295,6 +295,17 @@ void RegisterElementwiseExtSemantics(SemanticsTable& t) {
     t.Register(std::string("tile.") + n, [o](OpCall& c) { return Part(c, o); });
     t.Register(std::string("tensor.") + n, [o](OpCall& c) { return TensorPart(c, o); });
   }
+  // The target is read for its shape only, so where the tensor is undefined (the rows past a
+  // ragged window's valid_shape) the result is too, as in the tile program, whose tile.expands
+  // fills only the valid region (tests/golden/fuzz_tensor/expands_of_ragged_window).
+  t.Register("tensor.expands", [](OpCall& c) {
+    const TensorPtr& target = c.tensor(0);
+    Value r = ViaTile(c, "tile.expands", target->shape, c.args);
+    const TensorPtr& out = *r.tensor();
+    for (size_t k = 0; k < out->data.size() && k < target->data.size(); ++k)
+      if (target->data.IsPoison(k)) out->data.SetPoison(k);
+    return r;
+  });
   for (const char* n : {"cmp", "cmps"}) {
     const std::string tile_op = std::string("tile.") + n;
     t.Register(std::string("tensor.") + n, [tile_op](OpCall& c) {

@@ -86,6 +86,11 @@ Value TensorFillpad(OpCall& c) {
   }
   TensorPtr out = NewTensor(c, in->dtype, in->shape, false);
   FillPadded(in->data, in->shape, valid, in->dtype, PadKwarg(c), in->shape, out->data);
+  // An undefined element stays undefined: the tile program pads it, but a store or assemble of
+  // the tile writes its valid region only, so no program observes the pad there but through
+  // set_validshape, which the tensor-level reference then leaves unchecked (undefined).
+  for (size_t k = 0; k < out->data.size(); ++k)
+    if (in->data.IsPoison(k)) out->data.SetPoison(k);
   return Value(out);
 }
 

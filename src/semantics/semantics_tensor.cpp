@@ -267,7 +267,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
         "tensor.minimums", "tensor.exp",  "tensor.neg",   "tensor.abs",   "tensor.sqrt",
         "tensor.rsqrt",    "tensor.log",  "tensor.recip", "tensor.cast",  "tensor.sin",
         "tensor.cos",      "tensor.ands", "tensor.xors",  "tensor.fmods", "tensor.ors",
-        "tensor.shls",     "tensor.shrs", "tensor.not",   "tensor.rems",  "tensor.expands"}) {
+        "tensor.shls",     "tensor.shrs", "tensor.not",   "tensor.rems"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), c.tensor(0)->shape, c.args);
