@@ -172,44 +172,48 @@ std::string Level(bool tensor) {
   return tensor ? "shape and dtype" : "type";
 }
 
-void RegisterTernary(OpRegistry& r) {
-  const std::pair<const char*, const char*> ternary[] = {{"tile.addc", "lhs + rhs + rhs2"},
-                                                         {"tile.subc", "lhs - rhs + rhs2"}};
+void RegisterTernary(OpRegistry& r, bool tensor) {
+  const std::string p = tensor ? "tensor." : "tile.";
+  const std::pair<const char*, const char*> ternary[] = {{"addc", "lhs + rhs + rhs2"},
+                                                         {"subc", "lhs - rhs + rhs2"}};
   for (const auto& [n, what] : ternary)
-    Reg(r, n, 3, false)
+    Reg(r, p + n, 3, tensor)
         .arg("lhs")
         .arg("rhs")
         .arg("rhs2")
-        .deduce([](const CallInfo& c) {
-          RequireDType(c, 0, c.tile_arg(0).dtype, kArith);
+        .deduce([tensor](const CallInfo& c) {
+          RequireDType(c, 0, OperandOf(c, 0, tensor).dtype, kArith);
           for (size_t i : {1, 2}) {
-            RequireLike(c, i, false);
-            RequireSameValid(c, i, false);
+            RequireLike(c, i, tensor);
+            RequireSameValid(c, i, tensor);
           }
-          return c.arg(0)->type;
+          return SameAs0(c, tensor);
         })
         .doc(std::string(what) +
              " per element, left to right, each step rounded to the dtype (INT16, INT32, FP16, "
-             "FP32; one shape, one valid region): lhs's type");
-  const std::pair<const char*, const char*> with_scalar[] = {{"tile.addsc", "lhs + scalar + rhs2"},
-                                                             {"tile.subsc", "lhs - scalar + rhs2"}};
-  for (const auto& [n, what] : with_scalar)
-    Reg(r, n, 1, false)
-        .input_memory(2, {MemorySpace::Vec})
-        .arg("lhs")
+             "FP32; one shape, one valid region): lhs's " +
+             Level(tensor));
+  const std::pair<const char*, const char*> with_scalar[] = {{"addsc", "lhs + scalar + rhs2"},
+                                                             {"subsc", "lhs - scalar + rhs2"}};
+  for (const auto& [n, what] : with_scalar) {
+    OpDef& d = Reg(r, p + n, 1, tensor);
+    if (!tensor) d.input_memory(2, {MemorySpace::Vec});
+    d.arg("lhs")
         .arg("scalar")
         .arg("rhs2")
-        .deduce([](const CallInfo& c) {
-          const DataType dt = c.tile_arg(0).dtype;
+        .deduce([tensor](const CallInfo& c) {
+          const DataType dt = OperandOf(c, 0, tensor).dtype;
           RequireDType(c, 0, dt, kArith);
           RequireScalarOfKind(c, 1, dt);
-          RequireLike(c, 2, false);
-          RequireSameValid(c, 2, false);
-          return c.arg(0)->type;
+          RequireLike(c, 2, tensor);
+          RequireSameValid(c, 2, tensor);
+          return SameAs0(c, tensor);
         })
         .doc(std::string(what) +
              " per element, left to right, each step rounded to the dtype (INT16, INT32, FP16, "
-             "FP32): lhs's type");
+             "FP32): lhs's " +
+             Level(tensor));
+  }
 }
 
 void RegisterRemainders(OpRegistry& r, bool tensor) {
@@ -247,32 +251,33 @@ void RegisterRemainders(OpRegistry& r, bool tensor) {
           Level(tensor));
 }
 
-void RegisterActivations(OpRegistry& r) {
-  Reg(r, "tile.lrelu", 1, false)
-      .arg("tile")
+void RegisterActivations(OpRegistry& r, bool tensor) {
+  const std::string p = tensor ? "tensor." : "tile.";
+  Reg(r, p + "lrelu", 1, tensor)
+      .arg(tensor ? "tensor" : "tile")
       .arg("slope")
-      .deduce([](const CallInfo& c) {
-        const DataType dt = c.tile_arg(0).dtype;
+      .deduce([tensor](const CallInfo& c) {
+        const DataType dt = OperandOf(c, 0, tensor).dtype;
         RequireDType(c, 0, dt, kFloat);
         RequireScalarOfKind(c, 1, dt);
-        return c.arg(0)->type;
+        return SameAs0(c, tensor);
       })
-      .doc("x > 0 ? x : x * slope per element with a scalar slope (FP16, FP32): the tile's type");
-  Reg(r, "tile.prelu", 3, false)
-      .arg("tile")
-      .arg("slope")
-      .opt_arg("tmp")
-      .lane_invariant_arg(2, LaneInvariantKind::Scratch)
-      .deduce([](const CallInfo& c) {
-        RequireDType(c, 0, c.tile_arg(0).dtype, kFloat);
-        RequireLike(c, 1, false);
-        RequireSameValid(c, 1, false);
-        RequireOptionalScratch(c, 2, DataType::UINT8);
-        return c.arg(0)->type;
+      .doc("x > 0 ? x : x * slope per element with a scalar slope (FP16, FP32): the operand's " +
+           Level(tensor));
+  OpDef& prelu = Reg(r, p + "prelu", 3, tensor).arg(tensor ? "tensor" : "tile").arg("slope");
+  if (!tensor) prelu.opt_arg("tmp").lane_invariant_arg(2, LaneInvariantKind::Scratch);
+  prelu
+      .deduce([tensor](const CallInfo& c) {
+        RequireDType(c, 0, OperandOf(c, 0, tensor).dtype, kFloat);
+        RequireLike(c, 1, tensor);
+        RequireSameValid(c, 1, tensor);
+        if (!tensor) RequireOptionalScratch(c, 2, DataType::UINT8);
+        return SameAs0(c, tensor);
       })
       .doc(
-          "x > 0 ? x : x * slope per element with a slope tile of the same shape (FP16, FP32): "
-          "the tile's type; tmp, the A2A3 UINT8 mask work space, is not read");
+          "x > 0 ? x : x * slope per element with a slope of the same shape (FP16, FP32): the "
+          "operand's " +
+          Level(tensor) + (tensor ? "" : "; tmp, the A2A3 UINT8 mask work space, is not read"));
 }
 
 void RegisterCompares(OpRegistry& r, bool tensor) {
@@ -333,9 +338,9 @@ void RegisterPartials(OpRegistry& r, bool tensor) {
 }  // namespace
 
 void RegisterElementwiseExtOps(OpRegistry& r) {
-  RegisterTernary(r);
-  RegisterActivations(r);
   for (bool tensor : {false, true}) {
+    RegisterTernary(r, tensor);
+    RegisterActivations(r, tensor);
     RegisterRemainders(r, tensor);
     RegisterCompares(r, tensor);
     RegisterPartials(r, tensor);

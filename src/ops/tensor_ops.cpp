@@ -397,8 +397,10 @@ void RegisterTensorOps(OpRegistry& r) {
         .arg("scalar")
         .deduce(DeduceWithScalar)
         .doc(std::string(what) + " per element: the tensor's shape and dtype");
-  const std::pair<const char*, const char*> unary[] = {
-      {"tensor.exp", "exp(tensor)"}, {"tensor.neg", "-tensor"}, {"tensor.abs", "|tensor|"}};
+  const std::pair<const char*, const char*> unary[] = {{"tensor.exp", "exp(tensor)"},
+                                                       {"tensor.neg", "-tensor"},
+                                                       {"tensor.abs", "|tensor|"},
+                                                       {"tensor.relu", "max(tensor, 0)"}};
   for (const auto& [n, what] : unary)
     r.Register(n)
         .tile_form(TileForm::Namesake(n))

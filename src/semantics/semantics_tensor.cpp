@@ -222,6 +222,9 @@ void RegisterTensorSemantics(SemanticsTable& t) {
                         "tensor.xor",
                         "tensor.fmod",
                         "tensor.rem",
+                        "tensor.prelu",
+                        "tensor.addc",
+                        "tensor.subc",
                         "tensor.or",
                         "tensor.shl",
                         "tensor.shr",
@@ -263,11 +266,12 @@ void RegisterTensorSemantics(SemanticsTable& t) {
     });
   }
   for (const char* n :
-       {"tensor.adds",     "tensor.subs", "tensor.muls",  "tensor.divs",  "tensor.maximums",
-        "tensor.minimums", "tensor.exp",  "tensor.neg",   "tensor.abs",   "tensor.sqrt",
-        "tensor.rsqrt",    "tensor.log",  "tensor.recip", "tensor.cast",  "tensor.sin",
-        "tensor.cos",      "tensor.ands", "tensor.xors",  "tensor.fmods", "tensor.ors",
-        "tensor.shls",     "tensor.shrs", "tensor.not",   "tensor.rems"}) {
+       {"tensor.adds",     "tensor.subs",  "tensor.muls",  "tensor.divs",  "tensor.maximums",
+        "tensor.minimums", "tensor.exp",   "tensor.neg",   "tensor.abs",   "tensor.sqrt",
+        "tensor.rsqrt",    "tensor.log",   "tensor.recip", "tensor.cast",  "tensor.sin",
+        "tensor.cos",      "tensor.ands",  "tensor.xors",  "tensor.fmods", "tensor.ors",
+        "tensor.shls",     "tensor.shrs",  "tensor.not",   "tensor.rems",  "tensor.relu",
+        "tensor.lrelu",    "tensor.addsc", "tensor.subsc"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), c.tensor(0)->shape, c.args);

@@ -283,6 +283,13 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tensor.part_max", {t2, t2}, {}},
       {"tensor.part_min", {t2, t2}, {}},
       {"tensor.expands", {t2, fs}, {}},
+      {"tensor.relu", {t2}, {}},
+      {"tensor.lrelu", {t2, fs}, {}},
+      {"tensor.prelu", {t2, t2}, {}},
+      {"tensor.addc", {t2, t2, t2}, {}},
+      {"tensor.subc", {t2, t2, t2}, {}},
+      {"tensor.addsc", {t2, fs, t2}, {}},
+      {"tensor.subsc", {t2, fs, t2}, {}},
       // Products (reduction_ops.cpp, tensor_ops.cpp)
       {"tile.row_prod", {f({128, 128}), f({128, 128})}, {}},
       {"tile.col_prod", {f({128, 128})}, {}},
