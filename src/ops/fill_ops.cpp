@@ -93,6 +93,30 @@ TypePtr DeduceTensorCi(const CallInfo& c) {
   return ir::MakeTensorType(shape, dt);
 }
 
+// tile.random's rules (generator_ops.cpp) on a tensor: six integer keys and counters, a static
+// rank-2 shape, an INT32 or UINT32 dtype, 7 or 10 rounds.
+TypePtr DeduceTensorRandom(const CallInfo& c) {
+  const DataType dt = RequiredDType(c, "dtype");
+  if (dt != DataType::INT32 && dt != DataType::UINT32)
+    c.Fail("kwarg 'dtype' " + std::string(ir::DataTypeName(dt)) + " must be one of " +
+               DTypeList({DataType::INT32, DataType::UINT32}),
+           "use dtype=pl.INT32 or pl.UINT32, and cast the result if another dtype is needed");
+  const int64_t rounds = c.int_kwarg("rounds").value_or(10);
+  if (rounds != 7 && rounds != 10)
+    c.Fail("kwarg 'rounds' must be 7 or 10, got " + std::to_string(rounds),
+           "use rounds=7 or rounds=10");
+  for (size_t i = 0; i < 6; ++i) {
+    const DataType s = ScalarArg(c, i);
+    if (!ir::IsInteger(s))
+      c.Fail("argument " + Quote(c.arg_name(i)) + " must be an integer scalar, got " +
+                 std::string(ir::DataTypeName(s)),
+             "pass an integer key or counter");
+  }
+  const Shape& shape = TupleOfRank(c, 6, 2);
+  RequireStaticPositive(c, 6, shape);
+  return ir::MakeTensorType(shape, dt);
+}
+
 TypePtr DeduceExpandClone(const CallInfo& c) {
   const ir::TensorType& src = c.tensor_arg(0);
   const ir::TensorType& target = c.tensor_arg(1);
@@ -180,6 +204,21 @@ void RegisterFillOps(OpRegistry& r) {
       .doc(
           "PyPTO's arange: Tensor[[1, ..., 1, N], dtype] holding start, start + 1, ... along the "
           "last axis (reversed when descending)");
+  r.Register("tensor.random")
+      .tile_form(TileForm::Namesake("tensor.random"))
+      .arg("key0")
+      .arg("key1")
+      .arg("counter0")
+      .arg("counter1")
+      .arg("counter2")
+      .arg("counter3")
+      .arg("shape")
+      .req_kwarg("dtype", KwargKind::DType)
+      .kwarg("rounds", KwargKind::Int, int64_t{10})
+      .deduce(DeduceTensorRandom)
+      .doc(
+          "Tensor[shape, dtype] (2D) of counter-based random integers, as tile.random (the "
+          "simulator's generator is deterministic, not the hardware's)");
   // Lowered by a loop of stores into the target in PyPTO; that conversion is not written yet,
   // so inside an InCore function it is refused where it stands.
   r.Register("tensor.expand_clone")

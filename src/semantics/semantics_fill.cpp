@@ -150,6 +150,8 @@ void RegisterFillSemantics(SemanticsTable& t) {
   t.Register("tensor.fillpad", TensorFillpad);
   t.Register("tensor.ci", [](OpCall& c) { return ViaTile(c, "tile.ci", c.ints(1), c.args); });
   t.Register("tensor.expand_clone", ExpandClone);
+  t.Register("tensor.random",
+             [](OpCall& c) { return ViaTile(c, "tile.random", c.ints(6), c.args); });
   // The simulator keeps every value, so there is nothing to mark.
   t.Register("tensor.dump_tag", [](OpCall&) { return Value(); });
 }

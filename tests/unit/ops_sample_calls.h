@@ -303,6 +303,9 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tensor.ci", {I(0), Tup({1, 32})}, {{"dtype", DataType::INT32}}},
       {"tensor.expand_clone", {row, t2}, {}},
       {"tensor.dump_tag", {t2}, {}},
+      {"tensor.random",
+       {I(1), I(2), I(0), I(0), I(0), I(0), Tup({16, 32})},
+       {{"dtype", DataType::INT32}}},
       // Sort of 32-element blocks (sort_ops.cpp)
       {"tile.sort32", {f({8, 64}), f({8, 64}, DataType::UINT32), f({8, 64})}, {}},
       {"tensor.sort32", {t2, Tensor(Dims({1, 32}), DataType::UINT32)}, {}},
