@@ -616,6 +616,7 @@ OpRegistry& OpRegistry::Global() {
     RegisterExpandMathOps(*reg);
     RegisterElementwiseExtOps(*reg);
     RegisterFillOps(*reg);
+    RegisterTensorGatherOps(*reg);
     return reg;
   }();
   return *r;

@@ -12,5 +12,7 @@ namespace tilesplit::ops {
 void RegisterElementwiseExtOps(OpRegistry& r);
 // Padding fills, triangular masks and index ranges (fill_ops.cpp).
 void RegisterFillOps(OpRegistry& r);
+// Tensor-level gather and scatter along the last axis (tensor_gather_ops.cpp).
+void RegisterTensorGatherOps(OpRegistry& r);
 
 }  // namespace tilesplit::ops

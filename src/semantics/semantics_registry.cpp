@@ -25,6 +25,7 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterExpandMathSemantics(*t);
     RegisterElementwiseExtSemantics(*t);
     RegisterFillSemantics(*t);
+    RegisterTensorGatherSemantics(*t);
     return t;
   }();
   return *table;

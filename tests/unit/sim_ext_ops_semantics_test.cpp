@@ -387,5 +387,33 @@ def k(a: pl.Tensor[[2, 32], pl.FP32], x: pl.Tensor[[2, 32], pl.UINT32],
   }
 }
 
+// Row r of the input is 10r + j; gather picks columns [3, 0, 3] of row 0 and [1, 2, 2] of row 1;
+// scatter writes 100, 200, 300 to row 0's columns 3, 0, 3 (the last write to column 3 wins).
+TEST(OpSemanticsTensorGather, GatherAndScatterAlongTheLastAxis) {
+  KernelRun r(R"(
+@pl.function
+def k(a: pl.Tensor[[2, 4], pl.FP32], i: pl.Tensor[[2, 3], pl.INT32],
+      s: pl.Tensor[[2, 3], pl.FP32], og: pl.Out[pl.Tensor[[2, 3], pl.FP32]],
+      os: pl.Out[pl.Tensor[[2, 4], pl.FP32]]):
+    g = pl.tensor.gather(a, dim=-1, index=i)
+    w = pl.tensor.scatter(a, dim=-1, index=i, src=s)
+    tg = pl.load(g, [0, 0], [2, 3])
+    o1 = pl.store(tg, [0, 0], og)
+    tw = pl.load(w, [0, 0], [2, 4])
+    o2 = pl.store(tw, [0, 0], os)
+    return o1, o2
+)");
+  r.In("a", DataType::FP32, {2, 4}, {0, 1, 2, 3, 10, 11, 12, 13});
+  r.In("i", DataType::INT32, {2, 3}, {3, 0, 3, 1, 2, 2});
+  r.In("s", DataType::FP32, {2, 3}, {100, 200, 300, 400, 500, 600});
+  r.Out("og", DataType::FP32, {2, 3});
+  r.Out("os", DataType::FP32, {2, 4});
+  r.Go();
+  const float gathered[] = {3, 0, 3, 11, 12, 12};
+  for (size_t k = 0; k < 6; ++k) EXPECT_EQ(r.F("og", k), gathered[k]) << k;
+  const float scattered[] = {200, 1, 2, 300, 10, 400, 600, 13};
+  for (size_t k = 0; k < 8; ++k) EXPECT_EQ(r.F("os", k), scattered[k]) << k;
+}
+
 }  // namespace
 }  // namespace tilesplit::sim
