@@ -28,14 +28,13 @@ ir::PadValue PadOf(const CallInfo& c) {
   return pad;
 }
 
-// A tile of `shape` with the source's dtype and valid region, carrying the pad its elements past
-// that region hold. The valid region is kept rather than widened to the box: a lane's half of a
-// ragged tile is then typed by the same rule as the whole (the split halves the call like an
-// elementwise op), and set_validshape brings the pad into the valid region where it is wanted.
-TypePtr PaddedTile(const ir::TileType& src, const Shape& shape, ir::PadValue pad) {
-  ir::TileView v = ImplicitView(shape, std::nullopt, src.valid());
+// tile.fillpad_expand's result: fully valid over the larger box, carrying the pad. (tile.fillpad
+// keeps its operand's valid region instead, so that a lane's half is typed by the rule of the
+// whole; the split refuses to halve fillpad_expand, so its result can span the box.)
+TypePtr PaddedTile(const Shape& shape, DataType dt, ir::PadValue pad) {
+  ir::TileView v = ImplicitView(shape, std::nullopt, {});
   v.pad = pad;
-  return ir::MakeTileType(shape, src.dtype, std::nullopt, v);
+  return ir::MakeTileType(shape, dt, std::nullopt, v);
 }
 
 // TFILLPAD works on 1-, 2- and 4-byte elements.
@@ -57,7 +56,7 @@ TypePtr DeduceFillpadExpand(const CallInfo& c) {
       c.Fail("argument 'shape' " + Str(shape) + " is smaller than the tile's shape " +
                  Str(t.shape) + " in dim " + std::to_string(d),
              "give a shape no smaller than the tile's on every axis (fillpad keeps the shape)");
-  return PaddedTile(t, shape, PadOf(c));
+  return PaddedTile(shape, t.dtype, PadOf(c));
 }
 
 TypePtr DeduceTri(const CallInfo& c) {
@@ -143,6 +142,9 @@ void RegisterFillOps(OpRegistry& r) {
       .output_memory_fixed(MemorySpace::Vec)
       .arg("tile")
       .kwarg("pad_value", KwargKind::Pad, ir::PadValue::zero)
+      // The valid region is kept rather than widened to the box: a lane's half of a ragged tile
+      // is then typed by the same rule as the whole (the split halves the call like an
+      // elementwise op), and set_validshape brings the pad into the valid region where wanted.
       .deduce([](const CallInfo& c) {
         const ir::TileType& t = c.tile_arg(0);
         RequireFillableDType(c, t.dtype);
@@ -166,7 +168,7 @@ void RegisterFillOps(OpRegistry& r) {
       .combines(CombinedOperands::First, CombinedAxes::All, "pads past")
       .doc(
           "fillpad into a tile of a larger static shape: the tile's valid elements at the same "
-          "positions, the pad everywhere else; the tile's valid region and dtype");
+          "positions, the pad everywhere else; fully valid, the tile's dtype");
   r.Register("tile.tri")
       .position_dependent()
       .generator()
@@ -194,6 +196,27 @@ void RegisterFillOps(OpRegistry& r) {
       .doc(
           "The tensor with every element past its valid region set to the pad (as tile.fillpad): "
           "the tensor's type");
+  r.Register("tensor.fillpad_expand")
+      .tile_form(TileForm::Namesake("tensor.fillpad_expand"))
+      .arg("tensor")
+      .arg("shape")
+      .kwarg("pad_value", KwargKind::Pad, ir::PadValue::zero)
+      .deduce([](const CallInfo& c) {
+        const ir::TensorType& t = c.tensor_arg(0);
+        RequireFillableDType(c, t.dtype);
+        const Shape& shape = TupleOfRank(c, 1, static_cast<int64_t>(t.shape.size()));
+        RequireStaticPositive(c, 1, shape);
+        for (size_t d = 0; d < shape.size(); ++d)
+          if (ProvablyLess(shape[d], t.shape[d]))
+            c.Fail("argument 'shape' " + Str(shape) + " is smaller than the tensor's shape " +
+                       Str(t.shape) + " in dim " + std::to_string(d),
+                   "give a shape no smaller than the tensor's on every axis");
+        PadOf(c);
+        return ir::MakeTensorType(shape, t.dtype);
+      })
+      .doc(
+          "The tensor's elements at the same positions of a larger static shape, the pad "
+          "everywhere else (as tile.fillpad_expand): shape, the tensor's dtype");
   r.Register("tensor.ci")
       .tile_form(TileForm::Namesake("tensor.ci"))
       .arg("start")

@@ -94,6 +94,30 @@ Value TensorFillpad(OpCall& c) {
   return Value(out);
 }
 
+// The tensor's elements at the same positions of the larger box, the pad elsewhere; an undefined
+// element stays undefined, as for tensor.fillpad.
+Value TensorFillpadExpand(OpCall& c) {
+  const TensorPtr& in = c.tensor(0);
+  const std::vector<int64_t> shape = c.ints(1);
+  if (shape.size() != in->shape.size()) c.Fail("ranks differ at run time");
+  TensorPtr out = NewTensor(c, in->dtype, shape, false);
+  FillPadded(in->data, in->shape, in->shape, in->dtype, PadKwarg(c), shape, out->data);
+  const std::vector<int64_t> os = sim::RowMajorStrides(shape);
+  std::vector<int64_t> idx(in->shape.size(), 0);
+  for (size_t k = 0; k < in->data.size(); ++k) {
+    if (in->data.IsPoison(k)) {
+      size_t o = 0;
+      for (size_t d = 0; d < idx.size(); ++d) o += static_cast<size_t>(idx[d] * os[d]);
+      out->data.SetPoison(o);
+    }
+    for (size_t d = idx.size(); d-- > 0;) {
+      if (++idx[d] < in->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return Value(out);
+}
+
 // tril / triu of ones: (i, j) is 1 when j - i <= diagonal (upper: >= diagonal).
 Value Tri(OpCall& c) {
   auto out = c.NewResult(0, sim::BufferInit::Unspecified);
@@ -148,6 +172,7 @@ void RegisterFillSemantics(SemanticsTable& t) {
   t.Register("tile.fillpad_expand", Fillpad);
   t.Register("tile.tri", Tri);
   t.Register("tensor.fillpad", TensorFillpad);
+  t.Register("tensor.fillpad_expand", TensorFillpadExpand);
   t.Register("tensor.ci", [](OpCall& c) { return ViaTile(c, "tile.ci", c.ints(1), c.args); });
   t.Register("tensor.expand_clone", ExpandClone);
   t.Register("tensor.random",

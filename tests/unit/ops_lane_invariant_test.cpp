@@ -68,6 +68,8 @@ std::vector<BlindRow> Inventory() {
       {"tile.col_max", 0, rows, Why::Reduced},
       {"tile.col_min", 0, rows, Why::Reduced},
       {"tile.col_prod", 0, rows, Why::Reduced},
+      // The fill into a larger box combines all its axes (the split refuses to halve them).
+      {"tile.fillpad_expand", 0, {1}, Why::Reduced},
       {"tile.gather_compare", 0, {1}, Why::TupleResult},
       {"tile.gather_compare", 2, both, Why::TupleResult},
       {"tile.tpush_to_aiv", 0, both, Why::NoResult},

@@ -303,6 +303,7 @@ inline std::vector<SampleCall> SampleCalls() {
       {"tensor.ci", {I(0), Tup({1, 32})}, {{"dtype", DataType::INT32}}},
       {"tensor.expand_clone", {row, t2}, {}},
       {"tensor.dump_tag", {t2}, {}},
+      {"tensor.fillpad_expand", {t2, Tup({32, 64})}, {{"pad_value", ir::PadValue::min}}},
       {"tensor.gather", {t2, I(-1), Tensor(Dims({16, 4}), DataType::INT32)}, {}},
       {"tensor.scatter",
        {t2, I(-1), Tensor(Dims({16, 4}), DataType::INT32), Tensor(Dims({16, 4}))},

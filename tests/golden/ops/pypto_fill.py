@@ -26,4 +26,5 @@ def tensors(a: pl.Tensor[[16, 32], pl.FP32], r: pl.Tensor[[1, 32], pl.FP32]):
     ar = pl.tensor.ci(0, [1, 32], dtype=pl.INT32, descending=True)
     ec = pl.tensor.expand_clone(r, a)
     rn = pl.tensor.random(1, 2, 0, 0, 0, 0, [16, 32], dtype=pl.INT32)
-    return (rp, cp, f0, ar, ec, rn)
+    fe = pl.tensor.fillpad_expand(a, [32, 64], pad_value=pl.PadValue.min)
+    return (rp, cp, f0, ar, ec, rn, fe)
