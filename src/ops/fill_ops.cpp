@@ -2,8 +2,9 @@
 // PyPTO's catalogue (pto-isa TFILLPAD, TFILLPAD_EXPAND, TCI): `fillpad` / `fillpad_expand`
 // replace what lies outside a tile's valid region by a pad value (so that an op over the whole
 // box, after set_validshape, sees the identity of its reduction there), `tri` generates a
-// triangular 0 / 1 mask, `tensor.ci` is PyPTO's `arange`, `tensor.expand_clone` broadcasts a tensor
-// to a target's shape and `tensor.dump_tag` marks a tensor for the runtime's selective dump.
+// triangular 0 / 1 mask, `tensor.ci` is PyPTO's `arange`, `tensor.random` the tensor form of
+// tile.random, `tensor.expand_clone` broadcasts a tensor to a target's shape and `tensor.dump_tag`
+// marks a tensor for the runtime's selective dump.
 #include <string>
 
 #include "sections.h"

@@ -1,5 +1,5 @@
-// Semantics of the padding fills, the triangular mask, PyPTO's arange and the tensor-level
-// broadcast and dump marker (fill_ops.cpp; pto-isa TFILLPAD, TFILLPAD_EXPAND, TCI).
+// Semantics of the padding fills, the triangular mask, PyPTO's arange, tensor.random and the
+// tensor-level broadcast and dump marker (fill_ops.cpp; pto-isa TFILLPAD, TFILLPAD_EXPAND, TCI).
 #include <cmath>
 #include <cstdint>
 #include <limits>
