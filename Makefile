@@ -30,10 +30,10 @@ TILESPLIT := $(BUILD_DIR)/bin/tilesplit
 all: build
 
 bootstrap:
-	@bash scripts/bootstrap.sh --check-only-missing
+	@bash scripts/bootstrap.sh --for test
 
 configure: bootstrap
-	cmake -S . -B $(BUILD_DIR) -G Ninja $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DTILESPLIT_REQUIRE_TESTS=ON $(CMAKE_FLAGS)
 
 build: configure
 	ninja -C $(BUILD_DIR) -j $(JOBS)
@@ -41,9 +41,13 @@ build: configure
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 
-# The demo needs only the CLI: it configures and builds that one target (not the unit tests,
-# the benchmarks or the Python bindings), so a fresh clone reaches it in a few minutes.
-demo: configure
+# The demo needs only the CLI: it installs only the compiler and the CMake toolchain (none of the
+# test suite's packages), configures without requiring GoogleTest and builds that one target
+# (not the unit tests, the benchmarks or the Python bindings), so a bare machine reaches it in a
+# few minutes. `make test` afterwards installs the rest and reconfigures the same build tree.
+demo:
+	@bash scripts/bootstrap.sh --for demo
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DTILESPLIT_REQUIRE_TESTS=OFF $(CMAKE_FLAGS)
 	ninja -C $(BUILD_DIR) -j $(JOBS) tilesplit
 	@echo "== examples/demo.py, canonical text =="
 	@$(TILESPLIT) print examples/demo.py

@@ -23,7 +23,7 @@ set(TILESPLIT_LAYER_GRAPH
     "pass: ir dsl"
     "transforms: ir ops analysis pass"
     "sim: ir runtime ops semantics analysis pass transforms"
-    "fuzz: ir runtime ops semantics dsl pass transforms sim")
+    "fuzz: ir runtime ops semantics dsl analysis pass transforms sim")
 # The consumers' uses. The bindings expose the layers up to the simulator; the fuzzer is the CLI's
 # alone.
 set(TILESPLIT_CONSUMER_USES_cli ir runtime ops semantics dsl analysis pass transforms sim fuzz)

@@ -10,8 +10,10 @@
 #include "diagnostics.h"
 #include "pass_cli.h"
 #include "sim_cli.h"
+#include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/sim/program_run.h"
 #include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::cli {
@@ -55,7 +57,8 @@ std::vector<Point> Points(const ParsedArgs& a, uint64_t first_seed) {
 // The split program: FILE (or SPLIT_FILE) through the pipeline. Every pass of the check pipeline
 // leaves alone what an earlier stage already lowered (a split_aiv kernel, an expanded
 // AIC/AIV/Group program), so a SPLIT_FILE at any stage gets the stages it still lacks.
-ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref) {
+ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref,
+                     const std::vector<std::string>& kernels, std::vector<pass::Warning>& warned) {
   std::string pipeline = a.Value("pipeline");
   if (pipeline.empty()) pipeline = pass::kDefaultPipeline;
   if (!pass::PassRegistry::Global().FindPipeline(pipeline)) {
@@ -72,6 +75,10 @@ ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref) {
   instruments.Apply(options);
   ir::ProgramPtr split = pass::RunPipeline(input, passes, options);
   instruments.Finish();
+  warned = instruments.warnings->warnings();
+  // A result the program writes and its lowering does not is refused before anything runs.
+  if (input == ref)
+    for (const std::string& k : kernels) analysis::RequireWritesKept(*ref, *split, k);
   return split;
 }
 
@@ -126,11 +133,21 @@ int Run(const ParsedArgs& a) {
     kernels.push_back(PickKernel("check", *ref, f, true));
   } else {
     kernels = sim::KernelsToCheck(*ref);
+    // A whole program without a kernel still runs through the pipeline: its entry is checked
+    // (as pypto.runtime.run(..., check=True) checks it), and reported not split.
+    if (kernels.empty())
+      for (const ir::FunctionPtr& f : ref->functions)
+        if (f->func_type == ir::FunctionType::Opaque ||
+            f->func_type == ir::FunctionType::Orchestration) {
+          kernels.push_back(sim::EntryFunction(*ref).name);
+          break;
+        }
     if (kernels.empty()) PickKernel("check", *ref, "", true);  // reports the error
   }
   if (!base.inputs_dir.empty() && kernels.size() > 1)
     throw UsageError("check", "--inputs holds the parameters of one kernel; choose it with --func");
-  ir::ProgramPtr split = Lower(a, ref);
+  std::vector<pass::Warning> warned;
+  ir::ProgramPtr split = Lower(a, ref, kernels, warned);
 
   int rc = kExitOk;
   for (const std::string& k : kernels) {
@@ -145,6 +162,12 @@ int Run(const ParsedArgs& a) {
       const size_t eol = r.report.find('\n');
       r.report.insert(eol == std::string::npos ? r.report.size() : eol + 1,
                       "  inputs: " + inputs + "\n");
+      // What the lowering warned of is the first suspect of a difference.
+      if (r.kind == sim::CheckResult::Kind::Differ)
+        for (const pass::Warning& w : warned)
+          r.report += "  possible cause, warned of by " + w.pass + ": " +
+                      ir::SourceManager::Name(w.span.file) + ":" + std::to_string(w.span.line) +
+                      ":" + std::to_string(w.span.col) + ": " + w.message + "\n";
       std::cout << r.report;
       std::cout.flush();
       if (r.finding) {

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "diagnostics.h"
 #include "pass_cli.h"
+#include "tilesplit/analysis/affinity.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/walk.h"
@@ -58,6 +59,19 @@ void WarnUnoutlinedScopes(const std::vector<std::string>& names, const ir::Progr
               return sc && sc->level == ir::Level::CORE_GROUP;
             }).get());
         if (!scope) continue;
+        // A tensor-level scope needs the passes before the split too (convert-tensor-to-tile-ops
+        // and the rest): check-pipeline would leave its tensor ops in place.
+        const bool tensor_level =
+            ir::FirstStmt(scope->body, ir::kWalkAll, [](const ir::StmtPtr& st) {
+              const ir::Call* c = analysis::TopLevelCall(*st);
+              return c && ops::TileFormOf(*c) != nullptr;
+            }) != nullptr;
+        const std::string fix =
+            tensor_level ? "run the whole lowering with --pipeline default-pipeline (the scope "
+                           "is at tensor level: its tensor ops need the passes before the split)"
+                         : "run outline-incore-scopes first (-p outline-incore-scopes,"
+                           "lower-auto-vector-split), or the whole lowering with --pipeline "
+                           "check-pipeline";
         Sink().Warning(
             ir::UserError(scope->span,
                           "lower-auto-vector-split does not enter this pl.at(level=CORE_GROUP) "
@@ -66,10 +80,7 @@ void WarnUnoutlinedScopes(const std::vector<std::string>& names, const ir::Progr
                               f->name +
                               "': it splits InCore functions only, so nothing here "
                               "is split",
-                          {{{},
-                            "run outline-incore-scopes first (-p outline-incore-scopes,"
-                            "lower-auto-vector-split), or the whole lowering with --pipeline "
-                            "check-pipeline"}}),
+                          {{{}, fix}}),
             "hint.outline-first");
       }
       return;  // one warning per function, for the first run of the pass

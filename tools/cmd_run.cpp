@@ -3,9 +3,12 @@
 // Out/InOut tensors as .npy files.
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "cli.h"
+#include "pass_cli.h"
 #include "sim_cli.h"
+#include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
@@ -40,7 +43,12 @@ int Run(const ParsedArgs& a) {
         !pass::PassRegistry::Global().Find(pipeline))
       throw UsageError(
           "run", "unknown pipeline or pass '" + pipeline + "' (opt --list-passes lists them)");
-    p = pass::RunPipeline(p, pass::BuildPasses({pipeline}));
+    pass::PipelineOptions po;
+    ShowingWarningSink warnings;
+    po.warnings = &warnings;
+    const ir::ProgramPtr source = p;
+    p = pass::RunPipeline(p, pass::BuildPasses({pipeline}), po);
+    analysis::RequireWritesKept(*source, *p, name);
     if (!p->Find(name))
       ir::ThrowUser(p->span, "the pipeline '" + pipeline + "' left no function '" + name + "'",
                     {{{}, "choose the entry with --func"}});
@@ -53,8 +61,12 @@ int Run(const ParsedArgs& a) {
   }
   // A whole program's result it never produced is an error, as in pypto.runtime.run.
   if (whole) sim::RequireOutputsWritten(*p->Find(name), inputs);
+  // What the entry returns is its result too (a tensor-level main returning a computed tensor).
+  sim::BindReturned(*p->Find(name), out, inputs, /*mark_written=*/true);
   const std::string dir = a.Value("outputs");
   std::map<std::string, sim::TensorPtr> written;
+  // The report is printed once the files are written, so a failed write reports no file.
+  std::ostringstream report;
   for (const std::string& o_name : sim::OutputNames(*p->Find(name), {&inputs})) {
     const sim::TensorPtr& tp = *inputs.at(o_name).tensor();
     const sim::TensorValue& t = *tp;
@@ -64,15 +76,15 @@ int Run(const ParsedArgs& a) {
       stored += t.writer[i] != sim::Writer::None;
       undefined += t.writer[i] != sim::Writer::None && t.data.IsPoison(i);
     }
-    std::cout << o_name << ": " << ir::DataTypeName(t.dtype) << "[";
-    for (size_t d = 0; d < t.shape.size(); ++d) std::cout << (d ? ", " : "") << t.shape[d];
-    std::cout << "], " << stored << " elements written";
-    if (undefined) std::cout << ", " << undefined << " of them undefined (poison)";
-    if (!dir.empty())
-      std::cout << " -> " << (std::filesystem::path(dir) / (o_name + ".npy")).string();
-    std::cout << "\n";
+    report << o_name << ": " << ir::DataTypeName(t.dtype) << "[";
+    for (size_t d = 0; d < t.shape.size(); ++d) report << (d ? ", " : "") << t.shape[d];
+    report << "], " << stored << " elements written";
+    if (undefined) report << ", " << undefined << " of them undefined (poison)";
+    if (!dir.empty()) report << " -> " << (std::filesystem::path(dir) / (o_name + ".npy")).string();
+    report << "\n";
   }
   if (!dir.empty()) WriteTensors(dir, written);
+  std::cout << report.str();
   return kExitOk;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "diagnostics.h"
 #include "tilesplit/ir/suggest.h"
 
 namespace tilesplit::cli {
@@ -155,10 +156,16 @@ PassInstruments MakeInstruments(const std::string& command, const ParsedArgs& a)
   return out;
 }
 
+void ShowingWarningSink::Emit(const pass::Warning& w) {
+  pass::WarningCollector::Emit(w);
+  Sink().Warning(ir::UserError(w.span, w.message, w.notes), w.rule);
+}
+
 void PassInstruments::Apply(pass::PipelineOptions& options) const {
   options.instruments = instruments;
   options.verify_roundtrip = verify_roundtrip;
   options.remarks = remarks.get();
+  options.warnings = warnings.get();
 }
 
 void PassInstruments::Finish() const {

@@ -21,8 +21,17 @@ std::vector<OptionSpec> InstrumentOptions();
 // The instruments those options ask for; the printed IR, the remarks and the timing table go to
 // standard error. Apply() puts them into a pipeline's options; call Finish() once the passes ran
 // to print the timing table.
+// Shows each warning a pass emits as a located `warning:` diagnostic (text, JSON or SARIF, as
+// the command's --diagnostics-format says) and keeps it, so a command can refer to it later
+// (check names the warnings of its lowering under a DIFFERENT verdict).
+class ShowingWarningSink : public pass::WarningCollector {
+ public:
+  void Emit(const pass::Warning& w) override;
+};
+
 struct PassInstruments {
   std::vector<pass::InstrumentationPtr> instruments;
+  std::shared_ptr<ShowingWarningSink> warnings = std::make_shared<ShowingWarningSink>();
   std::shared_ptr<pass::TimePassesInstrumentation> timer;  // null without --time-passes
   std::shared_ptr<pass::RemarkSink> remarks;               // null without --remarks
   bool verify_roundtrip = false;

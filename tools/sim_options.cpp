@@ -168,8 +168,13 @@ std::string PickKernel(const std::string& command, const ir::Program& p, const s
   }
   if (names.size() == 1) return names[0];
   if (names.empty())
-    ir::ThrowUser(p.span, std::string("the program has no ") + (incore_only ? "InCore " : "") +
-                              "function to " + command);
+    ir::ThrowUser(p.span,
+                  std::string("the program has no ") + (incore_only ? "InCore " : "") +
+                      "function to " + command,
+                  {{{},
+                    incore_only ? "give it an InCore kernel, or a main holding a "
+                                  "pl.at(level=pl.Level.CORE_GROUP) scope"
+                                : "define a function in the file"}});
   std::string list;
   for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
   ir::ThrowUser(p.span, "the program has several kernels (" + list + "); choose one with --func");

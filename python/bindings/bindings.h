@@ -11,6 +11,7 @@
 #include "tilesplit/ir/expr.h"
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ir/stmt.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::python {
 
@@ -43,6 +44,18 @@ py::list FlattenedStmts(const ir::StmtPtr& body);
 // Orchestration or Group function, and the call graph is acyclic). A violation is the located
 // UserError of the verifier; None is a TypeError naming `what`.
 void CheckProgramArg(const std::shared_ptr<ir::Program>& program, const char* what);
+
+// While it lives, the passes' warnings (pass::EmitWarning) become Python UserWarnings, rendered
+// as the CLI renders them (FILE:LINE:COL: warning: ..., the source line, the notes). A filter
+// that turns warnings into errors raises out of the pass.
+class PythonWarnings : public pass::WarningSink {
+ public:
+  PythonWarnings() : scope_(this) {}
+  void Emit(const pass::Warning& w) override;
+
+ private:
+  pass::WarningScope scope_;
+};
 
 void BindErrors(py::module_& m);
 void BindEnums(py::module_& m);

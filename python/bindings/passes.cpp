@@ -66,6 +66,13 @@ const pass::PropertyVerifier* VerifierNamed(std::string_view name) {
 
 }  // namespace
 
+void PythonWarnings::Emit(const pass::Warning& w) {
+  std::string text = ir::RenderUserError(ir::UserError(w.span, w.message, w.notes));
+  if (const size_t at = text.find("error: "); at != std::string::npos)
+    text.replace(at, 7, "warning: ");
+  if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) != 0) throw py::error_already_set();
+}
+
 void BindPasses(py::module_& m) {
   m.attr("__version__") = TILESPLIT_VERSION;
 
@@ -81,6 +88,7 @@ void BindPasses(py::module_& m) {
           "__call__",
           [](const pass::Pass& p, const ProgramHolder& program) {
             CheckProgramArg(program, "a pass");
+            PythonWarnings warnings;
             return Mut(pass::RunPass(p, program));
           },
           py::arg("program"))
@@ -107,6 +115,7 @@ void BindPasses(py::module_& m) {
         } sink;
         sink.f = &on_remark;
         pass::RemarkScope scope(&sink, p.name());
+        PythonWarnings warnings;
         return Mut(pass::RunPass(p, program, instruments));
       },
       py::arg("pass_"), py::arg("program"), py::arg("instruments"), py::arg("on_remark"));
@@ -232,6 +241,7 @@ void BindPasses(py::module_& m) {
         options.verify_required = verify_required;
         options.verify_roundtrip = verify_roundtrip;
         options.instruments = instruments;
+        PythonWarnings warnings;
         return Mut(pass::RunPipeline(program, passes, options));
       },
       py::arg("program"), py::arg("passes"), py::arg("verify_required") = true,

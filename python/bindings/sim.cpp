@@ -114,6 +114,7 @@ py::tuple RunWholeProgram(const ProgramHolder& program, const py::list& args,
   o.platform = platform;
   o.lower = lower;
   o.check = check;
+  PythonWarnings warnings;
   sim::ProgramRunResult r = sim::RunProgram(program, call, o);
   py::dict outputs;
   for (const auto& [index, tensor] : r.outputs)

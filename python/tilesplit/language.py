@@ -31,6 +31,7 @@ import inspect
 import linecache
 import math
 import sys
+import textwrap
 import threading
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -536,11 +537,43 @@ class JitFunction:
         if len(args) > len(params):
             raise TypeError(f"{self.__name__}() takes {len(params)} arguments, "
                             f"{len(args)} were given")
+        unshaped = self._unshaped_tensor_params()
+        missing = [p for p in params[len(args):] if p in unshaped]
+        if missing:
+            names = ", ".join(f"'{p}'" for p in missing)
+            raise TypeError(f"{self.__name__}() missing {len(missing)} required tensor "
+                            f"argument{'s' if len(missing) > 1 else ''}: {names} (its shape and "
+                            f"dtype come from the tensor passed for it)")
         sig = []
         for name, a in zip(params, args):
             found = array_signature(a)
+            if found is None and name in unshaped:
+                raise TypeError(f"{self.__name__}(): parameter '{name}' is a pl.Tensor without a "
+                                f"shape, so it takes a torch tensor or a numpy array, not "
+                                f"{type(a).__name__}")
             sig.append((name, found) if found is not None else (name, None))
         return tuple(sig)
+
+    def _unshaped_tensor_params(self) -> set:
+        """The parameters annotated with a bare ``pl.Tensor`` (also inside ``pl.Out[...]`` /
+        ``pl.InOut[...]``): their shape and dtype exist only once a tensor is passed."""
+        if getattr(self, "_unshaped", None) is None:
+            try:
+                tree = ast.parse(textwrap.dedent(inspect.getsource(self._fn)))
+            except (OSError, TypeError, SyntaxError):
+                tree = None
+            fn = tree.body[0] if tree is not None and tree.body else None
+            names = set()
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for arg in fn.args.args:
+                    ann = arg.annotation
+                    if isinstance(ann, ast.Subscript) and _attr_chain(ann.value)[-1:] in (
+                            ["Out"], ["InOut"]):
+                        ann = ann.slice
+                    if isinstance(ann, ast.Attribute) and ann.attr == "Tensor":
+                        names.add(arg.arg)
+            self._unshaped = names
+        return self._unshaped
 
     def program(self, *args) -> Program:
         """The function as a Program specialized to ``args`` (tensors may be omitted when every
@@ -569,14 +602,9 @@ class JitFunction:
         return passes.pipeline("default-pipeline")(self.program(*args))
 
     def __call__(self, *args, config=None, check: bool = False):
-        from .runtime import run_program
+        from .runtime import run_configured
 
-        platform = getattr(config, "platform", None) or "a2a3sim"
-        result = run_program(self.program(*args), args, platform, check=check)
-        if check and result.check_kind != "equal":
-            from .sim import SimulationError
-
-            raise SimulationError(result.check_kind, result.check_report)
+        result = run_configured(self.program(*args), args, config, check=check)
         outs = [result.outputs[i] for i in sorted(result.outputs)]
         if not outs:
             return None

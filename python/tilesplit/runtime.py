@@ -123,3 +123,43 @@ def run_program(program, args: Sequence[Any], platform: str = "a2a3sim", *, lowe
         _write_back(args[index], data)
         written[index] = args[index]
     return RunResult(entry, lowered, written, kind, report)
+
+
+# RunConfig fields (PyPTO's runtime) the simulator honours, and those it has no meaning for: a
+# device, its toolchain or its profiler. A field of the second kind is not silently dropped: the
+# call warns, naming it, since a user who sets it expects something of it.
+_CONFIG_HONOURED = ("platform", "check")
+_CONFIG_NO_SIMULATOR_MEANING = {
+    "device_id": "the simulator is the only device",
+    "save_kernels": "there is no generated device code to save",
+    "save_kernels_dir": "there is no generated device code to save",
+    "enable_chip_swimlane": "the simulator records no device swimlane",
+    "enable_dep_gen": "the simulator records no dependency graph",
+    "enable_scope_stats": "the simulator records no scope statistics",
+    "enable_dump_args": "the simulator dumps no kernel arguments",
+    "skip_ptoas": "there is no device assembler to skip",
+}
+
+
+def run_configured(program, args: Sequence[Any], config=None, *, check: bool = False) -> RunResult:
+    """Runs ``program`` as ``run_program`` does, with the settings of ``config`` (a RunConfig of
+    pypto.runtime, or any object with its fields): ``platform`` picks the target, ``check`` (or the
+    ``check`` keyword) checks the split program against the program as given and raises
+    SimulationError when they differ; a field the simulator has no meaning for warns by name."""
+    import warnings
+
+    platform = getattr(config, "platform", None) or "a2a3sim"
+    check = bool(check) or bool(getattr(config, "check", False))
+    options = getattr(config, "options", None) or {}
+    for name, value in options.items():
+        if name in _CONFIG_HONOURED or value in (None, False, 0, ""):
+            continue
+        why = _CONFIG_NO_SIMULATOR_MEANING.get(name, "tilesplit has no setting of that name")
+        warnings.warn(f"RunConfig({name}={value!r}) has no effect on {platform}: {why}",
+                      stacklevel=3)
+    result = run_program(program, args, platform, check=check)
+    if check and result.check_kind != "equal":
+        from .sim import SimulationError
+
+        raise SimulationError(result.check_kind, result.check_report)
+    return result

@@ -45,6 +45,7 @@ int64_t StepBudget(double timeout) {
 struct Case {
   std::string text;
   RunOptions run;
+  std::vector<std::string> features;
 };
 
 class Cases {
@@ -70,10 +71,12 @@ class Cases {
       c.text = std::move(k.text);
       c.run.scalars = std::move(k.scalars);
       c.run.tensor_level = true;
+      c.features = std::move(k.features);
     } else {
       GeneratedKernel k = GenerateKernel(o_.seed, i, o_.mode);
       c.text = std::move(k.text);
       c.run.scalars = std::move(k.scalars);
+      c.features = std::move(k.features);
     }
     return c;
   }
@@ -189,6 +192,16 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
   };
   io.on_result = [&](uint64_t index, const Verdict& v) {
     ++r.kernels;
+    // What the case holds: the generator is a pure function of (seed, index), so the parent
+    // draws it again rather than have each worker report it.
+    if (!r.mutate) {
+      for (const std::string& f : cases.Get(index).features) {
+        if (f.rfind("op:", 0) != 0 || f.find('.') == std::string::npos)
+          ++r.constructs[f];
+        else
+          ++r.ops_drawn[f.substr(3)];
+      }
+    }
     if (!r.mutate && IsTensorCase(o.seed, index, o.level, o.mode)) ++r.tensor_programs;
     ++r.tally[static_cast<int>(v.outcome)];
     if (v.outcome == Outcome::Rejected) ++r.rejections["[" + v.stage + "] " + v.key];
@@ -295,6 +308,22 @@ std::string SummaryTable(const CampaignResult& r) {
     os << "\ntop rejection messages:\n";
     for (size_t i = 0; i < top.size() && i < 10; ++i)
       os << std::setw(7) << top[i].first << "  " << top[i].second << "\n";
+  }
+  if (!r.mutate) {
+    // Every construct the generators can draw, with how many cases drew it: 0 is a gap.
+    std::vector<std::string> names = TileConstructs();
+    if (r.tensor_programs > 0) {
+      if (r.tensor_programs == r.kernels) names.clear();
+      for (const std::string& n : TensorConstructs()) names.push_back(n);
+    }
+    for (const auto& [n, count] : r.constructs)
+      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    os << "\nconstructs drawn (cases):\n";
+    for (const std::string& n : names) {
+      auto it = r.constructs.find(n);
+      os << std::setw(7) << (it == r.constructs.end() ? 0 : it->second) << "  " << n << "\n";
+    }
+    os << std::setw(7) << r.ops_drawn.size() << "  distinct operators drawn\n";
   }
   if (!r.findings.empty()) {
     os << "\ndistinct failures (" << r.findings.size() << "):\n";

@@ -170,6 +170,42 @@ const Tile* Generator::PickPartner(const Tile& lhs) {
 
 }  // namespace gen
 
+const std::vector<std::string>& TileConstructs() {
+  static const std::vector<std::string> kConstructs = {"branch:merge",
+                                                       "cross:acc->vec",
+                                                       "cross:mat->vec",
+                                                       "cross:vec->cube",
+                                                       "cross:vec->cube:ragged",
+                                                       "cross_core_slot",
+                                                       "gen:full",
+                                                       "load:mat",
+                                                       "load:vec",
+                                                       "loop:carry",
+                                                       "loop:crossing",
+                                                       "loop:tuple",
+                                                       "loop:unroll",
+                                                       "matmul",
+                                                       "move:left",
+                                                       "move:right",
+                                                       "op:broadcast",
+                                                       "op:cast",
+                                                       "op:gather",
+                                                       "op:read",
+                                                       "op:reduction",
+                                                       "op:reinterpret",
+                                                       "op:reshape",
+                                                       "op:sel",
+                                                       "op:slice",
+                                                       "ragged:runtime",
+                                                       "ragged:static",
+                                                       "region:boundary",
+                                                       "region:halved",
+                                                       "region:none",
+                                                       "store:acc",
+                                                       "store:same-tensor"};
+  return kConstructs;
+}
+
 GeneratedKernel GenerateKernel(uint64_t seed, uint64_t index, ModeFilter filter) {
   return gen::Generator(seed, index, filter).Run();
 }

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <new>
 
+#include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/dsl/structural_equal.h"
@@ -12,6 +13,7 @@
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/sim/check.h"
+#include "tilesplit/sim/program_run.h"
 
 namespace tilesplit::fuzz {
 
@@ -160,6 +162,8 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
     user_outcome = Outcome::LateReject;
     stage = "check";
     std::vector<std::string> kernels = sim::KernelsToCheck(*p);
+    // A write of the source the lowering lost is a late rejection, a defect of the pipeline.
+    for (const std::string& k : kernels) analysis::RequireWritesKept(*p, *split, k);
     for (uint64_t seed : o.seeds) {
       sim::InputOptions in;
       in.seed = seed;
@@ -183,6 +187,21 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
         v.seed = seed;
         return v;
       }
+    }
+    // `tilesplit run FILE --pipeline default-pipeline` (and pypto.runtime.run) of a whole
+    // program: its entry on the split program must produce every Out parameter.
+    if (o.tensor_level) {
+      stage = "run";
+      const ir::Function& entry = sim::EntryFunction(*p);
+      sim::InputOptions in;
+      in.seed = o.seeds.empty() ? 0 : o.seeds.front();
+      in.scalars = o.scalars;
+      if (o.max_steps > 0) in.limits.max_steps = o.max_steps;
+      std::map<std::string, sim::Value> args = sim::MakeInputs(entry, in);
+      const sim::GroupOutcome out = sim::RunKernel(*split, entry.name, args, in.limits);
+      if (out.kind != sim::GroupOutcome::Kind::Ok)
+        return Make(Outcome::Miscompile, stage, "the split program's run of the entry failed");
+      sim::RequireOutputsWritten(entry, args);
     }
     return Verdict{};
   } catch (const sim::BudgetExceeded& e) {

@@ -6,6 +6,7 @@
 // program is well formed: each call types by the op's own deducer over the operands' types, and
 // every window lies inside its tensor.
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
@@ -76,15 +77,41 @@ class TensorGenerator {
                      (split_ == Split::Absent ? "absent" : ModeName(split_)));
     rows_ = PickExtent();
     cols_ = PickExtent();
+    // An InOut output is read as well as written: its read-modify-writes (whole, windowed,
+    // assembled) are what accumulators and residuals do (docs/reliability.md).
+    inout_ = rng_.Chance(35);
+    if (inout_) {
+      features_.insert("tensor:out-inout");
+      if (form_ == TForm::Kernel) {
+        kernel_returns_value_ = rng_.Chance(30);
+        kernel_in_loop_ = rng_.Chance(35);
+      }
+    } else if (form_ == TForm::Kernel) {
+      kernel_returns_value_ = rng_.Chance(40);
+    }
     pool_.push_back({Param(rows_, cols_), rows_, cols_});
     if (rng_.Chance(50)) pool_.push_back({Param(rows_, cols_), rows_, cols_});
+    if (inout_) pool_.push_back({"out", rows_, cols_});
     const int n = 2 + rng_.Below(7);
     for (int i = 0; i < n; ++i) Statement(true);
     const int extra = rng_.Below(2);
     for (int i = 0; i < extra; ++i) AssembleSome();
     AssembleSome(/*last=*/true);
+    if (inout_ && rng_.Chance(50)) ReadModifyWrite();
+    if (kernel_returns_value_) {
+      const TVal* v = PickVal([&](const TVal& t) {
+        return t.rows == rows_ && t.cols == cols_ && t.Full() && t.name != "out" &&
+               !IsParam(t.name);
+      });
+      if (v) {
+        returned_ = v->name;
+        features_.insert("tensor:kernel-returns-value");
+      }
+    }
+    if (kernel_in_loop_) features_.insert("tensor:kernel-in-orchestration-loop");
     GeneratedKernel k;
     k.text = Assemble();
+    if (HasDeadValue(k.text)) features_.insert("tensor:dead-value");
     k.scalars = pins_;
     k.features.assign(features_.begin(), features_.end());
     k.features.push_back("level:tensor");
@@ -465,6 +492,67 @@ class TensorGenerator {
     Emit("out = pl.assemble(out, " + v->name + ", " + Dims(o0, o1) + ")");
   }
 
+  bool IsParam(const std::string& name) const {
+    for (const auto& [n, t] : params_)
+      if (n == name) return true;
+    return false;
+  }
+
+  // Whether some value the body computes is never read: a dead value (the split keeps or drops
+  // it; either way the printed form must round-trip and check).
+  bool HasDeadValue(const std::string& text) const {
+    for (const TVal& v : pool_) {
+      if (v.name == "out" || IsParam(v.name)) continue;
+      size_t uses = 0;
+      for (size_t at = text.find(v.name); at != std::string::npos; at = text.find(v.name, at + 1)) {
+        const bool left = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
+        const size_t end = at + v.name.size();
+        const bool right =
+            end >= text.size() ||
+            (!std::isalnum(static_cast<unsigned char>(text[end])) && text[end] != '_');
+        uses += left && right;
+      }
+      if (uses == 1) return true;
+    }
+    return false;
+  }
+
+  // A read-modify-write of the InOut output, in one of the three forms PyPTO programs use: the
+  // whole tensor (`out[:] = OP(out, v)`), a window (`out[a:b, c:d] = OP(w, v)` with w that
+  // window of out) or an assemble (`out = pl.assemble(out, OP(out, v), [0, 0])`).
+  void ReadModifyWrite() {
+    const TVal out{"out", rows_, cols_};
+    switch (rng_.Below(3)) {
+      case 0: {
+        const std::string op = Combine(out, OfShape(rows_, cols_, -1, false));
+        if (op.empty()) return;
+        Emit("out[:] = " + op);
+        features_.insert("tensor:rmw-whole");
+        return;
+      }
+      case 1: {
+        const int r = Window(rows_), c = Window(cols_);
+        const int o0 = rng_.Below(rows_ - r + 1), o1 = rng_.Below(cols_ - c + 1);
+        const TVal w{Fresh("w"), r, c};
+        const std::string op = Combine(w, OfShape(r, c, -1, false));
+        if (op.empty()) return;
+        const std::string window = std::to_string(o0) + ":" + std::to_string(o0 + r) + ", " +
+                                   std::to_string(o1) + ":" + std::to_string(o1 + c);
+        Emit(w.name + " = out[" + window + "]");
+        Emit("out[" + window + "] = " + op);
+        features_.insert("tensor:rmw-window");
+        return;
+      }
+      default: {
+        const std::string op = Combine(out, OfShape(rows_, cols_, -1, false));
+        if (op.empty()) return;
+        Emit("out = pl.assemble(out, " + op + ", [0, 0])");
+        features_.insert("tensor:rmw-assemble");
+        return;
+      }
+    }
+  }
+
   std::string Assemble() {
     const std::string out_type = "pl.Tensor[" + Dims(rows_, cols_) + ", pl.FP32]";
     std::string split_text;
@@ -476,7 +564,7 @@ class TensorGenerator {
       params += name + ": " + type + ", ";
       names += name + ", ";
     }
-    params += "out: pl.Out[" + out_type + "]";
+    params += std::string("out: pl.") + (inout_ ? "InOut" : "Out") + "[" + out_type + "]";
     names += "out";
     if (form_ == TForm::Kernel) {
       os << "@pl.program\nclass FuzzProgram:\n";
@@ -484,10 +572,16 @@ class TensorGenerator {
          << (split_text.empty() ? "" : ", attrs={\"split\": " + split_text + "}") << ")\n";
       os << "    def kernel(self, " << params << ") -> " << out_type << ":\n";
       for (const std::string& l : body_) os << l << "\n";
-      os << "        return out\n\n";
+      os << "        return " << (returned_.empty() ? "out" : returned_) << "\n\n";
       os << "    @pl.function(type=pl.FunctionType.Orchestration)\n";
       os << "    def main(self, " << params << ") -> " << out_type << ":\n";
       os << "        r = self.kernel(" << names << ")\n";
+      if (kernel_in_loop_) {
+        // The kernel called again from a loop of the orchestration: an InOut output
+        // accumulates across the calls.
+        os << "        for j in pl.range(0, 2):\n";
+        os << "            r = self.kernel(" << names << ")\n";
+      }
       os << "        return r\n";
       return os.str();
     }
@@ -507,6 +601,10 @@ class TensorGenerator {
   Split split_ = Split::UpDown;
   // Statements go inside the scope of main, or inside the kernel's body: two levels deep.
   int rows_ = 16, cols_ = 16, depth_ = 2, counter_ = 0;
+  bool inout_ = false;                 // out is InOut (read as well as written)
+  bool kernel_returns_value_ = false;  // the InCore kernel returns a computed tensor
+  bool kernel_in_loop_ = false;        // main calls the kernel again in a loop
+  std::string returned_;               // what the kernel returns, when not out
   std::string scalar_, scalar_n_;
   std::map<std::string, int64_t> pins_;
   std::vector<std::pair<std::string, std::string>> params_;  // name, type
@@ -517,6 +615,30 @@ class TensorGenerator {
 
 }  // namespace
 }  // namespace gen
+
+const std::vector<std::string>& TensorConstructs() {
+  static const std::vector<std::string> kConstructs = {"tensor-form:opaque",
+                                                       "tensor-form:orchestration",
+                                                       "tensor-form:incore",
+                                                       "tensor:branch",
+                                                       "tensor:loop",
+                                                       "tensor:loop-carry",
+                                                       "tensor:matmul",
+                                                       "tensor:matmul-transposed",
+                                                       "tensor:ragged-slice",
+                                                       "tensor:slice-of-param",
+                                                       "tensor:slice-of-value",
+                                                       "tensor:subscript-read",
+                                                       "tensor:subscript-write",
+                                                       "tensor:out-inout",
+                                                       "tensor:rmw-whole",
+                                                       "tensor:rmw-window",
+                                                       "tensor:rmw-assemble",
+                                                       "tensor:kernel-returns-value",
+                                                       "tensor:kernel-in-orchestration-loop",
+                                                       "tensor:dead-value"};
+  return kConstructs;
+}
 
 GeneratedKernel GenerateTensorProgram(uint64_t seed, uint64_t index, ModeFilter filter) {
   return gen::TensorGenerator(seed, index, filter).Run();

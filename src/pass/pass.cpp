@@ -148,9 +148,12 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
         std::make_shared<VerifyPropertiesInstrumentation>(true, false, options.registry));
   instruments.insert(instruments.end(), options.instruments.begin(), options.instruments.end());
   ProgramPtr current = input;
+  std::optional<WarningScope> warnings;
+  if (options.warnings) warnings.emplace(options.warnings);
   for (const Pass& pass : passes) {
+    // The pass's name is stamped on warnings too, so a scope is installed for every pass.
     std::optional<RemarkScope> remarks;
-    if (options.remarks) remarks.emplace(options.remarks, pass.name());
+    if (options.remarks || options.warnings) remarks.emplace(options.remarks, pass.name());
     current = RunPass(pass, current, instruments);
   }
   return current;

@@ -7,6 +7,7 @@ namespace {
 
 struct Current {
   RemarkSink* sink = nullptr;
+  WarningSink* warnings = nullptr;
   std::string pass;
   std::string function;
 };
@@ -69,6 +70,23 @@ void EmitRemark(RemarkKind kind, ir::Span span, std::string message,
   Current& c = CurrentRemarks();
   if (!c.sink) return;
   c.sink->Emit(Remark{kind, span, c.pass, c.function, std::move(message), std::move(args)});
+}
+
+WarningScope::WarningScope(WarningSink* sink) {
+  Current& c = CurrentRemarks();
+  saved_ = c.warnings;
+  c.warnings = sink;
+}
+
+WarningScope::~WarningScope() {
+  CurrentRemarks().warnings = saved_;
+}
+
+void EmitWarning(ir::Span span, std::string message, std::vector<ir::Note> notes,
+                 std::string rule) {
+  Current& c = CurrentRemarks();
+  if (!c.warnings) return;
+  c.warnings->Emit(Warning{span, c.pass, std::move(message), std::move(notes), std::move(rule)});
 }
 
 std::string FormatRemark(const Remark& r) {

@@ -36,8 +36,10 @@ void RunBudget::StepsExhausted(ir::Span at) {
                    "the simulation used up its budget of " + std::to_string(limits.max_steps) +
                        " steps here without finishing (the kernel may not terminate)",
                    {{{},
-                     "a step is one executed statement or loop iteration; if the kernel is meant "
-                     "to run this long, raise the budget with --max-steps N"}});
+                     "a step is one executed statement or loop iteration, and one more per 256 "
+                     "elements an op reads and writes (per 256 multiply-adds of a matmul); if the "
+                     "kernel is meant to run this long, "
+                     "raise the budget with --max-steps N"}});
   if (!exceeded) exceeded = e;
   throw e;
 }

@@ -119,18 +119,52 @@ Value Slice(OpCall& c) {
   return Value(out);
 }
 
+// The part of `source` that lands inside `target` at `off`. A source reaching past the
+// target's end is assembled only where what lies past the end is undefined: that is a window
+// whose valid part fits (a lane's shard of an odd box, its last row beyond the valid extent),
+// as a store writes only the valid part; defined elements past the end are the author's error.
+std::vector<int64_t> AssembledRegion(OpCall& c, const sim::TensorValue& source,
+                                     const std::vector<int64_t>& off,
+                                     const std::vector<int64_t>& target_shape) {
+  if (off.size() != target_shape.size() || source.shape.size() != target_shape.size())
+    c.Fail("window rank differs from the tensor's");
+  std::vector<int64_t> region = source.shape;
+  bool clipped = false;
+  for (size_t d = 0; d < region.size(); ++d) {
+    if (off[d] < 0 || off[d] > target_shape[d]) RequireInside(c, off, source.shape, target_shape);
+    if (off[d] + region[d] > target_shape[d]) {
+      region[d] = target_shape[d] - off[d];
+      clipped = true;
+    }
+  }
+  if (!clipped) return region;
+  const int64_t n = sim::NumElements(source.shape);
+  std::vector<int64_t> idx(source.shape.size(), 0);
+  for (int64_t k = 0; k < n; ++k) {
+    bool outside = false;
+    for (size_t d = 0; d < idx.size(); ++d) outside = outside || idx[d] >= region[d];
+    if (outside && !source.data.IsPoison(static_cast<size_t>(k)))
+      RequireInside(c, off, source.shape, target_shape);  // fails, naming the window
+    for (size_t d = idx.size(); d-- > 0;) {
+      if (++idx[d] < source.shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return region;
+}
+
 Value Assemble(OpCall& c) {
   const TensorPtr& target = c.tensor(0);
   const TensorPtr& source = c.tensor(1);
   const std::vector<int64_t> off = c.ints(2);
-  RequireInside(c, off, source->shape, target->shape);
+  const std::vector<int64_t> region = AssembledRegion(c, *source, off, target->shape);
   if (source->data.kind != target->data.kind) c.Fail("source and target storages differ");
   CopyRegion(source->data, source->shape, std::vector<int64_t>(off.size(), 0), target->data,
-             target->shape, off, source->shape);
+             target->shape, off, region);
   // The window's elements, rounded to the target's dtype, now written by this core.
   const std::vector<int64_t> gs = sim::RowMajorStrides(target->shape);
-  const int64_t n = sim::NumElements(source->shape);
-  std::vector<int64_t> idx(source->shape.size(), 0);
+  const int64_t n = sim::NumElements(region);
+  std::vector<int64_t> idx(region.size(), 0);
   for (int64_t k = 0; k < n; ++k) {
     size_t g = 0;
     for (size_t d = 0; d < idx.size(); ++d) g += static_cast<size_t>((idx[d] + off[d]) * gs[d]);
@@ -142,7 +176,7 @@ Value Assemble(OpCall& c) {
     }
     target->writer[g] = c.ctx.writer;
     for (size_t d = idx.size(); d-- > 0;) {
-      if (++idx[d] < source->shape[d]) break;
+      if (++idx[d] < region[d]) break;
       idx[d] = 0;
     }
   }

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <climits>
 #include <filesystem>
+#include <map>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "tilesplit/analysis/affinity.h"
@@ -324,10 +326,18 @@ std::vector<std::string> OutputNames(const ir::Function& f,
     return false;
   };
   std::vector<std::string> r;
-  for (const ir::Param& p : f.params)
+  std::set<std::string> params;
+  for (const ir::Param& p : f.params) {
+    params.insert(p.var->name);
     if (p.var->type->As<ir::TensorType>() &&
         (p.direction != ir::ParamDirection::In || written(p.var->name)))
       r.push_back(p.var->name);
+  }
+  // What the entry returned (BindReturned): bound beside the parameters, under names no
+  // parameter has.
+  if (!runs.empty())
+    for (const auto& [name, v] : *runs.front())
+      if (!params.count(name) && v.tensor()) r.push_back(name);
   return r;
 }
 
@@ -359,13 +369,38 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
   interp.SetSchedule(schedule);
   std::vector<Value> bound;
   for (const ir::Param& prm : f->params) bound.push_back(args.at(prm.var->name));
+  GroupOutcome out;
   try {
-    interp.Run(*f, bound);
+    out.returned = interp.Run(*f, bound);
   } catch (GroupFailure& failure) {
     if (budget.exceeded) throw *budget.exceeded;
     return std::move(failure.outcome);  // a called Group deadlocked or faulted
   }
-  return {};
+  return out;
+}
+
+void BindReturned(const ir::Function& f, const GroupOutcome& out,
+                  std::map<std::string, Value>& args, bool mark_written) {
+  for (size_t i = 0; i < out.returned.size(); ++i) {
+    const Value& v = out.returned[i];
+    if (!v.tensor()) continue;
+    // A returned parameter is compared as that parameter.
+    bool is_param = false;
+    for (const ir::Param& p : f.params) {
+      auto it = args.find(p.var->name);
+      is_param = is_param ||
+                 (it != args.end() && it->second.tensor() && *it->second.tensor() == *v.tensor());
+    }
+    if (is_param) continue;
+    // The whole of a returned value is the program's result, also where no store wrote it (a
+    // tensor-level op computed it): the reference's elements are all compared.
+    if (mark_written)
+      for (Writer& w : (*v.tensor())->writer)
+        if (w == Writer::None) w = Writer::Reference;
+    std::string name = "return" + std::to_string(i);
+    while (args.count(name)) name += "_";
+    args[name] = v;
+  }
 }
 
 namespace {
@@ -379,6 +414,8 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
   CheckResult r;
   std::ostringstream os;
   const GroupOutcome out = RunKernel(split, ref_name, split_args, limits, schedule);
+  if (out.kind == GroupOutcome::Kind::Ok)
+    BindReturned(*rf, out, split_args, /*mark_written=*/false);
   if (out.kind == GroupOutcome::Kind::Deadlock) {
     r.kind = CheckResult::Kind::Deadlock;
     r.report = "check " + ref_name + ": DEADLOCK\n" + out.Describe();
@@ -530,6 +567,23 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
     os << "  " << r.undefined
        << " output elements the reference wrote undefined (poison) were not compared\n";
   if (std::string why = NotSplitReason(*rf); !why.empty()) os << "  not split: " << why << "\n";
+  // A whole program whose kernels all run on one AIV lane proves the expansion, not a split.
+  if (rf->func_type != ir::FunctionType::InCore) {
+    bool aiv = false, dual = false, aic = false;
+    for (const ir::FunctionPtr& f : split.functions) {
+      aic = aic || f->func_type == ir::FunctionType::AIC;
+      if (f->func_type != ir::FunctionType::AIV) continue;
+      aiv = true;
+      dual = dual || f->BoolAttr("dual_aiv_dispatch");
+    }
+    if (aiv && !dual)
+      os << "  not split: no kernel of '" << ref_name << "' runs on both AIV lanes: "
+         << (aic ? "AIV lane 0 runs all of the vector work (give the pl.at scope a split mode: "
+                   "optimizations=[pl.split(pl.SplitMode.UP_DOWN)])"
+                 : "it has no cube work, so nothing crosses between the cores and "
+                   "lower-auto-vector-split leaves it whole on AIV lane 0")
+         << "\n";
+  }
   // A whole program whose kernel still computes on tensors ran it unconverted on one core.
   const ir::Function* kernel = nullptr;
   if (rf->func_type != ir::FunctionType::InCore)
@@ -562,7 +616,9 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
     scalars.push_back(p.var->name + "=" + text.str());
   }
   std::map<std::string, Value> ref_args = CloneInputs(inputs);
-  RunKernel(ref, ref_name, ref_args, o.limits);  // a fault in the reference is the user's error
+  // A fault in the reference is the user's error.
+  BindReturned(*rf, RunKernel(ref, ref_name, ref_args, o.limits), ref_args,
+               /*mark_written=*/true);
   const std::vector<Schedule> all = CheckSchedules(std::max(schedules, 1));
   CheckResult r;
   for (size_t k = 0; k < all.size(); ++k) {
@@ -614,7 +670,54 @@ std::vector<std::string> KernelsToCheck(const ir::Program& p) {
         ir::IRVisitor::VisitStmt(s);
     }
   };
-  std::vector<std::string> names;
+  // Who calls whom: a kernel another function calls is checked from that caller's entry, since
+  // the lowering may change the kernel's signature (an Out parameter for a returned tensor,
+  // created by the caller), so the kernel alone has no arguments for what it now takes.
+  struct Calls : ir::IRVisitor {
+    std::vector<std::string> callees;
+    void VisitFunctionCall(const ir::FunctionCall& c) override {
+      callees.push_back(c.callee);
+      ir::IRVisitor::VisitFunctionCall(c);
+    }
+  };
+  std::map<std::string, std::vector<std::string>> callers;
+  std::map<std::string, std::vector<std::string>> callees_of;
+  for (const ir::FunctionPtr& f : p.functions) {
+    if (!f || !f->body) continue;
+    Calls calls;
+    calls.VisitStmt(f->body);
+    for (const std::string& c : calls.callees)
+      if (c != f->name && p.Find(c)) {
+        callers[c].push_back(f->name);
+        callees_of[f->name].push_back(c);
+      }
+  }
+  auto calls_split_function = [&](const ir::Function& f) {
+    for (const std::string& c : callees_of[f.name])
+      if (ir::FunctionPtr q = p.Find(c))
+        if (q->func_type == ir::FunctionType::Group || q->func_type == ir::FunctionType::AIC ||
+            q->func_type == ir::FunctionType::AIV)
+          return true;
+    return false;
+  };
+  std::set<std::string> wanted;
+  // The functions no other function calls, reached upwards from `name` (itself when it is one).
+  auto add_roots = [&](const std::string& name) {
+    std::vector<std::string> work = {name};
+    std::set<std::string> seen;
+    while (!work.empty()) {
+      const std::string n = work.back();
+      work.pop_back();
+      if (!seen.insert(n).second) continue;
+      auto it = callers.find(n);
+      if (it == callers.end() || it->second.empty()) {
+        wanted.insert(n);
+        continue;
+      }
+      for (const std::string& c : it->second) work.push_back(c);
+    }
+  };
+  bool any = false;
   for (const ir::FunctionPtr& f : p.functions) {
     if (!f) continue;
     bool checked = f->func_type == ir::FunctionType::InCore;
@@ -624,29 +727,20 @@ std::vector<std::string> KernelsToCheck(const ir::Program& p) {
       finder.VisitStmt(f->body);
       checked = finder.found;
     }
-    if (checked) names.push_back(f->name);
+    if (checked) {
+      add_roots(f->name);
+      any = true;
+    }
   }
   // A program already split by hand (Group/AIC/AIV functions and the Orchestration entry that
   // calls them) is checked as a whole, from its entry.
-  if (names.empty()) {
-    struct Calls : ir::IRVisitor {
-      const ir::Program* p = nullptr;
-      bool found = false;
-      void VisitFunctionCall(const ir::FunctionCall& c) override {
-        if (ir::FunctionPtr q = p->Find(c.callee))
-          found = found || q->func_type == ir::FunctionType::Group ||
-                  q->func_type == ir::FunctionType::AIC || q->func_type == ir::FunctionType::AIV;
-        ir::IRVisitor::VisitFunctionCall(c);
-      }
-    };
-    for (const ir::FunctionPtr& f : p.functions) {
-      if (!f || f->func_type != ir::FunctionType::Orchestration) continue;
-      Calls calls;
-      calls.p = &p;
-      calls.VisitStmt(f->body);
-      if (calls.found) names.push_back(f->name);
-    }
-  }
+  if (!any)
+    for (const ir::FunctionPtr& f : p.functions)
+      if (f && f->func_type == ir::FunctionType::Orchestration && calls_split_function(*f))
+        add_roots(f->name);
+  std::vector<std::string> names;  // in program order
+  for (const ir::FunctionPtr& f : p.functions)
+    if (f && wanted.count(f->name)) names.push_back(f->name);
   return names;
 }
 

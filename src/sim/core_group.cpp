@@ -686,6 +686,18 @@ GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
                                  ", not a split (Group, AIC or AIV) function");
   }
   if (g.aiv) g.dual_aiv = g.aiv->BoolAttr("dual_aiv_dispatch");
+  // A split_aiv body is written per lane (each lane its band): run on lane 0 alone it would do
+  // half of the work and leave the other band unwritten, so it is refused, never run half.
+  if (g.aiv && g.aiv->BoolAttr("split_aiv") && !g.dual_aiv)
+    ir::ThrowUser(g.aiv->span,
+                  "the AIV function '" + g.aiv->name +
+                      "' is split_aiv (its body is written per lane) but not dispatched to both "
+                      "lanes (no dual_aiv_dispatch): run on lane 0 alone it would compute only "
+                      "lane 0's band",
+                  {{{},
+                    "run split-vector-kernel on the program, which dispatches it to both lanes "
+                    "(tilesplit opt FILE -p split-vector-kernel, or run it with --pipeline "
+                    "default-pipeline)"}});
   if (auto n = slot_attr(*f))
     g.slot_num = *n;
   else if (g.aic && slot_attr(*g.aic))

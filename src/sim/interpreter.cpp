@@ -631,6 +631,20 @@ Value Interpreter::EvalCall(const ir::Call& c, const std::vector<const ir::Var*>
     for (const ops::TileGeom& g : geoms)
       if (__builtin_add_overflow(bytes, StorageBytes(g.dtype, g.shape), &bytes)) bytes = INT64_MAX;
     ctx_.budget->ChargeMemory(bytes, stmt_ ? stmt_->span : c.span, "the result of " + c.op_name());
+    // The work an op does: the elements it reads and writes; the result elements of an op with a
+    // Left operand (a matmul) each take a dot product along that operand's last axis.
+    int64_t elements = 0;
+    for (const ops::TileGeom& g : geoms) elements += NumElements(g.shape);
+    const ops::OpDef& def = ops::Def(c);
+    for (size_t i = 0; i < args.size(); ++i) {
+      const TilePtr* t = args[i].tile();
+      if (!t) continue;
+      elements += NumElements((*t)->shape);
+      const std::vector<ir::MemorySpace>* in = def.allowed_input_memory(i);
+      if (in && in->size() == 1 && in->front() == ir::MemorySpace::Left && !(*t)->shape.empty())
+        for (const ops::TileGeom& g : geoms) elements += NumElements(g.shape) * (*t)->shape.back();
+    }
+    ctx_.budget->Work(elements, stmt_ ? stmt_->span : c.span);
   }
   ops::OpCall oc{c, args, geoms, ctx_};
   return sem->fn(oc);

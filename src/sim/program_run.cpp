@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
 #include "tilesplit/ir/text.h"
@@ -257,6 +258,7 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& given, const std::vector<CallA
   if (options.lower) {
     pass::PipelineOptions po;
     r.lowered = pass::RunPipeline(program, pass::BuildPasses({pass::kDefaultPipeline}), po);
+    analysis::RequireWritesKept(*program, *r.lowered, entry.name);
   }
   RequireTileKernels(*r.lowered);
   if (!r.lowered->Find(entry.name))

@@ -301,3 +301,52 @@ def test_jit_inline_called_directly_runs_as_the_entry():
     out = np.zeros_like(a)
     doubled(a, out, config=SIM)
     assert np.array_equal(out, a + a)
+
+
+@pl.jit
+def accumulate(x: pl.Tensor, out: pl.InOut[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        out[:] = pl.add(out, x)
+    return out
+
+
+def test_jit_read_modify_write_of_an_inout_reaches_the_callers_tensor():
+    x = np.ones((16, 32), dtype=np.float32)
+    out = np.full((16, 32), 5.0, dtype=np.float32)
+    accumulate(x, out, config=SIM)
+    assert np.array_equal(out, np.full((16, 32), 6.0, dtype=np.float32))
+
+
+def test_jit_runconfig_check_runs_the_check(monkeypatch):
+    import tilesplit.runtime as rt
+
+    seen = []
+    real = rt.run_program
+
+    def spy(program, args, platform="a2a3sim", *, lower=True, check=False):
+        seen.append(check)
+        return real(program, args, platform, lower=lower, check=check)
+
+    monkeypatch.setattr(rt, "run_program", spy)
+    x = np.ones((16, 32), dtype=np.float32)
+    out = np.full((16, 32), 5.0, dtype=np.float32)
+    accumulate(x, out, config=RunConfig(platform="a2a3sim", check=True))
+    accumulate(x, out, config=SIM)
+    assert seen == [True, False]
+
+
+def test_jit_runconfig_field_without_meaning_on_the_simulator_warns_by_name():
+    x = np.ones((16, 32), dtype=np.float32)
+    out = np.zeros((16, 32), dtype=np.float32)
+    with pytest.warns(UserWarning, match=r"RunConfig\(enable_chip_swimlane=True\) has no effect"):
+        accumulate(x, out, config=RunConfig(platform="a2a3sim", enable_chip_swimlane=True))
+
+
+def test_jit_call_missing_a_tensor_is_a_type_error_naming_it():
+    with pytest.raises(TypeError, match=r"accumulate\(\) missing 1 required tensor argument: 'out'"):
+        accumulate(np.ones((16, 32), dtype=np.float32))
+
+
+def test_jit_call_with_a_list_for_a_tensor_is_a_type_error_naming_it():
+    with pytest.raises(TypeError, match=r"parameter 'out' is a pl.Tensor without a shape.*not list"):
+        accumulate(np.ones((16, 32), dtype=np.float32), [1.0, 2.0])

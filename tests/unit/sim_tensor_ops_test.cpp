@@ -106,5 +106,32 @@ def k(a: pl.Tensor[[2, 4], pl.FP32], n: pl.Scalar[pl.INDEX],
   r.ExpectFault("leaves the extent 2");
 }
 
+// A window whose rows past the target's end are undefined (the last lane's shard of an odd box)
+// is assembled where it fits; a defined element past the end is still a located fault.
+TEST(TensorOpSemantics, AssembleReachingPastTheEndOnlyWithUndefinedRows) {
+  const std::string body = R"(
+@pl.function
+def k(a: pl.Tensor[[2, 4], pl.FP32], n: pl.Scalar[pl.INDEX],
+      o: pl.InOut[pl.Tensor[[3, 4], pl.FP32]]):
+    o2 = pl.assemble(o, a, [n, 0])
+    return o2
+)";
+  {
+    KernelRun r(body);
+    r.In("a", DataType::FP32, {2, 4},
+         {1, 2, 3, 4, testing::kPoison, testing::kPoison, testing::kPoison, testing::kPoison});
+    r.args["n"] = Value(Scalar::Int(2));
+    r.In("o", DataType::FP32, {3, 4}, std::vector<double>(12, 0.0));
+    r.Go();
+    for (size_t i = 0; i < 4; ++i) EXPECT_EQ(r.F("o", 8 + i), static_cast<float>(i + 1)) << i;
+    EXPECT_EQ(r.F("o", 0), 0.0f);
+  }
+  KernelRun r(body);
+  r.In("a", DataType::FP32, {2, 4}, kA);
+  r.args["n"] = Value(Scalar::Int(2));
+  r.In("o", DataType::FP32, {3, 4}, std::vector<double>(12, 0.0));
+  r.ExpectFault("window [2, 4) on axis 0 leaves the extent 3");
+}
+
 }  // namespace
 }  // namespace tilesplit::sim

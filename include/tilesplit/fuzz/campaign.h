@@ -62,6 +62,8 @@ struct CampaignResult {
   double cpu_seconds = 0;  // user + system time of the worker processes
   std::array<uint64_t, kOutcomeCount> tally{};
   std::map<std::string, uint64_t> rejections;  // by message key
+  std::map<std::string, uint64_t> constructs;  // generated cases per construct drawn
+  std::map<std::string, uint64_t> ops_drawn;   // generated cases per operator drawn
   std::vector<Finding> findings;               // distinct failures, in order of discovery
   uint64_t defects = 0;                        // kernels whose outcome is a defect
   bool mutate = false;

@@ -38,6 +38,11 @@ bool ParseLevel(const std::string& text, Level* out);
 // an Orchestration main. `filter` restricts the split mode (regions: none is written).
 GeneratedKernel GenerateTensorProgram(uint64_t seed, uint64_t index, ModeFilter filter);
 
+// The constructs (features other than an operator's name) each generator can draw, so that a
+// campaign's count shows one it never drew as 0 (docs/reliability.md lists those never drawn).
+const std::vector<std::string>& TileConstructs();
+const std::vector<std::string>& TensorConstructs();
+
 // Whether case `index` of a campaign of `seed` at `level` is a tensor-level program: every case at
 // Tensor, none at Tile, one case in three at All (none when `filter` asks for explicit regions,
 // which only tile-level kernels have). A pure function, like the cases themselves.

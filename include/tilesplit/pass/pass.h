@@ -115,6 +115,8 @@ struct PipelineOptions {
   const PassRegistry* registry = nullptr;
   // Where the passes' remarks go (remarks.h); none are built when null.
   RemarkSink* remarks = nullptr;
+  // Where the passes' warnings go (remarks.h); dropped when null.
+  WarningSink* warnings = nullptr;
   std::vector<InstrumentationPtr> instruments;
 };
 ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,

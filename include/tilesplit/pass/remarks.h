@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "tilesplit/ir/error.h"
 #include "tilesplit/ir/span.h"
 
 namespace tilesplit::pass {
@@ -88,5 +89,47 @@ void EmitRemark(RemarkKind kind, ir::Span span, std::string message,
 
 // `FILE:LINE:COL: remark: MESSAGE [PASS, KIND]` (no location prefix when the span has none).
 std::string FormatRemark(const Remark& r);
+
+// A warning: something a pass accepts (the spec keeps it valid) that the author most likely did
+// not mean, located, with the fix. Unlike a remark it is not opt-in: every entry point installs a
+// sink and shows it (the CLI on standard error, Python as a warnings.warn), since the author
+// needs it to read the result. `rule` names its kind for JSON / SARIF (e.g. "split.duplicated").
+struct Warning {
+  ir::Span span;
+  std::string pass;  // set by the pipeline
+  std::string message;
+  std::vector<ir::Note> notes;
+  std::string rule;
+};
+
+class WarningSink {
+ public:
+  virtual ~WarningSink() = default;
+  virtual void Emit(const Warning& w) = 0;
+};
+
+class WarningCollector : public WarningSink {
+ public:
+  void Emit(const Warning& w) override { warnings_.push_back(w); }
+  const std::vector<Warning>& warnings() const { return warnings_; }
+
+ private:
+  std::vector<Warning> warnings_;
+};
+
+// Installs `sink` for the passes run on this thread while the scope lives, like RemarkScope.
+class WarningScope {
+ public:
+  explicit WarningScope(WarningSink* sink);
+  ~WarningScope();
+  WarningScope(const WarningScope&) = delete;
+  WarningScope& operator=(const WarningScope&) = delete;
+
+ private:
+  WarningSink* saved_;
+};
+
+// Sends a warning to the installed sink, stamped with the running pass; dropped when none is.
+void EmitWarning(ir::Span span, std::string message, std::vector<ir::Note> notes, std::string rule);
 
 }  // namespace tilesplit::pass

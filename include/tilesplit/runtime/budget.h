@@ -46,6 +46,15 @@ struct RunBudget {
   void Step(ir::Span at) {
     if (steps.fetch_add(1, std::memory_order_relaxed) >= limits.max_steps) StepsExhausted(at);
   }
+  // An op's work: its step covers kElementsPerStep elements read and written (multiply-adds of
+  // a cube op), and each further kElementsPerStep is one more step, so that a spinning loop of
+  // big ops (a matmul) is stopped about as soon as one of small ones is.
+  static constexpr int64_t kElementsPerStep = 256;
+  void Work(int64_t elements, ir::Span at) {
+    const int64_t more = elements > 0 ? (elements - 1) / kElementsPerStep : 0;
+    if (more > 0 && steps.fetch_add(more, std::memory_order_relaxed) + more > limits.max_steps)
+      StepsExhausted(at);
+  }
   [[noreturn]] void StepsExhausted(ir::Span at);
   // Throws the memory-budget error at `at` when `bytes` more live storage would exceed the limit;
   // `what` names the storage ("the result of tile.add", "parameter 'q'").

@@ -45,10 +45,19 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
                        std::map<std::string, Value>& args, const RunLimits& limits = {},
                        const Schedule& schedule = {});
 
+// Binds each tensor `out` returned by `f` (other than one of its parameters) into `args` as
+// "returnI" (underscores added while a parameter has the name), so a check compares a program's
+// result as it compares its Out parameters. `mark_written` (the reference's run) counts every
+// element of a returned tensor as written, also one a tensor-level op computed.
+void BindReturned(const ir::Function& f, const GroupOutcome& out,
+                  std::map<std::string, Value>& args, bool mark_written);
+
 // The outputs of `f`, in parameter order: its Out/InOut tensor parameters, and each In tensor
 // parameter one of `runs` (the arguments after a run) stored into. Global memory is shared, so a
 // kernel storing into a tensor it was passed changes the caller's tensor; PyPTO's programs do
-// this when they carry a plain `pl.Tensor` parameter through `pl.assemble` and return it.
+// this when they carry a plain `pl.Tensor` parameter through `pl.assemble` and return it. Then
+// every tensor the first run's map binds beside the parameters: what the entry returned
+// (BindReturned).
 std::vector<std::string> OutputNames(
     const ir::Function& f, const std::vector<const std::map<std::string, Value>*>& runs = {});
 
@@ -92,8 +101,9 @@ const std::vector<std::string>& SplitPipeline();
 // The kernels `check` compares when none is named: every InCore function, and every Opaque or
 // Orchestration function holding a CORE_GROUP scope (at any depth), which outlining turns into a
 // call and which is checked as a whole; failing those, every Orchestration function that calls a
-// Group, AIC or AIV function (a program split by hand, checked from its entry). Empty when there
-// is none.
+// Group, AIC or AIV function (a program split by hand). Each is checked from its program's entry:
+// a kernel some other function calls is replaced by the functions no one calls above it (the
+// lowering may give a kernel parameters only its caller binds). Empty when there is none.
 std::vector<std::string> KernelsToCheck(const ir::Program& p);
 
 }  // namespace tilesplit::sim

@@ -25,7 +25,9 @@ class RunConfig:
             setattr(self, k, v)
 
     def __repr__(self) -> str:
-        return f"RunConfig(platform={self.platform!r})"
+        fields = [f"platform={self.platform!r}"] + (["check=True"] if self.check else [])
+        fields += [f"{k}={v!r}" for k, v in self.options.items()]
+        return f"RunConfig({', '.join(fields)})"
 
 
 def run(program, *args, config: RunConfig | None = None) -> RunResult:
@@ -36,9 +38,4 @@ def run(program, *args, config: RunConfig | None = None) -> RunResult:
     config = config or RunConfig()
     if hasattr(program, "program") and hasattr(program, "lower"):  # a @pl.jit function
         program = program.program(*args)
-    result = _runtime.run_program(program, args, config.platform, check=config.check)
-    if config.check and result.check_kind != "equal":
-        from tilesplit.sim import SimulationError
-
-        raise SimulationError(result.check_kind, result.check_report)
-    return result
+    return _runtime.run_configured(program, args, config)

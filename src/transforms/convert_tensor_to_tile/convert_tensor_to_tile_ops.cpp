@@ -29,11 +29,13 @@
 #include <string>
 #include <vector>
 
+#include "call_sites.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -85,11 +87,6 @@ const ir::Call* AsOpCall(const ExprPtr& e) {
   return e ? e->As<ir::Call>() : nullptr;
 }
 
-struct Added {
-  std::vector<ir::TypePtr> types;  // the new Out params, in order
-  std::vector<std::string> names;
-};
-
 class Converter {
  public:
   explicit Converter(const ir::Function& f) : f_(f) {}
@@ -102,6 +99,17 @@ class Converter {
     for (const ir::Param& p : f_.params) {
       if (!need_load_.count(p.var.get())) continue;
       if (!TensorTypeOf(p.var)) continue;
+      // An Out parameter holds nothing of the caller's: reading it (before writing it) reads
+      // undefined elements, which is almost never meant, and the run would hand back poison.
+      if (p.direction == ir::ParamDirection::Out && !written_first_.count(p.var.get()))
+        pass::EmitWarning(
+            first_read_.count(p.var.get()) ? first_read_.at(p.var.get()) : p.var->span,
+            "this reads the Out parameter '" + p.var->name +
+                "', whose elements are undefined until the program writes them",
+            {{{},
+              "declare it pl.InOut[...] if the caller's values are meant to be "
+              "read, or read the value the kernel computed instead"}},
+            "tensor.read-of-out");
       const ir::Span at = p.var->span;
       ExprPtr load = WholeLoad(p.var, {}, at);
       VarPtr v = ir::MakeVar(p.var->name + "_tile", load->type, at);
@@ -146,6 +154,15 @@ class Converter {
     std::set<const ir::Var*> carried_as_tile;
     std::set<const ir::Var*> made_tile;  // results of ops whose tile form always yields a tile
     ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
+      if (const auto* i = s->As<ir::IfStmt>()) {
+        const ir::YieldStmt* ty = ir::TrailingYield(i->then_body);
+        const ir::YieldStmt* ey = i->else_body ? ir::TrailingYield(i->else_body) : nullptr;
+        for (size_t k = 0; ty && ey && k < i->return_vars.size(); ++k) {
+          const ir::Var* t = k < ty->values.size() ? ty->values[k]->As<ir::Var>() : nullptr;
+          const ir::Var* e = k < ey->values.size() ? ey->values[k]->As<ir::Var>() : nullptr;
+          if (t && e) merged_[i->return_vars[k].get()] = {t, e};
+        }
+      }
       if (auto loop = ir::AsLoop(*s)) {
         const ir::YieldStmt* y = ir::TrailingYield(*loop->body);
         for (size_t k = 0; k < loop->iter_args->size(); ++k) {
@@ -172,6 +189,14 @@ class Converter {
       const ops::TileForm* form = ops::TileFormOf(*c);
       if (!form) return;  // a tile op: already in tile form
       if (a && form->always_tile()) made_tile.insert(a->var.get());
+      if (a && form->kind == ops::TileForm::Kind::Assemble && !c->args.empty())
+        if (const auto* target = c->args[0]->As<ir::Var>()) assembled_into_[a->var.get()] = target;
+      // A parameter written before anything reads it is not read undefined.
+      if ((form->kind == ops::TileForm::Kind::Assemble ||
+           form->kind == ops::TileForm::Kind::Write) &&
+          !c->args.empty())
+        if (const ir::Var* p = ParamOf(c->args[0]); p && !need_load_.count(p))
+          written_first_.insert(p);
       const ops::OpDef& def = ops::Def(*c);
       // A Mat demand on a relabelled window reaches the window it relabels.
       if (a && def.has_memory_following_operand() && !c->args.empty())
@@ -182,7 +207,7 @@ class Converter {
       for (size_t i = 0; i < c->args.size(); ++i) {
         // The op addresses this operand in GM itself: no tile of it at entry.
         if (def.addresses_gm_operand(i)) continue;
-        NeedLoad(c->args[i]);
+        NeedLoad(c->args[i], s->span);
         if (const auto* v = c->args[i]->As<ir::Var>()) carried_as_tile.insert(v);
       }
     });
@@ -192,10 +217,16 @@ class Converter {
     // closure visits each value once per function.
     const std::set<const ir::Var*> read_as_tile = std::move(carried_as_tile);
     carried_as_tile.clear();
+    // An assemble's result read as a tile reads the value it assembled into as well.
     auto mark_tile = [&](const ir::Var* v) {
       while (v && carried_as_tile.insert(v).second) {
         auto it = alias_.find(v);
-        v = it == alias_.end() ? nullptr : it->second;
+        if (it != alias_.end()) {
+          v = it->second;
+          continue;
+        }
+        auto up = assembled_into_.find(v);
+        v = up == assembled_into_.end() ? nullptr : up->second;
       }
     };
     for (const ir::Var* v : read_as_tile) mark_tile(v);
@@ -203,6 +234,12 @@ class Converter {
     // needing a tile marks the outer carry (its init) before that one is looked at.
     for (auto it = carries.rbegin(); it != carries.rend(); ++it) {
       const ir::Var* init = it->init ? it->init->As<ir::Var>() : nullptr;
+      // A carry the body only assembles into is the value it starts from, updated: carried from
+      // a parameter, it is that parameter (its assembles write it).
+      if (init && it->yielded && UpdatedBase(it->yielded, it->iter) == it->iter) {
+        updated_carry_[it->iter] = init;
+        if (it->result) updated_carry_[it->result] = it->iter;
+      }
       const bool tile = carried_as_tile.count(it->iter) ||
                         (it->result && carried_as_tile.count(it->result)) ||
                         (it->yielded && made_tile.count(it->yielded));
@@ -210,7 +247,7 @@ class Converter {
         if (init) carried_gm_[it->iter] = init;
         continue;
       }
-      NeedLoad(it->init);
+      NeedLoad(it->init, it->init ? it->init->span : ir::Span{});
       mark_tile(init);
     }
     for (const ir::Var* v : mat_operands)
@@ -222,19 +259,58 @@ class Converter {
   }
 
   std::map<const ir::Var*, const ir::Var*> carried_gm_;  // a GM-carried iter var -> its init
+  // An assemble's result -> the value it assembles into.
+  std::map<const ir::Var*, const ir::Var*> assembled_into_;
+  // An if's result -> the values its two branches yield into it.
+  std::map<const ir::Var*, std::pair<const ir::Var*, const ir::Var*>> merged_;
+
+  // The value `v` is made from by assembles alone, through if merges whose branches both do
+  // (stopping at `stop`); null when some path computes it otherwise.
+  const ir::Var* UpdatedBase(const ir::Var* v, const ir::Var* stop, int depth = 0) const {
+    for (int guard = 0; v && v != stop && guard < 1024 && depth < 64; ++guard) {
+      if (auto m = merged_.find(v); m != merged_.end()) {
+        const ir::Var* t = UpdatedBase(m->second.first, stop, depth + 1);
+        return t && t == UpdatedBase(m->second.second, stop, depth + 1) ? t : nullptr;
+      }
+      if (auto al = alias_.find(v); al != alias_.end()) {
+        v = al->second;
+        continue;
+      }
+      auto up = assembled_into_.find(v);
+      if (up == assembled_into_.end()) return v;
+      v = up->second;
+    }
+    return v;
+  }
+  // A carry the body only assembles into -> its init; the loop's result -> the carry.
+  std::map<const ir::Var*, const ir::Var*> updated_carry_;
 
   // A parameter whose value some converted op reads as a tile: loaded once at entry. A plain
   // alias of it (`acc = a0`, then `acc` carried into a loop) reads the same parameter.
-  void NeedLoad(const ExprPtr& e) {
+  void NeedLoad(const ExprPtr& e, ir::Span at) {
+    if (!TensorTypeOf(e)) return;
+    const ir::Var* v = ParamOf(e);
+    if (v && need_load_.insert(v).second) first_read_[v] = at;
+  }
+
+  // The parameter `e` is, or is a plain alias or an assembled update of (an assemble's result
+  // read as a tile reads the tensor it assembled into, updated: that parameter is loaded too, and
+  // its assembles then update the tile and store through); null when none.
+  const ir::Var* ParamOf(const ExprPtr& e) const {
     const auto* v = e ? e->As<ir::Var>() : nullptr;
-    if (!v || !TensorTypeOf(e)) return;
     for (int guard = 0; v && !params_.count(v) && guard < 64; ++guard) {
-      auto it = alias_.find(v);
-      v = it == alias_.end() ? nullptr : it->second;
+      if (auto it = alias_.find(v); it != alias_.end()) {
+        v = it->second;
+        continue;
+      }
+      auto up = assembled_into_.find(v);
+      v = up == assembled_into_.end() ? nullptr : up->second;
     }
-    if (v && params_.count(v)) need_load_.insert(v);
+    return v && params_.count(v) ? v : nullptr;
   }
   std::map<const ir::Var*, const ir::Var*> alias_;  // `a = b` of two variables: a -> b
+  std::map<const ir::Var*, ir::Span> first_read_;   // a loaded parameter -> its first read
+  std::set<const ir::Var*> written_first_;          // parameters written before any read
 
   // ---- Parameter access, for the direction upgrade.
   const ir::Var* Root(const ExprPtr& e) {
@@ -365,7 +441,27 @@ class Converter {
           src = Bind(out, (src->As<ir::Var>() ? src->As<ir::Var>()->name : "source") + "_tile",
                      WholeLoad(src, {}, span), span);
         }
-        if (of_tile) return Build(form.op, {args[0], src, args[2]}, {}, span);
+        if (of_tile) {
+          // A matmul result assembled into a vector tile crosses to the vector side first.
+          const ir::TileType* into = ir::TileTypeOf(args[0]);
+          const ir::TileType* from = ir::TileTypeOf(src);
+          if (into && from && from->memory == MemorySpace::Acc &&
+              into->memory.value_or(MemorySpace::Vec) == MemorySpace::Vec)
+            src =
+                Bind(out, name + "_src_vec",
+                     Build(ops::MemoryMoveOp(), {src}, {{"target_memory", MemorySpace::Vec}}, span),
+                     span);
+          // An assemble into a parameter the kernel loaded (to read it) writes that GM tensor,
+          // as the author wrote: the window is stored through to it, and the tile keeps the
+          // updated value for the reads after it.
+          if (const ir::Var* p = Root(c.args[0])) {
+            Written(c.args[0]);
+            VarPtr stored = Bind(out, name + "_store",
+                                 Build("tile.store", {src, args[2], ParamVar(p)}, {}, span), span);
+            written_through_ = {p, stored};
+          }
+          return Build(form.op, {args[0], src, args[2]}, {}, span);
+        }
         Written(args[0]);
         return Build("tile.store", {src, args[2], args[0]}, {}, span);
       }
@@ -454,6 +550,13 @@ class Converter {
             VarPtr v = ir::MakeVar(a->var->name + "_tile", nv->type, a->var->span);
             out.push_back(ir::MakeAssign(v, nv, s->span));
             subst_[a->var.get()] = v;
+            if (written_through_.param) {
+              // The result is the parameter's new value: later assembles into it write the
+              // parameter too, and returning it returns the parameter.
+              gm_origin_[a->var.get()] = written_through_.param;
+              latest_version_[written_through_.param] = {v.get(), written_through_.stored};
+              written_through_ = {};
+            }
           } else {
             // A GM result (tile.store into a tensor): same var when the type is unchanged.
             VarPtr v = a->var;
@@ -494,6 +597,15 @@ class Converter {
       for (size_t i = 0; i < r->values.size(); ++i) {
         ExprPtr v = Map(r->values[i]);
         const ir::TileType* tt = ir::TileTypeOf(v);
+        // The latest value of a parameter written through (an assemble into it) is in the
+        // parameter itself: it is returned, with no Out parameter of its own.
+        if (const ir::Var* p = tt ? Root(r->values[i]) : nullptr) {
+          auto it = latest_version_.find(p);
+          if (it != latest_version_.end() && it->second.tile == v.get()) {
+            vals.push_back(it->second.stored);
+            continue;
+          }
+        }
         if (tt) {
           ir::TypePtr ret = i < f_.return_types.size() ? f_.return_types[i]
                                                        : ir::MakeTensorType(tt->shape, tt->dtype);
@@ -522,10 +634,21 @@ class Converter {
         VarPtr var = Retyped(ia.var, init);
         if (TensorTypeOf(var) && carried_gm_.count(ia.var.get()))
           gm_origin_[var.get()] = carried_gm_.at(ia.var.get());
+        if (ir::TileTypeOf(var) && updated_carry_.count(ia.var.get()))
+          gm_origin_[ia.var.get()] = updated_carry_.at(ia.var.get());
         ias.push_back({var, init});
       }
       StmtPtr body = Body(f->body);
       std::vector<VarPtr> rvs = CarriedReturnVars(f->return_vars, ias);
+      // The loop's result of a parameter the body wrote through is the parameter's latest value:
+      // the parameter itself holds it.
+      for (size_t k = 0; k < f->return_vars.size() && k < rvs.size(); ++k) {
+        const ir::Var* rv = f->return_vars[k].get();
+        if (!updated_carry_.count(rv) || !ir::TileTypeOf(rvs[k])) continue;
+        gm_origin_[rv] = updated_carry_.at(rv);
+        if (const ir::Var* p = Root(f->return_vars[k]); p && latest_version_.count(p))
+          latest_version_[p] = {rvs[k].get(), ParamVar(p)};
+      }
       out.push_back(std::make_shared<ir::ForStmt>(f->loop_var, Map(f->start), Map(f->stop),
                                                   Map(f->step), f->for_kind, f->stage,
                                                   std::move(ias), body, std::move(rvs), s->span));
@@ -545,6 +668,16 @@ class Converter {
       StmtPtr then_body = Body(i->then_body);
       StmtPtr else_body = i->else_body ? Body(i->else_body) : nullptr;
       std::vector<VarPtr> rvs = ReturnVars(i->return_vars, then_body);
+      // A merge of two updates of a written-through parameter is its latest value.
+      for (size_t k = 0; k < i->return_vars.size() && k < rvs.size(); ++k) {
+        const ir::Var* rv = i->return_vars[k].get();
+        if (!merged_.count(rv) || !ir::TileTypeOf(rvs[k])) continue;
+        const ir::Var* base = UpdatedBase(rv, nullptr);
+        if (!base || base == rv) continue;
+        gm_origin_[rv] = base;
+        const ir::Var* p = Root(i->return_vars[k]);
+        if (p && latest_version_.count(p)) latest_version_[p] = {rvs[k].get(), ParamVar(p)};
+      }
       out.push_back(std::make_shared<ir::IfStmt>(Map(i->cond), then_body, else_body, std::move(rvs),
                                                  s->span));
       return;
@@ -631,62 +764,30 @@ class Converter {
     return ir::MakeSeq(std::move(out), body->span);
   }
 
+  VarPtr ParamVar(const ir::Var* p) const {
+    for (const ir::Param& q : f_.params)
+      if (q.var.get() == p) return q.var;
+    ir::ThrowInternal(f_.span, "a written parameter is not a parameter of '" + f_.name + "'");
+  }
+
   const ir::Function& f_;
+  // The parameter an assemble being converted stores through to, and its store's result, until
+  // the statement binds the assembled tile.
+  struct WrittenThrough {
+    const ir::Var* param = nullptr;
+    VarPtr stored;
+  } written_through_;
+  // Per written-through parameter: its latest tile value and the store that wrote it.
+  struct Version {
+    const ir::Var* tile;
+    VarPtr stored;
+  };
+  std::map<const ir::Var*, Version> latest_version_;
   std::set<const ir::Var*> params_, need_load_, mat_demand_, read_, written_;
   std::map<const ir::Var*, ExprPtr> subst_;
   std::map<const ir::Var*, ExprPtr> mat_loads_;
   std::map<const ir::Var*, const ir::Var*> gm_origin_;  // a GM value -> the tensor it updates
   std::vector<VarPtr> out_params_;
-};
-
-// Phase 2: calls of converted functions get a tensor.create per added Out parameter.
-class CallSites {
- public:
-  explicit CallSites(const std::map<std::string, Added>& added) : added_(added) {}
-  bool changed = false;
-
-  StmtPtr Body(const StmtPtr& body) {
-    if (!body) return body;
-    std::vector<StmtPtr> out;
-    for (const StmtPtr& s : ir::FlattenStmts(body)) Stmt(s, out);
-    return ir::MakeSeq(std::move(out), body->span);
-  }
-
- private:
-  ExprPtr Call(const ExprPtr& e, std::vector<StmtPtr>& out) {
-    const auto* fc = e ? e->As<ir::FunctionCall>() : nullptr;
-    if (!fc) return e;
-    auto it = added_.find(fc->callee);
-    if (it == added_.end() || it->second.types.empty()) return e;
-    std::vector<ExprPtr> args = fc->args;
-    for (size_t i = 0; i < it->second.types.size(); ++i) {
-      const auto* t = it->second.types[i]->As<ir::TensorType>();
-      if (!t) ir::ThrowInternal(e->span, "an added output parameter is not a tensor");
-      ExprPtr create =
-          Build("tensor.create", {TupleOf(t->shape)}, {{"dtype", t->dtype}}, ir::Span{});
-      VarPtr v = ir::MakeVar(it->second.names[i], create->type, ir::Span{});
-      out.push_back(ir::MakeAssign(v, create, ir::Span{}));
-      args.push_back(v);
-    }
-    changed = true;
-    return ir::MakeFunctionCall(fc->callee, std::move(args), e->type, e->span, fc->attrs);
-  }
-
-  void Stmt(const StmtPtr& s, std::vector<StmtPtr>& out) {
-    if (const auto* a = s->As<ir::AssignStmt>()) {
-      ExprPtr v = Call(a->value, out);
-      out.push_back(v == a->value ? s : ir::MakeAssign(a->var, v, s->span));
-    } else if (const auto* e = s->As<ir::EvalStmt>()) {
-      ExprPtr v = Call(e->expr, out);
-      out.push_back(v == e->expr ? s : ir::MakeEval(v, s->span));
-    } else if (ir::IsLeafStmt(*s)) {
-      out.push_back(s);
-    } else {
-      out.push_back(ir::MapChildren(s, ir::kWalkAll, [this](const StmtPtr& b) { return Body(b); }));
-    }
-  }
-
-  const std::map<std::string, Added>& added_;
 };
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
@@ -702,9 +803,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
   }
   for (ir::FunctionPtr& f : fns) {
     if (f->func_type == ir::FunctionType::InCore || !f->body) continue;
-    CallSites cs(added);
-    StmtPtr body = cs.Body(f->body);
-    if (cs.changed) f = ir::WithBody(*f, body);
+    f = WithCreatedOutArgs(f, added);
   }
   return std::make_shared<ir::Program>(p->name, std::move(fns), p->span);
 }

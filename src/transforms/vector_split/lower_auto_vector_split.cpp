@@ -8,6 +8,7 @@
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/pass/remarks.h"
@@ -31,6 +32,19 @@ std::string UnsplitReason(const ir::Function& f, std::optional<ir::SplitMode> mo
   if (*mode == ir::SplitMode::None)
     return "its split mode is NONE (task-parallel: the author dispatches by lane)";
   if (f.BoolAttr("split_aiv")) return "it is already split_aiv (a hand-written split kernel)";
+  // A tensor op has no core yet: its cube work (a tensor-level matmul) is not seen as such.
+  struct TensorOp : ir::IRVisitor {
+    const ir::Call* found = nullptr;
+    void VisitCall(const ir::Call& c) override {
+      if (!found && ops::TileFormOf(c)) found = &c;
+      ir::IRVisitor::VisitCall(c);
+    }
+  } tensor_op;
+  if (f.body) tensor_op.VisitStmt(f.body);
+  if (tensor_op.found)
+    return "its body is still at tensor level (" + tensor_op.found->op_name() +
+           " has no tile form yet): run the passes before the split first (--pipeline "
+           "default-pipeline)";
   return "it is not mixed: without cube work there is no crossing to split at";
 }
 
@@ -140,6 +154,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     RemarkFunction remark_function(f->name);
     // The region path is checked first: each pl.split_aiv region carries its own mode.
     if (f->func_type == ir::FunctionType::InCore && HasSplitRegion(f->body)) {
+      WarnDuplicatedEffects(*f);
       out.push_back(LowerExplicitRegionFunction(f));
       EmitRemark(RemarkKind::Passed, f->span,
                  "'" + f->name + "' is split by its explicit pl.split_aiv regions",

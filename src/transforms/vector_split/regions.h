@@ -23,6 +23,10 @@ bool HasSplitRegion(const ir::StmtPtr& s);
 // Rejects regions hidden behind a pl.at scope and scopes surviving inside a region.
 ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f);
 
+// Warns (pass::EmitWarning), located, at each effect that must happen once (a no_duplicate op,
+// a notify) which `f`'s body runs outside every region: both lanes run it.
+void WarnDuplicatedEffects(const ir::Function& f);
+
 // Whether the region already carries tile.aiv_shard / tile.aic_gather (the author split it).
 bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region);
 

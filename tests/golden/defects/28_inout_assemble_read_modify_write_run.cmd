@@ -1,0 +1,1 @@
+run --seed 1 --pipeline default-pipeline

@@ -1,0 +1,1 @@
+opt --pipeline default-pipeline --verify-roundtrip

@@ -1,0 +1,1 @@
+run --seed 1 --scalar n=10 --max-steps 20000
