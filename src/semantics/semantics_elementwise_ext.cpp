@@ -5,7 +5,9 @@
 // explicitly for integers). Scratch operands are the hardware's work space and are not read.
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "sections.h"
 #include "tensor_values.h"
@@ -253,23 +255,44 @@ Value Expands(OpCall& c) {
   return Value(out);
 }
 
-// The tensor form of a partial op: a tensor has no valid region of its own at run time, so an
-// element is the operand's when it is defined (not poison).
+// A tensor operand's valid region at run time: its type's static valid shape.
+std::vector<int64_t> TypeValid(OpCall& c, size_t i) {
+  const auto* t = c.call.args[i]->type ? c.call.args[i]->type->As<ir::TensorType>() : nullptr;
+  if (!t) c.Fail("has no tensor operand type");
+  std::vector<int64_t> valid;
+  for (const ExprPtr& e : t->valid()) {
+    const std::optional<int64_t> v = ir::AsConstInt(e);
+    if (!v) c.Fail("needs a static valid shape on the simulator");
+    valid.push_back(*v);
+  }
+  return valid;
+}
+
+// The tensor form of a partial op, by the operands' valid regions as their types state them (the
+// regions the tile program's loads give its tiles); an undefined element inside a region stays
+// undefined (it is not taken for absent: the device holds some value there).
 Value TensorPart(OpCall& c, Op op) {
   const TensorPtr& a = c.tensor(0);
   const TensorPtr& b = c.tensor(1);
   if (a->shape != b->shape || a->data.kind != b->data.kind)
     c.Fail("operands differ in shape or storage at run time");
+  const std::vector<int64_t> va = TypeValid(c, 0), vb = TypeValid(c, 1);
   TensorPtr out = NewTensor(c, ResultDType(c), a->shape, true);
   const ir::DataType dt = out->dtype;
+  std::vector<int64_t> idx(a->shape.size(), 0);
   for (size_t i = 0; i < out->data.size(); ++i) {
-    const bool da = !a->data.IsPoison(i), db = !b->data.IsPoison(i);
-    if (!da && !db) continue;
-    const sim::TensorValue& only = da ? *a : *b;
-    if (out->data.kind == StorageKind::F32)
-      out->data.f[i] = da && db ? StepF(dt, op, a->data.f[i], b->data.f[i]) : only.data.f[i];
-    else
-      out->data.i[i] = da && db ? StepI(dt, op, a->data.i[i], b->data.i[i]) : only.data.i[i];
+    const bool da = Inside(idx, va), db = Inside(idx, vb);
+    if (da || db) {
+      const sim::TensorValue& only = da ? *a : *b;
+      if (out->data.kind == StorageKind::F32)
+        out->data.f[i] = da && db ? StepF(dt, op, a->data.f[i], b->data.f[i]) : only.data.f[i];
+      else
+        out->data.i[i] = da && db ? StepI(dt, op, a->data.i[i], b->data.i[i]) : only.data.i[i];
+    }
+    for (size_t d = idx.size(); d-- > 0;) {
+      if (++idx[d] < a->shape[d]) break;
+      idx[d] = 0;
+    }
   }
   return Value(out);
 }
