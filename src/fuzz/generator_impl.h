@@ -121,7 +121,9 @@ class Generator {
   std::string Matmul(int m, int k, int n, const std::string& left_mat,
                      const std::string& right_mat);
   // An Acc result either crosses to the vector side or is stored from the cube.
-  void UseAcc(const std::string& p, int m, int n);
+  // The product's valid extent is the left operand's valid rows by the right operand's valid
+  // columns (tile.matmul's deduction); vm / vn default to the full box.
+  void UseAcc(const std::string& p, int m, int n, int vm = -1, int vn = -1);
   void MatmulToVec();
   // A vector result crossing to the cube side as a matmul operand.
   void VecToCube();

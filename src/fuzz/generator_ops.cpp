@@ -101,9 +101,9 @@ std::string Generator::Matmul(int m, int k, int n, const std::string& left_mat,
 }
 
 // An Acc result either crosses to the vector side or is stored from the cube.
-void Generator::UseAcc(const std::string& p, int m, int n) {
+void Generator::UseAcc(const std::string& p, int m, int n, int vm, int vn) {
   if (rng_.Chance(75)) {
-    Tile x{Fresh("v"), m, n, m, n};
+    Tile x{Fresh("v"), m, n, vm < 0 ? m : vm, vn < 0 ? n : vn};
     x.vec_layout = false;
     Emit(x.name + " = pl.tile.move(" + p + ", target_memory=pl.Mem.Vec)");
     features_.insert("cross:acc->vec");
@@ -135,10 +135,10 @@ void Generator::VecToCube() {
   if (!src.Full()) features_.insert("cross:vec->cube:ragged");
   if (left_ok && (!right_ok || rng_.Chance(60))) {  // as the left operand: [rows, cols] x [cols, n]
     const int n = rng_.Chance(50) ? src.cols : PickExtent();
-    UseAcc(Matmul(src.rows, src.cols, n, m, ""), src.rows, n);
+    UseAcc(Matmul(src.rows, src.cols, n, m, ""), src.rows, n, src.vrows, n);
   } else {  // as the right operand: [mm, rows] x [rows, cols]
     const int mm = rng_.Chance(50) ? src.rows : PickExtent();
-    UseAcc(Matmul(mm, src.rows, src.cols, "", m), mm, src.cols);
+    UseAcc(Matmul(mm, src.rows, src.cols, "", m), mm, src.cols, mm, src.vcols);
   }
 }
 

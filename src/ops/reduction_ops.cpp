@@ -80,7 +80,8 @@ void RegisterReductionOps(OpRegistry& r) {
   };
   const Row rows[] = {{"tile.row_sum", RowKind::Sum, "Row sums"},
                       {"tile.row_max", RowKind::Max, "Row maxima"},
-                      {"tile.row_min", RowKind::Min, "Row minima (row-major input)"}};
+                      {"tile.row_min", RowKind::Min, "Row minima (row-major input)"},
+                      {"tile.row_prod", RowKind::Sum, "Row products, left to right"}};
   for (const Row& row : rows) {
     RowKind k = row.kind;
     VecOp(r, row.name, 2)
@@ -129,8 +130,10 @@ void RegisterReductionOps(OpRegistry& r) {
         .doc(std::string("Row of each column ") + (max ? "maximum" : "minimum") +
              ": axis 0 is 1, INT32 (the first on ties); tmp_tile shaped exactly like the input");
   }
-  const std::pair<const char*, const char*> cols[] = {{"tile.col_max", "Column maxima"},
-                                                      {"tile.col_min", "Column minima"}};
+  const std::pair<const char*, const char*> cols[] = {
+      {"tile.col_max", "Column maxima"},
+      {"tile.col_min", "Column minima"},
+      {"tile.col_prod", "Column products, top to bottom"}};
   for (const auto& [name, what] : cols)
     VecOp(r, name, 1)
         .arg("tile")

@@ -1,6 +1,7 @@
 // The OpDef builder, its queries, the CallInfo accessors deducers use, and the global registry.
 #include <algorithm>
 
+#include "sections.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ops/deduce_util.h"
@@ -613,6 +614,9 @@ OpRegistry& OpRegistry::Global() {
     RegisterSystemOps(*reg);
     RegisterTensorOps(*reg);
     RegisterExpandMathOps(*reg);
+    RegisterElementwiseExtOps(*reg);
+    RegisterFillOps(*reg);
+    RegisterTensorGatherOps(*reg);
     return reg;
   }();
   return *r;

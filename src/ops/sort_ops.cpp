@@ -1,4 +1,5 @@
-// Compare and sort (ops.md 2.7): tile.gather_compare, tile.mrgsort_format2.
+// Compare and sort (ops.md 2.7): tile.gather_compare, tile.mrgsort_format2; PyPTO's sort32
+// (pto-isa TSORT32), tile- and tensor-level.
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -46,6 +47,43 @@ TypePtr DeduceMrgSort(const CallInfo& c) {
   return ir::MakeTileType(tmp.shape, src0.dtype, std::nullopt, v);
 }
 
+// TSORT32: values [R, C] (FP16 / FP32) with UINT32 indices [R, C] or [1, C] give the sorted
+// value-index pairs of each 32-column block, 8 bytes a pair: [R, 2C] FP32, [R, 4C] FP16.
+TypePtr DeduceSort32(const CallInfo& c, bool tensor) {
+  const Shape& ss = tensor ? c.tensor_arg(0).shape : c.tile_arg(0).shape;
+  const Shape& is = tensor ? c.tensor_arg(1).shape : c.tile_arg(1).shape;
+  const DataType sd = tensor ? c.tensor_arg(0).dtype : c.tile_arg(0).dtype;
+  const DataType id = tensor ? c.tensor_arg(1).dtype : c.tile_arg(1).dtype;
+  RequireDType(c, 0, sd, {DataType::FP16, DataType::FP32});
+  RequireDType(c, 1, id, {DataType::UINT32});
+  if (ss.size() != 2)
+    c.Fail("argument 'src' must have rank 2, got " + Str(ss), "reshape the values to rank 2 first");
+  auto one = is.size() == 2 ? Static(is[0]) : std::nullopt;
+  if (is.size() != 2 || !ProvablyEqual(is[1], ss[1]) ||
+      !(ProvablyEqual(is[0], ss[0]) || (one && *one == 1)))
+    c.Fail("argument 'idx' shape " + Str(is) + " must be the values' shape " + Str(ss) +
+               " or one row [1, " + Str(ss[1]) + "]",
+           "give one UINT32 index per value (pl.tile.ci builds a row of them)");
+  const int64_t coef = sd == DataType::FP32 ? 2 : 4;
+  auto widen = [coef](const ExprPtr& e) {
+    if (auto n = Static(e)) return ConstLike(*n * coef, e);
+    return ir::MakeBinary(ir::BinaryOp::Mul, e, ConstLike(coef, e));
+  };
+  // Without the scratch a block must be whole: TSORT32's three-operand form has no tail.
+  const bool has_tmp = !tensor && c.has_arg(2);
+  const Shape valid = tensor ? ss : c.tile_arg(0).valid();
+  auto cols = Static(valid[1]);
+  if (!has_tmp && (!cols || *cols % 32 != 0))
+    c.Fail("the values' valid columns " + Str(valid[1]) +
+               " are not a multiple of 32, and no tmp tile pads the last block",
+           tensor ? "make the tensor's last axis a multiple of 32"
+                  : "pass a tmp tile (pl.tile.sort32(src, idx, tmp)) to pad the last block");
+  const Shape shape = {ss[0], widen(ss[1])};
+  if (tensor) return ir::MakeTensorType(shape, sd);
+  const Shape vout = {valid[0], widen(valid[1])};
+  return ir::MakeTileType(shape, sd, std::nullopt, ImplicitView(shape, std::nullopt, vout));
+}
+
 }  // namespace
 
 void RegisterSortOps(OpRegistry& r) {
@@ -78,6 +116,26 @@ void RegisterSortOps(OpRegistry& r) {
       .doc(
           "The merge of the non-increasing lists (each src's valid elements; ties keep list "
           "order): tmp's shape (tmp is last), src0's dtype and layout, fully valid");
+
+  for (bool tensor : {false, true}) {
+    OpDef& d = r.Register(tensor ? "tensor.sort32" : "tile.sort32");
+    d.arg("src").arg("idx");
+    if (tensor) {
+      d.tile_form(TileForm::Namesake("tensor.sort32"));
+    } else {
+      d.opt_arg("tmp").lane_invariant_arg(2, LaneInvariantKind::Scratch);
+      for (size_t i = 0; i < 3; ++i) d.input_memory(i, {MemorySpace::Vec});
+      d.output_memory_fixed(MemorySpace::Vec);
+    }
+    d.deduce([tensor](const CallInfo& c) { return DeduceSort32(c, tensor); })
+        // Each pair's place depends on the 32 values of its block.
+        .combines(CombinedOperands::First, CombinedAxes::Last, "sorts across")
+        .doc(
+            "Each 32-column block of each row sorted by value, descending (ties: the smaller "
+            "index first), as value-index pairs of 8 bytes: [R, 2C] FP32 (value, UINT32 index "
+            "bits) or [R, 4C] FP16; idx is UINT32, [R, C] or [1, C]; tmp, optional, pads a "
+            "last block of fewer than 32 valid columns");
+  }
 }
 
 }  // namespace tilesplit::ops

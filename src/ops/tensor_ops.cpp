@@ -397,8 +397,10 @@ void RegisterTensorOps(OpRegistry& r) {
         .arg("scalar")
         .deduce(DeduceWithScalar)
         .doc(std::string(what) + " per element: the tensor's shape and dtype");
-  const std::pair<const char*, const char*> unary[] = {
-      {"tensor.exp", "exp(tensor)"}, {"tensor.neg", "-tensor"}, {"tensor.abs", "|tensor|"}};
+  const std::pair<const char*, const char*> unary[] = {{"tensor.exp", "exp(tensor)"},
+                                                       {"tensor.neg", "-tensor"},
+                                                       {"tensor.abs", "|tensor|"},
+                                                       {"tensor.relu", "max(tensor, 0)"}};
   for (const auto& [n, what] : unary)
     r.Register(n)
         .tile_form(TileForm::Namesake(n))
@@ -529,8 +531,10 @@ void RegisterTensorOps(OpRegistry& r) {
       .arg("rhs")
       .deduce(DeduceMatmulAcc)
       .doc("acc + lhs @ rhs of rank-2 tensors: acc's shape and dtype");
-  const std::pair<const char*, const char*> row_reduce[] = {
-      {"tensor.row_sum", "sum"}, {"tensor.row_max", "maximum"}, {"tensor.row_min", "minimum"}};
+  const std::pair<const char*, const char*> row_reduce[] = {{"tensor.row_sum", "sum"},
+                                                            {"tensor.row_max", "maximum"},
+                                                            {"tensor.row_min", "minimum"},
+                                                            {"tensor.row_prod", "product"}};
   for (const auto& [n, what] : row_reduce) {
     TileForm form = TileForm::Namesake(n);
     form.scratch = TileForm::Scratch::RowPadded128;
@@ -541,8 +545,10 @@ void RegisterTensorOps(OpRegistry& r) {
         .deduce(DeduceRowReduce)
         .doc(std::string("The ") + what + " of each row of a rank-2 tensor: [M, 1]");
   }
-  const std::pair<const char*, const char*> col_reduce[] = {
-      {"tensor.col_sum", "sum"}, {"tensor.col_max", "maximum"}, {"tensor.col_min", "minimum"}};
+  const std::pair<const char*, const char*> col_reduce[] = {{"tensor.col_sum", "sum"},
+                                                            {"tensor.col_max", "maximum"},
+                                                            {"tensor.col_min", "minimum"},
+                                                            {"tensor.col_prod", "product"}};
   for (const auto& [n, what] : col_reduce)
     r.Register(n)
         .tile_form(TileForm::Namesake(n))

@@ -3,6 +3,7 @@
 // k runs over the lhs valid K. The loop order i-k-j keeps that per-element order while letting
 // the compiler vectorise over j.
 #include <algorithm>
+#include <vector>
 
 #include "tilesplit/semantics/semantics.h"
 
@@ -101,6 +102,89 @@ Value Matmul(OpCall& c) {
   return MatmulImpl(c, nullptr, 0, 1, true);
 }
 
+// TMATMUL_BIAS / TGEMV_BIAS: the bias row seeds the accumulator of every row (the cube starts
+// from the bias table), then the products are added in ascending k as for any matmul.
+Value MatmulBias(OpCall& c) {
+  const TileValue& bias = c.tile(2);
+  const TileGeom& g = c.result();
+  if (g.shape.size() != 2 || bias.shape.size() != 2) c.Fail("needs 2D operands");
+  TileValue init;
+  init.dtype = bias.dtype;
+  init.shape = g.shape;
+  init.valid = g.shape;
+  init.data.Resize(bias.data.kind, static_cast<size_t>(g.shape[0] * g.shape[1]), false);
+  for (int64_t i = 0; i < g.shape[0]; ++i)
+    for (int64_t j = 0; j < g.shape[1]; ++j) {
+      const size_t at = static_cast<size_t>(i * g.shape[1] + j), from = static_cast<size_t>(j);
+      if (j >= bias.shape[1] || bias.data.IsPoison(from))
+        init.data.SetPoison(at);
+      else if (bias.data.kind == StorageKind::F32)
+        init.data.f[at] = bias.data.f[from];
+      else
+        init.data.i[at] = bias.data.i[from];
+    }
+  return MatmulImpl(c, &init, 0, 1, false);
+}
+
+// A 2D matmul per batch of the result: each operand's batch index broadcast (a unit or absent
+// batch axis repeats), the same per-element order as tile.matmul.
+Value BatchMatmul(OpCall& c) {
+  const TileValue& a = c.tile(0);
+  const TileValue& b = c.tile(1);
+  const TileGeom& g = c.result();
+  const size_t rank = g.shape.size();
+  if (rank < 3 || a.shape.size() < 2 || b.shape.size() < 2) c.Fail("needs batched operands");
+  const int64_t M = g.shape[rank - 2], N = g.shape[rank - 1];
+  const int64_t K = a.shape.back();
+  if (a.shape[a.shape.size() - 2] != M || b.shape.back() != N || b.shape[b.shape.size() - 2] != K)
+    c.Fail("operand extents differ from the result's at run time");
+  auto out = c.NewResult(0, sim::BufferInit::Unspecified);
+  const bool f = out->data.kind == StorageKind::F32;
+  if (f != (a.data.kind == StorageKind::F32) || f != (b.data.kind == StorageKind::F32))
+    c.Fail("operand and result storages differ");
+  const std::vector<int64_t> batch(g.shape.begin(), g.shape.end() - 2);
+  // The flat index of an operand's [M, K] / [K, N] matrix for the result's batch index `idx`.
+  auto matrix = [&](const TileValue& t, const std::vector<int64_t>& idx) {
+    const size_t tb = t.shape.size() - 2, shift = batch.size() - tb;
+    int64_t flat = 0;
+    for (size_t d = 0; d < tb; ++d)
+      flat = flat * t.shape[d] + (t.shape[d] == 1 ? 0 : idx[d + shift]);
+    return flat;
+  };
+  std::vector<int64_t> idx(batch.size(), 0);
+  const int64_t batches = sim::NumElements(batch);
+  for (int64_t n = 0; n < batches; ++n) {
+    const int64_t ma = matrix(a, idx) * M * K, mb = matrix(b, idx) * K * N;
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) {
+        const size_t o = static_cast<size_t>((n * M + i) * N + j);
+        if (f) {
+          float acc = 0.0f;
+          for (int64_t k = 0; k < K; ++k)
+            acc += a.data.f[static_cast<size_t>(ma + i * K + k)] *
+                   b.data.f[static_cast<size_t>(mb + k * N + j)];
+          out->data.f[o] = sim::RoundToDType(out->dtype, acc);
+        } else {
+          int64_t acc = 0;
+          bool poison = false;
+          for (int64_t k = 0; k < K; ++k) {
+            const int64_t x = a.data.i[static_cast<size_t>(ma + i * K + k)];
+            const int64_t y = b.data.i[static_cast<size_t>(mb + k * N + j)];
+            poison |= sim::IsPoisonI64(x) || sim::IsPoisonI64(y);
+            acc += x * y;
+          }
+          out->data.i[o] = poison ? sim::kPoisonI64 : sim::WrapToDType(out->dtype, acc);
+        }
+      }
+    for (size_t d = batch.size(); d-- > 0;) {
+      if (++idx[d] < batch[d]) break;
+      idx[d] = 0;
+    }
+  }
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
+}
+
 Value MatmulAcc(OpCall& c) {
   const TileValue& acc = c.tile(0);
   const bool zero = c.has(3) && c.scalar(3).AsInt() != 0;
@@ -112,6 +196,11 @@ Value MatmulAcc(OpCall& c) {
 void RegisterCubeSemantics(SemanticsTable& t) {
   t.Register("tile.matmul", Matmul);
   t.Register("tile.matmul_acc", MatmulAcc);
+  t.Register("tile.gemv", Matmul);
+  t.Register("tile.gemv_acc", MatmulAcc);
+  t.Register("tile.matmul_bias", MatmulBias);
+  t.Register("tile.gemv_bias", MatmulBias);
+  t.Register("tile.batch_matmul", BatchMatmul);
 }
 
 }  // namespace tilesplit::ops

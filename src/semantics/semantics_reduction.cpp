@@ -13,7 +13,7 @@ namespace {
 
 using sim::StorageKind;
 
-enum class Red { Sum, Max, Min, ArgMax, ArgMin };
+enum class Red { Sum, Max, Min, ArgMax, ArgMin, Prod };
 
 float FoldF(Red r, float acc, float v) {
   if (std::isnan(acc)) return acc;
@@ -21,6 +21,8 @@ float FoldF(Red r, float acc, float v) {
   switch (r) {
     case Red::Sum:
       return acc + v;
+    case Red::Prod:
+      return acc * v;
     case Red::Max:
       return v > acc ? v : acc;
     default:
@@ -99,7 +101,8 @@ Value Reduce(OpCall& c, Red r, bool rows) {
   const int64_t vlen = std::min(in.valid[axis], len);
   if (out->data.size() != static_cast<size_t>(outer * inner)) c.Fail("result box size mismatch");
   const bool arg = r == Red::ArgMax || r == Red::ArgMin;
-  if (!arg && inner == 1 && vlen > 0 && in.data.kind == StorageKind::F32 &&
+  // The products take the plain fold below (TROWPROD / TCOLPROD multiply in order too).
+  if (!arg && r != Red::Prod && inner == 1 && vlen > 0 && in.data.kind == StorageKind::F32 &&
       out->data.kind == StorageKind::F32) {
     float* dst = out->data.f.data();
     const float* src = in.data.f.data();
@@ -154,6 +157,9 @@ Value Reduce(OpCall& c, Red r, bool rows) {
             case Red::Sum:
               acc += v;
               break;
+            case Red::Prod:
+              acc = sim::WrapToDType(in.dtype, acc * v);
+              break;
             case Red::Max:
             case Red::ArgMax:
               if (v > acc) acc = v, best = j;
@@ -185,6 +191,8 @@ void RegisterReductionSemantics(SemanticsTable& t) {
   t.Register("tile.col_sum", [](OpCall& c) { return Reduce(c, Red::Sum, false); });
   t.Register("tile.col_max", [](OpCall& c) { return Reduce(c, Red::Max, false); });
   t.Register("tile.col_min", [](OpCall& c) { return Reduce(c, Red::Min, false); });
+  t.Register("tile.row_prod", [](OpCall& c) { return Reduce(c, Red::Prod, true); });
+  t.Register("tile.col_prod", [](OpCall& c) { return Reduce(c, Red::Prod, false); });
 }
 
 }  // namespace tilesplit::ops

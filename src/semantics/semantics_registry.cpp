@@ -1,6 +1,7 @@
 // The semantics table and the helpers every section uses.
 #include <algorithm>
 
+#include "sections.h"
 #include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
@@ -22,6 +23,9 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterSystemSemantics(*t);
     RegisterTensorSemantics(*t);
     RegisterExpandMathSemantics(*t);
+    RegisterElementwiseExtSemantics(*t);
+    RegisterFillSemantics(*t);
+    RegisterTensorGatherSemantics(*t);
     return t;
   }();
   return *table;

@@ -15,8 +15,11 @@
 // result, since where it would sort is unknown. An unsorted list or a result too small for the
 // merge is a located fault.
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tilesplit/semantics/semantics.h"
@@ -151,11 +154,59 @@ Value MrgSort(OpCall& c) {
   return Value(out);
 }
 
+// TSORT32: per row, each 32-column block of valid values sorted descending (NaN first, as in the
+// merge; ties: the smaller index first) into [value, index] pairs, the UINT32 index's bits in
+// the second FP32 slot. A block holding an undefined value or index is undefined; a last block
+// of n < 32 values fills its first n pairs (the hardware pads it with -inf, which sorts last).
+Value Sort32(OpCall& c) {
+  const TileValue& src = c.tile(0);
+  const TileValue& idx = c.tile(1);
+  if (src.data.kind != StorageKind::F32 || src.dtype != ir::DataType::FP32)
+    c.Fail(
+        "the simulator executes this op on FP32 values only (the FP16 pair layout is not "
+        "modelled)");
+  if (src.shape.size() != 2 || idx.shape.size() != 2) c.Fail("needs rank-2 operands");
+  auto out = c.NewResult(0);
+  const int64_t cols = src.shape[1], ocols = out->shape.size() == 2 ? out->shape[1] : 0;
+  const int64_t vrows = std::min(src.valid[0], src.shape[0]);
+  const int64_t vcols = std::min(src.valid[1], cols);
+  for (int64_t r = 0; r < vrows; ++r) {
+    const int64_t ir_ = idx.shape[0] == 1 ? 0 : r;
+    for (int64_t b = 0; b * 32 < vcols; ++b) {
+      const int64_t n = std::min<int64_t>(32, vcols - b * 32);
+      std::vector<std::pair<float, int64_t>> block;
+      bool poison = false;
+      for (int64_t k = 0; k < n; ++k) {
+        const size_t at = static_cast<size_t>(r * cols + b * 32 + k);
+        const size_t ia = static_cast<size_t>(ir_ * idx.shape[1] + b * 32 + k);
+        poison |= src.data.IsPoison(at) || idx.data.IsPoison(ia);
+        block.emplace_back(src.data.f[at], idx.data.i[ia]);
+      }
+      if (poison) continue;  // the block's pairs stay undefined
+      std::stable_sort(block.begin(), block.end(), [](const auto& x, const auto& y) {
+        if (SortsAfter(y.first, x.first)) return true;
+        if (SortsAfter(x.first, y.first)) return false;
+        return x.second < y.second;
+      });
+      for (int64_t k = 0; k < n; ++k) {
+        const size_t o = static_cast<size_t>(r * ocols + 2 * (b * 32 + k));
+        if (o + 1 >= out->data.size()) c.Fail("the result is too small for the pairs");
+        out->data.f[o] = block[static_cast<size_t>(k)].first;
+        out->data.f[o + 1] =
+            std::bit_cast<float>(static_cast<uint32_t>(block[static_cast<size_t>(k)].second));
+      }
+    }
+  }
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
+}
+
 }  // namespace
 
 void RegisterSortSemantics(SemanticsTable& t) {
   t.Register("tile.gather_compare", GatherCompare);
   t.Register("tile.mrgsort_format2", MrgSort);
+  t.Register("tile.sort32", Sort32);
 }
 
 }  // namespace tilesplit::ops

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "tensor_values.h"
 #include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
-namespace {
 
 // The result tensor's dtype, from the call's deduced type.
 ir::DataType ResultDType(const OpCall& c) {
@@ -66,6 +66,8 @@ Value ViaTile(OpCall& c, const char* tile_op, const std::vector<int64_t>& shape,
   OpCall tc{c.call, args, geom, c.ctx};
   return AsTensor(c, (*fn)(tc));
 }
+
+namespace {
 
 // Right-aligned broadcast of two runtime shapes (the deducer has checked they broadcast).
 std::vector<int64_t> Broadcast(OpCall& c, std::vector<int64_t> a, std::vector<int64_t> b) {
@@ -253,6 +255,10 @@ void RegisterTensorSemantics(SemanticsTable& t) {
                         "tensor.and",
                         "tensor.xor",
                         "tensor.fmod",
+                        "tensor.rem",
+                        "tensor.prelu",
+                        "tensor.addc",
+                        "tensor.subc",
                         "tensor.or",
                         "tensor.shl",
                         "tensor.shr",
@@ -294,11 +300,12 @@ void RegisterTensorSemantics(SemanticsTable& t) {
     });
   }
   for (const char* n :
-       {"tensor.adds",     "tensor.subs", "tensor.muls",  "tensor.divs",  "tensor.maximums",
-        "tensor.minimums", "tensor.exp",  "tensor.neg",   "tensor.abs",   "tensor.sqrt",
-        "tensor.rsqrt",    "tensor.log",  "tensor.recip", "tensor.cast",  "tensor.sin",
-        "tensor.cos",      "tensor.ands", "tensor.xors",  "tensor.fmods", "tensor.ors",
-        "tensor.shls",     "tensor.shrs", "tensor.not"}) {
+       {"tensor.adds",     "tensor.subs",  "tensor.muls",  "tensor.divs",  "tensor.maximums",
+        "tensor.minimums", "tensor.exp",   "tensor.neg",   "tensor.abs",   "tensor.sqrt",
+        "tensor.rsqrt",    "tensor.log",   "tensor.recip", "tensor.cast",  "tensor.sin",
+        "tensor.cos",      "tensor.ands",  "tensor.xors",  "tensor.fmods", "tensor.ors",
+        "tensor.shls",     "tensor.shrs",  "tensor.not",   "tensor.rems",  "tensor.relu",
+        "tensor.lrelu",    "tensor.addsc", "tensor.subsc"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       return ViaTile(c, tile_op.c_str(), c.tensor(0)->shape, c.args);
@@ -314,7 +321,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
       return ViaTile(c, tile_op.c_str(), {row ? s[0] : 1, row ? 1 : s[1]}, {c.args[0]});
     });
   }
-  for (const char* n : {"tensor.row_sum", "tensor.row_max", "tensor.row_min"}) {
+  for (const char* n : {"tensor.row_sum", "tensor.row_max", "tensor.row_min", "tensor.row_prod"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
@@ -322,7 +329,7 @@ void RegisterTensorSemantics(SemanticsTable& t) {
       return ViaTile(c, tile_op.c_str(), {s[0], 1}, {c.args[0]});
     });
   }
-  for (const char* n : {"tensor.col_sum", "tensor.col_max", "tensor.col_min"}) {
+  for (const char* n : {"tensor.col_sum", "tensor.col_max", "tensor.col_min", "tensor.col_prod"}) {
     const std::string tile_op = "tile." + Tail(n);
     t.Register(n, [tile_op](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
@@ -381,6 +388,12 @@ void RegisterTensorSemantics(SemanticsTable& t) {
   });
   t.Register("tensor.write", Write);
   t.Register("tensor.dim", Dim);
+  t.Register("tensor.sort32", [](OpCall& c) {
+    const std::vector<int64_t>& s = c.tensor(0)->shape;
+    if (s.size() != 2) c.Fail("needs a rank-2 tensor");
+    const int64_t coef = ResultDType(c) == ir::DataType::FP32 ? 2 : 4;
+    return ViaTile(c, "tile.sort32", {s[0], s[1] * coef}, c.args);
+  });
 }
 
 }  // namespace tilesplit::ops

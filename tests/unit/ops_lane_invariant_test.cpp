@@ -46,6 +46,11 @@ std::vector<BlindRow> Inventory() {
       {"tile.sel", 3, both, Why::Declared},
       {"tile.sels", 2, both, Why::Declared},
       {"tile.transpose", 3, both, Why::Declared},
+      {"tile.row_prod", 1, both, Why::Declared},
+      {"tile.rem", 2, both, Why::Declared},
+      {"tile.rems", 2, both, Why::Declared},
+      {"tile.prelu", 2, both, Why::Declared},
+      {"tile.sort32", 2, both, Why::Declared},
       // Lane data on purpose: a full-width mask or sorted list beside halved data is rejected.
       {"tile.sel", 0, both, Why::LaneData},
       {"tile.sels", 0, both, Why::LaneData},
@@ -62,6 +67,9 @@ std::vector<BlindRow> Inventory() {
       {"tile.col_sum", 0, rows, Why::Reduced},
       {"tile.col_max", 0, rows, Why::Reduced},
       {"tile.col_min", 0, rows, Why::Reduced},
+      {"tile.col_prod", 0, rows, Why::Reduced},
+      // The fill into a larger box combines all its axes (the split refuses to halve them).
+      {"tile.fillpad_expand", 0, {1}, Why::Reduced},
       {"tile.gather_compare", 0, {1}, Why::TupleResult},
       {"tile.gather_compare", 2, both, Why::TupleResult},
       {"tile.tpush_to_aiv", 0, both, Why::NoResult},
@@ -275,6 +283,11 @@ TEST(OpsLaneInvariant, DeclarationTable) {
       {"tile.scatter", 0, LaneInvariantKind::AbsoluteIndexedDestination},
       {"tile.scatter_update", 0, LaneInvariantKind::AbsoluteIndexedDestination},
       {"tile.transpose", 3, LaneInvariantKind::Scratch},
+      {"tile.row_prod", 1, LaneInvariantKind::Scratch},
+      {"tile.rem", 2, LaneInvariantKind::Scratch},
+      {"tile.rems", 2, LaneInvariantKind::Scratch},
+      {"tile.prelu", 2, LaneInvariantKind::Scratch},
+      {"tile.sort32", 2, LaneInvariantKind::Scratch},
   };
   size_t total = 0;
   for (const Row& r : rows) EXPECT_EQ(FindOp(r.op)->lane_invariant_kind(r.pos), r.kind) << r.op;
@@ -288,7 +301,8 @@ TEST(OpsFlags, GeneratorsAddressArgsNoDuplicate) {
     if (d->is_generator()) gens.insert(d->name());
     if (d->is_no_duplicate()) nodup.insert(d->name());
   }
-  EXPECT_EQ(gens, (std::set<std::string>{"tile.ci", "tile.create", "tile.full", "tile.random"}));
+  EXPECT_EQ(gens, (std::set<std::string>{"tile.ci", "tile.create", "tile.full", "tile.random",
+                                         "tile.tri"}));
   EXPECT_EQ(nodup, std::set<std::string>{"pld.system.notify"});
   EXPECT_EQ(FindOp("tile.extract")->address_arg_positions(), (std::vector<size_t>{1, 2}));
   EXPECT_EQ(FindOp("tile.gather_row")->address_arg_positions(), std::vector<size_t>{3});
@@ -345,6 +359,11 @@ TEST(OpsFlags, TensorOpTileForms) {
       {"tensor.assemble", {Kind::Assemble, "tile.assemble"}},
       {"tensor.create", {Kind::Create, "tile.create"}},
       {"tensor.dim", {Kind::Keep, ""}},
+      // No tile form yet: refused inside an InCore function (docs/pypto-ops-coverage.md).
+      {"tensor.dump_tag", {Kind::None, ""}},
+      {"tensor.expand_clone", {Kind::None, ""}},
+      {"tensor.gather", {Kind::None, ""}},
+      {"tensor.scatter", {Kind::None, ""}},
       {"tensor.matmul", {Kind::Matmul, "tile.matmul"}},
       {"tensor.matmul_acc", {Kind::MatmulAcc, "tile.matmul_acc"}},
       {"tensor.read", {Kind::Read, "tile.read"}},
@@ -367,6 +386,7 @@ TEST(OpsFlags, TensorOpTileForms) {
                                                 {"tensor.row_argmin", "like operand tmp_tile"},
                                                 {"tensor.row_max", "row padded to 128 tmp_tile"},
                                                 {"tensor.row_min", "row padded to 128 tmp_tile"},
+                                                {"tensor.row_prod", "row padded to 128 tmp_tile"},
                                                 {"tensor.row_sum", "row padded to 128 tmp_tile"},
                                                 {"tensor.xor", "like operand xor_tmp"},
                                                 {"tensor.xors", "like operand xor_tmp"}}));
@@ -421,7 +441,7 @@ TEST(OpsFlags, TraitsThePassesQuery) {
     if (d->is_position_dependent()) ramps.insert(d->name());
     if (d->has_side_effect() && d->has_result()) effects.insert(d->name());
   }
-  EXPECT_EQ(ramps, (std::set<std::string>{"tile.ci", "tile.random"}));
+  EXPECT_EQ(ramps, (std::set<std::string>{"tile.ci", "tile.random", "tile.tri"}));
   // Effects with a result; every op without one is an effect too.
   // (The buffer handles of the pipe scaffolding reserve hardware resources, and a fence's token
   // marks an ordering point: never dropped.)
@@ -446,7 +466,7 @@ TEST(OpsFlags, HalvingTraits) {
   }
   EXPECT_EQ(tile_windows, (std::set<std::string>{"tile.extract", "tile.read", "tile.slice"}));
   EXPECT_EQ(shapes, (std::set<std::string>{"tile.ci", "tile.create", "tile.full", "tile.random",
-                                           "tile.reinterpret_view", "tile.reshape"}));
+                                           "tile.reinterpret_view", "tile.reshape", "tile.tri"}));
   EXPECT_EQ(swaps, std::set<std::string>{"tile.transpose"});
   EXPECT_EQ(bytes, std::set<std::string>{"tile.reinterpret_view"});
   EXPECT_EQ(SliceWindowOp().name(), "tile.slice");

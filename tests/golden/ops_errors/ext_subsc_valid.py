@@ -1,0 +1,11 @@
+# tile.subsc over operands of different valid regions.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec], b: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec],
+      i: pl.Tile[[64, 128], pl.INT32, pl.Mem.Vec], h: pl.Tile[[64, 128], pl.FP16, pl.Mem.Vec],
+      s: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec]):
+    v = pl.tile.set_validshape(b, 32, 128)
+    y = pl.tile.subsc(a, 1.0, v)
+    return y

@@ -1,0 +1,9 @@
+# tensor.lrelu of an INT32 tensor.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.Orchestration)
+def k(a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32],
+      i: pl.Tensor[[16, 32], pl.INT32], s: pl.Tensor[[16, 16], pl.FP32]):
+    y = pl.tensor.lrelu(i, 1)
+    return y

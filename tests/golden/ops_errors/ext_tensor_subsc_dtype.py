@@ -1,0 +1,9 @@
+# tensor.subsc of FP32 and INT32 tensors.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.Orchestration)
+def k(a: pl.Tensor[[16, 32], pl.FP32], b: pl.Tensor[[16, 32], pl.FP32],
+      i: pl.Tensor[[16, 32], pl.INT32], s: pl.Tensor[[16, 16], pl.FP32]):
+    y = pl.tensor.subsc(a, 1.0, i)
+    return y

@@ -1,0 +1,2 @@
+check --verify-roundtrip --seed 1
+check --verify-roundtrip --seed 2
