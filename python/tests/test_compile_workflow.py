@@ -54,6 +54,16 @@ def with_scalar(a: pl.Tensor[[R, C], pl.FP32], out: pl.Out[pl.Tensor[[R, C], pl.
     return out
 
 
+M = pl.dynamic("M")
+
+
+@pl.jit
+def double_rows(x: pl.Tensor[[M, C], pl.FP32], out: pl.Out[pl.Tensor[[M, C], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        out[:] = pl.add(x, x)
+    return out
+
+
 @pl.program
 class AddProgram:
     @pl.function(type=pl.FunctionType.Opaque)
@@ -136,6 +146,20 @@ def test_compile_from_the_signature_alone():
         add_bare.compile()
 
 
+def test_a_dynamic_dimension_is_bound_at_each_run(tmp_path):
+    compiled = double_rows.compile(config=RunConfig(output_dir=str(tmp_path)))
+    assert compiled.params[0]["shape"] == ["M", C]
+    for rows in (8, 24):
+        x = np.arange(rows * C, dtype=np.float32).reshape(rows, C)
+        out = np.zeros_like(x)
+        compiled(x, out)
+        np.testing.assert_array_equal(out, x + x)
+    x = np.ones((40, C), np.float32)
+    out = np.zeros_like(x)
+    execute_compiled(tmp_path, [x, out])
+    np.testing.assert_array_equal(out, 2.0)
+
+
 def test_compile_binds_the_kernels_own_arguments():
     with pytest.raises(TypeError, match="unexpected keyword argument 'skip_ptoas'.*config=RunConfig"):
         add_typed.compile(skip_ptoas=True)
@@ -203,8 +227,22 @@ def test_hardware_only_members_are_refused_by_name(tmp_path):
     for name in ("chip_callable", "runtime_name", "build_orch_args", "build_call_config"):
         with pytest.raises(HardwareOnlyError, match=f"CompiledProgram.{name} is not available"):
             getattr(compiled, name)
-    with pytest.raises(NotImplementedError, match="validate_ir.*check=True"):
-        compiled.validate_ir()
+
+
+def test_validate_ir_runs_each_pass_against_the_input(tmp_path):
+    compiled = ir.compile(AddProgram, output_dir=tmp_path)
+    a, b, out = arrays(9)
+    results = compiled.validate_ir(a, b, out, rtol=0, atol=0)
+    assert [r.pass_name for r in results][0] == "InlineFunctions"
+    assert len(results) == len(tpasses.pipelines()["default-pipeline"])
+    assert all(r.matches for r in results if r.runnable)
+    assert sum(r.runnable for r in results) >= len(results) - 1
+    # After from_dir the dumps stand in (the first is the reference); a wrong dump is found.
+    dump = sorted((tmp_path / "passes_dump").glob("06_*"))[0]
+    dump.write_text(dump.read_text().replace("pl.tile.add(", "pl.tile.sub("))
+    reloaded = CompiledProgram.from_dir(tmp_path)
+    found = [r.pass_name for r in reloaded.validate_ir(a, b, out) if r.runnable and not r.matches]
+    assert found[0] == "ConvertTensorToTileOps"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -314,6 +352,14 @@ def test_chip_worker_with_torch_and_a_resident_input(tmp_path):
         assert torch.equal(out, a + b)
 
 
+def test_a_device_tensor_is_not_specialized_on():
+    a, b, out = arrays()
+    with ChipWorker(config=CFG) as w:
+        t = w.alloc_tensor((R, C), np.float32, init=b)
+        with pytest.raises(TypeError, match="missing inferred tensor metadata for parameter 'b'"):
+            add_bare(a, t, out)
+
+
 def test_register_handles_and_close(tmp_path):
     compiled = add_typed.compile(config=RunConfig(output_dir=str(tmp_path)))
     worker = ChipWorker(config=CFG)
@@ -336,6 +382,21 @@ def test_register_handles_and_close(tmp_path):
         worker.run(compiled, a, b, out)
     with pytest.raises(ValueError, match="freed"):
         other.run(compiled, a, t, out)
+
+
+def test_a_worker_honours_check(tmp_path, monkeypatch):
+    import tilesplit.runtime as trt
+
+    seen = []
+    real = trt.run_program
+    monkeypatch.setattr(trt, "run_program",
+                        lambda *a, **k: seen.append((k["lower"], k["check"])) or real(*a, **k))
+    compiled = ir.compile(AddProgram, output_dir=tmp_path)
+    a, b, out = arrays(10)
+    with ChipWorker(config=RunConfig(platform="a2a3sim", check=True)) as w:
+        w.run(compiled, a, w.alloc_tensor((R, C), np.float32, init=b), out)
+    np.testing.assert_array_equal(out, a + b)
+    assert seen == [(False, True)]  # the compiled program as it is, checked
 
 
 def test_worker_platform_checks(tmp_path):

@@ -30,7 +30,8 @@ from typing import Any, Dict, List, Optional, Sequence
 from . import _core
 from .ir import Program
 
-__all__ = ["CompiledProgram", "compile_program", "execute_compiled", "HardwareOnlyError",
+__all__ = ["CompiledProgram", "PassValidation", "compile_program", "execute_compiled",
+           "HardwareOnlyError",
            "MANIFEST", "PROGRAM_FILE", "FORMAT"]
 
 MANIFEST = "manifest.json"
@@ -109,6 +110,7 @@ class CompiledProgram:
         self.lowered = lowered
         self.manifest = manifest
         self.program = program
+        self._stages: Optional[List[tuple]] = None
 
     # -- the manifest's facts ---------------------------------------------------------------
     @property
@@ -172,11 +174,86 @@ class CompiledProgram:
                                   "orchestration code")
     del _device
 
-    def validate_ir(self, *args, **kwargs):
-        raise NotImplementedError(
-            "CompiledProgram.validate_ir is not available: tilesplit does not compare each pass's "
-            "program with a tolerance; it checks the whole lowering bit for bit instead: "
-            "RunConfig(check=True) on a run, or `tilesplit check` on the program")
+    def stages(self) -> List[tuple]:
+        """(pass name, program after it) for each pass of the compile, in order: kept in memory
+        by compile, read back from passes_dump/ after ``from_dir`` (empty without dumps)."""
+        if self._stages is None:
+            self._stages = []
+            dump = self.output_dir / "passes_dump"
+            for path in sorted(dump.glob("[0-9][0-9]_after_*.py")) if dump.is_dir() else []:
+                name = path.stem.split("_after_", 1)[1]
+                self._stages.append((name, _core.parse(path.read_text(encoding="utf-8"),
+                                                       str(path), True, True)))
+        return list(self._stages)
+
+    def validate_ir(self, *args, rtol: float = 5e-2, atol: float = 5e-2, seed: int = 0,
+                    reference: Optional[Program] = None) -> List["PassValidation"]:
+        """Runs the program as it stood after each pass on the reference interpreter
+        (``tilesplit run``'s) with ``args`` (one tensor or int per parameter; without them,
+        seeded random inputs) and compares every Out/InOut result with that of ``reference``
+        (default: the program handed to compile; after ``from_dir``: the first dump) at
+        ``rtol``/``atol``. Returns one PassValidation per pass, in order; the first whose
+        ``matches`` is False is the pass that changed the results. A stage the interpreter
+        cannot run alone (between expand-mixed-kernel and split-vector-kernel an AIV function
+        is split but not yet dispatched to both lanes) is reported ``runnable=False``."""
+        import numpy as np
+
+        stages = self.stages()
+        if reference is None:
+            reference = self.program
+        if reference is None:
+            if not stages:
+                raise ValueError(f"{self.output_dir}: validate_ir needs the program before the "
+                                 f"passes, or pass dumps (compile with dump_passes=True)")
+            reference = stages[0][1]
+        arrays, scalars = self._interpreter_inputs(self._full_args(args) if args else None)
+        want = self._interpret(reference, arrays, scalars)
+        results = []
+        for name, program in stages:
+            try:
+                got = self._interpret(program, arrays, scalars)
+            except (ValueError, RuntimeError) as e:
+                results.append(PassValidation(name, False, None, str(e).splitlines()[0]))
+                continue
+            worst = 0.0
+            ok = set(got) == set(want)
+            for k in want:
+                if k not in got or got[k].shape != want[k].shape:
+                    ok = False
+                    continue
+                w, g = want[k].astype(np.float64), got[k].astype(np.float64)
+                worst = max(worst, float(np.nanmax(np.abs(w - g))) if w.size else 0.0)
+                ok = ok and bool(np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True))
+            results.append(PassValidation(name, True, ok, "", worst))
+        return results
+
+    def _interpreter_inputs(self, args):
+        from .runtime import _encode
+
+        arrays: Dict[str, bytes] = {}
+        scalars: Dict[str, int] = {}
+        if args is None:
+            return arrays, scalars
+        names = [p["name"] for p in self.manifest["params"]]
+        if len(args) != len(names):
+            raise TypeError(f"validate_ir: {self.entry} takes {len(names)} arguments, "
+                            f"{len(args)} were given")
+        for n, a in zip(names, args):
+            if isinstance(a, int):
+                scalars[n] = int(a)
+            else:
+                arrays[n] = _encode(a)[0]
+        return arrays, scalars
+
+    def _interpret(self, program: Program, arrays, scalars):
+        import io
+
+        import numpy as np
+
+        kind, report, outputs = _core.sim_run(program, self.entry, arrays, 0, scalars)
+        if kind != "ok":
+            raise RuntimeError(f"{kind}: {report}")
+        return {k: np.load(io.BytesIO(v), allow_pickle=False) for k, v in outputs.items()}
 
     # -- running ---------------------------------------------------------------------------
     def _full_args(self, args: Sequence[Any]) -> List[Any]:
@@ -260,6 +337,43 @@ class CompiledProgram:
         return compiled
 
     load = from_dir
+
+
+class PassValidation:
+    """One pass of ``validate_ir``: ``pass_name``, ``runnable`` (False: the interpreter could
+    not run that stage alone; ``reason`` says why), ``matches`` (None when not runnable) and
+    ``max_abs_diff`` against the reference."""
+
+    def __init__(self, pass_name: str, runnable: bool, matches, reason: str = "",
+                 max_abs_diff: Optional[float] = None):
+        self.pass_name = pass_name
+        self.runnable = runnable
+        self.matches = matches
+        self.reason = reason
+        self.max_abs_diff = max_abs_diff
+
+    def __repr__(self) -> str:
+        if not self.runnable:
+            return f"<PassValidation {self.pass_name}: not runnable alone>"
+        return (f"<PassValidation {self.pass_name}: {'matches' if self.matches else 'DIFFERS'}"
+                f", max |diff| {self.max_abs_diff:g}>")
+
+
+class _Stages:
+    """A pass instrument keeping the program after each pass (for validate_ir)."""
+
+    def __init__(self):
+        from .passes import PassInstrument
+
+        outer = self
+
+        class Keep(PassInstrument):
+            def after_pass(self, pass_, before, after):
+                name = "".join(w.capitalize() for w in pass_.name.split("-"))
+                outer.stages.append((name, after))
+
+        self.stages: List[tuple] = []
+        self.instrument = Keep()
 
 
 class _DumpPasses:
@@ -354,6 +468,8 @@ def compile_program(program: Program, output_dir=None, *, platform: Optional[str
         (out / "passes_dump").mkdir(exist_ok=True)
         dumper = _DumpPasses(out / "passes_dump")
         instruments.append(dumper.instrument)
+    keep = _Stages()
+    instruments.append(keep.instrument)
     timer = passes.TimePasses() if profiling else None
     if timer is not None:
         instruments.append(timer)
@@ -392,7 +508,9 @@ def compile_program(program: Program, output_dir=None, *, platform: Optional[str
         "bound_scalars": bound,
     }
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    return CompiledProgram(out, lowered, manifest, program=program)
+    compiled = CompiledProgram(out, lowered, manifest, program=program)
+    compiled._stages = keep.stages
+    return compiled
 
 
 def execute_compiled(work_dir, args: Sequence[Any], platform: Optional[str] = None, *,

@@ -572,6 +572,12 @@ class JitFunction:
                             f"dtype come from the tensor passed for it)")
         sig = []
         for name, a in zip(params, args):
+            if type(a).__name__ == "DeviceTensor":
+                raise TypeError(f"{self.__name__}(): missing inferred tensor metadata for "
+                                f"parameter '{name}': a DeviceTensor belongs to its ChipWorker "
+                                f"and is not specialized on; compile the kernel "
+                                f"({self.__name__}.compile(...)) and dispatch the compiled "
+                                f"program through the worker (worker.run)")
             found = array_signature(a)
             if found is None and name in unshaped:
                 raise TypeError(f"{self.__name__}(): parameter '{name}' is a pl.Tensor without a "

@@ -235,7 +235,7 @@ class ChipWorker:
         """Runs ``compiled`` with ``args``: host tensors are written back as by a call; a
         DeviceTensor of this worker is read and written in place, never copied to the host.
         Returns what a call returns (the Out/InOut host tensors)."""
-        from .runtime import outputs_of, warn_ignored_config
+        from .runtime import outputs_of
 
         self._check(compiled)
         buffers = []
@@ -244,7 +244,8 @@ class ChipWorker:
                 buffers.append(a._buffer_for(self))
             else:
                 buffers.append(a)
-        result = compiled.run(buffers, None, platform=self.platform)
+        result = compiled.run(buffers, None, platform=self.platform,
+                              check=bool(getattr(self.config, "check", False)))
         host = {i: args[i] for i in result.outputs if not isinstance(args[i], DeviceTensor)}
         result.outputs = host
         return outputs_of(result)
