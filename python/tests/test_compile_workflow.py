@@ -161,7 +161,8 @@ def test_a_dynamic_dimension_is_bound_at_each_run(tmp_path):
 
 
 def test_compile_binds_the_kernels_own_arguments():
-    with pytest.raises(TypeError, match="unexpected keyword argument 'skip_ptoas'.*config=RunConfig"):
+    with pytest.raises(TypeError,
+                       match="unexpected keyword argument 'skip_ptoas'.*config=RunConfig"):
         add_typed.compile(skip_ptoas=True)
 
 
@@ -204,7 +205,8 @@ def test_ir_compile_of_a_lowered_program_runs_it(tmp_path):
 
 def test_ir_compile_options(tmp_path):
     compiled = ir.compile(AddProgram, output_dir=tmp_path / "p", dump_passes=False,
-                          profiling=True, verification_level=pypto.passes.VerificationLevel.ROUNDTRIP)
+                          profiling=True,
+                          verification_level=pypto.passes.VerificationLevel.ROUNDTRIP)
     assert not (compiled.output_dir / "passes_dump").exists()
     report = (compiled.output_dir / "report" / "pipeline_profile.txt").read_text()
     assert "convert-tensor-to-tile-ops" in report
@@ -409,6 +411,15 @@ def test_worker_platform_checks(tmp_path):
         ChipWorker(config=CFG, device_id=3)
     with pytest.raises(TypeError, match="dispatches a CompiledProgram"):
         ChipWorker(config=CFG).run(AddProgram, *arrays())
+
+
+def test_distributed_execution_is_refused_by_name(tmp_path):
+    from pypto.runtime import DistributedWorker
+
+    with pytest.raises(HardwareOnlyError, match="DistributedWorker is not available.*ranks"):
+        DistributedWorker()
+    with pytest.raises(HardwareOnlyError, match="prepare"):
+        ir.compile(AddProgram, output_dir=tmp_path).prepare()
 
 
 # ---------------------------------------------------------------------------------------------

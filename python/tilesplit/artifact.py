@@ -174,6 +174,10 @@ class CompiledProgram:
                                   "orchestration code")
     del _device
 
+    def prepare(self, *args, **kwargs):
+        raise _hardware_only("CompiledProgram.prepare (a DistributedWorker)",
+                             "a distributed program runs on several devices and ranks")
+
     def stages(self) -> List[tuple]:
         """(pass name, program after it) for each pass of the compile, in order: kept in memory
         by compile, read back from passes_dump/ after ``from_dir`` (empty without dumps)."""

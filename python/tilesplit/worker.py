@@ -20,8 +20,8 @@ import statistics
 import time
 from typing import Any, Dict, List, Optional, Sequence
 
-__all__ = ["ChipWorker", "DeviceTensor", "RegistrationHandle", "benchmark", "BenchmarkStats",
-           "TraceInvocation", "current_worker"]
+__all__ = ["ChipWorker", "DeviceTensor", "RegistrationHandle", "DistributedWorker", "benchmark",
+           "BenchmarkStats", "TraceInvocation", "current_worker"]
 
 _current: contextvars.ContextVar = contextvars.ContextVar("tilesplit_chip_worker", default=None)
 
@@ -270,6 +270,17 @@ class ChipWorker:
 
     def __repr__(self) -> str:
         return f"<ChipWorker {self.platform}{' closed' if self.closed else ''}>"
+
+
+class DistributedWorker:
+    """PyPTO's L3+ worker (several devices and ranks): refused, since the simulator models one
+    core group of one device."""
+
+    def __init__(self, *args, **kwargs):
+        from .artifact import _hardware_only
+
+        raise _hardware_only("DistributedWorker",
+                             "a distributed program runs on several devices and ranks")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -314,7 +314,8 @@ def compile(program, output_dir=None, strategy=None, dump_passes=True, backend_t
         from .. import backend as _backend
 
         if not isinstance(backend_type, _backend.BackendType):
-            raise TypeError(f"backend_type must be a BackendType, not {type(backend_type).__name__}")
+            raise TypeError(f"backend_type must be a BackendType, not "
+                            f"{type(backend_type).__name__}")
     return compile_program(
         program, output_dir, platform=platform, dump_passes=dump_passes, strategy=strategy,
         backend_type=backend_type, verification_level=verification_level, profiling=profiling,

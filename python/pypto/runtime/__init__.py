@@ -17,15 +17,16 @@ located error naming them (tilesplit has no device runtime). The work is C++
 from __future__ import annotations
 
 from tilesplit.artifact import CompiledProgram, HardwareOnlyError, execute_compiled
-from tilesplit.worker import (BenchmarkStats, ChipWorker, DeviceTensor, RegistrationHandle,
-                              TraceInvocation, benchmark)
+from tilesplit.worker import (BenchmarkStats, ChipWorker, DeviceTensor, DistributedWorker,
+                              RegistrationHandle, TraceInvocation, benchmark)
 
 from .runner import RunConfig, RunResult, run
 from .tensor_spec import ScalarSpec, TensorSpec
 
 __all__ = ["RunConfig", "RunResult", "run", "TensorSpec", "ScalarSpec", "SIMULATOR_PLATFORMS",
            "CompiledProgram", "execute_compiled", "ChipWorker", "DeviceTensor",
-           "RegistrationHandle", "benchmark", "BenchmarkStats", "TraceInvocation",
+           "RegistrationHandle", "DistributedWorker", "benchmark", "BenchmarkStats",
+           "TraceInvocation",
            "HardwareOnlyError"]
 
 from tilesplit.runtime import SIMULATOR_PLATFORMS  # noqa: E402
