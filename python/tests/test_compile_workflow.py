@@ -476,6 +476,23 @@ def test_run_config_codegen_only_compiles_and_runs_nothing(tmp_path, monkeypatch
     assert result.entry == "main"
 
 
+def test_the_compile_config_applies_to_the_compiled_calls(tmp_path, monkeypatch):
+    import tilesplit.runtime as trt
+
+    seen = []
+    real = trt.run_program
+    monkeypatch.setattr(trt, "run_program",
+                        lambda *a, **k: seen.append(k["check"]) or real(*a, **k))
+    compiled = add_typed.compile(config=RunConfig(check=True, dump_passes=False))
+    a, b, out = arrays()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # dump_passes was honoured by compile: no warning
+        compiled(a, b, out)
+    assert seen == [True]
+    with pytest.warns(UserWarning, match=r"RunConfig\(enable_pmu=True\) has no effect"):
+        add_typed.compile(config=RunConfig(enable_pmu=True))(a, b, out)
+
+
 def test_compile_config_fields_are_honoured_by_compile(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -110,6 +110,7 @@ class CompiledProgram:
         self.lowered = lowered
         self.manifest = manifest
         self.program = program
+        self.config = None  # the RunConfig given to kernel.compile, applied to calls
         self._stages: Optional[List[tuple]] = None
 
     # -- the manifest's facts ---------------------------------------------------------------
@@ -288,13 +289,17 @@ class CompiledProgram:
 
     def run(self, args: Sequence[Any], config=None, *, platform: Optional[str] = None,
             check: bool = False):
-        """Runs the lowered program with ``args``; returns tilesplit.runtime.RunResult."""
-        from .runtime import run_configured
+        """Runs the lowered program with ``args``; returns tilesplit.runtime.RunResult. Without
+        ``config``, the RunConfig given to compile applies (its ``check`` too)."""
+        from .runtime import CONFIG_COMPILE_FIELDS, run_configured
 
+        skip = ()
+        if config is None and self.config is not None:
+            config, skip = self.config, CONFIG_COMPILE_FIELDS  # those were honoured by compile
         platform = platform or getattr(config, "platform", None) or self.platform or "a2a3sim"
         self.check_platform(platform)
         return run_configured(self.lowered, self._full_args(args), config, check=check,
-                              lower=False, platform=platform)
+                              lower=False, platform=platform, skip_fields=skip)
 
     def __call__(self, *args, config=None):
         from .runtime import active_worker, outputs_of

@@ -678,7 +678,8 @@ class JitFunction:
         options = dict(getattr(config, "options", None) or {})
         compile_options = {k: options[k] for k in CONFIG_COMPILE_FIELDS if k in options}
         key = (id(program), platform, tuple(sorted(fixed.items())),
-               tuple(sorted((k, repr(v)) for k, v in compile_options.items())))
+               tuple(sorted((k, repr(v)) for k, v in options.items())),
+               bool(getattr(config, "check", False)))
         cache = self.__dict__.setdefault("_compiled", {})
         if key in cache:
             return cache[key]
@@ -686,6 +687,7 @@ class JitFunction:
             compile_options["verification_level"] = None
         compiled = compile_program(program, platform=platform, bound_scalars=fixed,
                                    **compile_options)
+        compiled.config = config  # its run-time fields (check, ...) apply to the calls
         cache[key] = compiled
         return compiled
 

@@ -244,8 +244,7 @@ class ChipWorker:
                 buffers.append(a._buffer_for(self))
             else:
                 buffers.append(a)
-        result = compiled.run(buffers, None, platform=self.platform,
-                              check=bool(getattr(self.config, "check", False)))
+        result = compiled.run(buffers, self.config, platform=self.platform)
         host = {i: args[i] for i in result.outputs if not isinstance(args[i], DeviceTensor)}
         result.outputs = host
         return outputs_of(result)
