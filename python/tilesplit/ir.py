@@ -213,9 +213,52 @@ def parse_file(path: Union[str, os.PathLike], *, convert_to_ssa: bool = True) ->
     return _core.parse_file(os.fspath(path), convert_to_ssa)
 
 
-def as_python(node: Node) -> str:
-    """The canonical DSL text of a program, function or statement (also ``str(node)``)."""
-    return str(node)
+def concise_text(text: str) -> str:
+    """``text`` (the printer's canonical DSL) without the type annotations of assignments
+    inside function bodies (``x: pl.Tile[...] = op(...)`` reads ``x = op(...)``); signatures keep
+    theirs. For reading only: a concise text need not parse back to the same program."""
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    lines = text.split("\n")
+    cuts: dict = {}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.AnnAssign) and node.value is not None
+                and isinstance(node.target, ast.Name) and node.lineno == node.end_lineno):
+            cuts.setdefault(node.lineno - 1, []).append(
+                (node.target.end_col_offset, node.value.col_offset))
+    for i, spans in cuts.items():
+        raw = lines[i].encode("utf-8")
+        for start, end in sorted(spans, reverse=True):
+            raw = raw[:start] + b" = " + raw[end:]
+        lines[i] = raw.decode("utf-8")
+    return "\n".join(lines)
+
+
+def as_python(node: Node, concise: bool = False) -> str:
+    """The canonical DSL text of a program, function or statement (also ``str(node)``);
+    ``concise=True`` drops the type annotations of assignments (``concise_text``)."""
+    text = str(node)
+    return concise_text(text) if concise else text
+
+
+def _as_python_method(cls) -> None:
+    printer = cls.as_python
+
+    def method(self, concise: bool = False) -> str:
+        text = printer(self)
+        return concise_text(text) if concise else text
+
+    method.__doc__ = ("The canonical DSL text (the C++ printer); concise=True drops the type "
+                      "annotations of assignments inside function bodies.")
+    cls.as_python = method
+
+
+for _cls in (Program, Function):
+    _as_python_method(_cls)
 
 
 def flatten_stmts(body: Stmt) -> list:
@@ -253,6 +296,6 @@ def assert_structural_equal(a: Node, b: Node, *, map_free_vars: bool = True,
 
 
 __all__ = [
-    "STMT_CLASSES", "ConstDim", "FunctionList", "GlobalVar", "parse", "parse_file", "as_python", "flatten_stmts", "structural_equal",
+    "STMT_CLASSES", "ConstDim", "FunctionList", "GlobalVar", "parse", "parse_file", "as_python", "concise_text", "flatten_stmts", "structural_equal",
     "assert_structural_equal", "UserError",
 ]

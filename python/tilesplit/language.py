@@ -40,7 +40,7 @@ from ._errors import UserError
 from .ir import Program
 
 __all__ = ["function", "program", "dynamic", "DynamicDim", "rewritten_source", "split_aiv",
-           "parse_program", "jit", "JitFunction"]
+           "parse_program", "loads_program", "jit", "JitFunction", "RUNTIME"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -123,6 +123,32 @@ def parse_program(text: str, filename: str = "<string>") -> Program:
         return _core.parse(text, filename, True, True)
     except UserError as e:
         raise _errors.as_parser_error(e) from None
+
+
+def loads_program(path) -> Program:
+    """A Program from a file of DSL text (a compiled artifact's program.py, a pass dump)."""
+    import pathlib
+
+    path = pathlib.Path(path)
+    return parse_program(path.read_text(encoding="utf-8"), str(path))
+
+
+class _Runtime:
+    """``pl.RUNTIME``: a scalar argument of ``kernel.compile(...)`` left unspecialized (its value
+    arrives with each call of the compiled program)."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "pl.RUNTIME"
+
+
+RUNTIME = _Runtime()
 
 
 def split_aiv(n, *, mode=None):
@@ -546,6 +572,12 @@ class JitFunction:
                             f"dtype come from the tensor passed for it)")
         sig = []
         for name, a in zip(params, args):
+            if type(a).__name__ == "DeviceTensor":
+                raise TypeError(f"{self.__name__}(): missing inferred tensor metadata for "
+                                f"parameter '{name}': a DeviceTensor belongs to its ChipWorker "
+                                f"and is not specialized on; compile the kernel "
+                                f"({self.__name__}.compile(...)) and dispatch the compiled "
+                                f"program through the worker (worker.run)")
             found = array_signature(a)
             if found is None and name in unshaped:
                 raise TypeError(f"{self.__name__}(): parameter '{name}' is a pl.Tensor without a "
@@ -596,19 +628,73 @@ class JitFunction:
         return prog
 
     def lower(self, *args, config=None) -> Program:
-        """The program lowered by the default pipeline (what a call runs)."""
+        """The program lowered by the default pipeline (what a call runs); writes nothing."""
         from . import passes
 
         return passes.pipeline("default-pipeline")(self.program(*args))
 
-    def __call__(self, *args, config=None, check: bool = False):
-        from .runtime import run_configured
+    def _bind_compile_args(self, args, kwargs):
+        """The kernel's own arguments of ``compile(*args, **kwargs)``, bound against its
+        signature (an unknown keyword is a TypeError, as in Python): the positional list the
+        specializer reads, and the scalars fixed at compile time."""
+        sig = inspect.signature(self._fn)
+        try:
+            bound = sig.bind_partial(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.__name__}.compile(): {e} (compile options travel in "
+                            f"config=RunConfig(...))") from None
+        names = list(sig.parameters)
+        given = bound.arguments
+        # Positional up to the last tensor given; scalars may be left out (pl.RUNTIME).
+        positional, fixed = [], {}
+        last = max((names.index(n) for n, v in given.items() if v is not RUNTIME
+                    and not isinstance(v, int)), default=-1)
+        for i, name in enumerate(names):
+            default = sig.parameters[name].default
+            value = given.get(name, default if default is not inspect.Parameter.empty else RUNTIME)
+            if isinstance(value, bool) or (isinstance(value, int) and not isinstance(value, bool)):
+                fixed[name] = int(value)
+                value = RUNTIME
+            if i <= last:
+                if value is RUNTIME:
+                    value = 0  # a scalar: its value plays no part in the specialization
+                positional.append(value)
+        return positional, fixed
 
-        result = run_configured(self.program(*args), args, config, check=check)
-        outs = [result.outputs[i] for i in sorted(result.outputs)]
-        if not outs:
-            return None
-        return outs[0] if len(outs) == 1 else tuple(outs)
+    def compile(self, *args, config=None, **kwargs):
+        """Specializes the function (to the sample tensors' shapes and dtypes, or to its
+        annotations when every tensor parameter has its shape) and compiles it to an output
+        directory: a CompiledProgram (tilesplit.artifact), the same object for the same
+        specialization and platform. A scalar passed as an int is fixed in the artifact (the
+        compiled call no longer takes it); ``pl.RUNTIME`` (or leaving it out) keeps it a
+        parameter. ``config`` gives the platform and the compile options (dump_passes,
+        verification_level, profiling, output_dir, backend_type)."""
+        from .artifact import compile_program
+        from .runtime import CONFIG_COMPILE_FIELDS
+
+        positional, fixed = self._bind_compile_args(args, kwargs)
+        program = self.program(*positional)
+        platform = getattr(config, "platform", None) or "a2a3sim"
+        options = dict(getattr(config, "options", None) or {})
+        compile_options = {k: options[k] for k in CONFIG_COMPILE_FIELDS if k in options}
+        key = (id(program), platform, tuple(sorted(fixed.items())),
+               tuple(sorted((k, repr(v)) for k, v in options.items())),
+               bool(getattr(config, "check", False)))
+        cache = self.__dict__.setdefault("_compiled", {})
+        if key in cache:
+            return cache[key]
+        if "verification_level" not in compile_options:
+            compile_options["verification_level"] = None
+        compiled = compile_program(program, platform=platform, bound_scalars=fixed,
+                                   **compile_options)
+        compiled.config = config  # its run-time fields (check, ...) apply to the calls
+        cache[key] = compiled
+        return compiled
+
+    def __call__(self, *args, config=None, check: bool = False):
+        from .runtime import outputs_of, run_configured
+
+        return outputs_of(run_configured(self.program(*args), args, config, check=check))
 
 
 class _Jit:

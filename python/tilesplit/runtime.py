@@ -14,7 +14,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from . import _core
 
-__all__ = ["run_program", "array_signature", "SIMULATOR_PLATFORMS"]
+__all__ = ["run_program", "run_configured", "array_signature", "outputs_of", "active_worker",
+           "SIMULATOR_PLATFORMS"]
 
 SIMULATOR_PLATFORMS = tuple(_core.simulator_platforms()) if getattr(_core, "HAS_SIM", False) \
     else ()
@@ -126,8 +127,10 @@ def run_program(program, args: Sequence[Any], platform: str = "a2a3sim", *, lowe
 
 
 # RunConfig fields (PyPTO's runtime) the simulator honours, and those it has no meaning for: a
-# device, its toolchain or its profiler. A field of the second kind is not silently dropped: the
-# call warns, naming it, since a user who sets it expects something of it.
+# device, its toolchain, its profiler or the golden harness of PyPTO's run(). A field of the
+# second kind is not silently dropped: the call warns, naming it, since a user who sets it
+# expects something of it. The compile-side fields (dump_passes, ...) are honoured by
+# kernel.compile(config=...), which forwards them to compile (tilesplit.artifact).
 _CONFIG_HONOURED = ("platform", "check")
 _CONFIG_NO_SIMULATOR_MEANING = {
     "device_id": "the simulator is the only device",
@@ -137,29 +140,72 @@ _CONFIG_NO_SIMULATOR_MEANING = {
     "enable_dep_gen": "the simulator records no dependency graph",
     "enable_scope_stats": "the simulator records no scope statistics",
     "enable_dump_args": "the simulator dumps no kernel arguments",
+    "enable_pmu": "the simulator has no performance monitoring unit",
     "skip_ptoas": "there is no device assembler to skip",
+    "ring_task_window": "the simulator has no runtime task rings to size",
+    "ring_heap": "the simulator has no runtime task rings to size",
+    "ring_dep_pool": "the simulator has no runtime task rings to size",
+    "aicpu_thread_num": "the simulator has no AICPU threads",
+    "distributed_config": "a distributed program needs several devices and ranks",
+    "rtol": "a run compares with no golden here; check=True compares the split program with "
+            "the program as written, bit for bit",
+    "atol": "a run compares with no golden here; check=True compares the split program with "
+            "the program as written, bit for bit",
+    "golden_data_dir": "a run writes and reads no golden data here",
+    "codegen_only": "only pypto.runtime.run honours it (it compiles and does not run)",
 }
+# RunConfig fields that configure compile (kernel.compile(config=...) forwards them); a run that
+# does not compile has nothing to apply them to.
+CONFIG_COMPILE_FIELDS = ("dump_passes", "verification_level", "profiling", "backend_type",
+                         "output_dir", "strategy")
 
 
-def run_configured(program, args: Sequence[Any], config=None, *, check: bool = False) -> RunResult:
+def warn_ignored_config(config, platform: str, skip=(), stacklevel: int = 3) -> None:
+    """Warns, by name, for each field of ``config`` set to a true value that this call cannot
+    honour (``skip``: the fields the caller honours itself)."""
+    import warnings
+
+    options = getattr(config, "options", None) or {}
+    for name, value in options.items():
+        if name in _CONFIG_HONOURED or name in skip or value in (None, False, 0, ""):
+            continue
+        if name in CONFIG_COMPILE_FIELDS:
+            why = "it configures compile; pass it to kernel.compile(config=...) or ir.compile"
+        else:
+            why = _CONFIG_NO_SIMULATOR_MEANING.get(name, "tilesplit has no setting of that name")
+        warnings.warn(f"RunConfig({name}={value!r}) has no effect on {platform}: {why}",
+                      stacklevel=stacklevel + 1)
+
+
+def run_configured(program, args: Sequence[Any], config=None, *, check: bool = False,
+                   lower: bool = True, platform: Optional[str] = None,
+                   skip_fields=()) -> RunResult:
     """Runs ``program`` as ``run_program`` does, with the settings of ``config`` (a RunConfig of
     pypto.runtime, or any object with its fields): ``platform`` picks the target, ``check`` (or the
     ``check`` keyword) checks the split program against the program as given and raises
-    SimulationError when they differ; a field the simulator has no meaning for warns by name."""
-    import warnings
-
-    platform = getattr(config, "platform", None) or "a2a3sim"
+    SimulationError when they differ; a field the simulator has no meaning for warns by name.
+    ``lower=False`` runs a program that is lowered already (a compiled artifact) as it is."""
+    platform = platform or getattr(config, "platform", None) or "a2a3sim"
     check = bool(check) or bool(getattr(config, "check", False))
-    options = getattr(config, "options", None) or {}
-    for name, value in options.items():
-        if name in _CONFIG_HONOURED or value in (None, False, 0, ""):
-            continue
-        why = _CONFIG_NO_SIMULATOR_MEANING.get(name, "tilesplit has no setting of that name")
-        warnings.warn(f"RunConfig({name}={value!r}) has no effect on {platform}: {why}",
-                      stacklevel=3)
-    result = run_program(program, args, platform, check=check)
+    warn_ignored_config(config, platform, skip_fields)
+    result = run_program(program, args, platform, lower=lower, check=check)
     if check and result.check_kind != "equal":
         from .sim import SimulationError
 
         raise SimulationError(result.check_kind, result.check_report)
     return result
+
+
+def outputs_of(result: RunResult):
+    """What a call returns: None, the one Out/InOut tensor written back, or a tuple of them."""
+    outs = [result.outputs[i] for i in sorted(result.outputs)]
+    if not outs:
+        return None
+    return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+def active_worker():
+    """The ChipWorker of the innermost ``with ChipWorker(...)`` block, or None."""
+    from .worker import current_worker
+
+    return current_worker()

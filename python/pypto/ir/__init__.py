@@ -216,11 +216,12 @@ Program.__init__ = _program_init_compat
 def python_print(node, prefix: str = "pl", concise: bool = False, format: bool = True,
                  explicit_layout: bool = False) -> str:
     """The canonical DSL text of a Program, Function, Stmt or Expr (``import pypto.language as
-    pl`` style). Only the prefix ``pl`` is printed; the other options change nothing, since the
-    canonical form is already one statement per line."""
+    pl`` style). Only the prefix ``pl`` is printed; ``concise=True`` drops the type annotations
+    of assignments inside function bodies; the other options change nothing, since the canonical
+    form is already one statement per line."""
     if prefix != "pl":
         raise ValueError("python_print: tilesplit prints with the prefix 'pl' only")
-    return str(node)
+    return _tir.as_python(node, concise=concise)
 
 
 for _cls in (Program, Function, Stmt, Expr):
@@ -279,3 +280,51 @@ from . import op  # noqa: E402,F401
 from .printer import python_print as _printer_python_print  # noqa: E402,F401
 from .instruments import make_roundtrip_instrument  # noqa: E402,F401
 from ..passes import PassContext  # noqa: E402,F401
+
+
+# ---------------------------------------------------------------------------------------------
+# Compiling to an output directory (tilesplit.artifact: the lowered program and a manifest).
+
+
+class PassDumpLevel(enum.Enum):
+    """``ir.compile(dump_passes=...)``: NONE writes no snapshot; CONCISE and EXPLICIT write the
+    program after each pass to passes_dump/ (tilesplit prints one canonical form, with every
+    tile's layout, so the two are the same)."""
+
+    NONE = 0
+    CONCISE = 1
+    EXPLICIT = 2
+
+
+def compile(program, output_dir=None, strategy=None, dump_passes=True, backend_type=None,
+            platform=None, skip_ptoas=False, verification_level=None, memory_planner=None,
+            diagnostic_phase=None, disabled_diagnostics=None, profiling=False,
+            distributed_config=None, analyze_auto_scopes_for_deps=False,
+            enable_pypto_l0c_double_buffer=None, emit_source_loc=None,
+            dump_ptoas_passes=False):
+    """Lowers ``program`` with the default pipeline and writes ``output_dir`` (default
+    ``$PYPTO_PROG_BUILD_DIR`` or ``build_output``, then ``<name>_<timestamp>``): program.py (the
+    lowered program), manifest.json, passes_dump/. Returns a ``CompiledProgram``; calling it runs
+    the program on the simulator. ``platform`` must be a simulator platform (a2a3sim, a5sim) or
+    None; the options that configure a device toolchain warn by name when set, and
+    ``distributed_config`` is refused."""
+    from tilesplit.artifact import compile_program
+
+    if backend_type is not None:
+        from .. import backend as _backend
+
+        if not isinstance(backend_type, _backend.BackendType):
+            raise TypeError(f"backend_type must be a BackendType, not "
+                            f"{type(backend_type).__name__}")
+    return compile_program(
+        program, output_dir, platform=platform, dump_passes=dump_passes, strategy=strategy,
+        backend_type=backend_type, verification_level=verification_level, profiling=profiling,
+        distributed_config=distributed_config, skip_ptoas=skip_ptoas,
+        memory_planner=memory_planner, diagnostic_phase=diagnostic_phase,
+        disabled_diagnostics=disabled_diagnostics,
+        analyze_auto_scopes_for_deps=analyze_auto_scopes_for_deps,
+        enable_pypto_l0c_double_buffer=enable_pypto_l0c_double_buffer,
+        emit_source_loc=emit_source_loc, dump_ptoas_passes=dump_ptoas_passes)
+
+
+from tilesplit.artifact import CompiledProgram  # noqa: E402,F401

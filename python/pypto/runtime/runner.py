@@ -13,9 +13,12 @@ __all__ = ["RunConfig", "RunResult", "run"]
 class RunConfig:
     """The run's settings. ``platform`` picks the target ("a2a3sim" / "a5sim": the simulator);
     ``check=True`` also checks the split program against the program as given, bit for bit (a
-    difference raises). PyPTO's other fields (rtol, atol, codegen_only, save_kernels, device_id,
-    ...) are accepted and kept in ``options``: they configure a device and its toolchain, which
-    tilesplit does not have."""
+    difference raises). PyPTO's other fields are accepted and kept in ``options``: the compile
+    ones (dump_passes, verification_level, profiling, output_dir, backend_type) are honoured by
+    ``kernel.compile(config=...)``, ``codegen_only`` by ``run``; one that configures a device, its
+    toolchain, its profiler or a golden comparison (device_id, enable_chip_swimlane, rtol, ...)
+    warns by name, with the reason, when a run is given it set
+    (tilesplit.runtime._CONFIG_NO_SIMULATOR_MEANING)."""
 
     def __init__(self, platform: str = "a2a3sim", *, check: bool = False, **options: Any):
         self.platform = platform
@@ -31,11 +34,19 @@ class RunConfig:
 
 
 def run(program, *args, config: RunConfig | None = None) -> RunResult:
-    """Compiles ``program`` (a ``@pl.program`` class, a Program, or a ``@pl.jit`` function) with
-    the default pipeline and runs its entry (``main``, else its one Orchestration or Opaque
-    function) on the simulator with ``args`` -- torch CPU tensors, numpy arrays or ints, one per
-    parameter in order -- writing every Out/InOut result back into the caller's tensor."""
+    """Compiles ``program`` (a ``@pl.program`` class, a Program, a ``@pl.jit`` function or a
+    CompiledProgram) with the default pipeline and runs its entry (``main``, else its one
+    Orchestration or Opaque function) on the simulator with ``args`` -- torch CPU tensors, numpy
+    arrays or ints, one per parameter in order -- writing every Out/InOut result back into the
+    caller's tensor. ``RunConfig(codegen_only=True)`` compiles to an output directory and runs
+    nothing: the result is the CompiledProgram."""
+    from tilesplit.artifact import CompiledProgram, compile_program
+
     config = config or RunConfig()
     if hasattr(program, "program") and hasattr(program, "lower"):  # a @pl.jit function
         program = program.program(*args)
-    return _runtime.run_configured(program, args, config)
+    if isinstance(program, CompiledProgram):
+        return program.run(args, config)
+    if getattr(config, "codegen_only", False):
+        return compile_program(program, platform=config.platform)
+    return _runtime.run_configured(program, args, config, skip_fields=("codegen_only",))
