@@ -230,12 +230,11 @@ void AutoRegionPlan::Add(const StmtPtr& s, size_t index) {
 
 // The function as it was, with the remark saying why no region was made around its phase.
 ir::FunctionPtr AutoRegionPlan::KeepFlat(const ir::FunctionPtr& flat, ir::Span at,
-                                         const char* why) const {
+                                         const std::string& why) const {
   if (!pass::RemarksEnabled()) return flat;
-  pass::EmitRemark(
-      pass::RemarkKind::Missed, at.valid() ? at : flat->span,
-      std::string("no pl.split_aiv region is synthesized around the vector phase: ") + why,
-      {{"flat_because", why}});
+  pass::EmitRemark(pass::RemarkKind::Missed, at.valid() ? at : flat->span,
+                   "no pl.split_aiv region is synthesized around the vector phase: " + why,
+                   {{"flat_because", why}});
   return flat;
 }
 
@@ -269,8 +268,24 @@ ir::FunctionPtr AutoRegionPlan::Finish(const ir::FunctionPtr& flat) const {
       region_body.push_back(GuardedStoreEffect(s->As<ir::EvalStmt>()->expr, g->second, s->span));
     }
   }
-  StmtPtr region = std::make_shared<ir::SplitAivStmt>(
+  auto region = std::make_shared<ir::SplitAivStmt>(
       mode_, ir::MakeSeq(std::move(region_body), body[first]->span), body[first]->span);
+  // The printed region is read back as a written one, whose admission knows only the region's
+  // text: a generator the walk halved (tile.full) is lane-local to the walk but neutral there, and
+  // so is every value computed from it alone, so such a value (even one nobody reads) would make
+  // the printed output refused when lowered again. The form must be one the pass accepts when
+  // read back, so the same admission decides it; the flat form is read back as written.
+  if (AdmissionReport r = AnalyzeWrittenRegion(*region); !r.ok()) {
+    if (r.full_width_vec_ops.empty())  // a straight-line phase carries nothing around a loop
+      return KeepFlat(flat, r.carry_mismatches.front().span,
+                      "a loop carry of the region would lose its per-lane fact when read back");
+    const FullWidthOp& op = r.full_width_vec_ops.front();
+    return KeepFlat(flat, op.span,
+                    op.op_name + " -> '" + op.result +
+                        "' reads only values the region's own text does not show per lane (a "
+                        "generator, or a value computed from one), so the region, read back, "
+                        "would be refused");
+  }
 
   std::vector<StmtPtr> out;
   if (lane_outside) out.push_back(body.front());

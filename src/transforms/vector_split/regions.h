@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "admission.h"
 #include "lane_extents.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/function.h"
@@ -25,6 +26,13 @@ ir::FunctionPtr LowerExplicitRegionFunction(const ir::FunctionPtr& f);
 
 // Whether the region already carries tile.aiv_shard / tile.aic_gather (the author split it).
 bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region);
+
+// The admission of a region read as written (a hand-written one, or the printed form of one
+// this pass synthesized, read back): the lane facts of its body alone, seeded by nothing but its
+// own text. A tile the AUTO walk halved is lane-local to the walk; read back, only what the text
+// shows makes it so (a shard, a lane-addressed read, a consumer of either), so a halved
+// generator and its consumers are neutral here.
+AdmissionReport AnalyzeWrittenRegion(const ir::SplitAivStmt& region);
 
 // The acceptance table of an explicit-boundary region: every tile-producing VECTOR op must be
 // per-lane already. Throws a located UserError naming the full-width operators.
@@ -87,7 +95,7 @@ class AutoRegionPlan {
   static bool IsCall(const ir::StmtPtr& s);
   void Flat(ir::Span at, const char* why);
   void NoteExtents(const ir::StmtPtr& s, size_t index);
-  ir::FunctionPtr KeepFlat(const ir::FunctionPtr& flat, ir::Span at, const char* why) const;
+  ir::FunctionPtr KeepFlat(const ir::FunctionPtr& flat, ir::Span at, const std::string& why) const;
 
   ir::SplitMode mode_;
   ir::VarPtr lane_;
