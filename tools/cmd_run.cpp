@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli.h"
+#include "pass_cli.h"
 #include "sim_cli.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/pass/pass.h"
@@ -40,7 +41,9 @@ int Run(const ParsedArgs& a) {
         !pass::PassRegistry::Global().Find(pipeline))
       throw UsageError(
           "run", "unknown pipeline or pass '" + pipeline + "' (opt --list-passes lists them)");
-    p = pass::RunPipeline(p, pass::BuildPasses({pipeline}));
+    std::vector<pass::Pass> passes = pass::BuildPasses({pipeline});
+    ApplyPassOptions("run", a, passes);
+    p = pass::RunPipeline(p, passes);
     if (!p->Find(name))
       ir::ThrowUser(p->span, "the pipeline '" + pipeline + "' left no function '" + name + "'",
                     {{{}, "choose the entry with --func"}});
@@ -106,7 +109,8 @@ const CommandSpec* RunKernelCommand() {
             {"outputs", 0, true, "DIR",
              "write every Out/InOut tensor to DIR/NAME.npy (DIR is\ncreated; failing to write "
              "is an error)",
-             Completion::Dir}};
+             Completion::Dir},
+            SplitExtensionsOption()};
         for (OptionSpec& s : SimOptions()) o.push_back(std::move(s));
         return o;
       }(),

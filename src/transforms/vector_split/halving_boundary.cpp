@@ -134,7 +134,14 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   const int a = info->axis;
   auto box = ir::AsConstInt(info->full_box);
   auto half = ir::AsConstInt(info->box);
-  if (box && half && *box != 2 * *half)
+  // An odd box (17 rows: lanes of 9 and 8) has no gather of its own: the join doubles the lane
+  // box. With the split extensions each lane hands over its whole ceil-half band (lane 1's last
+  // row is the pad, past the valid extent), the bands abut at the half box, and the cube takes
+  // the box back out of the padded even join right after the pop (a tile.slice of the box at the
+  // origin, with the pre-split valid extent), so the cube never reads the pad and its work keeps
+  // the types it had.
+  const bool odd = box && half && *box != 2 * *half;
+  if (odd && !ctx_.extensions)
     Reject(ctx_, span,
            "the V->C boundary operand " + Quote(OperandName(operand)) + " has an odd box of " +
                std::to_string(*box) + " on axis " + std::to_string(a) + ": the lanes would hold " +
@@ -153,8 +160,9 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   // or ragged one: 11 of 16 rows leaves 8 and 3) would put lane 1 at row 3. Such a join
   // transports both lanes' full half boxes, which abut, and narrows to the pre-split extent on
   // the cube side after the pop.
-  const bool widen = half_t->valid().size() == 2 && !ir::AsConstInt(half_t->valid()[a]) &&
-                     !ops::ProvablyEqual(half_t->valid()[a], info->box);
+  const bool widen =
+      half_t->valid().size() == 2 && (odd || (!ir::AsConstInt(half_t->valid()[a]) &&
+                                              !ops::ProvablyEqual(half_t->valid()[a], info->box)));
   const ExprPtr lanes =
       widen ? WidenLanesToHalfBox(var, operand, *half_t, a, info->box, span, out) : operand;
   TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
@@ -168,7 +176,18 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
     VarPtr join = ir::MakeVar(var->name + "_join", deduced, var->span);
     out.push_back(BindAs(join, ops::Create(*gather, {lanes}, kw, span), span));
     const std::vector<ExprPtr> v = ir::AsTileType(type)->valid();
-    ExprPtr narrowed = ops::Create(ops::ValidShapeSetterOp(), {join, v[0], v[1]}, {}, span);
+    ExprPtr narrowed;
+    if (odd) {
+      std::vector<ExprPtr> shape = gt->shape, origin;
+      shape[static_cast<size_t>(a)] = info->full_box;
+      for (size_t i = 0; i < shape.size(); ++i) origin.push_back(ir::Index(0));
+      std::vector<ExprPtr> args = {join, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(origin)};
+      if (!ir::ExprListEqual(v, shape)) args.push_back(ir::MakeTupleExpr(v));
+      narrowed = ops::Create(ops::SliceWindowOp(), std::move(args), {}, span);
+      RemarkOddGather(*var, *box, *half);
+    } else {
+      narrowed = ops::Create(ops::ValidShapeSetterOp(), {join, v[0], v[1]}, {}, span);
+    }
     mat = ir::MakeVar(var->name + "_mat", narrowed->type, var->span);
     out.push_back(BindAs(mat, narrowed, span));
   } else {
