@@ -34,9 +34,11 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
     RejectRuntimeShardBox(span, "LowerAutoVectorSplit: ",
                           "the C->V boundary tile.move here moves " + Quote(OperandName(src)), d,
                           full->shape[d]);
-  const std::optional<int64_t> static_valid = ir::AsConstInt(full->valid()[d]);
-  if (full->shape.size() == 2 && (!static_valid || !Placeable(*box, *static_valid)))
+  if (ShardsFullBox(*full, d, ctx_.lane_stride, ctx_.extensions)) {
+    const std::optional<int64_t> v = ir::AsConstInt(full->valid()[d]);
+    if (v && PlacesBothLanes(*box, *v, ctx_.lane_stride)) RemarkFullBoxExtension(*var, *full);
     return EmitFullBoxShard(var, move, *full, kw, span, out);
+  }
   TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
   const TileType* half_t = ir::AsTileType(deduced);
   LaneBox info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
@@ -62,11 +64,6 @@ TypePtr BoundaryHalving::LaneHalfType(const VarPtr& move_var, const Call& move,
       declared->memory == half.memory && !ir::SameLayout(*declared, *moved))
     return ir::WithShape(*declared, half.shape, std::move(valid));
   return ir::WithValid(half, std::move(valid));
-}
-
-// Whether a split code places both lanes' bands of a static extent (core-group.md 2.1).
-bool BoundaryHalving::Placeable(int64_t box, int64_t valid) const {
-  return PlacesBothLanes(box, valid, ctx_.lane_stride);
 }
 
 // A runtime split-axis extent (no compile-time code fits every value: 12 of 16 rows leaves the

@@ -121,7 +121,6 @@ class BoundaryHalving {
                         const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out);
   static TypePtr LaneHalfType(const VarPtr& move_var, const Call& move, const TileType& half,
                               std::vector<ExprPtr> valid);
-  bool Placeable(int64_t box, int64_t valid) const;
 
   HalvingState& s_;
   SplitContext& ctx_;

@@ -106,7 +106,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode,
   // that a single straight-line vector phase is wrapped in a region (with the lane guards its
   // stores need) without reading the lowered body again.
   AutoRegionPlan plan(mode, lane);
-  plan.Decide(stmts, ctx.lane_stride);
+  plan.Decide(stmts, ctx.lane_stride, ctx.extensions);
   std::vector<ir::StmtPtr> body;
   body.reserve(stmts.size() + 1);
   body.push_back(ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));

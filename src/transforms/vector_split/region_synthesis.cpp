@@ -133,8 +133,8 @@ AutoRegionPlan::Phase AutoRegionPlan::OwnPhase(const ir::Call& c) {
 // the axis its operand was halved on, which the halving's axis rules decide (a reshape or a
 // transpose moves it; an operand of extent 1 on the split axis may or may not have been halved):
 // the walk shows it (Add), so the walk runs through a vector->cube crossing the source decided on.
-void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source,
-                            std::optional<int64_t> lane_stride) {
+void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source, std::optional<int64_t> lane_stride,
+                            bool extensions) {
   const int d = SplitDimension(mode_);
   bool vector_seen = false, cube_after_vector = false;
   std::vector<Phase> phases;
@@ -167,12 +167,8 @@ void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source,
           (static_cast<int>(src->shape.size()) <= d || ir::IsConstInt(src->shape[d], 1))) {
         phases.push_back(Phase::Split0);  // split=0: both lanes take the whole tile
       } else if (dir == analysis::MoveDirection::CUBE_TO_VECTOR && src) {
-        auto box = ir::AsConstInt(src->shape[d]);
-        auto valid = ir::AsConstInt(src->valid()[d]);
         // The full box crosses, widened on the cube side first (EmitFullBoxShard).
-        if (src->shape.size() == 2 && box &&
-            (!valid || !PlacesBothLanes(*box, *valid, lane_stride)))
-          phases.push_back(Phase::Cube);
+        if (ShardsFullBox(*src, d, lane_stride, extensions)) phases.push_back(Phase::Cube);
         phases.push_back(Phase::Vector);
       } else if (dir == analysis::MoveDirection::VECTOR_TO_CUBE) {
         gather = true;

@@ -74,8 +74,9 @@ class AutoRegionPlan {
  public:
   AutoRegionPlan(ir::SplitMode mode, ir::VarPtr lane);
   // The source's part of the decision, for the body statements `source` of the function the walk
-  // lowers under the partition `lane_stride`.
-  void Decide(const std::vector<ir::StmtPtr>& source, std::optional<int64_t> lane_stride);
+  // lowers under the partition `lane_stride`, with the split extensions or without.
+  void Decide(const std::vector<ir::StmtPtr>& source, std::optional<int64_t> lane_stride,
+              bool extensions);
   // Whether the statements built from source statement `index` still matter to the plan.
   bool Wants(size_t index) const {
     return index < decided_at_ || (walk_decides_axis_ && index == decided_at_);

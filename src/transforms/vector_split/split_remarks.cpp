@@ -60,4 +60,16 @@ void RemarkOddGather(const ir::Var& v, int64_t box, int64_t half) {
                   "one pad cell per column (or row) in the transfer, and a tile.slice on the cube");
 }
 
+void RemarkFullBoxExtension(const ir::Var& v, const ir::TileType& full) {
+  if (!pass::RemarksEnabled()) return;
+  std::string valid;
+  for (const ExprPtr& e : full.valid()) valid += (valid.empty() ? "" : ", ") + Text(e);
+  RemarkExtension(v, "full-box crossing",
+                  "crosses to the lanes with valid extents [" + valid +
+                      "] no shard carries: the full box crosses and each lane is narrowed to "
+                      "its own extents right after the pop",
+                  "the invalid cells of the box in the transfer, a tile.set_validshape on each "
+                  "side");
+}
+
 }  // namespace tilesplit::vector_split

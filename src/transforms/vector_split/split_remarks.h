@@ -24,4 +24,8 @@ void RemarkExtension(const ir::Var& v, const std::string& extension, const std::
 // The odd vector->cube box `box` of `v` (lane box `half`) gathered padded to 2 * half.
 void RemarkOddGather(const ir::Var& v, int64_t box, int64_t half);
 
+// The crossing `v` of the cube tile `full` transported as its full box because the shard cannot
+// carry its valid extents (narrowed columns), each lane narrowed right after the pop.
+void RemarkFullBoxExtension(const ir::Var& v, const ir::TileType& full);
+
 }  // namespace tilesplit::vector_split
