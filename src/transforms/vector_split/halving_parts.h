@@ -170,6 +170,11 @@ class CallHalving {
                          std::vector<ExprPtr>& args);
   void EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span span,
                        std::vector<StmtPtr>& out);
+  // The split extension for a reduction on the split axis that combines exactly
+  // (halving_reductions.cpp); false when it does not apply.
+  bool EmitPartialReduction(const VarPtr& var, const Call& call,
+                            const std::vector<const LaneBox*>& parts, ir::Span span,
+                            std::vector<StmtPtr>& out);
 
   HalvingState& s_;
   SplitContext& ctx_;
