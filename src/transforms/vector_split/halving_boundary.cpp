@@ -157,9 +157,11 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   // or ragged one: 11 of 16 rows leaves 8 and 3) would put lane 1 at row 3. Such a join
   // transports both lanes' full half boxes, which abut, and narrows to the pre-split extent on
   // the cube side after the pop.
+  // (A constant lane extent short of the half box is 0 here, both lanes empty: a shared partial
+  // one was refused above. It is widened too, as the region repair widens it when the printed
+  // region is read back, so that the output lowers to itself.)
   const bool widen =
-      half_t->valid().size() == 2 && (odd || (!ir::AsConstInt(half_t->valid()[a]) &&
-                                              !ops::ProvablyEqual(half_t->valid()[a], info->box)));
+      half_t->valid().size() == 2 && (odd || !ops::ProvablyEqual(half_t->valid()[a], info->box));
   const ExprPtr lanes =
       widen ? WidenLanesToHalfBox(var, operand, *half_t, a, info->box, span, out) : operand;
   TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
