@@ -67,7 +67,8 @@ ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref,
       known += (known.empty() ? "" : ", ") + p->name;
     throw UsageError("check", "unknown pipeline '" + pipeline + "' (known: " + known + ")");
   }
-  const std::vector<pass::Pass> passes = pass::BuildPasses({pipeline});
+  std::vector<pass::Pass> passes = pass::BuildPasses({pipeline});
+  ApplyPassOptions("check", a, passes);
   const PassInstruments instruments = MakeInstruments("check", a);
   ir::ProgramPtr input = ref;
   if (std::string against = a.Value("against"); !against.empty()) input = dsl::ParseFile(against);
@@ -231,6 +232,7 @@ std::vector<OptionSpec> Options() {
       {"show-diffs", 0, true, "K",
        "list the first K differing elements of each tensor\n(default " +
            std::to_string(sim::kDefaultShownDifferences) + ")"},
+      SplitExtensionsOption(),
   };
   o.insert(o.end(), more.begin(), more.end());
   for (OptionSpec& s : InstrumentOptions()) o.push_back(std::move(s));

@@ -100,7 +100,8 @@ int Run(const ParsedArgs& a) {
   if (lists.empty()) throw UsageError("opt", "no passes given (use -p PASS or --pipeline NAME)");
 
   // Resolve every name before reading the input, so a typo costs no parse.
-  const std::vector<pass::Pass> passes = pass::BuildPasses(PassNames("opt", lists));
+  std::vector<pass::Pass> passes = pass::BuildPasses(PassNames("opt", lists));
+  ApplyPassOptions("opt", a, passes);
   const PassInstruments instruments = MakeInstruments("opt", a);
 
   dsl::ParseOptions parse_options;
@@ -128,6 +129,7 @@ std::vector<OptionSpec> Options() {
        "write to OUT instead of standard output (not written on\nerror)", Completion::File},
       {"list-passes", 0, false, {}, "list the registered passes and pipelines and exit"},
       DefineOption(),
+      SplitExtensionsOption(),
   };
   for (OptionSpec& s : InstrumentOptions()) o.push_back(std::move(s));
   return o;

@@ -43,11 +43,13 @@ int Run(const ParsedArgs& a) {
         !pass::PassRegistry::Global().Find(pipeline))
       throw UsageError(
           "run", "unknown pipeline or pass '" + pipeline + "' (opt --list-passes lists them)");
+    std::vector<pass::Pass> passes = pass::BuildPasses({pipeline});
+    ApplyPassOptions("run", a, passes);
     pass::PipelineOptions po;
     ShowingWarningSink warnings;
     po.warnings = &warnings;
     const ir::ProgramPtr source = p;
-    p = pass::RunPipeline(p, pass::BuildPasses({pipeline}), po);
+    p = pass::RunPipeline(p, passes, po);
     analysis::RequireWritesKept(*source, *p, name);
     if (!p->Find(name))
       ir::ThrowUser(p->span, "the pipeline '" + pipeline + "' left no function '" + name + "'",
@@ -118,7 +120,8 @@ const CommandSpec* RunKernelCommand() {
             {"outputs", 0, true, "DIR",
              "write every Out/InOut tensor to DIR/NAME.npy (DIR is\ncreated; failing to write "
              "is an error)",
-             Completion::Dir}};
+             Completion::Dir},
+            SplitExtensionsOption()};
         for (OptionSpec& s : SimOptions()) o.push_back(std::move(s));
         return o;
       }(),

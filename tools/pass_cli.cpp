@@ -5,6 +5,7 @@
 
 #include "diagnostics.h"
 #include "tilesplit/ir/suggest.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::cli {
 
@@ -41,6 +42,27 @@ std::vector<OptionSpec> InstrumentOptions() {
        {},
        "print the wall time of each pass as a table on standard\nerror"},
   };
+}
+
+OptionSpec SplitExtensionsOption() {
+  return {
+      "split-extensions",
+      0,
+      true,
+      "on|off",
+      "what lower-auto-vector-split splits beyond the spec's\nrefusals (odd vector->cube boxes, "
+      "...; docs/spec-coverage.md):\non (the default) or off (the spec's refusals exactly)",
+      Completion::Choices,
+      "on off"};
+}
+
+void ApplyPassOptions(const std::string& command, const ParsedArgs& a,
+                      std::vector<pass::Pass>& passes) {
+  const std::string v = a.Value("split-extensions");
+  if (v.empty()) return;
+  if (v != "on" && v != "off")
+    throw UsageError(command, "--split-extensions takes on or off, not '" + v + "'");
+  pass::ApplySplitOptions(passes, pass::SplitOptions{.extensions = v == "on"});
 }
 
 namespace {

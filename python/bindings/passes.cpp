@@ -2,6 +2,8 @@
 // through run_pass with the C++ instruments of its PassContext (tilesplit/passes.py); an
 // instrument written in Python is wrapped in PythonInstrumentation, so there is one
 // instrumentation mechanism, the C++ one (pass/instrumentation.h).
+#include "tilesplit/transforms/passes.h"
+
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -216,6 +218,14 @@ void BindPasses(py::module_& m) {
         return info->factory();
       },
       py::arg("name"));
+  // The split pass with its options (pass::SplitOptions): tilesplit splits beyond the spec's
+  // refusals by default, the pypto package keeps the spec's refusals.
+  m.def(
+      "lower_auto_vector_split",
+      [](bool split_extensions) {
+        return pass::LowerAutoVectorSplit(pass::SplitOptions{.extensions = split_extensions});
+      },
+      py::arg("split_extensions") = true);
   m.def(
       "has_verifier", [](std::string_view property) { return VerifierNamed(property) != nullptr; },
       py::arg("property"));

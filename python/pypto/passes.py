@@ -125,6 +125,9 @@ for _name, _description in _core.registered_passes():
     __all__.append(_f.__name__)
 del _name, _description, _f
 
+# PyPTO's pass refuses what the spec refuses: the split extensions are off unless asked for.
+lower_auto_vector_split = _tp._split_pass_factory(False, __name__, Pass)
+
 
 class PassPipeline:
     """Passes run in order by ``run(program)``; instruments of the current context see each."""

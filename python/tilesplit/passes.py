@@ -290,6 +290,27 @@ for _name, _description in _core.registered_passes():
 del _name, _description, _f
 
 
+def _split_pass_factory(default: bool, module: str, wrap) -> Callable[..., Pass]:
+    """lower_auto_vector_split with its option: ``split_extensions`` (docs/spec-coverage.md,
+    split extensions) splits what the spec refuses; False restores the spec's refusals."""
+    description = dict(_core.registered_passes())["lower-auto-vector-split"]
+
+    def lower_auto_vector_split(split_extensions: bool = default) -> Pass:
+        return wrap(_core.lower_auto_vector_split(bool(split_extensions)), description)
+
+    lower_auto_vector_split.__qualname__ = "lower_auto_vector_split"
+    lower_auto_vector_split.__module__ = module
+    lower_auto_vector_split.__doc__ = (
+        f"{description}\n\nsplit_extensions (default {default}): split odd vector->cube boxes and "
+        "the other forms the spec refuses (docs/spec-coverage.md); False keeps the spec's "
+        "refusals.")
+    return lower_auto_vector_split
+
+
+lower_auto_vector_split = _split_pass_factory(True, __name__, Pass)
+_factories["lower-auto-vector-split"] = lower_auto_vector_split
+
+
 def registered() -> List[str]:
     """The registered pass names (kebab-case), sorted."""
     return sorted(_factories)

@@ -151,8 +151,8 @@ void Generator::StoreSome() {
 // One statement of vector (or, outside loops, cube) work.
 void Generator::VectorStatement(bool top) {
   // producers, cube work, an op drawn from the registry, slice, read, reshape, reinterpret,
-  // gather, sel, cast, loop, branch, store
-  std::vector<int> w = {8, 10, 6, 45, 5, 4, 4, 3, 3, 3, 3, 7, 5, 4};
+  // gather, sel, cast, loop, branch, store, a generator, a dead value
+  std::vector<int> w = {8, 10, 6, 45, 5, 4, 4, 3, 3, 3, 3, 7, 5, 4, 5, 5};
   if (!top || nest_ > 0) {
     w[1] = w[2] = 0;  // no cube work or new crossings inside control flow
     w[11] = w[12] = 0;
@@ -201,6 +201,12 @@ void Generator::VectorStatement(bool top) {
       break;
     case 13:
       StoreSome();
+      break;
+    case 14:
+      GeneratorValue();
+      break;
+    case 15:
+      DeadValue();
       break;
   }
 }

@@ -127,7 +127,12 @@ class Generator {
   void MatmulToVec();
   // A vector result crossing to the cube side as a matmul operand.
   void VecToCube();
-  void Generator1();
+  // A tile.full (sometimes narrowed): a value whose consumers read no tile.
+  void GeneratorValue();
+  // `t` narrowed by tile.set_validshape to a random static valid extent.
+  void NarrowValid(const Tile& t);
+  // A value nobody reads (a registry op or a narrowing whose result leaves the pool).
+  void DeadValue();
 
   // ---- vector computations drawn from the registry (generator_registry.cpp) --------------------
   // One call of an op of FuzzableOps(), its operands picked for a typing of the op and the result

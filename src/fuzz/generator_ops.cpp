@@ -30,15 +30,15 @@ void Generator::CrossFromAccParam() {
   Tile x{Fresh("v"), rows_, cols_, rows_, cols_};
   x.vec_layout = false;
   std::string view;
-  const int kind = rng_.Weighted({70, 15, 12, 3});
-  if (kind == 1 && rows_ > 1) {
-    x.vrows = 1 + rng_.Below(rows_ - 1);
-  } else if (kind == 2) {
+  // Fully valid, partial rows, runtime rows, partial columns, partial rows and columns (the last
+  // two are the crossings the spec refuses and the split extensions transport as the full box).
+  const int kind = rng_.Weighted({62, 15, 12, 6, 5});
+  if ((kind == 1 || kind == 4) && rows_ > 1) x.vrows = 1 + rng_.Below(rows_ - 1);
+  if (kind == 2) {
     x.vrows = kRuntime;
     RuntimeExtent(rows_);
-  } else if (kind == 3 && cols_ > 1) {
-    x.vcols = 1 + rng_.Below(cols_ - 1);
   }
+  if ((kind == 3 || kind == 4) && cols_ > 1) x.vcols = 1 + rng_.Below(cols_ - 1);
   if (!x.Full()) {
     view = ", pl.TileView(valid_shape=[" + Extent(x.vrows) + ", " + Extent(x.vcols) + "])";
     if (x.vrows != kRuntime) features_.insert("ragged:static");
@@ -142,13 +142,49 @@ void Generator::VecToCube() {
   }
 }
 
-void Generator::Generator1() {
-  Tile x{Fresh("g"), rows_, cols_, rows_, cols_};
+// A generator (tile.full) in the pool, of the main box or another, sometimes narrowed by a
+// tile.set_validshape: what is computed from it reads no tile, so the walk knows it per lane only
+// because it halved the generator. An AUTO region printed around such values must be one the
+// pass accepts when it reads it back (defects 30, 30b).
+void Generator::GeneratorValue() {
+  const int r = rng_.Chance(60) ? rows_ : PickExtent();
+  const int c = rng_.Chance(60) ? cols_ : PickExtent();
+  Tile x{Fresh("g"), r, c, r, c};
   static const std::vector<std::string> kValues = {"0.0", "1.0", "-2.5", "0.5"};
-  Emit(x.name + " = pl.tile.full(" + Dims(rows_, cols_) +
-       ", dtype=pl.FP32, value=" + rng_.Pick(kValues) + ")");
+  Emit(x.name + " = pl.tile.full(" + Dims(r, c) + ", dtype=pl.FP32, value=" + rng_.Pick(kValues) +
+       ")");
   features_.insert("gen:full");
   Add(x);
+  if (rng_.Chance(40)) NarrowValid(x);
+}
+
+// `t` narrowed to a random valid extent within its box (static extents only).
+void Generator::NarrowValid(const Tile& t) {
+  if (t.vrows < 1 || t.vcols < 1) return;
+  Tile y = t;
+  y.name = Fresh("sv");
+  y.vrows = 1 + rng_.Below(t.vrows);
+  y.vcols = 1 + rng_.Below(t.vcols);
+  Emit(y.name + " = pl.tile.set_validshape(" + t.name + ", " + std::to_string(y.vrows) + ", " +
+       std::to_string(y.vcols) + ")");
+  features_.insert("op:set_validshape");
+  Add(y);
+}
+
+// A value nobody reads: an op drawn from the registry, or a narrowing, whose result leaves the
+// pool at once. The split keeps and halves it like any other, and the form it prints must still
+// read back.
+void Generator::DeadValue() {
+  const size_t before = pool_.size();
+  if (rng_.Chance(30)) {
+    if (const Tile* t = PickTile([](const Tile& x) { return x.vrows > 0 && x.vcols > 0; }))
+      NarrowValid(Tile(*t));
+  } else {
+    RegistryOp();
+  }
+  if (pool_.size() == before) return;
+  pool_.back().frozen = true;
+  features_.insert("dead:value");
 }
 
 std::string Generator::ScratchText(const std::string& name, int r, int c) {

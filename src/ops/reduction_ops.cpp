@@ -84,15 +84,16 @@ void RegisterReductionOps(OpRegistry& r) {
                       {"tile.row_prod", RowKind::Sum, "Row products, left to right"}};
   for (const Row& row : rows) {
     RowKind k = row.kind;
-    VecOp(r, row.name, 2)
-        .arg("tile")
-        .arg("tmp_tile")
-        .deduce([k](const CallInfo& c) { return DeduceRowReduction(c, k); })
-        .lane_invariant_arg(1, LaneInvariantKind::Scratch)
-        .combines(CombinedOperands::First, CombinedAxes::Last, "reduces over")
-        .doc(std::string(row.what) +
-             ": last axis 1 in shape and valid, dtype kept, col_major blocks; tmp_tile no "
-             "smaller than the input");
+    OpDef& d = VecOp(r, row.name, 2)
+                   .arg("tile")
+                   .arg("tmp_tile")
+                   .deduce([k](const CallInfo& c) { return DeduceRowReduction(c, k); })
+                   .lane_invariant_arg(1, LaneInvariantKind::Scratch)
+                   .combines(CombinedOperands::First, CombinedAxes::Last, "reduces over");
+    if (k != RowKind::Sum) d.combines_partials_exactly();
+    d.doc(std::string(row.what) +
+          ": last axis 1 in shape and valid, dtype kept, col_major blocks; tmp_tile no "
+          "smaller than the input");
   }
   for (const char* name : {"tile.row_argmax", "tile.row_argmin"}) {
     bool max = std::string_view(name) == "tile.row_argmax";
@@ -139,6 +140,7 @@ void RegisterReductionOps(OpRegistry& r) {
         .arg("tile")
         .deduce(DeduceColReduction)
         .combines(CombinedOperands::First, CombinedAxes::First, "reduces over")
+        .combines_partials_exactly()
         .doc(std::string(what) + ": axis 0 is 1 in shape and valid, dtype kept, row_major");
 }
 

@@ -374,6 +374,11 @@ OpDef& OpDef::combines(CombinedOperands which, CombinedAxes axes, std::string ve
   return *this;
 }
 
+OpDef& OpDef::combines_partials_exactly() {
+  exact_partials_ = true;
+  return *this;
+}
+
 OpDef& OpDef::bit_mask_arg(size_t pos, size_t data) {
   SetOnce(set_once_, name(), "bit_mask_arg");
   bit_mask_ = {pos, data};

@@ -108,6 +108,23 @@ TEST(OpsTraitConsistency, AnOpThatCollapsesAnAxisCombines) {
   EXPECT_GE(collapsing, 8u);  // the row and column reductions at least
 }
 
+// The split extension for a reduction on the split axis combines the lanes' partials with the op
+// itself: an op declaring that its partials combine exactly must combine its operand along one
+// axis only (a partial over one lane's band of a tile combined on every axis is no partial of the
+// result). Removing the declaration from tile.row_max fails the count.
+TEST(OpsTraitConsistency, AnOpWhosePartialsCombineExactlyReducesOneOperandOnOneAxis) {
+  size_t exact = 0;
+  for (const OpDef* op : OpRegistry::Global().All()) {
+    if (!op->combines_partials_exactly()) continue;
+    ++exact;
+    SCOPED_TRACE(op->name());
+    EXPECT_TRUE(op->has_combined_axes()) << "declares exact partials but combines nothing";
+    EXPECT_FALSE(op->CombinesAlong(0, 2, 0, 2) && op->CombinesAlong(0, 2, 1, 2))
+        << "combines both axes: a partial of one lane's band is no partial of the result";
+  }
+  EXPECT_EQ(exact, 4u);  // row_max, row_min, col_max, col_min; the sums are not exact
+}
+
 // Traits that come in pairs, and the kwargs a trait implies.
 TEST(OpsTraitConsistency, PairedTraitsAndTheirKwargs) {
   for (const OpDef* op : OpRegistry::Global().All()) {

@@ -7,14 +7,16 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
+#include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::sim {
 namespace {
 
-ir::ProgramPtr Split(const ir::ProgramPtr& p) {
+ir::ProgramPtr Split(const ir::ProgramPtr& p, pass::SplitOptions options = {}) {
   std::vector<pass::Pass> passes;
   for (const std::string& n : SplitPipeline())
     passes.push_back(pass::PassRegistry::Global().Find(n)->factory());
+  pass::ApplySplitOptions(passes, options);
   return pass::RunPipeline(p, passes);
 }
 
@@ -90,13 +92,20 @@ TEST(RuntimeExtentSweep, BackToCubeEvenBox) {
   Sweep(16, false, true);
 }
 
-// A gather has no odd code: an odd box going back to the cube is rejected at the crossing, for
-// every extent alike (the box, not the extent, decides).
-TEST(RuntimeExtentSweep, BackToCubeOddBoxRejected) {
+// The split extensions gather an odd box padded (each lane hands over its whole band, the cube
+// slices the box back out of the even join): every extent lands where the reference has it.
+TEST(RuntimeExtentSweep, BackToCubeOddBox) {
+  Sweep(17, true, true);
+  Sweep(17, false, true);
+}
+
+// Without the split extensions a gather has no odd code (the spec): an odd box going back to the
+// cube is rejected at the crossing, for every extent alike (the box, not the extent, decides).
+TEST(RuntimeExtentSweep, BackToCubeOddBoxRejectedWithoutExtensions) {
   for (bool up_down : {true, false}) {
     ir::ProgramPtr p = dsl::Parse(Kernel(17, up_down, true), "sweep.py");
     try {
-      Split(p);
+      Split(p, pass::SplitOptions{.extensions = false});
       ADD_FAILURE() << "an odd box gathered back to the cube was accepted";
     } catch (const ir::UserError& e) {
       EXPECT_NE(std::string(e.what()).find("odd box of 17"), std::string::npos) << e.what();

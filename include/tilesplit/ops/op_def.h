@@ -259,6 +259,10 @@ class OpDef : public ir::OpBase {
   // Result elements combine several elements of the `which` operands along `axes`; `verb` phrases
   // it for diagnostics ("reduces over", "merges across").
   OpDef& combines(CombinedOperands which, CombinedAxes axes, std::string verb);
+  // The combine is a selection that keeps the first of equal elements (max, min): the op applied
+  // to partial results over consecutive parts, in order, gives exactly the op over the whole, bit
+  // for bit (a sum does not: floating-point addition is not associative).
+  OpDef& combines_partials_exactly();
   // Argument `pos` is a bit mask over argument `data`: one bit per column of the data, packed
   // along the mask's last axis. Halving the columns of both keeps them aligned only when the mask
   // holds exactly one bit per data column.
@@ -354,6 +358,7 @@ class OpDef : public ir::OpBase {
   // operand of rank `rank`.
   bool CombinesAlong(size_t pos, size_t num_args, int axis, int rank) const;
   bool has_combined_axes() const { return combined_.has_value(); }
+  bool combines_partials_exactly() const { return exact_partials_; }
   // (mask position, data position) of a bit-mask argument.
   std::optional<std::pair<size_t, size_t>> bit_mask() const { return bit_mask_; }
   const std::string& combine_verb() const { return combine_verb_; }
@@ -420,6 +425,7 @@ class OpDef : public ir::OpBase {
   std::vector<size_t> address_args_;
   std::optional<std::pair<CombinedOperands, CombinedAxes>> combined_;
   std::string combine_verb_;
+  bool exact_partials_ = false;
   std::optional<std::pair<size_t, size_t>> bit_mask_;
   std::map<size_t, size_t> parser_defaults_;
   BoundaryKind boundary_ = BoundaryKind::None;

@@ -4,6 +4,8 @@
 // or call without a name lookup.
 #pragma once
 
+#include <vector>
+
 #include "tilesplit/ir/function.h"
 #include "tilesplit/pass/pass.h"
 
@@ -15,9 +17,19 @@ inline constexpr const char* kCheckPipeline = "check-pipeline";
 // with: PyPTO's passes before the split, then kCheckPipeline's (src/transforms/pipelines.cpp).
 inline constexpr const char* kDefaultPipeline = "default-pipeline";
 
+// What lower-auto-vector-split may split beyond the spec's refusals (docs/spec-coverage.md,
+// "Divergences: split extensions"). On by default; off restores the spec's refusals exactly (the
+// pypto compatibility package's default, and `--split-extensions=off` on the command line).
+struct SplitOptions {
+  bool extensions = true;
+};
+
 // Built-in passes (each defined in its own file under src/transforms/).
 Pass ConvertToSSA();
-Pass LowerAutoVectorSplit();
+Pass LowerAutoVectorSplit();  // with the default SplitOptions (the registered factory)
+Pass LowerAutoVectorSplit(const SplitOptions& options);
+// Rebuilds each lower-auto-vector-split of `passes` (a pipeline built by name) with `options`.
+void ApplySplitOptions(std::vector<Pass>& passes, const SplitOptions& options);
 
 // Rejects a mixed InCore function whose explicit "slot_num" attr is smaller than its pipes need
 // (the ring check of expand-mixed-kernel, docs/split-lowering.md "Pipe slots"), so that

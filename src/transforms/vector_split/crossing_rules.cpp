@@ -6,6 +6,7 @@
 #include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/ops/split_code.h"
 
 namespace tilesplit::vector_split {
 
@@ -41,6 +42,32 @@ void RejectUnabuttedGather(ir::Span span, const std::string& prefix, const std::
                 {{ir::Span{},
                   "gather a tile whose lanes fill their half boxes, keep the ragged value on the "
                   "vector side, or narrow the valid extent on the cube side after the gather"}});
+}
+
+namespace {
+// Whether a shard over a tile of `shape` and `valid` carries its valid extents (the op's rule).
+bool ShardCarriesValid(const std::vector<ExprPtr>& shape, const std::vector<ExprPtr>& valid,
+                       int axis) {
+  try {
+    ops::CheckSplitBoundaryCarriesValid(ops::ShardOp().name(), shape, valid, axis, true);
+    return true;
+  } catch (const ir::UserError&) {
+    return false;
+  }
+}
+}  // namespace
+
+bool ShardsFullBox(const ir::TileType& full, int axis, std::optional<int64_t> lane_stride,
+                   bool extensions) {
+  if (full.shape.size() != 2) return false;
+  const std::optional<int64_t> box = ir::AsConstInt(full.shape[axis]);
+  const std::optional<int64_t> valid = ir::AsConstInt(full.valid()[axis]);
+  if (!box) return false;  // a runtime box is refused at the shard
+  if (!valid || !PlacesBothLanes(*box, *valid, lane_stride)) return true;
+  if (!extensions || ShardCarriesValid(full.shape, full.valid(), axis)) return false;
+  std::vector<ExprPtr> widened = full.valid();
+  widened[axis] = full.shape[axis];
+  return ShardCarriesValid(full.shape, widened, axis);
 }
 
 FullBoxShard BuildFullBoxShard(const ir::VarPtr& var, const ops::OpDef& shard, const ExprPtr& src,

@@ -30,6 +30,16 @@ ExprPtr LaneExtent(const ExprPtr& lane, const ExprPtr& valid, const ExprPtr& str
                                         const std::string& what, int axis, int64_t valid,
                                         int64_t half);
 
+// Whether the cube->vector crossing of `full` (rank 2, a static box on `axis`) transports the
+// full box (BuildFullBoxShard): its valid extent on the axis is a runtime value or a static one
+// no split code places (PlacesBothLanes); with the split extensions also when the shard cannot
+// carry the tile's valid extents at all (narrowed columns under LEFT_RIGHT, or narrowed columns
+// beside partial rows under UP_DOWN: ops::CheckSplitBoundaryCarriesValid, the rule's one home)
+// and widening the split axis to the box lets it. One decision for the halving (EmitShard) and
+// the AUTO region plan (which places the widening on the cube side).
+bool ShardsFullBox(const ir::TileType& full, int axis, std::optional<int64_t> lane_stride,
+                   bool extensions);
+
 // The full-box form of a shard, for an extent no split code places (a runtime one, or 13 of 16
 // rows: 8 and 5): the transport carries the FULL box, whose lanes always place, and the lane's own
 // extent is applied right after the pop. One construction for the halving (BoundaryHalving) and

@@ -26,6 +26,10 @@ struct SplitContext {
   ExprPtr lane;                        // the lane index variable
   std::optional<int64_t> lane_stride;  // balanced partition (ResolveLaneStride), if any
   bool auto_arm = true;                // diagnostics: compiler-chosen vs author-written split
+  // The split extensions (pass::SplitOptions): what the spec refuses and the pass splits soundly
+  // (odd vector->cube boxes, ...). The AUTO path sets it from the pass's options; regions keep
+  // the spec's rules.
+  bool extensions = false;
   // Build the result as a copy that shares no node with the input: every definition gets a fresh
   // variable (recorded in `replacements`) and every expression or type taken from the input is
   // rebuilt, free variables excepted. The AUTO path sets it instead of deep-cloning the lowered

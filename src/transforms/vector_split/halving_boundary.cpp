@@ -34,9 +34,11 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
     RejectRuntimeShardBox(span, "LowerAutoVectorSplit: ",
                           "the C->V boundary tile.move here moves " + Quote(OperandName(src)), d,
                           full->shape[d]);
-  const std::optional<int64_t> static_valid = ir::AsConstInt(full->valid()[d]);
-  if (full->shape.size() == 2 && (!static_valid || !Placeable(*box, *static_valid)))
+  if (ShardsFullBox(*full, d, ctx_.lane_stride, ctx_.extensions)) {
+    const std::optional<int64_t> v = ir::AsConstInt(full->valid()[d]);
+    if (v && PlacesBothLanes(*box, *v, ctx_.lane_stride)) RemarkFullBoxExtension(*var, *full);
     return EmitFullBoxShard(var, move, *full, kw, span, out);
+  }
   TypePtr deduced = ops::DeduceType(*shard, {src}, kw, span);
   const TileType* half_t = ir::AsTileType(deduced);
   LaneBox info{d, half_t->shape[d], full->shape[d], full->valid()[d]};
@@ -62,11 +64,6 @@ TypePtr BoundaryHalving::LaneHalfType(const VarPtr& move_var, const Call& move,
       declared->memory == half.memory && !ir::SameLayout(*declared, *moved))
     return ir::WithShape(*declared, half.shape, std::move(valid));
   return ir::WithValid(half, std::move(valid));
-}
-
-// Whether a split code places both lanes' bands of a static extent (core-group.md 2.1).
-bool BoundaryHalving::Placeable(int64_t box, int64_t valid) const {
-  return PlacesBothLanes(box, valid, ctx_.lane_stride);
 }
 
 // A runtime split-axis extent (no compile-time code fits every value: 12 of 16 rows leaves the
@@ -134,7 +131,14 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   const int a = info->axis;
   auto box = ir::AsConstInt(info->full_box);
   auto half = ir::AsConstInt(info->box);
-  if (box && half && *box != 2 * *half)
+  // An odd box (17 rows: lanes of 9 and 8) has no gather of its own: the join doubles the lane
+  // box. With the split extensions each lane hands over its whole ceil-half band (lane 1's last
+  // row is the pad, past the valid extent), the bands abut at the half box, and the cube takes
+  // the box back out of the padded even join right after the pop (a tile.slice of the box at the
+  // origin, with the pre-split valid extent), so the cube never reads the pad and its work keeps
+  // the types it had.
+  const bool odd = box && half && *box != 2 * *half;
+  if (odd && !ctx_.extensions)
     Reject(ctx_, span,
            "the V->C boundary operand " + Quote(OperandName(operand)) + " has an odd box of " +
                std::to_string(*box) + " on axis " + std::to_string(a) + ": the lanes would hold " +
@@ -153,8 +157,11 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
   // or ragged one: 11 of 16 rows leaves 8 and 3) would put lane 1 at row 3. Such a join
   // transports both lanes' full half boxes, which abut, and narrows to the pre-split extent on
   // the cube side after the pop.
-  const bool widen = half_t->valid().size() == 2 && !ir::AsConstInt(half_t->valid()[a]) &&
-                     !ops::ProvablyEqual(half_t->valid()[a], info->box);
+  // (A constant lane extent short of the half box is 0 here, both lanes empty: a shared partial
+  // one was refused above. It is widened too, as the region repair widens it when the printed
+  // region is read back, so that the output lowers to itself.)
+  const bool widen =
+      half_t->valid().size() == 2 && (odd || !ops::ProvablyEqual(half_t->valid()[a], info->box));
   const ExprPtr lanes =
       widen ? WidenLanesToHalfBox(var, operand, *half_t, a, info->box, span, out) : operand;
   TypePtr deduced = ops::DeduceType(*gather, {lanes}, kw, span);
@@ -168,7 +175,18 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
     VarPtr join = ir::MakeVar(var->name + "_join", deduced, var->span);
     out.push_back(BindAs(join, ops::Create(*gather, {lanes}, kw, span), span));
     const std::vector<ExprPtr> v = ir::AsTileType(type)->valid();
-    ExprPtr narrowed = ops::Create(ops::ValidShapeSetterOp(), {join, v[0], v[1]}, {}, span);
+    ExprPtr narrowed;
+    if (odd) {
+      std::vector<ExprPtr> shape = gt->shape, origin;
+      shape[static_cast<size_t>(a)] = info->full_box;
+      for (size_t i = 0; i < shape.size(); ++i) origin.push_back(ir::Index(0));
+      std::vector<ExprPtr> args = {join, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(origin)};
+      if (!ir::ExprListEqual(v, shape)) args.push_back(ir::MakeTupleExpr(v));
+      narrowed = ops::Create(ops::SliceWindowOp(), std::move(args), {}, span);
+      RemarkOddGather(*var, *box, *half);
+    } else {
+      narrowed = ops::Create(ops::ValidShapeSetterOp(), {join, v[0], v[1]}, {}, span);
+    }
     mat = ir::MakeVar(var->name + "_mat", narrowed->type, var->span);
     out.push_back(BindAs(mat, narrowed, span));
   } else {

@@ -42,6 +42,7 @@ void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
   // Each operand's partition, looked up once for the checks below.
   std::vector<const LaneBox*> parts(call.args.size());
   for (size_t i = 0; i < call.args.size(); ++i) parts[i] = OperandSplitInfo(ctx_, call.args[i]);
+  if (EmitPartialReduction(var, call, parts, span, out)) return;
   conditions_.CheckCombinedAxes(call, parts, span);
   conditions_.CheckBitMaskAlignment(call, span);
   const std::string& name = call.op_name();

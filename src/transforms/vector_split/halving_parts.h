@@ -121,7 +121,6 @@ class BoundaryHalving {
                         const ir::AttrMap& kw, ir::Span span, std::vector<StmtPtr>& out);
   static TypePtr LaneHalfType(const VarPtr& move_var, const Call& move, const TileType& half,
                               std::vector<ExprPtr> valid);
-  bool Placeable(int64_t box, int64_t valid) const;
 
   HalvingState& s_;
   SplitContext& ctx_;
@@ -171,6 +170,11 @@ class CallHalving {
                          std::vector<ExprPtr>& args);
   void EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span span,
                        std::vector<StmtPtr>& out);
+  // The split extension for a reduction on the split axis that combines exactly
+  // (halving_reductions.cpp); false when it does not apply.
+  bool EmitPartialReduction(const VarPtr& var, const Call& call,
+                            const std::vector<const LaneBox*>& parts, ir::Span span,
+                            std::vector<StmtPtr>& out);
 
   HalvingState& s_;
   SplitContext& ctx_;

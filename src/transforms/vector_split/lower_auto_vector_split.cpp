@@ -72,7 +72,8 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
 
 // The AUTO path of `f`: lowered in one walk, then checked for the slot depth the author fixed and
 // for the memory order across the cores, on the lane facts the admission computed in that walk.
-FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
+FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode,
+                          const pass::SplitOptions& options) {
   // Equal tile types built by the walk share one node, as the parser's do: most values of a body
   // have one of a few types, and the walk's memos (SplitContext::halved_types, typed_calls) are
   // keyed by type node. The table is this walk's own, so nothing is shared with the input.
@@ -89,6 +90,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   ctx.facts = std::make_unique<LaneFacts>(LaneFactsInput{mode, lane.get()});
   LaneFacts& facts = *ctx.facts;
   ctx.auto_arm = true;
+  ctx.extensions = options.extensions;
   ctx.lane_stride = ResolveLaneStride(f->body, ctx.split_dim);  // 2a. partition
   if (ctx.lane_stride)
     EmitRemark(RemarkKind::Analysis, f->span,
@@ -118,7 +120,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   // that a single straight-line vector phase is wrapped in a region (with the lane guards its
   // stores need) without reading the lowered body again.
   AutoRegionPlan plan(mode, lane);
-  plan.Decide(stmts, ctx.lane_stride);
+  plan.Decide(stmts, ctx.lane_stride, ctx.extensions);
   std::vector<ir::StmtPtr> body;
   body.reserve(stmts.size() + 1);
   body.push_back(ir::MakeAssign(lane, ops::Create(ops::LaneIndexOp(), {}, {}, f->span), f->span));
@@ -147,7 +149,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode) {
   return lowered;
 }
 
-ir::ProgramPtr Run(const ir::ProgramPtr& p) {
+ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
   std::vector<FunctionPtr> out;
   out.reserve(p->functions.size());
   for (const FunctionPtr& f : p->functions) {
@@ -194,7 +196,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     // One walk lowers the body and plans its form: a single straight-line vector phase is
     // wrapped in a region, with the lane guards a hand-written region of that form gets, so that
     // the printed output, read back and lowered again, is the same program.
-    out.push_back(LowerFunction(f, *mode));
+    out.push_back(LowerFunction(f, *mode, options));
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }
@@ -205,7 +207,12 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 namespace tilesplit::pass {
 
 Pass LowerAutoVectorSplit() {
-  return Pass("lower-auto-vector-split", vector_split::Run,
+  return LowerAutoVectorSplit(SplitOptions{});
+}
+
+Pass LowerAutoVectorSplit(const SplitOptions& options) {
+  return Pass("lower-auto-vector-split",
+              [options](const ir::ProgramPtr& p) { return vector_split::Run(p, options); },
               {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
                Property::TileMemoryInferred, Property::AivSplitValid},
               {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
@@ -213,9 +220,14 @@ Pass LowerAutoVectorSplit() {
               {Property::AivSplitValid});
 }
 
+void ApplySplitOptions(std::vector<Pass>& passes, const SplitOptions& options) {
+  for (Pass& p : passes)
+    if (p.name() == "lower-auto-vector-split") p = LowerAutoVectorSplit(options);
+}
+
 TILESPLIT_REGISTER_PASS("lower-auto-vector-split",
                         "Splits the vector work of mixed cube/vector split functions across the "
                         "two AIV lanes",
-                        LowerAutoVectorSplit);
+                        [] { return LowerAutoVectorSplit(); });
 
 }  // namespace tilesplit::pass

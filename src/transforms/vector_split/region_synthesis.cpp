@@ -133,8 +133,8 @@ AutoRegionPlan::Phase AutoRegionPlan::OwnPhase(const ir::Call& c) {
 // the axis its operand was halved on, which the halving's axis rules decide (a reshape or a
 // transpose moves it; an operand of extent 1 on the split axis may or may not have been halved):
 // the walk shows it (Add), so the walk runs through a vector->cube crossing the source decided on.
-void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source,
-                            std::optional<int64_t> lane_stride) {
+void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source, std::optional<int64_t> lane_stride,
+                            bool extensions) {
   const int d = SplitDimension(mode_);
   bool vector_seen = false, cube_after_vector = false;
   std::vector<Phase> phases;
@@ -167,12 +167,8 @@ void AutoRegionPlan::Decide(const std::vector<StmtPtr>& source,
           (static_cast<int>(src->shape.size()) <= d || ir::IsConstInt(src->shape[d], 1))) {
         phases.push_back(Phase::Split0);  // split=0: both lanes take the whole tile
       } else if (dir == analysis::MoveDirection::CUBE_TO_VECTOR && src) {
-        auto box = ir::AsConstInt(src->shape[d]);
-        auto valid = ir::AsConstInt(src->valid()[d]);
         // The full box crosses, widened on the cube side first (EmitFullBoxShard).
-        if (src->shape.size() == 2 && box &&
-            (!valid || !PlacesBothLanes(*box, *valid, lane_stride)))
-          phases.push_back(Phase::Cube);
+        if (ShardsFullBox(*src, d, lane_stride, extensions)) phases.push_back(Phase::Cube);
         phases.push_back(Phase::Vector);
       } else if (dir == analysis::MoveDirection::VECTOR_TO_CUBE) {
         gather = true;
@@ -230,12 +226,11 @@ void AutoRegionPlan::Add(const StmtPtr& s, size_t index) {
 
 // The function as it was, with the remark saying why no region was made around its phase.
 ir::FunctionPtr AutoRegionPlan::KeepFlat(const ir::FunctionPtr& flat, ir::Span at,
-                                         const char* why) const {
+                                         const std::string& why) const {
   if (!pass::RemarksEnabled()) return flat;
-  pass::EmitRemark(
-      pass::RemarkKind::Missed, at.valid() ? at : flat->span,
-      std::string("no pl.split_aiv region is synthesized around the vector phase: ") + why,
-      {{"flat_because", why}});
+  pass::EmitRemark(pass::RemarkKind::Missed, at.valid() ? at : flat->span,
+                   "no pl.split_aiv region is synthesized around the vector phase: " + why,
+                   {{"flat_because", why}});
   return flat;
 }
 
@@ -269,8 +264,24 @@ ir::FunctionPtr AutoRegionPlan::Finish(const ir::FunctionPtr& flat) const {
       region_body.push_back(GuardedStoreEffect(s->As<ir::EvalStmt>()->expr, g->second, s->span));
     }
   }
-  StmtPtr region = std::make_shared<ir::SplitAivStmt>(
+  auto region = std::make_shared<ir::SplitAivStmt>(
       mode_, ir::MakeSeq(std::move(region_body), body[first]->span), body[first]->span);
+  // The printed region is read back as a written one, whose admission knows only the region's
+  // text: a generator the walk halved (tile.full) is lane-local to the walk but neutral there, and
+  // so is every value computed from it alone, so such a value (even one nobody reads) would make
+  // the printed output refused when lowered again. The form must be one the pass accepts when
+  // read back, so the same admission decides it; the flat form is read back as written.
+  if (AdmissionReport r = AnalyzeWrittenRegion(*region); !r.ok()) {
+    if (r.full_width_vec_ops.empty())  // a straight-line phase carries nothing around a loop
+      return KeepFlat(flat, r.carry_mismatches.front().span,
+                      "a loop carry of the region would lose its per-lane fact when read back");
+    const FullWidthOp& op = r.full_width_vec_ops.front();
+    return KeepFlat(flat, op.span,
+                    op.op_name + " -> '" + op.result +
+                        "' reads only values the region's own text does not show per lane (a "
+                        "generator, or a value computed from one), so the region, read back, "
+                        "would be refused");
+  }
 
   std::vector<StmtPtr> out;
   if (lane_outside) out.push_back(body.front());

@@ -200,12 +200,8 @@ class RegionLowerer {
       // A body that reads its lane binding is already written per lane (the form this pass
       // prints for a region it halved): halving it again would halve its tiles twice. It is
       // admitted like an explicit body and kept as written.
-      vector_split::AdmissionInput in;
-      in.mode = r.mode;
-      in.lane = lane.get();
       vector_split::ReportAdmission(
-          vector_split::AnalyzeSplitBody(ir::FlattenStmts(r.body), in),
-          vector_split::BodyOrigin::Explicit,
+          AnalyzeWrittenRegion(r), vector_split::BodyOrigin::Explicit,
           "this pl.split_aiv region (mode " + std::string(ir::SplitModeName(r.mode)) +
               ", kept as written because its body reads the lane index '" + lane->name + "')",
           lane->name);
@@ -237,6 +233,24 @@ class RegionLowerer {
     // the body is kept as written and the printed output lowers to itself.
     if (!ir::RegionReadsLane(*halved))
       return std::make_shared<ir::SplitAivStmt>(r.mode, r.body, r.span);
+    // The halved body reads its lane, so its printed form is read back as a written region,
+    // whose admission sees a halved generator and what is computed from it alone as neutral
+    // work (it knows only the region's text). The output must lower to itself, and the author's
+    // region has no other form: such a value is refused here, located, not at the round trip.
+    if (AdmissionReport rep = AnalyzeWrittenRegion(*halved); !rep.full_width_vec_ops.empty()) {
+      const FullWidthOp& op = rep.full_width_vec_ops.front();
+      ir::ThrowUser(op.span,
+                    "LowerAutoVectorSplit: " + op.op_name + " -> " + Quote(op.result) +
+                        " in this pl.split_aiv region (mode " +
+                        std::string(ir::SplitModeName(r.mode)) +
+                        ") is computed only from generators or broadcast reads: once halved, "
+                        "nothing in the region's per-lane text shows it per lane, so the lowered "
+                        "region would be refused when read back",
+                    {{r.span, "the region is here"},
+                     {ir::Span{},
+                      "compute it from a value the region loads or receives, or remove it if "
+                      "nothing reads it"}});
+    }
     return halved;
   }
 
@@ -292,15 +306,18 @@ bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region) {
   return StmtHasBoundary(region.body);
 }
 
+AdmissionReport AnalyzeWrittenRegion(const ir::SplitAivStmt& region) {
+  AdmissionInput in;
+  in.mode = region.mode;
+  const VarPtr lane = ir::LaneVar(region);
+  in.lane = lane.get();
+  return AnalyzeSplitBody(ir::FlattenStmts(region.body), in);
+}
+
 void ValidateMixedExplicitRegion(const ir::SplitAivStmt& region) {
   if (region.mode == ir::SplitMode::None) return;  // task-parallel: everything is full width
   VarPtr lane = ir::LaneVar(region);
-  vector_split::AdmissionInput in;
-  in.mode = region.mode;
-  in.lane = lane.get();
-  vector_split::AdmissionReport report =
-      vector_split::AnalyzeSplitBody(ir::FlattenStmts(region.body), in);
-  vector_split::ReportAdmission(report, vector_split::BodyOrigin::Explicit,
+  vector_split::ReportAdmission(AnalyzeWrittenRegion(region), vector_split::BodyOrigin::Explicit,
                                 "this pl.split_aiv region (mode " +
                                     std::string(ir::SplitModeName(region.mode)) +
                                     ", kept as written because it carries explicit boundary ops)",

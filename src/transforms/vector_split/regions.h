@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "admission.h"
 #include "lane_extents.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/function.h"
@@ -29,6 +30,13 @@ void WarnDuplicatedEffects(const ir::Function& f);
 
 // Whether the region already carries tile.aiv_shard / tile.aic_gather (the author split it).
 bool RegionBodyHasExplicitBoundary(const ir::SplitAivStmt& region);
+
+// The admission of a region read as written (a hand-written one, or the printed form of one
+// this pass synthesized, read back): the lane facts of its body alone, seeded by nothing but its
+// own text. A tile the AUTO walk halved is lane-local to the walk; read back, only what the text
+// shows makes it so (a shard, a lane-addressed read, a consumer of either), so a halved
+// generator and its consumers are neutral here.
+AdmissionReport AnalyzeWrittenRegion(const ir::SplitAivStmt& region);
 
 // The acceptance table of an explicit-boundary region: every tile-producing VECTOR op must be
 // per-lane already. Throws a located UserError naming the full-width operators.
@@ -70,8 +78,9 @@ class AutoRegionPlan {
  public:
   AutoRegionPlan(ir::SplitMode mode, ir::VarPtr lane);
   // The source's part of the decision, for the body statements `source` of the function the walk
-  // lowers under the partition `lane_stride`.
-  void Decide(const std::vector<ir::StmtPtr>& source, std::optional<int64_t> lane_stride);
+  // lowers under the partition `lane_stride`, with the split extensions or without.
+  void Decide(const std::vector<ir::StmtPtr>& source, std::optional<int64_t> lane_stride,
+              bool extensions);
   // Whether the statements built from source statement `index` still matter to the plan.
   bool Wants(size_t index) const {
     return index < decided_at_ || (walk_decides_axis_ && index == decided_at_);
@@ -91,7 +100,7 @@ class AutoRegionPlan {
   static bool IsCall(const ir::StmtPtr& s);
   void Flat(ir::Span at, const char* why);
   void NoteExtents(const ir::StmtPtr& s, size_t index);
-  ir::FunctionPtr KeepFlat(const ir::FunctionPtr& flat, ir::Span at, const char* why) const;
+  ir::FunctionPtr KeepFlat(const ir::FunctionPtr& flat, ir::Span at, const std::string& why) const;
 
   ir::SplitMode mode_;
   ir::VarPtr lane_;

@@ -42,4 +42,34 @@ void RemarkKeptWhole(const ir::Var& v, const ir::Call& call) {
                          : "shared work, replicated on every core");
 }
 
+void RemarkExtension(const ir::Var& v, const std::string& extension, const std::string& what,
+                     const std::string& cost) {
+  if (!pass::RemarksEnabled()) return;
+  pass::EmitRemark(pass::RemarkKind::Passed, v.span,
+                   "split extension (" + extension + "): '" + v.name + "' " + what +
+                       "; cost: " + cost + " (--split-extensions=off refuses it, as the spec does)",
+                   {{"value", v.name}, {"extension", extension}, {"cost", cost}});
+}
+
+void RemarkOddGather(const ir::Var& v, int64_t box, int64_t half) {
+  RemarkExtension(v, "odd gather",
+                  "crosses to the cube with the odd box " + std::to_string(box) +
+                      ": each lane hands over its band of " + std::to_string(half) +
+                      ", the join of " + std::to_string(2 * half) +
+                      " is sliced back to the box on the cube",
+                  "one pad cell per column (or row) in the transfer, and a tile.slice on the cube");
+}
+
+void RemarkFullBoxExtension(const ir::Var& v, const ir::TileType& full) {
+  if (!pass::RemarksEnabled()) return;
+  std::string valid;
+  for (const ExprPtr& e : full.valid()) valid += (valid.empty() ? "" : ", ") + Text(e);
+  RemarkExtension(v, "full-box crossing",
+                  "crosses to the lanes with valid extents [" + valid +
+                      "] no shard carries: the full box crosses and each lane is narrowed to "
+                      "its own extents right after the pop",
+                  "the invalid cells of the box in the transfer, a tile.set_validshape on each "
+                  "side");
+}
+
 }  // namespace tilesplit::vector_split

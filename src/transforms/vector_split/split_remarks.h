@@ -17,4 +17,15 @@ void RemarkKeptWhole(const ir::Var& v, const std::string& why);
 // The same for the result `v` of cube or shared work `call` (the reason follows its affinity).
 void RemarkKeptWhole(const ir::Var& v, const ir::Call& call);
 
+// A split extension (pass::SplitOptions) the walk applied to `v`: `what` it did and `cost`, what
+// it costs beyond the spec's form (args: value, extension, cost).
+void RemarkExtension(const ir::Var& v, const std::string& extension, const std::string& what,
+                     const std::string& cost);
+// The odd vector->cube box `box` of `v` (lane box `half`) gathered padded to 2 * half.
+void RemarkOddGather(const ir::Var& v, int64_t box, int64_t half);
+
+// The crossing `v` of the cube tile `full` transported as its full box because the shard cannot
+// carry its valid extents (narrowed columns), each lane narrowed right after the pop.
+void RemarkFullBoxExtension(const ir::Var& v, const ir::TileType& full);
+
 }  // namespace tilesplit::vector_split

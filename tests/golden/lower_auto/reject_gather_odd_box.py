@@ -1,7 +1,7 @@
 import pypto.language as pl
 
-# The gather has no odd form: a 17-row box would give lanes of 9 and 8 rows, and lane 1 lands at
-# the half box, so the bands cannot abut; rejected at the V->C move.
+# --split-extensions=off (the spec): no odd gather, 17 rows give lanes of 9 and 8 and lane 1 lands
+# at the half box; rejected at the V->C move (with the extensions: odd_gather_padded_up_down).
 @pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
 def vc(a: pl.Tensor[[17, 128], pl.FP32], b: pl.Tile[[128, 128], pl.FP32, pl.Mem.Right], out_0: pl.Out[pl.Tensor[[17, 128], pl.FP32]]):
     x = pl.load(a, [0, 0], [17, 128], target_memory=pl.Mem.Vec)

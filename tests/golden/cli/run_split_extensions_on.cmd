@@ -1,0 +1,1 @@
+run --pipeline check-pipeline --split-extensions=on

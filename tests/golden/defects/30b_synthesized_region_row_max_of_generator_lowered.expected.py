@@ -1,0 +1,25 @@
+import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN, "split_aiv": True})
+def k910400(in1: pl.Tensor[[5, 15], pl.FP32], in3: pl.Tensor[[15, 32], pl.FP32], qk9: pl.Tile[[5, 32], pl.FP32, pl.Mem.Acc], in13: pl.Tensor[[20, 32], pl.FP32], in17: pl.Tensor[[13, 32], pl.FP32], out24: pl.Out[pl.Tensor[[5, 32], pl.FP32]]) -> pl.Tensor[[5, 32], pl.FP32]:
+    subblock_idx: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
+    m2: pl.Tile[[5, 15], pl.FP32, pl.Mem.Mat] = pl.tile.load(in1, [0, 0], [5, 15], [5, 15], target_memory=pl.Mem.Mat)
+    m4: pl.Tile[[15, 32], pl.FP32, pl.Mem.Mat, pl.TileView(valid_shape=[15, 17])] = pl.tile.load(in3, [0, 0], [15, 32], [15, 17], target_memory=pl.Mem.Mat)
+    l5: pl.Tile[[5, 15], pl.FP32, pl.Mem.Left] = pl.tile.move(m2, target_memory=pl.Mem.Left)
+    rt6: pl.Tile[[15, 32], pl.FP32, pl.Mem.Right, pl.TileView(valid_shape=[15, 17])] = pl.tile.move(m4, target_memory=pl.Mem.Right)
+    p7: pl.Tile[[5, 32], pl.FP32, pl.Mem.Acc, pl.TileView(valid_shape=[5, 17])] = pl.tile.matmul(l5, rt6)
+    x8: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 17])] = pl.tile.aiv_shard(p7, split=1)
+    x10: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 32])] = pl.tile.aiv_shard(qk9, split=1)
+    b11: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 17], blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.maximum(x8, x10)
+    sv12: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 17], blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.set_validshape(b11, pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 17)
+    v14: pl.Tile[[2, 32], pl.FP32, pl.Mem.Vec] = pl.tile.load(in13, [16 + subblock_idx * 2, 0], [2, 32], [2, 32], target_memory=pl.Mem.Vec)
+    u15: pl.Tile[[2, 32], pl.FP32, pl.Mem.Vec] = pl.tile.recip(v14)
+    u16: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 17], blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.exp(x8)
+    v18: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 32])] = pl.tile.load(in17, [8 + subblock_idx * 3, 0], [3, 32], [pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 32], target_memory=pl.Mem.Vec)
+    b19: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 17], blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(u16, v18)
+    f20: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 32])] = pl.tile.full([3, 32], -0.125, dtype=pl.FP32)
+    tmp21: pl.Tile[[5, 32], pl.FP32, pl.Mem.Vec] = pl.tile.create([5, 32], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+    rr22: pl.Tile[[3, 1], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 1])] = pl.tile.row_max(f20, tmp21)
+    bc23: pl.Tile[[3, 32], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[pl.min(pl.max(5, subblock_idx * 3) - subblock_idx * 3, 3), 17], blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.mul(b19, rr22)
+    o25: pl.Tensor[[5, 32], pl.FP32] = pl.tile.store(bc23, [0 + subblock_idx * 3, 0], out24)
+    return o25

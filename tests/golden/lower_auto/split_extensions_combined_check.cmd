@@ -1,0 +1,3 @@
+check --seeds 3 --schedules 8
+check --seed 7 --schedules 8 --verify-roundtrip
+check --seed 1 --split-extensions=on
