@@ -135,13 +135,16 @@ void RegisterReductionOps(OpRegistry& r) {
       {"tile.col_max", "Column maxima"},
       {"tile.col_min", "Column minima"},
       {"tile.col_prod", "Column products, top to bottom"}};
-  for (const auto& [name, what] : cols)
-    VecOp(r, name, 1)
-        .arg("tile")
-        .deduce(DeduceColReduction)
-        .combines(CombinedOperands::First, CombinedAxes::First, "reduces over")
-        .combines_partials_exactly()
-        .doc(std::string(what) + ": axis 0 is 1 in shape and valid, dtype kept, row_major");
+  for (const auto& [name, what] : cols) {
+    OpDef& d = VecOp(r, name, 1)
+                   .arg("tile")
+                   .deduce(DeduceColReduction)
+                   .combines(CombinedOperands::First, CombinedAxes::First, "reduces over");
+    // A product of two partial products rounds differently from the sequential product, as a
+    // sum does: only max and min combine exactly.
+    if (std::string_view(name) != "tile.col_prod") d.combines_partials_exactly();
+    d.doc(std::string(what) + ": axis 0 is 1 in shape and valid, dtype kept, row_major");
+  }
 }
 
 }  // namespace tilesplit::ops
