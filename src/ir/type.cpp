@@ -238,7 +238,11 @@ TypePtr WithDeclaredLayout(const TypePtr& declared, const TypePtr& t) {
     return t;
   std::vector<ExprPtr> valid = x->valid();
   if (ExprListEqual(valid, x->shape)) valid.clear();
-  return WithShape(*d, x->shape, std::move(valid));
+  auto kept = WithShape(*d, x->shape, std::move(valid));
+  // As the parser reads an annotation: a view that canonicalises away at the new shape declares
+  // nothing, so the deduced view stands (else print -> parse would not give this type back).
+  if (!kept->view) return t;
+  return kept;
 }
 
 }  // namespace tilesplit::ir

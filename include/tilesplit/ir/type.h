@@ -143,6 +143,8 @@ std::shared_ptr<const TileType> WithShape(const TileType& t, std::vector<ExprPtr
 bool SameLayout(const TileType& a, const TileType& b);
 // `t` with the layout of the declared type `declared` when both are tiles of one dtype, memory
 // space and rank (a variable's annotation, whose view overrides the deduced one); else `t`.
+// Like an annotation, a declared layout that is the implicit one at `t`'s shape (its view
+// canonicalises away) declares nothing: `t` stands.
 TypePtr WithDeclaredLayout(const TypePtr& declared, const TypePtr& t);
 
 }  // namespace tilesplit::ir

@@ -161,15 +161,17 @@ std::shared_ptr<const TileType> HalveTypeOf(SplitContext& ctx, const TypePtr& t,
   return half;
 }
 
-bool IsReduceOnSplitAxis(const Call& call, int axis) {
+int ReducedPartOnSplitAxis(const Call& call, int axis,
+                           const std::function<bool(const ExprPtr&)>& per_lane) {
   const ops::OpDef& op = ops::Def(call);
-  if (!op.has_combined_axes()) return false;
+  if (!op.has_combined_axes()) return -1;
   for (size_t i = 0; i < call.args.size(); ++i) {
     const TileType* t = ir::TileTypeOf(call.args[i]);
-    if (t && op.CombinesAlong(i, call.args.size(), axis, static_cast<int>(t->shape.size())))
-      return true;
+    if (t && op.CombinesAlong(i, call.args.size(), axis, static_cast<int>(t->shape.size())) &&
+        per_lane(call.args[i]))
+      return static_cast<int>(i);
   }
-  return false;
+  return -1;
 }
 
 VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -117,12 +118,15 @@ StmtPtr ProcessStmt(const StmtPtr& stmt, SplitContext& ctx);
 // here so tests can reach it: no DSL input does.
 void CheckNoCubeTileHalved(const std::vector<StmtPtr>& body, const SplitContext& ctx);
 
-// Whether `call` combines elements of a tile operand along `axis` (the registry's `combines`
+// The first tile operand of `call` that it combines along `axis` (the registry's `combines`
 // declaration: row reductions over the last axis, column reductions over axis 0, a merge over
-// every axis of its lists): a per-lane partial result. A per-lane tile's type cannot tell a
-// halved axis from one the split kept whole, so this asks only about the op; the halving walk
-// asks it only for operands it actually halved.
-bool IsReduceOnSplitAxis(const ir::Call& call, int axis);
+// every axis of its lists) and that `per_lane` holds a lane's part of: each lane would hold a
+// partial result. A per-lane tile's type cannot tell a halved axis from one the split kept
+// whole, so the caller says which operands are parts: the halving asks of those it halved, the
+// verifier of those the lane facts call lane-local or lane-varying (a generator or a broadcast
+// both lanes hold whole reduces exactly on each). -1: none.
+int ReducedPartOnSplitAxis(const ir::Call& call, int axis,
+                           const std::function<bool(const ir::ExprPtr&)>& per_lane);
 
 // Prepends `NAME = tile.get_subblock_idx()` (fresh name from `names`); returns the lane var.
 VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint = "subblock_idx");

@@ -337,6 +337,28 @@ class Localizer {
     return out;
   }
 
+  // A window over a lane's extent at a lane-dependent offset is one the deducer cannot bound: it
+  // types it fully valid (the requested extent, ops.md 0 [D]). The valid extent the program
+  // states for it on the split axis (the author's, or this pass's exact one read back) then
+  // stands, as the parser read it: dropping it would claim rows the lane does not hold, and
+  // would change this pass's own output when run on it again.
+  static ExprPtr KeepStatedWindowValid(const ir::AssignStmt& a, const ir::Call& c, const ExprPtr& e,
+                                       int axis) {
+    const ir::TileType* t = ir::AsTileType(e->type);
+    const ir::TileType* stated = ir::AsTileType(a.var->type);
+    if (!t || !stated || t->memory != stated->memory || axis >= static_cast<int>(t->shape.size()) ||
+        !ir::ExprListEqual(t->shape, stated->shape))
+      return e;
+    const size_t d = static_cast<size_t>(axis);
+    std::vector<ExprPtr> valid = t->valid();
+    const ExprPtr& says = stated->valid()[d];
+    if (!ir::ExprEqual(valid[d], t->shape[d]) || ir::ExprEqual(says, stated->shape[d])) return e;
+    valid[d] = says;
+    if (ir::ExprListEqual(valid, t->shape)) valid.clear();
+    return ops::CreateWithType(ops::Def(c), c.args, c.kwargs, ir::WithValid(*t, std::move(valid)),
+                               a.span);
+  }
+
   // The lane fact of the tile a tile.store call writes, if the store is one.
   const LaneFact* StoredFact(const ExprPtr& e) const { return st_.facts.Stored(e); }
 
@@ -381,6 +403,7 @@ class Localizer {
       e = ops::CreateWithType(ops::Def(*c), c->args, c->kwargs, nt, a.span);
       fact.pending = false;
     }
+    if (op.tile_window()) e = KeepStatedWindowValid(a, *c, e, fact.axis);
     VarPtr v = st_.Retype(a.var, e->type);
     if (std::optional<LaneFact> held = LaneExtentFacts::OfConsumer(fact, t))
       st_.facts.Set(v.get(), *held);

@@ -96,11 +96,20 @@ class CallChecks {
               "only the vector side of the kernel" +
               (region->mode != ir::SplitMode::None ? ", and each lane computes half the tile" : ""),
           "move " + name + " out of the region (before it, or after it on the gathered tile)");
-    if (region->mode != ir::SplitMode::None &&
-        vector_split::IsReduceOnSplitAxis(c, vector_split::SplitDimension(region->mode)))
+    // In the source every tile of a split region is the lane's half. In the lowered form only a
+    // lane's part reduces to a partial: a value both lanes hold whole (a generator, a broadcast
+    // read the halving kept whole) reduces exactly on each.
+    const int part =
+        region->mode == ir::SplitMode::None
+            ? -1
+            : ReducedPartOnSplitAxis(c, SplitDimension(region->mode), [&](const ExprPtr& e) {
+                return !lowered_ || facts_.lanes->IsLaneLocal(e) || facts_.lanes->MayDiffer(e);
+              });
+    if (part >= 0)
       Fail(f_, 'b', span,
-           name + " " + ops::Def(c).combine_verb() +
-               " the split axis of a data-parallel region (mode " +
+           name + " " + ops::Def(c).combine_verb() + " the split axis of " +
+               Quote(ir::ExprToString(c.args[static_cast<size_t>(part)])) +
+               ", a per-lane value of a data-parallel region (mode " +
                std::string(ir::SplitModeName(region->mode)) +
                "): each lane would hold only a partial result",
            "split along an axis " + name +

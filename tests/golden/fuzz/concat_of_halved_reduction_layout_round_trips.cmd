@@ -1,0 +1,3 @@
+opt -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip
+check --seed 0
+check --seed 1
