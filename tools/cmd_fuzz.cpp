@@ -15,6 +15,13 @@ namespace tilesplit::cli {
 
 namespace {
 
+// This binary, which the campaign runs as a user would (`check FILE`, `run FILE`).
+std::string SelfPath() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
+}
+
 int Run(const ParsedArgs& a) {
   if (!a.positional.empty())
     throw UsageError("fuzz", "unexpected argument '" + a.positional[0] + "'");
@@ -38,6 +45,9 @@ int Run(const ParsedArgs& a) {
     throw UsageError("fuzz",
                      "--mode regions writes explicit split_aiv regions, which only tile-level "
                      "kernels have; use --level tile or all");
+  if (std::string v = a.Value("cli-every"); !v.empty())
+    o.cli_every = UnsignedValue("fuzz", "cli-every", v);
+  o.cli_tool = SelfPath();
   o.out_dir = a.Value("out");
   o.mutate_dir = a.Value("mutate");
   o.strict = a.Flag("strict");
@@ -69,7 +79,7 @@ const CommandSpec* FuzzCommand() {
   static const CommandSpec spec{
       "tilesplit fuzz [--count N] [--seed S] [--time-budget SEC] [--out DIR]\n"
       "               [--jobs J] [--mode up_down|left_right|regions|all]\n"
-      "               [--level tile|tensor|all] [--json]\n"
+      "               [--level tile|tensor|all] [--cli-every N] [--json]\n"
       "tilesplit fuzz --mutate DIR [--count N] [--seed S] [--out OUT] [--strict] [--json]",
       "Generates N random valid mixed kernels (cube work, crossings both ways, vector ops,\n"
       "loops, branches, CORE_GROUP scopes, explicit split_aiv regions, ragged extents) and\n"
@@ -84,6 +94,9 @@ const CommandSpec* FuzzCommand() {
       "main): each goes through print -> parse -> equal, default-pipeline with\n"
       "round-trip verification, and the split program against the program as written on\n"
       "the simulator; --level all (the default) mixes them, one case in three.\n"
+      "Every 10th generated case (--cli-every) also runs `tilesplit check FILE`, and at\n"
+      "tensor level `tilesplit run FILE`, as a separate process: an exit code that does\n"
+      "not match the in-process verdict is a defect (stage cli).\n"
       "Every distinct failure is shrunk and written to DIR with the command that\n"
       "reproduces it. With --mutate, the .py files under DIR are mutated (bytes and DSL\n"
       "tokens) instead; there crashes, hangs, internal errors and user errors without a\n"
@@ -101,6 +114,10 @@ const CommandSpec* FuzzCommand() {
        {"out", 0, true, "DIR", "shrink every distinct failure and save it here (.py, .cmd, .txt)",
         Completion::Dir},
        {"jobs", 'j', true, "J", "worker processes (default 1)"},
+       {"cli-every", 0, true, "N",
+        "every Nth generated case also runs `tilesplit check FILE`\n(and `run FILE` at tensor "
+        "level) as a process, whose exit\ncode must match the in-process verdict (default 10; "
+        "0: never)"},
        {"mode", 0, true, "M", "up_down, left_right, regions or all (default all)",
         Completion::Choices, "up_down left_right regions all"},
        {"level", 0, true, "L",

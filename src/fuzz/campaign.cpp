@@ -63,6 +63,11 @@ class Cases {
       c.run.max_steps = o_.max_steps;
     else if (mutate())
       c.run.max_steps = StepBudget(o_.timeout);
+    if (!mutate() && !o_.cli_tool.empty() && o_.cli_every > 0 && i % o_.cli_every == 0) {
+      c.run.cli_tool = o_.cli_tool;
+      c.run.cli_timeout = o_.timeout;
+      c.features.push_back("cli:check-file");
+    }
     if (mutate()) {
       const CorpusFile& f = corpus_[i % corpus_.size()];
       c.text = Mutate(f.text, o_.seed * 1000003ULL + i);
@@ -71,12 +76,13 @@ class Cases {
       c.text = std::move(k.text);
       c.run.scalars = std::move(k.scalars);
       c.run.tensor_level = true;
-      c.features = std::move(k.features);
+      if (!c.run.cli_tool.empty()) k.features.push_back("cli:run-file");
+      c.features.insert(c.features.end(), k.features.begin(), k.features.end());
     } else {
       GeneratedKernel k = GenerateKernel(o_.seed, i, o_.mode);
       c.text = std::move(k.text);
       c.run.scalars = std::move(k.scalars);
-      c.features = std::move(k.features);
+      c.features.insert(c.features.end(), k.features.begin(), k.features.end());
     }
     return c;
   }
@@ -316,6 +322,9 @@ std::string SummaryTable(const CampaignResult& r) {
       if (r.tensor_programs == r.kernels) names.clear();
       for (const std::string& n : TensorConstructs()) names.push_back(n);
     }
+    // The cases the command line ran too (CampaignOptions::cli_every), 0 when it was off.
+    names.push_back("cli:check-file");
+    if (r.tensor_programs > 0) names.push_back("cli:run-file");
     for (const auto& [n, count] : r.constructs)
       if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     os << "\nconstructs drawn (cases):\n";

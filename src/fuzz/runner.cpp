@@ -5,6 +5,7 @@
 #include <cctype>
 #include <new>
 
+#include "cli_cross_check.h"
 #include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
@@ -122,7 +123,12 @@ ir::ProgramPtr LowerTensorLevel(const ir::ProgramPtr& p) {
 
 }  // namespace
 
-Verdict RunText(const std::string& text, const std::string& filename, const RunOptions& o) {
+namespace {
+
+// `nothing_compared`: some check compared no element (the reference stored only undefined data),
+// which the campaign accepts and `check` exits 1 for.
+Verdict RunInProcess(const std::string& text, const std::string& filename, const RunOptions& o,
+                     bool* nothing_compared) {
   std::string stage = "parse";
   // A user error before opt accepted is a rejection; after, check has no right to one.
   Outcome user_outcome = Outcome::Rejected;
@@ -173,6 +179,7 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
         sim::CheckResult r = sim::CheckKernel(*p, k, *split, in);
         // Nothing compared proves nothing either way: the inputs made the reference store only
         // undefined data, which is the kernel's business, not a defect of the split.
+        if (r.kind == sim::CheckResult::Kind::NothingCompared) *nothing_compared = true;
         if (r.kind == sim::CheckResult::Kind::Equal ||
             r.kind == sim::CheckResult::Kind::NothingCompared)
           continue;
@@ -221,6 +228,14 @@ Verdict RunText(const std::string& text, const std::string& filename, const RunO
   }
 }
 
+}  // namespace
+
+Verdict RunText(const std::string& text, const std::string& filename, const RunOptions& o) {
+  bool nothing_compared = false;
+  Verdict v = RunInProcess(text, filename, o, &nothing_compared);
+  return o.cli_tool.empty() ? v : CrossCheckCli(text, v, nothing_compared, o);
+}
+
 std::string ReproCommand(const Verdict& v, const std::string& path, const RunOptions& o) {
   std::string scalars;
   for (const auto& [name, value] : o.scalars)
@@ -248,6 +263,10 @@ std::string ReproCommand(const Verdict& v, const std::string& path, const RunOpt
   if (v.stage == "opt")
     return "tilesplit opt " + path +
            " -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip";
+  if (v.stage == "cli" && v.key.rfind("tilesplit run", 0) == 0)
+    return "tilesplit run " + path + " --pipeline default-pipeline --seed " +
+           std::to_string(v.seed) + scalars +
+           (o.max_steps > 0 ? " --max-steps " + std::to_string(o.max_steps) : "");
   const std::string steps = o.max_steps > 0 ? " --max-steps " + std::to_string(o.max_steps) : "";
   return "tilesplit check " + path + " --seed " + std::to_string(v.seed) + scalars + steps;
 }

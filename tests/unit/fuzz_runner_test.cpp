@@ -243,6 +243,58 @@ TEST(FuzzRunner, TensorLevelProgramThroughTheDefaultPipeline) {
   EXPECT_EQ(ReproCommand(opt, "t.py", o), "tilesplit opt t.py --pipeline default-pipeline");
 }
 
+// A stand-in for the tilesplit binary: logs its arguments and exits with `check_rc` for check and
+// `run_rc` for run.
+std::string FakeTool(const std::string& name, int check_rc, int run_rc) {
+  const std::string dir = ::testing::TempDir();
+  const std::string path = dir + "/" + name + ".sh";
+  std::ofstream f(path);
+  f << "#!/bin/sh\necho \"$@\" >> " << path << ".log\ncase \"$1\" in check) exit " << check_rc
+    << ";; run) exit " << run_rc << ";; esac\nexit 9\n";
+  f.close();
+  std::filesystem::remove(path + ".log");
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+  return path;
+}
+
+TEST(FuzzRunner, CommandLineMustAgreeWithTheInProcessVerdict) {
+  RunOptions o;
+  o.cli_tool = FakeTool("agrees", 0, 0);
+  EXPECT_EQ(RunText(kDemo, "demo.py", o).outcome, Outcome::Equal);
+  std::ifstream log(o.cli_tool + ".log");
+  std::string line;
+  std::getline(log, line);
+  EXPECT_EQ(line.rfind("check /tmp/tilesplit_fuzz_cli_", 0), 0u) << line;
+  EXPECT_NE(line.find("--seed 0 --seeds 2"), std::string::npos) << line;
+
+  o.cli_tool = FakeTool("internal", 3, 0);
+  Verdict v = RunText(kDemo, "demo.py", o);
+  EXPECT_EQ(v.outcome, Outcome::Internal);
+  EXPECT_EQ(v.stage, "cli");
+  EXPECT_NE(v.key.find("tilesplit check FILE exits 3 where the library's verdict (equal) means 0"),
+            std::string::npos)
+      << v.key;
+
+  o.cli_tool = FakeTool("differs", 4, 0);
+  EXPECT_EQ(RunText(kDemo, "demo.py", o).outcome, Outcome::Miscompile);
+
+  // A located rejection must be one for the command line too.
+  o.cli_tool = FakeTool("accepts", 0, 0);
+  v = RunText("import pypto.language as pl\n\n@pl.function\ndef f(:\n", "bad.py", o);
+  EXPECT_EQ(v.outcome, Outcome::Internal);
+  EXPECT_NE(v.key.find("(rejected) means 1"), std::string::npos) << v.key;
+}
+
+TEST(FuzzRunner, TensorLevelCommandLineRunsTheProgramToo) {
+  RunOptions o;
+  o.tensor_level = true;
+  o.cli_tool = FakeTool("run_fails", 0, 1);
+  const Verdict v = RunText(kTensorProgram, "tensor.py", o);
+  EXPECT_EQ(v.outcome, Outcome::LateReject) << v.detail;
+  EXPECT_EQ(v.key.rfind("tilesplit run FILE exits 1", 0), 0u) << v.key;
+  EXPECT_EQ(ReproCommand(v, "t.py", o), "tilesplit run t.py --pipeline default-pipeline --seed 0");
+}
+
 TEST(FuzzCampaign, TensorLevelCampaignTalliesEveryCase) {
   CampaignOptions o;
   o.count = 24;
@@ -255,6 +307,19 @@ TEST(FuzzCampaign, TensorLevelCampaignTalliesEveryCase) {
   for (uint64_t n : r.tally) sum += n;
   EXPECT_EQ(sum, 24u);
   EXPECT_NE(SummaryTable(r).find("(24 tensor-level programs)"), std::string::npos);
+  EXPECT_NE(SummaryTable(r).find("      0  cli:run-file"), std::string::npos);
+}
+
+TEST(FuzzCampaign, EveryNthCaseAlsoRunsTheCommandLine) {
+  CampaignOptions o;
+  o.count = 12;
+  o.seed = 3;
+  o.level = Level::Tensor;
+  o.cli_tool = FakeTool("campaign", 0, 0);
+  o.cli_every = 4;
+  const CampaignResult r = RunCampaign(o, nullptr);
+  EXPECT_EQ(r.constructs.at("cli:check-file"), 3u);
+  EXPECT_EQ(r.constructs.at("cli:run-file"), 3u);
 }
 
 }  // namespace

@@ -38,6 +38,11 @@ struct CampaignOptions {
   // A mutant that still parses and lowers is a valid kernel, so these are worth a look; they
   // are off by default because a damaged kernel can be valid yet mean nothing sensible.
   bool strict = false;
+  // The tilesplit binary, and every how many generated cases it runs `check FILE` (and, at tensor
+  // level, `run FILE`) as a separate process, which must agree with the in-process verdict
+  // (RunOptions::cli_tool). Empty or 0: never.
+  std::string cli_tool;
+  uint64_t cli_every = 10;
   // Called once every case has run and before the findings are shrunk, which can take long (a
   // hang costs a whole time limit per attempt): a campaign stopped while it shrinks still has
   // its tally. Findings hold their unshrunk texts then.

@@ -47,6 +47,10 @@ struct RunOptions {
   // then the split), whose result is the split program check runs, instead of outlining and the
   // vector split on a tile-level kernel.
   bool tensor_level = false;
+  // The tilesplit binary: when set, `check FILE` (and `run FILE` at tensor level) run on the text
+  // as separate processes and must exit as the in-process verdict says (stage "cli" when not).
+  std::string cli_tool;
+  double cli_timeout = 10;  // CPU seconds each of those commands may use
 };
 
 // Parses `text` (registered as `filename`), round-trips it through print and parse, runs
