@@ -159,8 +159,18 @@ std::vector<ir::ScopeOptimization> Parser::ParseScopeOptimizations() {
 
 void Parser::ParseWith(Block& block) {
   const Token& tok = Next();
+  if (CheckPl("scope") || CheckPl("manual_scope")) return ParseTaskScope(block, tok);
+  if (CheckPl("spmd"))
+    ir::ThrowUser(Peek(2).span,
+                  "the with-form of pl.spmd is not supported: its kernel reads its block index "
+                  "from the launch, and the simulator launches one block",
+                  {{{},
+                    "write the loop form 'for i in pl.spmd(n):' with the block's work inline, "
+                    "reading i as the block index"}});
   if (!CheckPl("at"))
-    ir::ThrowUser(Peek().span, "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)' is supported");
+    ir::ThrowUser(Peek().span,
+                  "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)', 'with pl.scope()' and "
+                  "'with pl.manual_scope()' are supported");
   Next();
   Next();
   Next();
@@ -189,6 +199,8 @@ void Parser::ParseWith(Block& block) {
           level = l;
         }},
        {"optimizations", [&](const Token&) { opts = ParseScopeOptimizations(); }},
+       {"no_dep_args", [&](const Token&) { ParseNoDepArgs(); }},
+       {"deps", [&](const Token&) { ParseTaskDeps("pl.at"); }},
        {"name_hint",
         [&](const Token&) {
           const Token& hint = Expect(Tok::kString, "as the name hint");
@@ -215,7 +227,7 @@ void Parser::ParseWith(Block& block) {
         }}});
   Expect(Tok::kRParen, "closing pl.at(...)");
   if (!level) ir::ThrowUser(tok.span, "pl.at needs level=pl.Level.CORE_GROUP");
-  if (Check(Tok::kAs)) ir::ThrowUser(Peek().span, "'with pl.at(...) as NAME' is not supported");
+  if (Check(Tok::kAs)) BindTaskId();
   Expect(Tok::kColon, "after pl.at(...)");
   Block body = ParseBlock(BlockKind::With);
   block.stmts.push_back(

@@ -94,7 +94,9 @@ struct YieldTarget {
   std::optional<TypeAnn> ann;
 };
 
-enum class BlockKind : uint8_t { Function, Loop, Branch, With, Region };
+// TaskScope: `with pl.scope()` / `with pl.manual_scope()`, whose statements join the enclosing
+// block (parser_tasks.cpp).
+enum class BlockKind : uint8_t { Function, Loop, Branch, With, Region, TaskScope };
 
 // A parsed block: its statements (a trailing YieldStmt included) and the yield's targets.
 struct Block {
@@ -109,6 +111,7 @@ struct FunctionState {
   std::optional<std::vector<TypePtr>> declared_returns;
   std::optional<std::vector<TypePtr>> inferred_returns;
   Span first_return_span;
+  std::set<std::string> task_ids;  // bound by `with pl.at(...) as NAME` (parser_tasks.cpp)
 };
 
 // Thrown where a statement calls a class function that has errors of its own: the callee's errors
@@ -251,6 +254,7 @@ class Parser : public TokenCursor {
   void ParseSimpleStatement(BlockKind kind, Block& block);
   void ParseAssignment(BlockKind kind, Block& block);
   void ParseYield(BlockKind kind, Block& block, std::vector<YieldTarget> targets);
+  void ParseTupleUnpacking(Block& block, const std::vector<YieldTarget>& targets);
   void ParseReturn(BlockKind kind, Block& block);
   void ParseFor(Block& block);
   void ParseRangeFor(Block& block, const Token& for_tok, const Token& var_tok);
@@ -261,6 +265,19 @@ class Parser : public TokenCursor {
   // for: its merge targets are fresh names of the else branch that the outer `if` re-yields.
   StmtPtr ParseIf(bool nested, std::vector<YieldTarget>* targets_out);
   void ParseWith(Block& block);
+  // ---- The task model's scheduling constructs (parser_tasks.cpp): read, checked, and without
+  // effect on what a program computes (docs/task-model.md).
+  void ParseTaskScope(Block& block, const Token& with_tok);
+  void ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok);
+  // `[a, b, ...]` of no_dep_args= (tensors the function has bound) or deps= (task ids bound by
+  // `with pl.at(...) as NAME`).
+  void ParseNoDepArgs();
+  void ParseTaskDeps(std::string_view construct);
+  // `as NAME` after pl.at(...): binds NAME as a task id of this function.
+  void BindTaskId();
+  // `NAME = pl.array.create(N, pl.TASK_ID)` (an array of task ids) or `NAME[i] = TID` into one:
+  // read and true at such a statement, false (nothing read) elsewhere.
+  bool ParseTaskIdStatement();
   std::vector<ir::ScopeOptimization> ParseScopeOptimizations();
   std::vector<ExprPtr> ParseInitValues();
   std::vector<VarPtr> MakeYieldTargets(const Block& body, const std::vector<TypePtr>& types,

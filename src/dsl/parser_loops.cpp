@@ -36,6 +36,10 @@ void Parser::ParseFor(Block& block) {
     Next();
     return ParseSplitAiv(block, for_tok, var);
   }
+  if (Check(Tok::kIn) && CheckPl("spmd", 1)) {
+    Next();
+    return ParseSpmdFor(block, for_tok, var);
+  }
   if (Check(Tok::kComma)) {
     // `for a, b in pl.split_aiv(...)`: say what a region takes before the iter-arg syntax of
     // pl.range would complain about the missing parentheses.

@@ -22,6 +22,8 @@ const char* KindName(BlockKind k) {
       return "a 'with pl.at' body";
     case BlockKind::Region:
       return "a pl.split_aiv region";
+    case BlockKind::TaskScope:
+      return "a 'with pl.scope' body";
   }
   return "a body";
 }
@@ -232,6 +234,7 @@ void Parser::ParseSubscriptAssignment(Block& block) {
 }
 
 void Parser::ParseSimpleStatement(BlockKind kind, Block& block) {
+  if (ParseTaskIdStatement()) return;
   if (AtSubscriptAssignment()) return ParseSubscriptAssignment(block);
   if (Check(Tok::kName) &&
       (Check(Tok::kColon, 1) || Check(Tok::kAssign, 1) || Check(Tok::kComma, 1)))
@@ -298,12 +301,8 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
       targets.push_back({n.text, n.span, std::nullopt});
     }
     Expect(Tok::kAssign, "after the assignment targets");
-    if (!CheckPl("yield_"))
-      ir::ThrowUser(Peek().span,
-                    "several targets can only receive pl.yield_(...) values "
-                    "(tuple unpacking of a call is not supported)",
-                    {{{}, "bind the call to one name, then take its elements: r[0], r[1]"}});
-    return ParseYield(kind, block, std::move(targets));
+    if (CheckPl("yield_")) return ParseYield(kind, block, std::move(targets));
+    return ParseTupleUnpacking(block, targets);
   }
   std::optional<TypeAnn> ann;
   if (Accept(Tok::kColon)) ann = ParseType();
@@ -380,6 +379,51 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
     ir::ThrowUser(name.span, "the value assigned to '" + std::string(name.text) + "' has no type");
   VarPtr v = names_.DefineTarget(name.text, name.span, var_type);
   block.stmts.push_back(ir::MakeAssign(v, value, name.span));
+}
+
+// `a, b = f(...)` of a call with several results: the tuple bound to one fresh name, then each
+// target to its element (`r = f(...)`, `a = r[0]`, `b = r[1]`), which is how it prints; `_`
+// takes an element and binds nothing.
+void Parser::ParseTupleUnpacking(Block& block, const std::vector<YieldTarget>& targets) {
+  const Span at = Peek().span;
+  ExprPtr value = AtSelfCall() ? ParseSelfCall(true) : ParseExpr();
+  ExpectNewline("after the assignment");
+  RejectValueless(value, at);
+  const ir::TupleType* tuple = value->type ? value->type->As<ir::TupleType>() : nullptr;
+  if (!tuple)
+    ir::ThrowUser(at,
+                  std::to_string(targets.size()) + " targets take a value with " +
+                      std::to_string(targets.size()) + " results, and this is " +
+                      TypeText(value->type),
+                  {{{},
+                    "assign it to one name, or call a function that returns " +
+                        std::to_string(targets.size()) + " values"}});
+  if (tuple->elements.size() != targets.size())
+    ir::ThrowUser(at,
+                  std::to_string(targets.size()) + " targets for " +
+                      std::to_string(tuple->elements.size()) + " results",
+                  {{{}, "write one target per result"}});
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (targets[i].name != "_") names_.CheckTargetName(targets[i].name, targets[i].span);
+    for (size_t j = 0; j < i; ++j)
+      if (targets[i].name != "_" && targets[i].name == targets[j].name)
+        ir::ThrowUser(targets[i].span,
+                      "target '" + std::string(targets[i].name) + "' appears twice",
+                      {{{}, "give each result a name of its own"}});
+  }
+  std::string name;
+  for (const YieldTarget& t : targets)
+    if (t.name != "_") name += (name.empty() ? "" : "_") + std::string(t.name);
+  name = (name.empty() ? std::string("results") : name) + "_tuple";
+  while (names_.Lookup(name)) name += "_";
+  VarPtr whole = names_.DefineTarget(name, at, value->type);
+  block.stmts.push_back(ir::MakeAssign(whole, value, at));
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (targets[i].name == "_") continue;
+    ExprPtr item = ir::MakeTupleGetItem(whole, static_cast<int>(i), targets[i].span);
+    VarPtr v = names_.DefineTarget(targets[i].name, targets[i].span, item->type);
+    block.stmts.push_back(ir::MakeAssign(v, item, targets[i].span));
+  }
 }
 
 void Parser::ParseYield(BlockKind kind, Block& block, std::vector<YieldTarget> targets) {

@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::string_view kEnumTypes[] = {
     "Mem",        "MemorySpace",  "SplitMode", "FunctionType", "Level",      "Role",
-    "TileLayout", "TensorLayout", "PadValue",  "CompactMode",  "AtomicType",
+    "TileLayout", "TensorLayout", "PadValue",  "CompactMode",  "AtomicType", "ScopeMode",
 };
 
 bool IsEnumTypeName(std::string_view n) {

@@ -428,8 +428,13 @@ void RegisterTensorOps(OpRegistry& r) {
       .tile_form({TileForm::Kind::Create, "tile.create"})
       .arg("shape")
       .req_kwarg("dtype", KwargKind::DType)
+      // The runtime's dependency tracking skips the tensor (docs/task-model.md): kept for the
+      // printed form, without effect on what the program computes.
+      .kwarg("manual_dep", KwargKind::Bool, false)
       .deduce(DeduceCreate)
-      .doc("A new tensor of shape and dtype, every element undefined until written");
+      .doc(
+          "A new tensor of shape and dtype, every element undefined until written (manual_dep: "
+          "the runtime does not track its dependencies)");
   r.Register("tensor.full")
       .tile_form(TileForm::Namesake("tensor.full"))
       .arg("shape")

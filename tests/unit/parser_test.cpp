@@ -560,7 +560,7 @@ TEST(ParserStmts, Errors) {
   ExpectError(h + "    with pl.at(level=pl.Level.CHIP):\n        pass\n", 4, 22,
               "only pl.Level.CORE_GROUP");
   ExpectError(h + "    with pl.at(name_hint=\"x\"):\n        pass\n", 4, 5, "needs level=");
-  ExpectError(h + "    x, y = pl.tile.add(a, a)\n", 4, 12, "tuple unpacking");
+  ExpectError(h + "    x, y = pl.tile.add(a, a)\n", 4, 12, "2 targets take a value with 2 results");
   ExpectError(h + "    n + 1\n", 4, 5, "must be an operator call");
   ExpectError(h + "    a[0] = 1\n", 4, 6, "subscripts on pl.Tile");
   ExpectError(h + "    x = 1\n      y = 2\n", 5, 7, "unexpected indent");

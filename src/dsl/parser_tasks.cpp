@@ -1,0 +1,235 @@
+// The task model's scheduling constructs (docs/task-model.md): `with pl.scope()` and
+// `with pl.manual_scope()`, pl.at's no_dep_args= / deps= / `as NAME`, and the loop form of
+// pl.spmd. They tell PyPTO's runtime how to track dependencies between tasks, which ring a task
+// lands in and how many blocks a launch has; none of them changes what a program computes when
+// its tasks run in program order, which is how the simulator runs them. So each is read and
+// checked where it is written (the names it lists must be what it says), and leaves no node of
+// its own: a scheduling scope's statements join the enclosing block, a pl.spmd loop is a
+// pl.parallel loop of CORE_GROUP scopes (one outlined kernel, launched once per block index).
+#include "parser_impl.h"
+#include "tilesplit/ir/error_info.h"
+#include "tilesplit/ir/text.h"
+
+namespace tilesplit::dsl::detail {
+
+void Parser::ParseTaskScope(Block& block, const Token& with_tok) {
+  const Token& kind = Peek(2);  // scope or manual_scope
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl." + std::string(kind.text));
+  if (kind.text == "scope") {
+    static const KeywordSchema schema{
+        .name_context = "as a pl.scope keyword",
+        .assign_context = "after the keyword",
+        .noun = "pl.scope keyword",
+        .unknown = [](const Token& k, const std::vector<Keyword>& known) {
+          ir::ThrowUser(k.span, "unsupported pl.scope keyword '" + std::string(k.text) +
+                                    "' (expected " + KeywordList(known) + ")");
+        }};
+    ParseKeywordList(schema, {{"mode", [&](const Token&) {
+                                 Literal lit = ParseEnumRef();
+                                 if (lit.enum_type != "ScopeMode" ||
+                                     (lit.enum_value != "AUTO" && lit.enum_value != "MANUAL"))
+                                   ir::ThrowUser(lit.span,
+                                                 "mode= takes pl.ScopeMode.AUTO or "
+                                                 "pl.ScopeMode.MANUAL, got " +
+                                                     lit.text());
+                               }}});
+  }
+  Expect(Tok::kRParen, "closing pl." + std::string(kind.text) + "(...)");
+  if (Check(Tok::kAs))
+    ir::ThrowUser(Peek().span, "pl." + std::string(kind.text) + "() binds no name",
+                  {{{}, "remove 'as ...': only 'with pl.at(...) as NAME' names a task"}});
+  Expect(Tok::kColon, "after pl." + std::string(kind.text) + "(...)");
+  Block body = ParseBlock(BlockKind::TaskScope);
+  (void)with_tok;
+  for (StmtPtr& s : body.stmts) block.stmts.push_back(std::move(s));
+}
+
+void Parser::ParseNoDepArgs() {
+  Expect(Tok::kLBracket, "(no_dep_args takes a list of tensors: no_dep_args=[t])");
+  while (!Check(Tok::kRBracket)) {
+    const Token& name = ExpectName("as a tensor of no_dep_args");
+    ExprPtr v = ResolveName(name);
+    if (!v->type || v->type->kind != ir::TypeKind::Tensor)
+      ir::ThrowUser(
+          name.span,
+          "no_dep_args lists tensors whose dependency tracking the task skips; '" +
+              std::string(name.text) + "' is " + TypeText(v->type),
+          {{{},
+            "remove it from the list: no_dep_args takes only tensors the scope reads or writes"}});
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBracket, "closing the no_dep_args list");
+}
+
+void Parser::ParseTaskDeps(std::string_view construct) {
+  Expect(Tok::kLBracket, "(deps takes a list of task ids: deps=[tid])");
+  while (!Check(Tok::kRBracket)) {
+    const Token& name = ExpectName("as a task id of deps");
+    if (!fn_.task_ids.count(std::string(name.text))) {
+      std::vector<std::string> ids(fn_.task_ids.begin(), fn_.task_ids.end());
+      ir::ThrowUser(
+          name.span,
+          "deps of " + std::string(construct) + " lists '" + std::string(name.text) +
+              "', which no earlier 'with pl.at(...) as " + std::string(name.text) +
+              "' of this function names",
+          OrNote(Suggest(name.text, ids), "bind the task it waits for with 'with pl.at(...) as " +
+                                              std::string(name.text) + ":' before this scope"));
+    }
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBracket, "closing the deps list");
+}
+
+void Parser::BindTaskId() {
+  Next();  // as
+  const Token& name = ExpectName("as the task id after 'as'");
+  names_.CheckTargetName(name.text, name.span);
+  if (names_.Lookup(name.text))
+    ir::ThrowUser(
+        name.span,
+        "'" + std::string(name.text) + "' already names a value; a task id needs a name of its own",
+        {{{}, "choose another name for the task id"}});
+  fn_.task_ids.insert(std::string(name.text));
+}
+
+bool Parser::ParseTaskIdStatement() {
+  if (!Check(Tok::kName)) return false;
+  const Token& name = Peek();
+  // NAME = pl.array.create(N, pl.TASK_ID)
+  if (Check(Tok::kAssign, 1) && CheckName("pl", 2) && Check(Tok::kDot, 3) && Check(Tok::kName, 4) &&
+      Peek(4).text == "array" && Check(Tok::kDot, 5) && Check(Tok::kName, 6) &&
+      Peek(6).text == "create") {
+    size_t k = 8;  // past '(': find `pl.TASK_ID` as the second argument of the call
+    int depth = 0;
+    bool task_ids = false;
+    for (; !Check(Tok::kNewline, k) && !Check(Tok::kEnd, k); ++k) {
+      if (Check(Tok::kLParen, k) || Check(Tok::kLBracket, k)) ++depth;
+      if (Check(Tok::kRParen, k) || Check(Tok::kRBracket, k)) --depth;
+      if (depth == 0 && Check(Tok::kComma, k) && CheckName("pl", k + 1) &&
+          Check(Tok::kName, k + 3) && Peek(k + 3).text == "TASK_ID")
+        task_ids = true;
+    }
+    if (!task_ids)
+      ir::ThrowUser(Peek(2).span, "pl.array.create makes arrays of task ids only here",
+                    {{{}, "write pl.array.create(N, pl.TASK_ID), or keep values in a tensor"}});
+    names_.CheckTargetName(name.text, name.span);
+    if (names_.Lookup(name.text))
+      ir::ThrowUser(name.span,
+                    "'" + std::string(name.text) +
+                        "' already names a value; a task id array needs a name of its own",
+                    {{{}, "choose another name for the task id array"}});
+    Next();
+    Next();
+    Next();
+    Next();
+    Next();
+    Next();
+    Next();
+    Expect(Tok::kLParen, "after pl.array.create");
+    Span count_span = Peek().span;
+    ExprPtr count = ParseExpr();
+    auto dt = ir::ScalarDType(count);
+    if (!dt || !ir::IsInteger(*dt))
+      ir::ThrowUser(count_span, "pl.array.create takes the number of task ids, an integer");
+    Expect(Tok::kComma, "after the count");
+    Next();
+    Next();
+    Next();  // pl . TASK_ID
+    Expect(Tok::kRParen, "closing pl.array.create(...)");
+    ExpectNewline("after pl.array.create(...)");
+    fn_.task_ids.insert(std::string(name.text));
+    return true;
+  }
+  // NAME[i] = TID into a task id array
+  if (Check(Tok::kLBracket, 1) && fn_.task_ids.count(std::string(name.text))) {
+    Next();
+    Next();
+    Span index_span = Peek().span;
+    ExprPtr index = ParseExpr();
+    auto dt = ir::ScalarDType(index);
+    if (!dt || !ir::IsInteger(*dt))
+      ir::ThrowUser(index_span, "a task id array is indexed by an integer");
+    Expect(Tok::kRBracket, "closing the index");
+    Expect(Tok::kAssign, "after the task id array element");
+    const Token& tid = ExpectName("as the task id stored");
+    if (!fn_.task_ids.count(std::string(tid.text)))
+      ir::ThrowUser(tid.span,
+                    "a task id array holds task ids; '" + std::string(tid.text) + "' is not one",
+                    {{{}, "store the name bound by 'with pl.at(...) as NAME'"}});
+    ExpectNewline("after the statement");
+    return true;
+  }
+  return false;
+}
+
+void Parser::ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok) {
+  const Token& spmd = Peek(2);
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.spmd");
+  Span count_span = Peek().span;
+  ExprPtr count = ParseExpr();
+  auto dt = ir::ScalarDType(count);
+  if (!dt || !ir::IsInteger(*dt))
+    ir::ThrowUser(count_span,
+                  "pl.spmd takes the number of blocks, an integer, got " + TypeText(count->type));
+  std::string name_hint;
+  bool early = false;
+  if (Accept(Tok::kComma) && !Check(Tok::kRParen)) {
+    static const KeywordSchema schema{
+        .name_context = "as a pl.spmd keyword",
+        .assign_context = "after the keyword",
+        .noun = "pl.spmd keyword",
+        .unknown = [](const Token& k, const std::vector<Keyword>& known) {
+          if (k.text == "deps")
+            ir::ThrowUser(k.span, "pl.spmd() does not accept 'deps=' here",
+                          {{{},
+                            "only 'with pl.spmd(n, deps=[...]) as tid:' takes deps=, and that "
+                            "form is not supported: bind the dependency on a pl.at scope"}});
+          ir::ThrowUser(k.span, "unsupported pl.spmd keyword '" + std::string(k.text) +
+                                    "' (expected " + KeywordList(known) + ")");
+        }};
+    ParseKeywordList(schema, {{"name_hint",
+                               [&](const Token&) {
+                                 const Token& hint = Expect(Tok::kString, "as the name hint");
+                                 name_hint = Str(hint);
+                                 if (!name_hint.empty() && !IsIdentifier(name_hint))
+                                   ir::ThrowUser(hint.span,
+                                                 "name_hint " + ir::AttrValueToString(name_hint) +
+                                                     " is not a plain identifier",
+                                                 {{{},
+                                                   "the kernel is named after it: use letters, "
+                                                   "digits and '_', not starting with a digit"}});
+                               }},
+                              {"allow_early_resolve", [&](const Token&) {
+                                 if (Accept(Tok::kTrue))
+                                   early = true;
+                                 else if (!Accept(Tok::kFalse))
+                                   Unexpected("True or False for allow_early_resolve");
+                               }}});
+  }
+  Expect(Tok::kRParen, "closing pl.spmd(...)");
+  Expect(Tok::kColon, "after pl.spmd(...)");
+  (void)spmd;
+  names_.Push();
+  names_.CheckTargetName(var_tok.text, var_tok.span);
+  VarPtr lv = names_.BindNew(var_tok.text, var_tok.span, ir::MakeScalarType(ir::DataType::INDEX));
+  Block body = ParseBlock(BlockKind::Loop);
+  names_.Pop();
+  if (body.has_yield)
+    ir::ThrowUser(body.yield_span, "pl.yield_ in a pl.spmd body",
+                  {{{}, "a block carries nothing to the next: write results into tensors"}});
+  StmtPtr scope = std::make_shared<ir::ScopeStmt>(
+      ir::Level::CORE_GROUP, std::vector<ir::ScopeOptimization>{}, std::move(name_hint), early,
+      ir::MakeSeq(std::move(body.stmts), for_tok.span), for_tok.span);
+  block.stmts.push_back(std::make_shared<ir::ForStmt>(
+      lv, ir::MakeConstInt(0), count, ir::MakeConstInt(1), ir::ForKind::Parallel, 0,
+      std::vector<ir::IterArg>{}, ir::MakeSeq({scope}, for_tok.span), std::vector<VarPtr>{},
+      for_tok.span));
+}
+
+}  // namespace tilesplit::dsl::detail

@@ -1,0 +1,11 @@
+import pypto.language as pl
+
+# A launch of four blocks, each scaling its own 16 rows: the loop form of pl.spmd is a
+# pl.parallel loop over the block index whose body is one CORE_GROUP scope (docs/task-model.md).
+@pl.function(type=pl.FunctionType.Opaque)
+def main(x: pl.Tensor[[64, 32], pl.FP32], out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]):
+    for b in pl.spmd(4, name_hint="scale_block"):
+        row = b * 16
+        t = pl.slice(x, [16, 32], [row, 0])
+        out = pl.assemble(out, pl.mul(t, 3.0), [row, 0])
+    return out
