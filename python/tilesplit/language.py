@@ -173,15 +173,16 @@ def __getattr__(name: str):
 class _LineMap:
     """Maps a column of one rewritten line to the column of the original line."""
 
-    __slots__ = ("strip", "edits")
+    __slots__ = ("strip", "edits", "indent")
 
     def __init__(self, strip: int):
         self.strip = strip  # characters of indentation removed by the dedent
         # (new_start, new_end, old_start, old_end), 0-based, in dedented coordinates, sorted
         self.edits: List[Tuple[int, int, int, int]] = []
+        self.indent = 0  # characters put before the rewritten line (a function moved into a class)
 
     def to_original(self, col: int) -> int:
-        new0 = col - 1
+        new0 = col - 1 - self.indent
         delta = 0
         for new_start, new_end, old_start, old_end in self.edits:
             if new0 < new_start:
@@ -198,6 +199,10 @@ class _Rewritten:
         self.first_line = first_line
         self.text = text
         self.maps = maps
+        # The pieces of `text` (jit_compose.py builds a program from several functions' pieces):
+        # the rewritten lines of the definition and the declarations of its dynamic dimensions.
+        self.lines: List[str] = []
+        self.declarations: List[str] = []
 
     def map_col(self, line: int, col: int) -> int:
         m = self.maps.get(line)
@@ -336,7 +341,10 @@ def _rewrite(obj, scope_locals: dict, scope_globals: dict, jit=None) -> _Rewritt
     if decls and len(decls) <= len(padding):
         padding[: len(decls)] = decls
     text = "\n".join(padding + out_lines) + "\n"
-    return _Rewritten(filename, first_line, text, maps)
+    rw = _Rewritten(filename, first_line, text, maps)
+    rw.lines = out_lines
+    rw.declarations = decls
+    return rw
 
 
 # ---------------------------------------------------------------------------------------------
@@ -621,8 +629,10 @@ class JitFunction:
                 if dtype not in _DTYPE_TEXT:
                     raise TypeError(f"{self.__name__}: parameter '{name}' has dtype {dtype}")
                 types[name] = f"pl.Tensor[[{', '.join(str(d) for d in shape)}], pl.{dtype}]"
-        rw = _rewrite(self._fn, self._locals, self._globals,
-                      jit=_JitSpecialization(self._kind, types))
+        from .jit_compose import compose
+
+        rw = compose(self, types) or _rewrite(self._fn, self._locals, self._globals,
+                                              jit=_JitSpecialization(self._kind, types))
         prog = _parse_rewritten(rw)
         self._cache[key] = prog
         return prog
