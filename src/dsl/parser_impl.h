@@ -193,6 +193,7 @@ class Parser : public TokenCursor {
     return {*v, std::move(lit)};
   }
   ir::MemorySpace ParseMemSpace();
+  void ParseMemRefPlacement();
   ir::TileView BuildTileView(const WrittenTileView& w, const std::vector<ExprPtr>& shape,
                              std::optional<ir::MemorySpace> mem) const;
   // The final type of an annotated value (dsl.md 7.3): the annotation's shape and dtype; for

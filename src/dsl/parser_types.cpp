@@ -395,9 +395,13 @@ TypeAnn Parser::ParseType() {
               }}});
         Expect(Tok::kRParen, "closing pl.TileView(...)");
         ann.tile_view = std::move(w);
+      } else if (CheckPl("MemRef")) {
+        ParseMemRefPlacement();
       } else {
-        ir::ThrowUser(Peek().span, "expected pl.Mem.X or pl.TileView(...) in pl.Tile[...], got " +
-                                       DescribeToken(Peek()));
+        ir::ThrowUser(Peek().span,
+                      "expected pl.Mem.X, pl.TileView(...) or pl.MemRef(...)[slot] in "
+                      "pl.Tile[...], got " +
+                          DescribeToken(Peek()));
       }
     }
     CheckWrittenGeometry(shape, ann.tile_view ? ann.tile_view->valid_shape : std::vector<ExprPtr>{},
@@ -516,6 +520,67 @@ std::vector<ir::Note> Suggest(std::string_view word, const std::vector<std::stri
 
 std::vector<ir::Note> SuggestMember(std::string_view enum_type, std::string_view word) {
   return Suggest(word, ir::EnumMemberNames(enum_type));
+}
+
+}  // namespace tilesplit::dsl::detail
+
+namespace tilesplit::dsl::detail {
+
+// `pl.MemRef("NAME", slots=N)[SLOT]`: the tile placed in slot SLOT of an allocation of N slots.
+// Placement is the memory planner's (PyPTO's guide, performance/04-incore.md); the simulator gives
+// every tile storage of its own, so the results do not depend on it. Read, checked and dropped
+// (docs/task-model.md, "Placement").
+void Parser::ParseMemRefPlacement() {
+  const Token& at = Peek();
+  Next();
+  Next();
+  Next();
+  Expect(Tok::kLParen, "after pl.MemRef");
+  const Token& name = Expect(Tok::kString, "as the name of the allocation");
+  if (!IsIdentifier(Str(name)))
+    ir::ThrowUser(
+        name.span,
+        "the allocation name " + ir::AttrValueToString(Str(name)) + " is not a plain identifier",
+        {{{}, "use letters, digits and '_', not starting with a digit"}});
+  int64_t slots = 1;
+  if (Accept(Tok::kComma) && !Check(Tok::kRParen)) {
+    static const KeywordSchema schema{
+        .name_context = "as a pl.MemRef keyword",
+        .assign_context = "after the keyword",
+        .noun = "pl.MemRef keyword",
+        .unknown = [](const Token& k, const std::vector<Keyword>& known) {
+          ir::ThrowUser(k.span, "unsupported pl.MemRef keyword '" + std::string(k.text) +
+                                    "' (expected " + KeywordList(known) + ")");
+        }};
+    ParseKeywordList(schema, {{"slots", [&](const Token&) {
+                                 const Token& n = Expect(Tok::kInt, "as the number of slots");
+                                 slots = n.int_value;
+                                 if (slots < 1)
+                                   ir::ThrowUser(n.span, "an allocation has at least one slot",
+                                                 {{{}, "give slots=1 or more"}});
+                               }}});
+  }
+  Expect(Tok::kRParen, "closing pl.MemRef(...)");
+  if (!Accept(Tok::kLBracket)) {
+    if (slots == 1) return;
+    ir::ThrowUser(
+        at.span, "pl.MemRef with " + std::to_string(slots) + " slots needs the slot the tile takes",
+        {{{},
+          "index it: pl.MemRef(\"" + Str(name) + "\", slots=" + std::to_string(slots) + ")[i % " +
+              std::to_string(slots) + "]"}});
+  }
+  Span index_span = Peek().span;
+  ExprPtr index = ParseExpr();
+  auto dt = ir::ScalarDType(index);
+  if (!dt || !ir::IsInteger(*dt))
+    ir::ThrowUser(index_span, "a slot index is an integer, got " + TypeText(index->type),
+                  {{{}, "index the allocation with an integer expression such as i % 2"}});
+  if (auto k = ir::AsConstInt(index); k && (*k < 0 || *k >= slots))
+    ir::ThrowUser(
+        index_span,
+        "slot " + std::to_string(*k) + " of an allocation of " + std::to_string(slots) + " slots",
+        {{{}, "use a slot index from 0 to " + std::to_string(slots - 1)}});
+  Expect(Tok::kRBracket, "closing the slot index");
 }
 
 }  // namespace tilesplit::dsl::detail
