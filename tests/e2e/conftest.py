@@ -64,9 +64,10 @@ def program_of(obj):
     return obj
 
 
-def import_program_module(path: pathlib.Path, name: str):
+def import_program_module(path: pathlib.Path, name: str, tolerant: bool = True):
     """Imports a PyPTO test module with `harness.core.harness` resolved to the harness in
-    pypto-programs/harness/ and every @pl.program that fails to parse replaced by `Unparsed`."""
+    pypto-programs/harness/ and (with `tolerant`) every @pl.program that fails to parse replaced
+    by `Unparsed`; without it, the module imports as written or raises."""
     import pypto.language as pl
 
     if "harness.core.harness" not in sys.modules:
@@ -84,7 +85,7 @@ def import_program_module(path: pathlib.Path, name: str):
 
     original = pl.program
 
-    def tolerant(cls=None, **kw):
+    def tolerant_wrapper(cls=None, **kw):
         frame = sys._getframe(1)  # the module's: its constants are the program's
 
         def decorate(c):
@@ -96,7 +97,8 @@ def import_program_module(path: pathlib.Path, name: str):
 
         return decorate(cls) if cls is not None else decorate
 
-    pl.program = tolerant
+    if tolerant:
+        pl.program = tolerant_wrapper
     try:
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)

@@ -17,7 +17,8 @@ from conftest import (TENSOR_PASSES, import_program_module, program_of, require_
                       require_programs, require_torch)
 
 TENSOR_LEVEL = ["V2CUDTest", "V2CLRTest", "V2CNoSplitTest", "C2VLRTest", "C2VUDTest",
-                "C2VNoSplitTest", "BiDirectUDTest", "BiDirectLRTest", "BiDirectNoSplitTest"]
+                "C2VNoSplitTest", "BiDirectUDTest", "BiDirectLRTest", "BiDirectNoSplitTest",
+                "BidirectSpmdNoSplitTest"]
 TILE_LEVEL = ["MultiPipeNoSplitTest", "ExplicitSlotNumTest"]
 
 
@@ -86,3 +87,11 @@ def test_tile_level_program(module, name):
         # message (both of PyPTO's tile-level programs are read today).
         pytest.xfail(f"the front end rejects {program.name}: {program.error}")
     _run_case(module, name)
+
+
+def test_the_module_imports_as_written():
+    """Every program of the file parses: the module imports with PyPTO's own pl.program."""
+    path = require_programs("test_cross_core.py")
+    require_torch()
+    module = import_program_module(path, "pypto_test_cross_core_as_written", tolerant=False)
+    assert hasattr(module, "BidirectSpmdNoSplitProgram")
