@@ -109,6 +109,7 @@ class TensorGenerator {
       }
     }
     if (kernel_in_loop_) features_.insert("tensor:kernel-in-orchestration-loop");
+    if (form_ != TForm::Kernel) DrawTaskModel();
     GeneratedKernel k;
     k.text = Assemble();
     if (HasDeadValue(k.text)) features_.insert("tensor:dead-value");
@@ -126,6 +127,23 @@ class TensorGenerator {
   }
 
   std::string Fresh(const std::string& prefix) { return prefix + std::to_string(counter_++); }
+
+  // The task model's scheduling constructs around the scope (docs/task-model.md): none may
+  // change what the program computes, which check proves like any other program.
+  void DrawTaskModel() {
+    wrap_ = static_cast<Wrap>(rng_.Weighted({70, 15, 15}));
+    if (wrap_ == Wrap::Scope) features_.insert("task:scope");
+    if (wrap_ == Wrap::ManualScope) features_.insert("task:manual-scope");
+    no_dep_out_ = rng_.Chance(20);
+    if (no_dep_out_) features_.insert("task:no-dep-args");
+    task_id_ = rng_.Chance(15);
+    if (task_id_) features_.insert("task:task-id-deps");
+    // A launch of 1 or 2 blocks in place of the scope: it has no split option to carry.
+    if (split_ == Split::Absent && rng_.Chance(40)) {
+      spmd_blocks_ = 1 + rng_.Below(2);
+      features_.insert("task:spmd");
+    }
+  }
   void Emit(const std::string& line) { body_.push_back(std::string(4 * depth_, ' ') + line); }
 
   std::string Param(int r, int c) {
@@ -588,9 +606,27 @@ class TensorGenerator {
     os << "@pl.function(type=pl.FunctionType."
        << (form_ == TForm::Opaque ? "Opaque" : "Orchestration") << ")\n";
     os << "def main(" << params << ") -> " << out_type << ":\n";
-    os << "    with pl.at(level=pl.Level.CORE_GROUP"
-       << (split_text.empty() ? "" : ", optimizations=[pl.split(" + split_text + ")]") << "):\n";
-    for (const std::string& l : body_) os << l << "\n";
+    std::string indent = "    ";
+    if (wrap_ != Wrap::None) {
+      os << indent << (wrap_ == Wrap::Scope ? "with pl.scope():\n" : "with pl.manual_scope():\n");
+      indent += "    ";
+    }
+    if (task_id_) {
+      // A first task the scope then waits for.
+      os << indent << "with pl.at(level=pl.Level.CORE_GROUP) as first_task:\n";
+      os << indent << "    out = pl.assemble(out, pl.mul(" << params_[0].first
+         << ", 1.0), [0, 0])\n";
+    }
+    std::string keywords;
+    if (!split_text.empty()) keywords += ", optimizations=[pl.split(" + split_text + ")]";
+    if (no_dep_out_) keywords += ", no_dep_args=[out]";
+    if (task_id_) keywords += ", deps=[first_task]";
+    if (spmd_blocks_ > 0)
+      os << indent << "for blk in pl.spmd(" << spmd_blocks_ << "):\n";
+    else
+      os << indent << "with pl.at(level=pl.Level.CORE_GROUP" << keywords << "):\n";
+    const std::string extra(indent.size() - 4, ' ');
+    for (const std::string& l : body_) os << extra << l << "\n";
     os << "    return out\n";
     return os.str();
   }
@@ -604,7 +640,11 @@ class TensorGenerator {
   bool inout_ = false;                 // out is InOut (read as well as written)
   bool kernel_returns_value_ = false;  // the InCore kernel returns a computed tensor
   bool kernel_in_loop_ = false;        // main calls the kernel again in a loop
-  std::string returned_;               // what the kernel returns, when not out
+  enum class Wrap : uint8_t { None, Scope, ManualScope } wrap_ = Wrap::None;
+  bool no_dep_out_ = false;  // pl.at(..., no_dep_args=[out])
+  bool task_id_ = false;     // a first task bound `as first_task`, the scope's deps=[first_task]
+  int spmd_blocks_ = 0;      // > 0: `for blk in pl.spmd(N)` in place of the pl.at scope
+  std::string returned_;     // what the kernel returns, when not out
   std::string scalar_, scalar_n_;
   std::map<std::string, int64_t> pins_;
   std::vector<std::pair<std::string, std::string>> params_;  // name, type
@@ -636,7 +676,12 @@ const std::vector<std::string>& TensorConstructs() {
                                                        "tensor:rmw-assemble",
                                                        "tensor:kernel-returns-value",
                                                        "tensor:kernel-in-orchestration-loop",
-                                                       "tensor:dead-value"};
+                                                       "tensor:dead-value",
+                                                       "task:scope",
+                                                       "task:manual-scope",
+                                                       "task:no-dep-args",
+                                                       "task:task-id-deps",
+                                                       "task:spmd"};
   return kConstructs;
 }
 
