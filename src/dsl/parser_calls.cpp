@@ -546,11 +546,9 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
   if (name == "at") ir::ThrowUser(span, "pl.at is valid only in a 'with' statement");
 
   std::string op_name = "tile." + std::string(name);
-  static constexpr std::string_view kScalarVariants[] = {"add", "sub",     "mul",
-                                                         "div", "maximum", "minimum"};
-  bool has_scalar_variant = false;
-  for (std::string_view s : kScalarVariants)
-    if (s == name) has_scalar_variant = true;
+  // PyPTO's dispatcher: a scalar second operand picks the operator's scalar form, the one
+  // registered under its name and an 's' (add -> adds, rem -> rems, cmp -> cmps).
+  const bool has_scalar_variant = ops::FindOp(op_name + "s") != nullptr;
   if (has_scalar_variant) {
     std::vector<const CallArg*> positional;
     for (const CallArg& a : args)
