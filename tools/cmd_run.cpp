@@ -87,6 +87,13 @@ int Run(const ParsedArgs& a) {
   }
   if (!dir.empty()) WriteTensors(dir, written);
   std::cout << report.str();
+  if (a.Flag("stats")) {
+    const sim::TransferCounts& t = out.transfers;
+    std::cout << "transfers: cube -> vector " << t.c2v_pushes << " push"
+              << (t.c2v_pushes == 1 ? "" : "es") << ", " << t.c2v_bytes << " bytes; vector -> cube "
+              << t.v2c_pushes << " push" << (t.v2c_pushes == 1 ? "" : "es") << ", " << t.v2c_bytes
+              << " bytes\n";
+  }
   return kExitOk;
 }
 
@@ -96,7 +103,7 @@ const CommandSpec* RunKernelCommand() {
   static const CommandSpec spec{
       "tilesplit run FILE [--func NAME] [--pipeline NAME] [--platform P] [--seed N]\n"
       "              [--inputs DIR] [--outputs DIR] [--scalar NAME=VALUE]... [--max-steps N]\n"
-      "              [--max-memory BYTES]",
+      "              [--max-memory BYTES] [--stats]",
       "Runs a kernel or a whole program on the simulator: an InCore, Opaque or\n"
       "Orchestration function on the sequential reference interpreter (its calls of\n"
       "split kernels on the core group), a split kernel (Group, AIC or AIV function) on\n"
@@ -121,6 +128,12 @@ const CommandSpec* RunKernelCommand() {
              "write every Out/InOut tensor to DIR/NAME.npy (DIR is\ncreated; failing to write "
              "is an error)",
              Completion::Dir},
+            {"stats",
+             0,
+             false,
+             {},
+             "also print what the run pushed between the cores: cube ->\nvector pushes and "
+             "bytes, vector -> cube (one push per lane)"},
             SplitExtensionsOption()};
         for (OptionSpec& s : SimOptions()) o.push_back(std::move(s));
         return o;

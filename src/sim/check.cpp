@@ -357,6 +357,7 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
       GroupOutcome out = RunCoreGroup(spec, args);
       // A core stopped by the budget faults the group; that is the budget's error, not the split's.
       if (budget.exceeded) throw *budget.exceeded;
+      out.transfers = budget.Transfers();
       return out;
     }
     default:
@@ -376,6 +377,7 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
     if (budget.exceeded) throw *budget.exceeded;
     return std::move(failure.outcome);  // a called Group deadlocked or faulted
   }
+  out.transfers = budget.Transfers();
   return out;
 }
 

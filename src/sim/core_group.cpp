@@ -441,6 +441,10 @@ void CorePort::PushToAiv(int64_t id, int64_t code, const TilePtr& t, ir::Span sp
   s.full = t;
   s.code = code;
   s.state = SlotState::Ready;
+  if (RunBudget* b = g_.core(core_).ctx.budget) {
+    b->c2v_pushes.fetch_add(1, std::memory_order_relaxed);
+    b->c2v_bytes.fetch_add(StorageBytes(t->dtype, t->shape), std::memory_order_relaxed);
+  }
   s.popped = s.freed = 0;
   ++p.push_seq[0];
   g_.Progress();
@@ -520,6 +524,10 @@ void CorePort::PushToAic(int64_t id, int64_t code, const TilePtr& half, ir::Span
   }
   s.half[l] = half;
   s.pushed |= 1u << l;
+  if (RunBudget* b = g_.core(core_).ctx.budget) {
+    b->v2c_pushes.fetch_add(1, std::memory_order_relaxed);
+    b->v2c_bytes.fetch_add(StorageBytes(half->dtype, half->shape), std::memory_order_relaxed);
+  }
   s.state = s.pushed == g_.all_lanes() ? SlotState::Ready : SlotState::Filling;
   ++p.push_seq[l];
   g_.Progress();

@@ -277,6 +277,7 @@ ProgramRunResult RunProgram(const ir::ProgramPtr& given, const std::vector<CallA
                     "check it with `tilesplit check`; a deadlock of a split the pipeline "
                     "made is a bug in tilesplit"}});
   RequireOutputsWritten(entry, bound);
+  r.transfers = out.transfers;
   for (size_t i = 0; i < entry.params.size(); ++i) {
     const ir::Param& p = entry.params[i];
     if (!p.var->type->As<ir::TensorType>()) continue;

@@ -32,6 +32,13 @@ class BudgetExceeded : public ir::UserError {
   using ir::UserError::UserError;
 };
 
+// What one run moved between the cores (tpush_to_aiv / tpush_to_aic): `tilesplit run --stats`
+// and the benchmarks of the split extensions (docs/performance.md) read it.
+struct TransferCounts {
+  int64_t c2v_pushes = 0, c2v_bytes = 0;  // cube -> vector, one push per transfer
+  int64_t v2c_pushes = 0, v2c_bytes = 0;  // vector -> cube, one push per lane per transfer
+};
+
 // One run's consumption against its limits. Shared by every interpreter of the run (callees, the
 // cores of a group); cores take turns, but they are threads, so the counter is atomic.
 struct RunBudget {
@@ -41,6 +48,11 @@ struct RunBudget {
   // Set by the first limit that stops the run, so that a core group's fault can be told apart
   // from a budget stop (which is the author's error, exit 1, not a wrong split).
   std::optional<BudgetExceeded> exceeded;
+  // The run's transfers, counted by the core group's pipes (cores take turns at them).
+  std::atomic<int64_t> c2v_pushes{0}, c2v_bytes{0}, v2c_pushes{0}, v2c_bytes{0};
+  TransferCounts Transfers() const {
+    return {c2v_pushes.load(), c2v_bytes.load(), v2c_pushes.load(), v2c_bytes.load()};
+  }
 
   // Counts one step at `at`; throws the step-budget error once the budget is spent.
   void Step(ir::Span at) {

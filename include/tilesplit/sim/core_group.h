@@ -53,6 +53,7 @@ struct GroupOutcome {
   std::optional<ir::UserError> fault;   // Kind::Fault: what went wrong, located
   std::vector<CorePosition> positions;  // Kind::Deadlock: every core
   std::vector<Value> returned;          // Kind::Ok: what the first core's program returned
+  TransferCounts transfers;             // what the run pushed between the cores (RunKernel)
   std::string Describe() const;         // a multi-line report for the user
 };
 

@@ -58,6 +58,7 @@ struct ProgramRunResult {
   // The Out/InOut tensor parameters after the run, by parameter index.
   std::vector<std::pair<size_t, TensorPtr>> outputs;
   std::optional<CheckResult> check;  // with ProgramRunOptions::check
+  TransferCounts transfers;          // what the split program pushed between the cores
 };
 
 // Checks the platform, lowers the program, binds `args` to the entry's parameters by position

@@ -1,0 +1,1 @@
+run --pipeline default-pipeline --stats
