@@ -403,7 +403,10 @@ class Localizer {
       e = ops::CreateWithType(ops::Def(*c), c->args, c->kwargs, nt, a.span);
       fact.pending = false;
     }
-    if (op.tile_window()) e = KeepStatedWindowValid(a, *c, e, fact.axis);
+    if (op.tile_window()) {
+      e = KeepStatedWindowValid(a, *c, e, fact.axis);
+      t = ir::AsTileType(e->type);  // the earlier type may have gone with the earlier call
+    }
     VarPtr v = st_.Retype(a.var, e->type);
     if (std::optional<LaneFact> held = LaneExtentFacts::OfConsumer(fact, t))
       st_.facts.Set(v.get(), *held);
