@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "explain.h"
+#include "pass_cli.h"
 
 namespace tilesplit::cli {
 
@@ -15,6 +16,11 @@ int Run(const ParsedArgs& a) {
   explain::Options o;
   o.func = a.Value("func");
   o.defines = Defines("explain", a);
+  if (const std::string v = a.Value("split-extensions"); !v.empty()) {
+    if (v != "on" && v != "off")
+      throw UsageError("explain", "--split-extensions takes on or off, not '" + v + "'");
+    o.split_extensions = v == "on";
+  }
   if (auto it = a.values.find("scalar"); it != a.values.end())
     for (const std::string& kv : it->second) {
       const size_t eq = kv.find('=');
@@ -55,6 +61,7 @@ std::vector<OptionSpec> Options() {
       {"scalar", 0, true, "NAME=V",
        "evaluate extents with the scalar parameter or dynamic\ndimension NAME set to the integer V "
        "(repeatable)"},
+      SplitExtensionsOption(),
       DefineOption(),
   };
 }
@@ -64,7 +71,8 @@ std::vector<OptionSpec> Options() {
 const CommandSpec* ExplainCommand() {
   static const CommandSpec spec{
       "tilesplit explain FILE [--func NAME] [--json] [--html OUT.html]\n"
-      "                        [--scalar NAME=VALUE]... [-D NAME=VALUE]...",
+      "                        [--scalar NAME=VALUE]... [-D NAME=VALUE]...\n"
+      "                        [--split-extensions on|off]",
       "Lowers FILE as 'check' does (default-pipeline: a tensor-level program is\n"
       "converted to tile ops first; then lower-auto-vector-split, and expand-mixed-kernel\n"
       "for the ring depth and each statement's core) and reports what it decided:\n"

@@ -145,6 +145,7 @@ struct Options {
   std::string func;  // only this function ("" = all)
   std::map<std::string, int64_t> scalars;
   std::map<std::string, std::string> defines;  // -D NAME=VALUE: module constants replaced
+  bool split_extensions = true;                // --split-extensions (pass::SplitOptions)
 };
 
 // Runs `default-pipeline` up to the expansion with a remark sink and reads the facts. A rejection

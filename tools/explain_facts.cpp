@@ -440,7 +440,8 @@ Explanation Explain(const std::string& path, const Options& options) {
   std::map<std::string, std::string> not_reached;  // a caller of a rejected function -> the callee
   ir::ProgramPtr lowered;
   std::vector<Remark> remarks;
-  const auto split = SplitStage();
+  auto split = SplitStage();
+  pass::ApplySplitOptions(split, pass::SplitOptions{.extensions = options.split_extensions});
   for (size_t attempt = 0; attempt <= input->functions.size() && !lowered; ++attempt) {
     pass::RemarkCollector sink;
     pass::PipelineOptions po;

@@ -33,7 +33,7 @@ CASES = [
                 "broken_poison_output.split.py"], 4, "check.poison"),
     ("equal", ["check", "cube_to_vector_up_down.py"], 0, None),
     ("parse", ["print", "parse_error.py"], 1, "dsl.parse"),
-    ("pass", ["opt", "-p", "lower-auto-vector-split",
+    ("pass", ["opt", "-p", "lower-auto-vector-split", "--split-extensions=off",
               str(ROOT / "tests/golden/lower_auto/bias_left_right_128.py")], 1,
      "pass.lower-auto-vector-split"),
     ("input", ["check", "no_such_file.py"], 1, "input"),

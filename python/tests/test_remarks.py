@@ -28,7 +28,7 @@ def rejected(qk: pl.Tile[[256, 128], pl.FP32, pl.Mem.Acc], tbl: pl.Tensor[[256, 
     v = pl.tile.move(qk, target_memory=pl.Mem.Vec)
     src = pl.tile.load(tbl, [0, 0], [256, 128], target_memory=pl.Mem.Vec)
     tmp = pl.tile.create([256, 128], dtype=pl.FP32, target_memory=pl.Mem.Vec)
-    picked = pl.tile.gather(src, indices, tmp)
+    picked = pl.tile.gather(src, indices, tmp)  # picked
     return pl.store(v, [0, 0], out_0)
 
 
@@ -65,8 +65,18 @@ def test_one_kind_only():
 def test_remarks_before_a_rejection_are_kept():
     with passes.PassContext(remarks=["passed", "analysis"]) as ctx:
         with pytest.raises(tilesplit.UserError, match="tile.gather operand 'src' was halved"):
-            passes.lower_auto_vector_split()(rejected)
+            passes.lower_auto_vector_split(split_extensions=False)(rejected)
     assert [r.args.get("value") for r in ctx.remarks] == ["v", "src", "tmp"]
+
+
+def test_a_split_extension_is_a_passed_remark_naming_its_cost():
+    with passes.PassContext(remarks="passed") as ctx:
+        passes.lower_auto_vector_split()(rejected)
+    from conftest import marker_line
+    ext = [r for r in ctx.remarks if r.args.get("extension") == "whole operands"]
+    assert len(ext) == 1 and ext[0].args["value"] == "picked"
+    assert "a vector->cube and a cube->vector transfer of 'src' whole" in ext[0].args["cost"]
+    assert ext[0].line == marker_line(__file__, "picked")
 
 
 def test_bad_kind_is_refused():

@@ -194,6 +194,25 @@ void HalvingState::Track(const VarPtr& v, LaneBox info) {
   ctx.facts->SetBox(v.get(), std::move(info));
 }
 
+void HalvingState::EmitLaneBand(const VarPtr& var, const VarPtr& whole, const TileType& rt,
+                                int axis, ir::Span span, std::vector<StmtPtr>& out) {
+  LaneBox info;
+  HalveTileShape(ctx, rt, axis, &info);
+  std::vector<ExprPtr> shape = rt.shape, offs;
+  shape[axis] = info.box;
+  for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
+  // The slice is the pass's own, so its offset is the lane's band start with no author term.
+  offs[axis] = ir::Mul(ctx.lane, LaneStrideFor(ctx, axis, info.box));
+  ExprPtr slice = ops::Create(ops::SliceWindowOp(),
+                              {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
+  const TileType* st = ir::TileTypeOf(slice);
+  VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
+  ctx.replacements[var.get()] = v;
+  info.box = st->shape[axis];
+  Track(v, std::move(info));
+  out.push_back(BindAs(v, slice, span));
+}
+
 std::string HalvingState::FreshName(const std::string& hint) {
   return ctx.names ? ctx.names->Fresh(hint) : own_names_.Fresh(hint);
 }

@@ -43,6 +43,9 @@ struct SplitContext {
   // a pointer so that a context can be moved.
   std::unique_ptr<LaneFacts> facts = std::make_unique<LaneFacts>();
   ir::VarMap replacements;  // source variable -> rewritten variable
+  // The cube tile each plain split shard popped, by the shard's variable: a split extension that
+  // needs the tile whole on both lanes pops it again with split=0 instead of a round trip.
+  std::unordered_map<const ir::Var*, ExprPtr> shard_sources;
   // Under detach: the copy made of each input type whose dimensions are all constants (its copy
   // does not depend on `replacements`), so that the values of one type share one copy, as they
   // share one node in parsed input. The key's node is held so that its address stays unique.

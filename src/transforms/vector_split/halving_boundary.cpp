@@ -50,6 +50,7 @@ void BoundaryHalving::EmitShard(const VarPtr& var, const Call& move, ir::Span sp
   TypePtr type = LaneHalfType(var, move, *half_t, std::move(valid));
   VarPtr v = s_.Rebind(var, type, /*fresh=*/true, /*deduced=*/true);
   s_.Track(v, std::move(info));
+  if (!ctx_.lane_stride) ctx_.shard_sources[v.get()] = src;
   out.push_back(BindAs(v, ops::CreateWithType(*shard, {src}, kw, type, span), span));
 }
 
@@ -120,6 +121,17 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
            "derive the per-lane half first (load or slice the value inside the split function) "
            "and move that to the cube side; a value whose split dimension is 1 is handed over "
            "whole");
+  const VarPtr mat = GatherToCube(var, operand, span, out);
+  ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
+  out.push_back(BindAs(s_.Rebind(var, placed->type), placed, span));
+}
+
+// The lanes' halves of `operand` joined on the cube (the gather, padded for an odd box and
+// narrowed to the pre-split valid extent), bound to a variable named after `var`.
+VarPtr BoundaryHalving::GatherToCube(const VarPtr& var, const ExprPtr& operand, ir::Span span,
+                                     std::vector<StmtPtr>& out) {
+  const LaneBox* info = OperandSplitInfo(ctx_, operand);
+  if (!info) ir::ThrowInternal(span, "gathering a value the split did not halve");
   if (info->axis != 0 && info->axis != 1)
     Reject(ctx_, span,
            "the V->C boundary operand " + Quote(OperandName(operand)) + " is split on axis " +
@@ -193,8 +205,7 @@ void BoundaryHalving::EmitGather(const VarPtr& var, const Call& move, ir::Span s
     mat = ir::MakeVar(var->name + "_mat", type, var->span);
     out.push_back(BindAs(mat, ops::CreateWithType(*gather, {lanes}, kw, type, span), span));
   }
-  ExprPtr placed = ops::Create(ops::Def(move), {mat}, move.kwargs, span);
-  out.push_back(BindAs(s_.Rebind(var, placed->type), placed, span));
+  return mat;
 }
 
 }  // namespace tilesplit::vector_split

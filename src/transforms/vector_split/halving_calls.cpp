@@ -21,8 +21,8 @@ ExprPtr CallHalving::LocalizeStore(const Call& call, ir::Span span) {
   return ops::Create(ops::Def(call), std::move(args), call.kwargs, span);
 }
 
-void CallHalving::EmitHalved(const VarPtr& var, const Call& call, ir::Span span,
-                             std::vector<StmtPtr>& out) {
+void CallHalving::EmitHalvedAsSpec(const VarPtr& var, const Call& call, ir::Span span,
+                                   std::vector<StmtPtr>& out) {
   const ops::OpDef& op = ops::Def(call);
   conditions_.CheckAbsoluteIndexGate(call, span);
   windows_.CheckAddressedWindow(call, span);

@@ -49,6 +49,10 @@ class HalvingState {
   // Records `v` as this lane's part of a tile halved as `info` says (and remarks on it).
   void Track(const VarPtr& v, LaneBox info);
   std::string FreshName(const std::string& hint);
+  // `var` becomes this lane's band, on `axis`, of `whole`: a tile of type `rt` both lanes hold
+  // in full (a slice at the lane's band start, tracked lane-local).
+  void EmitLaneBand(const VarPtr& var, const VarPtr& whole, const TileType& rt, int axis,
+                    ir::Span span, std::vector<StmtPtr>& out);
 
  private:
   ir::NameGenerator own_names_;
@@ -61,6 +65,9 @@ class WindowRules {
   explicit WindowRules(const SplitContext& ctx) : ctx_(ctx) {}
   // Rejects an addressing op over a lane-local tile whose window does not fit the lanes' bands.
   void CheckAddressedWindow(const Call& call, ir::Span span) const;
+  // The lane-local source operand of a vector window op whose window does not fit the lanes'
+  // bands, for the split extension that makes the source whole first (EmitWholeSourceWindow).
+  std::optional<size_t> MisalignedSource(const Call& call) const;
   // The lane's offset of a window whose extent is halved.
   ExprPtr LaneWindowOffset(const Call& call, const ExprPtr& offset, const ExprPtr& stride) const;
 
@@ -115,6 +122,10 @@ class BoundaryHalving {
   explicit BoundaryHalving(HalvingState& s) : s_(s), ctx_(s.ctx) {}
   void EmitShard(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out);
   void EmitGather(const VarPtr& var, const Call& move, ir::Span span, std::vector<StmtPtr>& out);
+  // The lane-local `operand` joined whole on the cube (what a V->C crossing of it pops there),
+  // bound to a fresh variable named after `var`.
+  VarPtr GatherToCube(const VarPtr& var, const ExprPtr& operand, ir::Span span,
+                      std::vector<StmtPtr>& out);
 
  private:
   void EmitFullBoxShard(const VarPtr& var, const Call& move, const TileType& full,
@@ -149,8 +160,15 @@ class ViewHalving {
 // describe the result rewritten in lockstep; stores localized.
 class CallHalving {
  public:
-  explicit CallHalving(HalvingState& s)
-      : s_(s), ctx_(s.ctx), windows_(s.ctx), conditions_(s.ctx), views_(s, conditions_) {}
+  CallHalving(HalvingState& s, BoundaryHalving& boundary)
+      : s_(s),
+        ctx_(s.ctx),
+        boundary_(boundary),
+        windows_(s.ctx),
+        conditions_(s.ctx),
+        views_(s, conditions_) {}
+  // The halved call, or with the split extensions, where the spec refuses to halve it, the call
+  // computed from whole operands (EmitFromWholeOperands); the spec's refusal when neither can.
   void EmitHalved(const VarPtr& var, const Call& call, ir::Span span, std::vector<StmtPtr>& out);
   // A store of a partitioned tile writes this lane's rows.
   ExprPtr LocalizeStore(const Call& call, ir::Span span);
@@ -175,9 +193,25 @@ class CallHalving {
   bool EmitPartialReduction(const VarPtr& var, const Call& call,
                             const std::vector<const LaneBox*>& parts, ir::Span span,
                             std::vector<StmtPtr>& out);
+  // The split extension for a window that is not lane-aligned (halving_reductions.cpp): the
+  // source crosses to the cube and back whole, and the window is taken from the whole tile.
+  bool EmitWholeSourceWindow(const VarPtr& var, const Call& call, ir::Span span,
+                             std::vector<StmtPtr>& out);
+  // The split extension for any other vector call the spec cannot halve (halving_whole.cpp):
+  // its lane-local operands cross to the cube and back whole, both lanes compute it whole, and
+  // each keeps its band of the result.
+  bool EmitFromWholeOperands(const VarPtr& var, const Call& call, ir::Span span,
+                             std::vector<StmtPtr>& out);
+  // The lane-local `operand` made whole on both lanes: a gather to the cube, a split=0 shard back
+  // (only the shard for a crossing's half); what it transfers is appended to `cost`.
+  VarPtr Rewhole(const ExprPtr& operand, ir::Span span, std::vector<StmtPtr>& out,
+                 std::string& cost);
+  void EmitHalvedAsSpec(const VarPtr& var, const Call& call, ir::Span span,
+                        std::vector<StmtPtr>& out);
 
   HalvingState& s_;
   SplitContext& ctx_;
+  BoundaryHalving& boundary_;
   WindowRules windows_;
   HalvingConditions conditions_;
   ViewHalving views_;
@@ -206,7 +240,7 @@ class CarryHalving {
 class Halver {
  public:
   explicit Halver(SplitContext& ctx)
-      : state_(ctx), ctx_(ctx), boundary_(state_), calls_(state_), carries_(state_) {}
+      : state_(ctx), ctx_(ctx), boundary_(state_), calls_(state_, boundary_), carries_(state_) {}
   std::vector<StmtPtr> Stmts(const std::vector<StmtPtr>& in);
   StmtPtr One(const StmtPtr& s);
 

@@ -110,22 +110,7 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
   ExprPtr whole_call = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
   VarPtr whole = ir::MakeVar(var->name + "_full", call.type, var->span);
   out.push_back(BindAs(whole, whole_call, span));
-  LaneBox info;
-  auto half_t = HalveTileShape(ctx_, rt, axis, &info);
-  std::vector<ExprPtr> shape = rt.shape, offs;
-  shape[axis] = info.box;
-  for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
-  // The slice is the pass's own, so its offset is the lane's band start with no author term.
-  offs[axis] = ir::Mul(ctx_.lane, LaneStrideFor(ctx_, axis, info.box));
-  ExprPtr slice = ops::Create(ops::SliceWindowOp(),
-                              {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
-  const TileType* st = ir::TileTypeOf(slice);
-  VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
-  ctx_.replacements[var.get()] = v;
-  info.box = st->shape[axis];
-  s_.Track(v, std::move(info));
-  (void)half_t;
-  out.push_back(BindAs(v, slice, span));
+  s_.EmitLaneBand(var, whole, rt, axis, span, out);
 }
 
 // Where the split axis lands after a reshape that only adds or removes unit axes.

@@ -52,6 +52,25 @@ std::optional<size_t> WindowRules::LaneLocalAddressedSource(const Call& call) co
   return std::nullopt;
 }
 
+std::optional<size_t> WindowRules::MisalignedSource(const Call& call) const {
+  std::optional<size_t> src = LaneLocalAddressedSource(call);
+  if (!src || !call.args[*src]->As<ir::Var>()) return std::nullopt;
+  if (analysis::ClassifyCallAffinity(call) != CoreAffinity::VECTOR) return std::nullopt;
+  const LaneBox& info = *OperandSplitInfo(ctx_, call.args[*src]);
+  const std::optional<AddressedWindow> w = WindowOn(call, info.axis);
+  if (!w || w->source != *src || Fit(*w, info) != WindowFit::Misaligned) return std::nullopt;
+  // From the whole tile, lane L reads [o + L * ceil(n / 2), ...) of ceil(n / 2) cells: inside the
+  // source when n is even (the window is) or 1 (not halved); an odd n needs room for the pad.
+  const std::optional<int64_t> n = ir::AsConstInt(w->extent);
+  if (!n) return std::nullopt;
+  if (*n % 2 == 1 && *n != 1) {
+    const std::optional<int64_t> o = ir::AsConstInt(w->offset);
+    const std::optional<int64_t> box = ir::AsConstInt(info.full_box);
+    if (!o || !box || *o + *n + 1 > *box) return std::nullopt;
+  }
+  return src;
+}
+
 // An addressing op over a lane-local tile reads coordinates of the full tile, which each lane
 // holds only one band of. Windows that fit are translated by RewriteShapeArgs; anything else
 // would read the other lane's rows from this lane's band, so it is rejected.

@@ -129,11 +129,22 @@ void LaneFacts::Adopt(const Var* v, const ExprPtr& value) {
 // of the rules is recorded as full width.
 bool LaneFacts::AdmitTileCall(const ir::Call& c, const ir::AssignStmt& a) {
   const ops::OpDef& op = ops::Def(c);
-  if (op.is_shard()) return IsSplitShard(c);
+  if (op.is_shard()) {
+    if (IsSplitShard(c)) return true;
+    whole_copies_.insert(a.var.get());
+    return false;
+  }
   if (op.is_gather()) return false;  // full width on the cube side
   for (const ExprPtr& arg : c.args)
     if (IsLaneLocal(arg)) return true;  // in the half-width dataflow by construction
   if (analysis::ClassifyCallAffinity(c) != analysis::CoreAffinity::VECTOR) return false;
+  // Work on a whole copy the cube handed both lanes (a split=0 shard: the split extensions
+  // bring lane-local data back whole this way) is the same on both lanes, as a broadcast is.
+  for (const ExprPtr& arg : c.args)
+    if (const ir::Var* v = arg->As<ir::Var>(); v && whole_copies_.count(v)) {
+      whole_copies_.insert(a.var.get());
+      return false;
+    }
   if (op.is_generator()) return false;  // admitted for itself only
   for (size_t pos : op.address_arg_positions())
     if (pos < c.args.size() && MayDiffer(c.args[pos])) return true;  // localized read address

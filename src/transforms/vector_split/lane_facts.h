@@ -175,8 +175,9 @@ class LaneFacts {
   VarFacts<std::vector<LaneBox>> tuple_boxes_;  // its halved tuples, per element
   std::unordered_set<const ir::Var*> local_;    // other lane-local tiles (boxes aside)
   std::unordered_map<const ir::Var*, std::vector<bool>> tuple_local_;  // per element
-  std::unordered_set<const ir::Var*> differs_;    // values that may differ between the lanes
-  std::unordered_set<const ir::Var*> lane_vars_;  // variables bound to the lane index
+  std::unordered_set<const ir::Var*> differs_;       // values that may differ between the lanes
+  std::unordered_set<const ir::Var*> lane_vars_;     // variables bound to the lane index
+  std::unordered_set<const ir::Var*> whole_copies_;  // split=0 shards and work on them
   std::unordered_map<const ir::Var*, const ir::SplitAivStmt*> origin_;  // per-lane, by region
   std::vector<FullWidthOp> full_width_;
   std::vector<CarryMismatch> carry_mismatches_;

@@ -1,1 +1,1 @@
-opt -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip
+opt -p outline-incore-scopes,lower-auto-vector-split --verify-roundtrip --split-extensions=off

@@ -1,1 +1,1 @@
-explain
+explain --split-extensions=off

@@ -1,1 +1,1 @@
-check --seed 0
+check --seed 0 --split-extensions=off

@@ -1,6 +1,7 @@
 # Found by fuzz_smoke when the new product reductions met the split extensions: a product of
 # the lanes' partial products does not round as the sequential product does, so a col_prod on the
-# split axis keeps the spec's refusal (only max and min combine exactly).
+# split axis keeps the spec's refusal without the split extensions (only max and min combine
+# exactly as partials; lower_auto/whole_operands_col_prod_up_down splits it from the whole column).
 import pypto.language as pl
 
 @pl.function

@@ -1,1 +1,1 @@
-opt -p lower-auto-vector-split --verify-roundtrip
+opt -p lower-auto-vector-split --verify-roundtrip --split-extensions=off

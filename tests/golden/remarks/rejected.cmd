@@ -1,1 +1,1 @@
-opt -p lower-auto-vector-split --remarks=passed
+opt -p lower-auto-vector-split --remarks=passed --split-extensions=off

@@ -1,1 +1,1 @@
-check
+check --split-extensions=off
