@@ -273,6 +273,7 @@ void RegisterMemoryOps(OpRegistry& r) {
       .arg("offsets")
       .deduce(DeduceAssemble)
       .input_memory(0, {MemorySpace::Vec, MemorySpace::Mat})
+      .input_memory_side_of(1, 0)
       .output_memory_inherit()
       .address_args({2})
       .doc(

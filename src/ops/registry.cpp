@@ -116,6 +116,12 @@ OpDef& OpDef::input_memory(size_t pos, std::vector<ir::MemorySpace> allowed) {
   return *this;
 }
 
+OpDef& OpDef::input_memory_side_of(size_t pos, size_t ref) {
+  SetOnce(set_once_, name(), "input_memory_side_of " + std::to_string(pos));
+  input_side_ref_[pos] = ref;
+  return *this;
+}
+
 OpDef& OpDef::transfer_paths(size_t pos,
                              std::map<ir::MemorySpace, std::vector<ir::MemorySpace>> paths) {
   SetOnce(set_once_, name(), "transfer_paths");
@@ -459,6 +465,12 @@ std::optional<size_t> OpDef::arg_index(std::string_view n) const {
 const std::vector<ir::MemorySpace>* OpDef::allowed_input_memory(size_t pos) const {
   auto it = input_mem_.find(pos);
   return it == input_mem_.end() ? nullptr : &it->second;
+}
+
+std::optional<size_t> OpDef::input_memory_side_ref(size_t pos) const {
+  auto it = input_side_ref_.find(pos);
+  if (it == input_side_ref_.end()) return std::nullopt;
+  return it->second;
 }
 
 std::optional<ir::MemorySpace> OpDef::ResolveOutputMemory(const AttrMap& kwargs) const {

@@ -233,6 +233,9 @@ class OpDef : public ir::OpBase {
   OpDef& req_kwarg(std::string name, KwargKind kind, std::string values = {});
   OpDef& deduce(DeduceFn fn);
   OpDef& input_memory(size_t pos, std::vector<ir::MemorySpace> allowed);
+  // Operand `pos` is read on the core side operand `ref` lives on (tile.assemble's source: a Vec
+  // tile into a Vec target, a cube tile into a cube one): one on the other side is moved over.
+  OpDef& input_memory_side_of(size_t pos, size_t ref);
   OpDef& output_memory_fixed(ir::MemorySpace m);
   OpDef& output_memory_from_kwarg(std::string kwarg, std::optional<ir::MemorySpace> def);
   OpDef& output_memory_inherit();
@@ -328,6 +331,7 @@ class OpDef : public ir::OpBase {
   std::optional<size_t> arg_index(std::string_view name) const;
   const DeduceFn& deducer() const { return deduce_; }
   const std::vector<ir::MemorySpace>* allowed_input_memory(size_t pos) const;
+  std::optional<size_t> input_memory_side_ref(size_t pos) const;
   // The argument a transfer_paths declaration constrains, and its table.
   std::optional<size_t> transfer_arg() const { return transfer_arg_; }
   const std::map<ir::MemorySpace, std::vector<ir::MemorySpace>>& transfer_paths() const {
@@ -407,6 +411,7 @@ class OpDef : public ir::OpBase {
   std::vector<KwargSpec> kwargs_;
   DeduceFn deduce_;
   std::map<size_t, std::vector<ir::MemorySpace>> input_mem_;
+  std::map<size_t, size_t> input_side_ref_;
   std::optional<size_t> transfer_arg_;
   std::map<ir::MemorySpace, std::vector<ir::MemorySpace>> transfer_paths_;
   OutputMemoryRule out_rule_ = OutputMemoryRule::None;

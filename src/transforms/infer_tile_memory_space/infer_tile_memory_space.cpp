@@ -615,6 +615,19 @@ class Rewriter : public ir::IRMutator {
       VarPtr var = std::static_pointer_cast<const ir::Var>(c.args[i]);
       subst_[{v, i}] = MoveOf(var, *m, allowed->front(), c, i, span, pre);
     }
+    // An operand read on another operand's core side: one on the wrong side crosses over (to
+    // Vec for a vector-side reference, to Mat for a cube-side one).
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const std::optional<size_t> ref = op->input_memory_side_ref(i);
+      const auto* v = c.args[i] ? c.args[i]->As<ir::Var>() : nullptr;
+      if (!ref || *ref >= c.args.size() || !v || !IsTileVar(*v) || subst_.count({v, i})) continue;
+      std::optional<MemorySpace> m = a_.OperandSpace(c.args[i]);
+      std::optional<MemorySpace> r = a_.OperandSpace(c.args[*ref]);
+      if (!m || !r || ir::IsCubeMemorySpace(*m) == ir::IsCubeMemorySpace(*r)) continue;
+      VarPtr var = std::static_pointer_cast<const ir::Var>(c.args[i]);
+      const MemorySpace to = ir::IsCubeMemorySpace(*r) ? MemorySpace::Mat : MemorySpace::Vec;
+      subst_[{v, i}] = MoveOf(var, *m, to, c, i, span, pre);
+    }
   }
 
   // A loop initialiser in another space than its carry is moved into it before the loop.

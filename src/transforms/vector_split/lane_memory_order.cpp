@@ -270,6 +270,20 @@ class Collector {
     const ops::OpDef* def = &ops::Def(*c);
     if (def && def->is_shard()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
     if (def && def->is_gather()) lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
+    // A move between the cube's memory and the vector side's is a crossing too (the one an
+    // unsplit mixed kernel has): expand-mixed-kernel makes it a push and a pop.
+    if (def == &ops::MemoryMoveOp() && !c->args.empty()) {
+      const ir::TileType* from = ir::TileTypeOf(c->args[0]);
+      const ir::TileType* to = ir::AsTileType(c->type);
+      if (from && to && from->memory && to->memory) {
+        const bool cube_from = ir::IsCubeMemorySpace(*from->memory);
+        const bool cube_to = ir::IsCubeMemorySpace(*to->memory);
+        if (cube_from && !cube_to)
+          lists_[static_cast<size_t>(list)].push_back({pos, Transfer::C2V});
+        if (!cube_from && cube_to)
+          lists_[static_cast<size_t>(list)].push_back({pos, Transfer::V2C});
+      }
+    }
     // A signal op's tensor is a signal word, not data: the lanes exchange it on purpose.
     if (def && def->is_synchronization()) return;
     for (size_t i = 0; i < c->args.size(); ++i) {
@@ -628,10 +642,11 @@ std::string Describe(const Window& a, const Window& b) {
         "the AIC and the AIV lanes are ordered only by the pipes: write the cube's and the "
         "vector side's results to different tensors (or disjoint windows), or move the later "
         "access to the side of the earlier one";
-  ir::ThrowUser(
+  const ir::UserError e(
       second.stmt->span, msg.str(),
       {{first.stmt->span, std::string("the other access: ") + first.op + " on " + kAgentName[g1]},
        {ir::Span{}, fix}});
+  throw MemoryDisorder(e, first.stmt, g1, second.stmt, g2);
 }
 
 // The remark that two cores touch the same elements and the pipes keep their order.

@@ -1,6 +1,9 @@
 // LowerAutoVectorSplit, the AUTO whole-function path: rewrites a mixed cube/vector InCore
 // function carrying a function-level split mode into the explicit split_aiv form (shard at
 // cube->vector crossings, gather at vector->cube crossings, vector work halved per lane).
+#include <set>
+#include <tuple>
+
 #include "admission.h"
 #include "halving.h"
 #include "lane_memory_order.h"
@@ -72,6 +75,27 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
 
 // The AUTO path of `f`: lowered in one walk, then checked for the slot depth the author fixed and
 // for the memory order across the cores, on the lane facts the admission computed in that walk.
+// The memory order across the cores (CheckLaneMemoryOrder). With the split extensions, accesses
+// the pipes leave unordered are ordered by a token transfer (OrderByTransfer), one pair at a
+// time, until none is left or a pair cannot be ordered that way (a pair seen before: an order
+// across loop iterations) and the spec's refusal stands.
+FunctionPtr OrderAcrossCores(FunctionPtr f, const LaneFacts* facts, bool extensions) {
+  std::set<std::tuple<const ir::Stmt*, int, const ir::Stmt*, int>> ordered_pairs;
+  for (;;) {
+    try {
+      CheckLaneMemoryOrder(*f, facts);
+      return f;
+    } catch (const MemoryDisorder& d) {
+      if (!extensions ||
+          !ordered_pairs.emplace(d.first, d.first_core, d.second, d.second_core).second)
+        throw;
+      FunctionPtr ordered = OrderByTransfer(f, d);
+      if (!ordered) throw;
+      f = std::move(ordered);
+    }
+  }
+}
+
 FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode,
                           const pass::SplitOptions& options) {
   // Equal tile types built by the walk share one node, as the parser's do: most values of a body
@@ -145,8 +169,7 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode,
   pass::CheckExplicitSlotNum(*lowered);
   // The region the plan may wrap around the vector phase binds the same lane and defines
   // nothing: the facts of the flat body are the lowered function's.
-  CheckLaneMemoryOrder(*lowered, &facts);
-  return lowered;
+  return OrderAcrossCores(std::move(lowered), &facts, ctx.extensions);
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
@@ -162,7 +185,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
                  "'" + f->name + "' is split by its explicit pl.split_aiv regions",
                  {{"path", "explicit regions"}});
       pass::CheckExpandable(*out.back());
-      CheckLaneMemoryOrder(*out.back());  // the cores must keep the sequential memory order
+      // The cores must keep the sequential memory order.
+      out.back() = OrderAcrossCores(out.back(), nullptr, options.extensions);
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
@@ -179,7 +203,11 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
       CheckFlatShardExtents(*f);
       if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f)) {
         pass::CheckExpandable(*f);
-        CheckLaneMemoryOrder(*f);
+        // A function the ordering changed is a new function: like every lowered one, it shares
+        // no node with the input.
+        FunctionPtr ordered = OrderAcrossCores(f, nullptr, options.extensions);
+        out.push_back(ordered == f ? f : ir::DeepClone(ordered));
+        continue;
       }
       out.push_back(f);
       continue;

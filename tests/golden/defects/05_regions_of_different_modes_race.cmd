@@ -1,1 +1,1 @@
-check --seed 1
+check --seed 1 --split-extensions=off

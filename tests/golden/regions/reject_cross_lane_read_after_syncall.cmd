@@ -1,1 +1,1 @@
-opt -p outline-incore-scopes,lower-auto-vector-split
+opt -p outline-incore-scopes,lower-auto-vector-split --split-extensions=off
