@@ -243,6 +243,24 @@ TEST(FuzzRunner, TensorLevelProgramThroughTheDefaultPipeline) {
   EXPECT_EQ(ReproCommand(opt, "t.py", o), "tilesplit opt t.py --pipeline default-pipeline");
 }
 
+// Found by `tilesplit fuzz --seed 104` (case 1019): the only write assembles a window with no valid
+// row, so the reference stores undefined data and the run none; no write was lost.
+TEST(FuzzRunner, AProgramWritingNoDefinedElementIsNoLateRejection) {
+  RunOptions o;
+  o.tensor_level = true;
+  const Verdict v = RunText(R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.Opaque)
+def main(a: pl.Tensor[[3, 3], pl.FP32], out: pl.Out[pl.Tensor[[8, 3], pl.FP32]]) -> pl.Tensor[[8, 3], pl.FP32]:
+    g = pl.slice(a, [8, 3], [0, 0], valid_shape=[3, 3])
+    w = pl.slice(g, [3, 1], [4, 0])
+    out = pl.assemble(out, w, [5, 2])
+    return out
+)",
+                            "nothing.py", o);
+  EXPECT_EQ(v.outcome, Outcome::Equal) << v.stage << ": " << v.detail;
+}
+
 // A stand-in for the tilesplit binary: logs its arguments and exits with `check_rc` for check and
 // `run_rc` for run.
 std::string FakeTool(const std::string& name, int check_rc, int run_rc) {

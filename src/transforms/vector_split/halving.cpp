@@ -194,23 +194,52 @@ void HalvingState::Track(const VarPtr& v, LaneBox info) {
   ctx.facts->SetBox(v.get(), std::move(info));
 }
 
-void HalvingState::EmitLaneBand(const VarPtr& var, const VarPtr& whole, const TileType& rt,
+bool HalvingState::EmitLaneBand(const VarPtr& var, const VarPtr& whole, const TileType& rt,
                                 int axis, ir::Span span, std::vector<StmtPtr>& out) {
+  const std::optional<int64_t> extent = ir::AsConstInt(rt.shape[axis]);
+  if (!extent) return false;
   LaneBox info;
-  HalveTileShape(ctx, rt, axis, &info);
+  const std::shared_ptr<const TileType> half_t = HalveTileShape(ctx, rt, axis, &info);
+  // An odd extent (15 rows: bands of 8 and 7) leaves lane 1's band one row past the tile. With
+  // the split extensions the whole tile is first padded to twice the band (tile.fillpad_expand,
+  // a vector op), so both bands lie inside it, and each band states its lane's valid extent of
+  // the tile's valid one: the pad row is never valid.
+  const bool odd = *extent % 2 != 0;
+  ExprPtr source = whole;
+  if (odd) {
+    const ops::OpDef* pad = ops::FindOp("tile.fillpad_expand");
+    if (!ctx.extensions || ctx.lane_stride || !pad || rt.shape.size() != 2 ||
+        rt.memory != ir::MemorySpace::Vec)
+      return false;
+    std::vector<ExprPtr> padded = rt.shape;
+    padded[axis] = ir::Index(2 * ops::LaneHalf(*extent));
+    ExprPtr call = ops::Create(*pad, {whole, ir::MakeTupleExpr(std::move(padded))}, {}, span);
+    VarPtr p = ir::MakeVar(FreshName(var->name + "_padded"), call->type, var->span);
+    out.push_back(BindAs(p, call, span));
+    source = p;
+  }
   std::vector<ExprPtr> shape = rt.shape, offs;
   shape[axis] = info.box;
   for (size_t i = 0; i < rt.shape.size(); ++i) offs.push_back(ir::Index(0));
   // The slice is the pass's own, so its offset is the lane's band start with no author term.
   offs[axis] = ir::Mul(ctx.lane, LaneStrideFor(ctx, axis, info.box));
-  ExprPtr slice = ops::Create(ops::SliceWindowOp(),
-                              {whole, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)}, {}, span);
+  std::vector<ExprPtr> args = {source, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)};
+  if (odd) args.push_back(ir::MakeTupleExpr(half_t->valid()));
+  ExprPtr slice = ops::Create(ops::SliceWindowOp(), std::move(args), {}, span);
   const TileType* st = ir::TileTypeOf(slice);
   VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
   ctx.replacements[var.get()] = v;
   info.box = st->shape[axis];
   Track(v, std::move(info));
   out.push_back(BindAs(v, slice, span));
+  if (odd)
+    RemarkExtension(*v, "padded band",
+                    "has the odd extent " + std::to_string(*extent) + " on the split axis " +
+                        std::to_string(axis) + ": the whole tile is padded to " +
+                        std::to_string(2 * ops::LaneHalf(*extent)) +
+                        " and each lane takes its band of it (lane 1's last row is the pad)",
+                    "a tile.fillpad_expand of the whole tile on both lanes");
+  return true;
 }
 
 std::string HalvingState::FreshName(const std::string& hint) {

@@ -50,9 +50,11 @@ class HalvingState {
   void Track(const VarPtr& v, LaneBox info);
   std::string FreshName(const std::string& hint);
   // `var` becomes this lane's band, on `axis`, of `whole`: a tile of type `rt` both lanes hold
-  // in full (a slice at the lane's band start, tracked lane-local).
-  void EmitLaneBand(const VarPtr& var, const VarPtr& whole, const TileType& rt, int axis,
-                    ir::Span span, std::vector<StmtPtr>& out);
+  // in full (a slice at the lane's band start, tracked lane-local). An odd static extent is
+  // padded first (split extensions only); false, with nothing emitted, when the band cannot be
+  // taken (a dynamic extent, or an odd one without the extensions).
+  [[nodiscard]] bool EmitLaneBand(const VarPtr& var, const VarPtr& whole, const TileType& rt,
+                                  int axis, ir::Span span, std::vector<StmtPtr>& out);
 
  private:
   ir::NameGenerator own_names_;

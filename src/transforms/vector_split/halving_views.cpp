@@ -94,7 +94,8 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
                " has a dynamic split extent " + ir::ExprToString(rt.shape[axis]) +
                "; the per-lane slice needs a static half",
            "give the view a static extent on the split axis, or view a per-lane value");
-  if (const std::optional<int64_t> box = ir::AsConstInt(rt.shape[axis]); box && *box % 2 != 0)
+  const std::optional<int64_t> box = ir::AsConstInt(rt.shape[axis]);
+  auto reject_odd = [&] {
     Reject(ctx_, span,
            name + " of the full-width " + Quote(OperandName(call.args[0])) +
                " gives the split axis " + std::to_string(axis) + " the odd extent " +
@@ -102,6 +103,11 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
                std::to_string(ops::LaneHalf(*box)) + ", and lane 1's would reach past the view",
            "give the view an even extent on the split axis, or view a value the split already "
            "halved");
+  };
+  // Not even the split extensions pad this band: the pad would be full-width work on a value
+  // that is not a whole copy of lane-local data, which the admission (and the printed form,
+  // read back) takes for vector work left unsplit.
+  if (*box % 2 != 0) reject_odd();
   if (ctx_.lane_stride)
     Reject(ctx_, span,
            name + " of a full-width value inside a rebalanced body (lane_stride=" +
@@ -110,7 +116,7 @@ void ViewHalving::EmitView(const VarPtr& var, const Call& call, const TileType& 
   ExprPtr whole_call = ops::CreateWithType(op, call.args, call.kwargs, call.type, span);
   VarPtr whole = ir::MakeVar(var->name + "_full", call.type, var->span);
   out.push_back(BindAs(whole, whole_call, span));
-  s_.EmitLaneBand(var, whole, rt, axis, span, out);
+  if (!s_.EmitLaneBand(var, whole, rt, axis, span, out)) reject_odd();
 }
 
 // Where the split axis lands after a reshape that only adds or removes unit axes.

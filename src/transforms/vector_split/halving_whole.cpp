@@ -98,7 +98,7 @@ bool CallHalving::EmitWholeSourceWindow(const VarPtr& var, const Call& call, ir:
 // function's split axis; a result without one (a scalar, a singleton on the split axis) is the
 // same on both lanes and stays whole, as any broadcast along the split does. Stores are not
 // made whole (both lanes would write the tile), nor calls under a balanced partition, nor a
-// result whose split extent is dynamic or odd (lane 1's band would leave the tile).
+// result whose split extent is dynamic; an odd one is padded to two bands (EmitLaneBand).
 bool CallHalving::EmitFromWholeOperands(const VarPtr& var, const Call& call, ir::Span span,
                                         std::vector<StmtPtr>& out) {
   const ops::OpDef& op = ops::Def(call);
@@ -109,10 +109,7 @@ bool CallHalving::EmitFromWholeOperands(const VarPtr& var, const Call& call, ir:
   const int axis = ctx_.split_dim;
   const bool banded = rt && rt->shape.size() >= 2 && axis < static_cast<int>(rt->shape.size()) &&
                       !ir::IsConstInt(rt->shape[axis], 1);
-  if (banded) {
-    const std::optional<int64_t> extent = ir::AsConstInt(rt->shape[axis]);
-    if (!extent || *extent % 2 != 0) return false;
-  }
+  if (banded && !ir::AsConstInt(rt->shape[axis])) return false;
   std::vector<ExprPtr> args = call.args;
   std::string operands, cost;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -136,8 +133,7 @@ bool CallHalving::EmitFromWholeOperands(const VarPtr& var, const Call& call, ir:
   }
   VarPtr whole = ir::MakeVar(s_.FreshName(var->name + "_full"), call.type, var->span);
   out.push_back(BindAs(whole, e, span));
-  s_.EmitLaneBand(var, whole, *rt, axis, span, out);
-  return true;
+  return s_.EmitLaneBand(var, whole, *rt, axis, span, out);
 }
 
 }  // namespace tilesplit::vector_split

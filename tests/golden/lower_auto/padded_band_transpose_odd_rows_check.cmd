@@ -1,0 +1,1 @@
+check --seeds 2 --schedules 8
