@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "refusal_reason.h"
 #include "tilesplit/fuzz/isolate.h"
 #include "tilesplit/fuzz/mutator.h"
 #include "tilesplit/fuzz/op_catalog.h"
@@ -119,7 +120,7 @@ std::string Slug(const std::string& s) {
 // Shrinks a failing case and writes FILE.py (with a header naming class and command) and
 // FILE.cmd (the command alone).
 void Save(Finding& f, const Case& c, const CampaignOptions& o, int serial) {
-  const Verdict target{f.outcome, f.stage, f.key, f.detail, f.seed};
+  const Verdict target{f.outcome, f.stage, f.key, f.detail, f.seed, {}};
   RunOptions run = c.run;
   auto still_fails = [&](const std::string& text) {
     Verdict v = RunOneIsolated([&] { return RunText(text, "shrink.py", run); }, o.timeout);
@@ -210,7 +211,16 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
     }
     if (!r.mutate && IsTensorCase(o.seed, index, o.level, o.mode)) ++r.tensor_programs;
     ++r.tally[static_cast<int>(v.outcome)];
-    if (v.outcome == Outcome::Rejected) ++r.rejections["[" + v.stage + "] " + v.key];
+    if (v.outcome == Outcome::Rejected) {
+      ++r.rejections["[" + v.stage + "] " + v.key];
+      ++r.refusal_reasons[RefusalReason(v.key)];
+    }
+    if (v.outcome == Outcome::Equal && !v.extensions.empty())
+      for (size_t at = 0; at <= v.extensions.size();) {
+        const size_t comma = std::min(v.extensions.find(',', at), v.extensions.size());
+        ++r.extensions[v.extensions.substr(at, comma - at)];
+        at = comma + 1;
+      }
     if (!CountsAsDefect(v.outcome, Lenient(r))) return;
     ++r.defects;
     const std::string sig = Signature(v);
@@ -292,6 +302,31 @@ CampaignResult RunCampaign(const CampaignOptions& o, std::ostream* progress) {
   return r;
 }
 
+namespace {
+
+// Count-descending, then by name.
+std::vector<std::pair<uint64_t, std::string>> ByCount(const std::map<std::string, uint64_t>& m) {
+  std::vector<std::pair<uint64_t, std::string>> v;
+  for (const auto& [k, n] : m) v.push_back({n, k});
+  std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  return v;
+}
+
+// A JSON object of counts by name.
+void JsonCounts(std::ostream& os, const std::map<std::string, uint64_t>& m) {
+  os << "{";
+  bool first = true;
+  for (const auto& [k, n] : m) {
+    os << (first ? "" : ", ") << JsonString(k) << ": " << n;
+    first = false;
+  }
+  os << "}";
+}
+
+}  // namespace
+
 std::string SummaryTable(const CampaignResult& r) {
   std::ostringstream os;
   os << "fuzz: " << r.kernels << " " << (r.mutate ? "mutated inputs" : "generated kernels");
@@ -314,6 +349,14 @@ std::string SummaryTable(const CampaignResult& r) {
     os << "\ntop rejection messages:\n";
     for (size_t i = 0; i < top.size() && i < 10; ++i)
       os << std::setw(7) << top[i].first << "  " << top[i].second << "\n";
+    os << "\nrejections by reason (every one):\n";
+    for (const auto& [n, reason] : ByCount(r.refusal_reasons))
+      os << std::setw(7) << n << "  " << reason << "\n";
+  }
+  if (!r.extensions.empty()) {
+    os << "\nsplit extensions in the accepted cases (cases, each checked equal):\n";
+    for (const auto& [n, name] : ByCount(r.extensions))
+      os << std::setw(7) << n << "  " << name << "\n";
   }
   if (!r.mutate) {
     // Every construct the generators can draw, with how many cases drew it: 0 is a gap.
@@ -362,7 +405,11 @@ std::string SummaryJson(const CampaignResult& r) {
     os << (first ? "" : ", ") << "{\"message\": " << JsonString(k) << ", \"count\": " << n << "}";
     first = false;
   }
-  os << "], \"findings\": [";
+  os << "], \"rejection_reasons\": ";
+  JsonCounts(os, r.refusal_reasons);
+  os << ", \"split_extensions\": ";
+  JsonCounts(os, r.extensions);
+  os << ", \"findings\": [";
   first = true;
   for (const Finding& f : r.findings) {
     os << (first ? "" : ", ") << "{\"class\": " << JsonString(OutcomeName(f.outcome))

@@ -59,8 +59,9 @@ void WriteAll(int fd, const std::string& s) {
 std::string Encode(uint64_t index, const Verdict& v) {
   std::string r = std::to_string(index) + " " + std::to_string(static_cast<int>(v.outcome)) + " " +
                   std::to_string(v.seed) + " " + std::to_string(v.stage.size()) + " " +
-                  std::to_string(v.key.size()) + " " + std::to_string(v.detail.size()) + "\n";
-  return r + v.stage + v.key + v.detail;
+                  std::to_string(v.key.size()) + " " + std::to_string(v.detail.size()) + " " +
+                  std::to_string(v.extensions.size()) + "\n";
+  return r + v.stage + v.key + v.detail + v.extensions;
 }
 
 // Takes one complete record off the front of `buf`; false when it holds none yet.
@@ -69,18 +70,19 @@ bool Decode(std::string& buf, uint64_t* index, Verdict* v) {
   if (nl == std::string::npos) return false;
   unsigned long long idx = 0, seed = 0;
   int outcome = 0;
-  size_t ls = 0, lk = 0, ld = 0;
-  if (std::sscanf(buf.c_str(), "%llu %d %llu %zu %zu %zu", &idx, &outcome, &seed, &ls, &lk, &ld) !=
-      6)
+  size_t ls = 0, lk = 0, ld = 0, le = 0;
+  if (std::sscanf(buf.c_str(), "%llu %d %llu %zu %zu %zu %zu", &idx, &outcome, &seed, &ls, &lk, &ld,
+                  &le) != 7)
     return false;
-  if (buf.size() < nl + 1 + ls + lk + ld) return false;
+  if (buf.size() < nl + 1 + ls + lk + ld + le) return false;
   size_t at = nl + 1;
   v->outcome = static_cast<Outcome>(outcome);
   v->seed = seed;
   v->stage = buf.substr(at, ls);
   v->key = buf.substr(at += ls, lk);
   v->detail = buf.substr(at += lk, ld);
-  buf.erase(0, at + ld);
+  v->extensions = buf.substr(at += ld, le);
+  buf.erase(0, at + le);
   *index = idx;
   return true;
 }

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <new>
+#include <set>
 
 #include "cli_cross_check.h"
 #include "tilesplit/analysis/param_writes.h"
@@ -12,6 +13,7 @@
 #include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/pass/pass.h"
+#include "tilesplit/pass/remarks.h"
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/program_run.h"
@@ -97,7 +99,7 @@ Verdict FromUserError(const ir::UserError& e, const std::string& stage, Outcome 
 // compared (opt --verify-roundtrip) except convert-tensor-to-tile-ops's: its matmul operands are
 // Mat tiles that only infer-tile-memory-space moves to Left / Right, and the parser holds text to
 // the memory contract (docs/tensor-lowering.md, "Matmul operands stay in Mat").
-ir::ProgramPtr LowerTensorLevel(const ir::ProgramPtr& p) {
+ir::ProgramPtr LowerTensorLevel(const ir::ProgramPtr& p, pass::RemarkSink* remarks) {
   static const char* const kUnverified = "convert-tensor-to-tile-ops";
   ir::ProgramPtr cur = p;
   std::vector<std::string> run;
@@ -105,6 +107,7 @@ ir::ProgramPtr LowerTensorLevel(const ir::ProgramPtr& p) {
     if (run.empty()) return;
     pass::PipelineOptions options;
     options.verify_roundtrip = verify;
+    options.remarks = remarks;
     cur = pass::RunPipeline(cur, Passes(run), options);
     run.clear();
   };
@@ -119,6 +122,17 @@ ir::ProgramPtr LowerTensorLevel(const ir::ProgramPtr& p) {
   }
   flush(true);
   return cur;
+}
+
+// The split extensions named by the passed remarks, sorted and distinct, comma-separated.
+std::string ExtensionsUsed(const pass::RemarkCollector& remarks) {
+  std::set<std::string> names;
+  for (const pass::Remark& r : remarks.remarks())
+    if (r.kind == pass::RemarkKind::Passed)
+      if (std::string e = r.Arg("extension"); !e.empty()) names.insert(std::move(e));
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+  return out;
 }
 
 }  // namespace
@@ -151,16 +165,21 @@ Verdict RunInProcess(const std::string& text, const std::string& filename, const
 
     stage = "opt";
     ir::ProgramPtr split;
+    pass::RemarkCollector remarks;  // which split extensions an accepted case rests on
+    Verdict accepted;
     if (o.tensor_level) {
-      split = LowerTensorLevel(p);
-      if (!o.check) return Verdict{};
+      split = LowerTensorLevel(p, &remarks);
+      accepted.extensions = ExtensionsUsed(remarks);
+      if (!o.check) return accepted;
     } else {
       pass::PipelineOptions verify;
       verify.verify_roundtrip = true;
+      verify.remarks = &remarks;
       ir::ProgramPtr lowered = pass::RunPipeline(
           p, Passes({"outline-incore-scopes", "lower-auto-vector-split"}), verify);
       lowered = nullptr;
-      if (!o.check) return Verdict{};
+      accepted.extensions = ExtensionsUsed(remarks);
+      if (!o.check) return accepted;
       stage = "lower";
       user_outcome = Outcome::LateReject;
       split = pass::RunPipeline(p, Passes(sim::SplitPipeline()));
@@ -213,7 +232,7 @@ Verdict RunInProcess(const std::string& text, const std::string& filename, const
       // no lowering lost a write (RequireWritesKept above), so it is no defect either.
       if (!*nothing_compared) sim::RequireOutputsWritten(entry, args);
     }
-    return Verdict{};
+    return accepted;
   } catch (const sim::BudgetExceeded& e) {
     // The kernel itself does not end (or does not fit) under check: the author's error, as
     // `check` reports it, whatever stage the rest of the pipeline had reached.

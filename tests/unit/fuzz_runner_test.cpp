@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "fuzz/refusal_reason.h"
 #include "tilesplit/fuzz/campaign.h"
 #include "tilesplit/fuzz/isolate.h"
 #include "tilesplit/fuzz/mutator.h"
@@ -107,12 +108,47 @@ TEST(FuzzIsolate, ResultsCrossTheProcessBoundaryIntact) {
   in.key = "a key";
   in.detail = std::string("multi\nline\0detail", 17);
   in.seed = 7;
+  in.extensions = "odd gather,whole operands";
   const Verdict out = RunOneIsolated([&] { return in; }, 5);
+  EXPECT_EQ(out.extensions, in.extensions);
   EXPECT_EQ(out.outcome, in.outcome);
   EXPECT_EQ(out.stage, in.stage);
   EXPECT_EQ(out.key, in.key);
   EXPECT_EQ(out.detail, in.detail);
   EXPECT_EQ(out.seed, 7u);
+}
+
+// A split that rests on an extension says which, so that a campaign counts the checked-equal
+// cases of each; one the spec splits names none.
+TEST(FuzzRunner, AnAcceptedCaseNamesTheSplitExtensionsItUsed) {
+  constexpr const char* kReduction = R"(import pypto.language as pl
+
+@pl.function(type=pl.FunctionType.InCore, attrs={"split": pl.SplitMode.UP_DOWN})
+def k(qk: pl.Tile[[16, 16], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[1, 16], pl.FP32]]):
+    v = pl.tile.move(qk, target_memory=pl.Mem.Vec)
+    m = pl.tile.col_max(v)
+    return pl.store(m, [0, 0], out_0)
+)";
+  const Verdict v = RunText(kReduction, "k.py", {});
+  EXPECT_EQ(v.outcome, Outcome::Equal) << v.detail;
+  EXPECT_EQ(v.extensions, "partial reduction");
+  EXPECT_EQ(RunText(kDemo, "demo.py", {}).extensions, "");
+}
+
+TEST(FuzzRunner, RefusalsAreCountedByReason) {
+  EXPECT_EQ(RefusalReason("[opt] pass 'lower-auto-vector-split' requires property AivSplitValid, "
+                          "which its input violates: AivSplitValid check (b) in 'kernel': "
+                          "tile.col_min reduces over the split axis of 'xN'"),
+            "written region, AivSplitValid check (b): combines on the split axis of a per-lane "
+            "value");
+  EXPECT_EQ(RefusalReason("[opt] LowerAutoVectorSplit: tile.reshape of the full-width 'rsN' gives "
+                          "the split axis N the odd extent N: each lane would take its half"),
+            "tile.reshape: an odd extent on the split axis");
+  EXPECT_EQ(RefusalReason("[opt] LowerAutoVectorSplit: tile.gather operand 'src' ('xN') was "
+                          "halved, but tile.gather reads it at absolute indices"),
+            "tile.gather: reads at absolute indices");
+  // Anything else keeps its words up to the first name it quotes.
+  EXPECT_EQ(RefusalReason("[parse] unknown name 'foo'"), "other: [parse] unknown name ");
 }
 
 TEST(FuzzMutator, DeterministicAndDifferent) {
@@ -145,6 +181,10 @@ TEST(FuzzCampaign, SmallRunTalliesEveryCase) {
   EXPECT_EQ(r.kernels, 20u);
   EXPECT_EQ(sum, 20u);
   EXPECT_NE(SummaryJson(r).find("\"cases\": 20"), std::string::npos);
+  EXPECT_NE(SummaryJson(r).find("\"rejection_reasons\": {"), std::string::npos);
+  uint64_t reasons = 0;
+  for (const auto& [reason, n] : r.refusal_reasons) reasons += n;
+  EXPECT_EQ(reasons, r.tally[static_cast<int>(Outcome::Rejected)]);
   EXPECT_EQ(r.tally[static_cast<int>(Outcome::Crash)], 0u);
 }
 

@@ -66,7 +66,10 @@ struct CampaignResult {
   double seconds = 0;
   double cpu_seconds = 0;  // user + system time of the worker processes
   std::array<uint64_t, kOutcomeCount> tally{};
-  std::map<std::string, uint64_t> rejections;  // by message key
+  std::map<std::string, uint64_t> rejections;       // by message key
+  std::map<std::string, uint64_t> refusal_reasons;  // the same, by reason (RefusalReason)
+  // Checked-equal cases per split extension their split used (Verdict::extensions).
+  std::map<std::string, uint64_t> extensions;
   std::map<std::string, uint64_t> constructs;  // generated cases per construct drawn
   std::map<std::string, uint64_t> ops_drawn;   // generated cases per operator drawn
   std::vector<Finding> findings;               // distinct failures, in order of discovery

@@ -30,6 +30,9 @@ struct Verdict {
   std::string key;     // the first message line with numbers stripped: groups alike failures
   std::string detail;  // the whole message or report
   uint64_t seed = 0;   // the input seed of a check failure
+  // The split extensions (pass::SplitOptions) the accepted split used, sorted, comma-separated:
+  // the campaign counts how many checked-equal cases rest on each.
+  std::string extensions;
 };
 
 // The first line of `message` with every run of digits replaced by N.
