@@ -27,6 +27,14 @@ PAIRS = [
      GOLD / "partial_reduction_col_max_up_down.expected.py"),
     ("narrowed valid columns, full box transported", GOLD / "full_box_cols_left_right.py",
      GOLD / "full_box_cols_left_right.expected.py"),
+    ("window not lane-aligned, taken from the whole source", GOLD / "whole_source_slice_up_down.py",
+     GOLD / "whole_source_slice_up_down.expected.py"),
+    ("row sum over the split axis, from whole operands", GOLD / "whole_operands_row_sum_left_right.py",
+     GOLD / "whole_operands_row_sum_left_right.expected.py"),
+    ("odd result extent, padded band", GOLD / "padded_band_transpose_odd_rows.py",
+     GOLD / "padded_band_transpose_odd_rows.expected.py"),
+    ("stores of two lanes unordered, token transfer", GOLD / "order_token_between_lanes.py",
+     GOLD / "order_token_between_lanes.expected.py"),
 ]
 
 
