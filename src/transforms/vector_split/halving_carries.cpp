@@ -27,7 +27,26 @@ void CarryHalving::ValidateCarryBackedge(const std::vector<ir::IterArg>& ias, co
   for (size_t i = 0; i < ias.size() && i < y->values.size(); ++i) {
     const bool carry = OperandSplitInfo(ctx_, ias[i].var) != nullptr;
     const ExprPtr& val = y->values[i];
-    const bool yielded = OperandSplitInfo(ctx_, val) != nullptr;
+    const LaneBox* yielded_box = OperandSplitInfo(ctx_, val);
+    const bool yielded = yielded_box != nullptr;
+    if (carry && yielded) {
+      // Both per-lane, but halved the same way? A carry halved on one axis (a reshape moved it)
+      // fed a value halved on another (the band the split extensions keep on the function's
+      // axis) would change the carry's per-lane type on the backedge.
+      const LaneBox& cb = *OperandSplitInfo(ctx_, ias[i].var);
+      const ir::TileType* ct = ir::TileTypeOf(ias[i].var);
+      const ir::TileType* yt = ir::TileTypeOf(val);
+      if (ct && yt && (cb.axis != yielded_box->axis || !ir::ExprListEqual(ct->shape, yt->shape)))
+        Reject(ctx_, y->span,
+               "the loop carry " + Quote(ias[i].var->name) + " is halved on axis " +
+                   std::to_string(cb.axis) + " (" + ir::TypeToString(ias[i].var->type) +
+                   " per lane) but the value yielded into it, " + Quote(OperandName(val)) +
+                   ", is halved on axis " + std::to_string(yielded_box->axis) + " (" +
+                   ir::TypeToString(val->type) + "): the backedge would change the carry's type",
+               "yield a value computed from the carry the way the carry is split, or start the "
+               "carry from a value halved on the function's split axis");
+      continue;
+    }
     if (carry == yielded) continue;
     if (val->kind == ir::ExprKind::Call)
       Reject(ctx_, y->span,

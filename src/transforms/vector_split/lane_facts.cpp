@@ -138,6 +138,10 @@ bool LaneFacts::AdmitTileCall(const ir::Call& c, const ir::AssignStmt& a) {
   for (const ExprPtr& arg : c.args)
     if (IsLaneLocal(arg)) return true;  // in the half-width dataflow by construction
   if (analysis::ClassifyCallAffinity(c) != analysis::CoreAffinity::VECTOR) return false;
+  // A read at a lane-localized address is this lane's part, of a whole copy too (the band the
+  // split extensions take of a whole result).
+  for (size_t pos : op.address_arg_positions())
+    if (pos < c.args.size() && MayDiffer(c.args[pos])) return true;
   // Work on a whole copy the cube handed both lanes (a split=0 shard: the split extensions
   // bring lane-local data back whole this way) is the same on both lanes, as a broadcast is.
   for (const ExprPtr& arg : c.args)
@@ -146,8 +150,6 @@ bool LaneFacts::AdmitTileCall(const ir::Call& c, const ir::AssignStmt& a) {
       return false;
     }
   if (op.is_generator()) return false;  // admitted for itself only
-  for (size_t pos : op.address_arg_positions())
-    if (pos < c.args.size() && MayDiffer(c.args[pos])) return true;  // localized read address
   // Staging for a later lane-local slice: views of full values and rank-1 loads.
   if (op.rectangle_change() == ops::RectangleChange::OrderKept) return false;
   const ir::TileType* rt = ir::AsTileType(c.type);
