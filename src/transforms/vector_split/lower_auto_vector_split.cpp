@@ -166,10 +166,12 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode,
       WithSplitAivAttrs(f->attrs, mode), ir::MakeSeq(std::move(body), f->body->span), f->span);
   FunctionPtr lowered = plan.Finish(flat);
   RemarkAutoPath(*f, mode, *lowered);
-  pass::CheckExplicitSlotNum(*lowered);
   // The region the plan may wrap around the vector phase binds the same lane and defines
   // nothing: the facts of the flat body are the lowered function's.
-  return OrderAcrossCores(std::move(lowered), &facts, ctx.extensions);
+  FunctionPtr ordered = OrderAcrossCores(std::move(lowered), &facts, ctx.extensions);
+  // The rings on the final function: an ordering token is one more crossing in them.
+  pass::CheckExplicitSlotNum(*ordered);
+  return ordered;
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
@@ -185,8 +187,12 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
                  "'" + f->name + "' is split by its explicit pl.split_aiv regions",
                  {{"path", "explicit regions"}});
       pass::CheckExpandable(*out.back());
-      // The cores must keep the sequential memory order.
-      out.back() = OrderAcrossCores(out.back(), nullptr, options.extensions);
+      // The cores must keep the sequential memory order; its tokens cross in the same rings.
+      if (FunctionPtr ordered = OrderAcrossCores(out.back(), nullptr, options.extensions);
+          ordered != out.back()) {
+        pass::CheckExpandable(*ordered);
+        out.back() = ordered;
+      }
       continue;
     }
     std::optional<ir::SplitMode> mode = f->split_mode();
@@ -206,6 +212,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
         // A function the ordering changed is a new function: like every lowered one, it shares
         // no node with the input.
         FunctionPtr ordered = OrderAcrossCores(f, nullptr, options.extensions);
+        if (ordered != f) pass::CheckExpandable(*ordered);
         out.push_back(ordered == f ? f : ir::DeepClone(ordered));
         continue;
       }
