@@ -129,6 +129,8 @@ std::string TileForm(const ops::TileForm& f) {
   if (f.scratch == ops::TileForm::Scratch::LikeOperand) s += " + scratch like arg 0";
   if (f.scratch == ops::TileForm::Scratch::RowPadded128)
     s += " + scratch like arg 0, last axis padded to 128";
+  if (f.scratch == ops::TileForm::Scratch::SumOfLastAxes)
+    s += " + scratch like arg 0, last axis the sum of every arg's";
   return s;
 }
 

@@ -50,6 +50,31 @@ ExprPtr LiteralExpr(const Literal& lit) {
   }
 }
 
+// The registered name of an operator PyPTO spells otherwise (the last segment; the level stays):
+// `arange` is PyPTO's name of `ci` (user/ops/01-catalog.md), and `mrgsort` names TMRGSORT's two
+// variants, told apart as PyPTO's dispatcher does: a `block_len` keyword picks the single-list
+// sort (format 1), anything else the merge of 2 to 4 lists (format 2).
+std::string RenamedOpSegment(std::string_view seg, const std::vector<CallArg>& args) {
+  if (seg == "arange") return "ci";
+  if (seg == "mrgsort") {
+    const bool single = std::any_of(args.begin(), args.end(),
+                                    [](const CallArg& a) { return a.keyword == "block_len"; });
+    return single ? "mrgsort_format1" : "mrgsort_format2";
+  }
+  return std::string(seg);
+}
+
+// The same for a qualified name (pl.tile.arange, pl.tensor.mrgsort).
+std::string RenamedQualifiedOp(const std::string& name, const std::vector<CallArg>& args) {
+  const size_t dot = name.rfind('.');
+  if (dot == std::string::npos) return name;
+  return name.substr(0, dot + 1) + RenamedOpSegment(std::string_view(name).substr(dot + 1), args);
+}
+
+bool IsRenamedSegment(std::string_view seg) {
+  return seg == "arange" || seg == "mrgsort";
+}
+
 }  // namespace
 
 bool Parser::AtCall() const {
@@ -187,6 +212,17 @@ ExprPtr Parser::ParseCall() {
     std::vector<CallArg> args = ParseCallArgs();
     return BuildShortForm(name, ntok, std::move(args), span);
   }
+  // PyPTO's scalar max / min are also spelt at tile level (pl.tile.max, pl.tile.min): the same
+  // scalar expression as pl.max / pl.min, not a tile reduction (user/ops/01-catalog.md).
+  if (name == "tile.max" || name == "tile.min")
+    return BuildShortForm(name.substr(5), ntok, ParseCallArgs(), span);
+  // A renamed operator is resolved from its arguments (mrgsort's block_len), so they are read
+  // first; any other call looks its operator up before reading them.
+  std::optional<std::vector<CallArg>> early;
+  if (IsRenamedSegment(std::string_view(name).substr(name.rfind('.') + 1))) {
+    early = ParseCallArgs();
+    name = RenamedQualifiedOp(name, *early);
+  }
   const ops::OpDef* op = ops::FindOp(name);
   if (!op) {
     std::vector<std::string> names;
@@ -194,7 +230,7 @@ ExprPtr Parser::ParseCall() {
     ir::ThrowUser(ntok.span, "unknown operator '" + name + "'",
                   OrNote(Suggest(name, names), "use an operator that `tilesplit ops` lists"));
   }
-  std::vector<CallArg> args = ParseCallArgs();
+  std::vector<CallArg> args = early ? std::move(*early) : ParseCallArgs();
   return BuildOpCall(*op, std::move(args), span);
 }
 
@@ -545,7 +581,7 @@ ExprPtr Parser::BuildShortForm(std::string_view name, const Token& name_tok,
     ir::ThrowUser(span, "pl.func_attr is allowed only at the top of a function body");
   if (name == "at") ir::ThrowUser(span, "pl.at is valid only in a 'with' statement");
 
-  std::string op_name = "tile." + std::string(name);
+  std::string op_name = "tile." + RenamedOpSegment(name, args);
   // PyPTO's dispatcher: a scalar second operand picks the operator's scalar form, the one
   // registered under its name and an 's' (add -> adds, rem -> rems, cmp -> cmps).
   const bool has_scalar_variant = ops::FindOp(op_name + "s") != nullptr;

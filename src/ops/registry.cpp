@@ -343,6 +343,23 @@ TileForm TileForm::Namesake(std::string_view tensor_op) {
   return {Kind::Op, "tile." + std::string(tensor_op.substr(dot + 1))};
 }
 
+std::vector<ExprPtr> TileForm::ScratchShape(
+    const std::vector<std::vector<ExprPtr>>& operands) const {
+  if (operands.empty() || operands[0].empty())
+    return operands.empty() ? std::vector<ExprPtr>{} : operands[0];
+  std::vector<ExprPtr> shape = operands[0];
+  ExprPtr& last = shape.back();
+  if (scratch == Scratch::RowPadded128)
+    if (auto n = ir::AsConstInt(last)) last = ir::Index((*n + 127) / 128 * 128);
+  if (scratch == Scratch::SumOfLastAxes)
+    for (size_t i = 1; i < operands.size(); ++i) {
+      if (operands[i].size() != shape.size()) continue;  // the deducer names the mismatch
+      auto a = ir::AsConstInt(last), b = ir::AsConstInt(operands[i].back());
+      last = a && b ? ir::Index(*a + *b) : ir::Add(last, operands[i].back());
+    }
+  return shape;
+}
+
 std::string_view TileFormKindName(TileForm::Kind k) {
   switch (k) {
     case TileForm::Kind::None:

@@ -1,5 +1,7 @@
-// Compare and sort (ops.md 2.7): tile.gather_compare, tile.mrgsort_format2; PyPTO's sort32
-// (pto-isa TSORT32), tile- and tensor-level.
+// Compare and sort (ops.md 2.7): tile.gather_compare, TMRGSORT's two variants (pto-isa TMRGSORT:
+// tile.mrgsort_format1, the single-list sort, and tile.mrgsort_format2, the merge of 2 to 4 lists,
+// both over value-index pairs; PyPTO spells both pl.tile.mrgsort / pl.tensor.mrgsort), PyPTO's
+// sort32 (pto-isa TSORT32); tile- and tensor-level.
 #include "tilesplit/ops/deduce_util.h"
 
 namespace tilesplit::ops {
@@ -45,6 +47,47 @@ TypePtr DeduceMrgSort(const CallInfo& c) {
   const ir::TileType& tmp = c.tile_arg(n - 1);
   ir::TileView v = LayoutOf(src0);
   return ir::MakeTileType(tmp.shape, src0.dtype, std::nullopt, v);
+}
+
+// TMRGSORT's single-list variant: one row of 4 * block_len * repeats elements, each block of
+// block_len elements a sorted run of pairs; the result has the source's type (tile: its valid
+// region, in Vec). block_len is in elements, a multiple of 64.
+TypePtr DeduceMrgSort1(const CallInfo& c, bool tensor) {
+  const Shape& shape = tensor ? c.tensor_arg(0).shape : c.tile_arg(0).shape;
+  const DataType dt = tensor ? c.tensor_arg(0).dtype : c.tile_arg(0).dtype;
+  RequireDType(c, 0, dt, {DataType::FP16, DataType::FP32});
+  if (shape.size() != 2 || Static(shape[0]) != 1)
+    c.Fail("argument 'src' must be one row [1, N], got " + Str(shape),
+           "reshape the sorted runs into one row first");
+  const int64_t block = RequiredInt(c, "block_len");
+  if (block <= 0 || block % 64 != 0)
+    c.Fail("kwarg 'block_len' must be a positive multiple of 64, got " + std::to_string(block),
+           "give block_len in elements: 64 is 32 FP32 pairs, 128 is 64");
+  // TMRGSORT also needs the valid columns to be 1 to 255 groups of 4 * block_len; PyPTO types
+  // any row (its conversion test sorts [1, 128] with block_len=64), so the simulator checks it
+  // when it runs the sort, a located fault.
+  const Shape valid = tensor ? shape : c.tile_arg(0).valid();
+  if (tensor) return ir::MakeTensorType(shape, dt);
+  ir::TileView v = ImplicitView(shape, std::nullopt, valid);
+  v.blayout = LayoutOf(c.tile_arg(0)).blayout;
+  return ir::MakeTileType(shape, dt, std::nullopt, v);
+}
+
+// TMRGSORT's merge at tensor level: 2 to 4 one-row tensors of one dtype; [1, sum of columns].
+TypePtr DeduceTensorMrgSort2(const CallInfo& c) {
+  const ir::TensorType& s0 = c.tensor_arg(0);
+  RequireDType(c, 0, s0.dtype, {DataType::FP16, DataType::FP32});
+  ExprPtr cols;
+  for (size_t i = 0; i < c.num_args(); ++i) {
+    const ir::TensorType& t = c.tensor_arg(i);
+    RequireSameDType(c, i, t.dtype, 0, s0.dtype);
+    if (t.shape.size() != 2 || Static(t.shape[0]) != 1)
+      c.Fail("argument " + Quote(c.arg_name(i)) + " must be one row [1, N], got " + Str(t.shape),
+             "reshape each sorted list into one row first");
+    auto a = cols ? Static(cols) : std::nullopt, b = Static(t.shape[1]);
+    cols = !cols ? t.shape[1] : a && b ? ConstLike(*a + *b, cols) : ir::Add(cols, t.shape[1]);
+  }
+  return ir::MakeTensorType({s0.shape[0], cols}, s0.dtype);
 }
 
 // TSORT32: values [R, C] (FP16 / FP32) with UINT32 indices [R, C] or [1, C] give the sorted
@@ -114,8 +157,38 @@ void RegisterSortOps(OpRegistry& r) {
       // Every list is read whole, so no axis of a list can be split between the lanes.
       .combines(CombinedOperands::AllButLast, CombinedAxes::All, "merges across")
       .doc(
-          "The merge of the non-increasing lists (each src's valid elements; ties keep list "
-          "order): tmp's shape (tmp is last), src0's dtype and layout, fully valid");
+          "TMRGSORT's merge of 2 to 4 lists of value-index pairs (each src's valid elements, "
+          "sorted descending by value) into one descending list (ties: the earlier list first): "
+          "tmp's shape (tmp is last), src0's dtype and layout, fully valid");
+
+  for (bool tensor : {false, true}) {
+    OpDef& d = r.Register(tensor ? "tensor.mrgsort_format1" : "tile.mrgsort_format1");
+    d.arg("src").req_kwarg("block_len", KwargKind::Int, "a positive multiple of 64 (elements)");
+    if (tensor) {
+      d.tile_form(TileForm::Namesake("tensor.mrgsort_format1"));
+    } else {
+      d.input_memory(0, {MemorySpace::Vec}).output_memory_fixed(MemorySpace::Vec);
+    }
+    d.deduce([tensor](const CallInfo& c) { return DeduceMrgSort1(c, tensor); })
+        // Each group of four blocks is merged whole.
+        .combines(CombinedOperands::First, CombinedAxes::All, "merges across")
+        .doc(
+            "TMRGSORT's single-list sort: each group of four consecutive sorted blocks of "
+            "block_len elements (value-index pairs, descending) merged into one descending run "
+            "(ties: the earlier block first); the source's type");
+  }
+
+  TileForm merge = TileForm::Namesake("tensor.mrgsort_format2");
+  merge.scratch = TileForm::Scratch::SumOfLastAxes;
+  merge.scratch_name = "mrgsort2_tmp";
+  OpDef& tm = r.Register("tensor.mrgsort_format2");
+  tm.arg("src0").arg("src1").arg("src2").arg("src3").variadic(2, 4);
+  tm.deduce(DeduceTensorMrgSort2)
+      .tile_form(merge)
+      .combines(CombinedOperands::All, CombinedAxes::All, "merges across")
+      .doc(
+          "TMRGSORT's merge of 2 to 4 one-row lists of value-index pairs, each sorted descending, "
+          "into one descending list (ties: the earlier list first): [1, sum of the columns]");
 
   for (bool tensor : {false, true}) {
     OpDef& d = r.Register(tensor ? "tensor.sort32" : "tile.sort32");

@@ -8,12 +8,17 @@
 // op does not write them). A row outside src's valid rows, or whose valid part holds poison, makes
 // that dst row and its count poison.
 //
-// tile.mrgsort_format2: merges the sorted input lists (each input's valid elements in row-major
-// order, non-increasing, NaN above +inf) into one non-increasing list laid out over tmp's shape;
-// ties keep input order (src0 before src1 ...). exhausted=True stops as soon as one list is used
-// up. Positions past the merged length hold poison; poison inside any list poisons the whole
-// result, since where it would sort is unknown. An unsorted list or a result too small for the
-// merge is a located fault.
+// tile.mrgsort_format2 and tile.mrgsort_format1 (pto-isa TMRGSORT): every element pair is a
+// value-index pair of TMRGSORT's FP32 layout (the value, then the UINT32 index's bits: what
+// tile.sort32 writes). Format 2 merges the sorted input lists (each input's valid elements in
+// row-major order, non-increasing by value, NaN above +inf) into one non-increasing list of pairs
+// laid out over tmp's shape; ties keep input order (src0 before src1 ...). exhausted=True stops
+// as soon as one list is used up. Positions past the merged length hold poison; poison inside any
+// list poisons the whole result, since where it would sort is unknown. Format 1 merges, in each
+// group of 4 * block_len elements of its one row, the four sorted blocks of block_len elements
+// (ties: the earlier block first). An unsorted list or block, a list of an odd number of
+// elements, or a result too small for the merge is a located fault; FP16 pairs (a half value
+// padded beside a 32-bit index) are not modelled, a located fault too.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -22,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "tilesplit/ir/error.h"
 #include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
@@ -96,59 +102,147 @@ bool SortsAfter(float a, float b) {
   return a < b;
 }
 
+// A value-index pair of TMRGSORT's FP32 layout: the value, then the UINT32 index's bits.
+struct Pair {
+  float value = 0, index_bits = 0;
+};
+
+void RequireFP32Pairs(OpCall& c, const TileValue& t) {
+  if (t.data.kind != StorageKind::F32 || t.dtype != ir::DataType::FP32)
+    c.Fail(
+        "the simulator executes this op on FP32 pairs only (the FP16 pair layout, a half value "
+        "padded beside a 32-bit index, is not modelled)");
+}
+
+// The pairs of `n` consecutive elements from `from`; `poisoned` is set when one is undefined.
+std::vector<Pair> PairsAt(const TileValue& t, size_t from, size_t n, bool* poisoned) {
+  std::vector<Pair> run;
+  for (size_t e = from; e + 1 < from + n; e += 2) {
+    *poisoned = *poisoned || t.data.IsPoison(e) || t.data.IsPoison(e + 1);
+    run.push_back({t.data.f[e], t.data.f[e + 1]});
+  }
+  return run;
+}
+
+void RequireSorted(OpCall& c, const std::vector<Pair>& run, const std::string& what) {
+  for (size_t i = 1; i < run.size(); ++i)
+    if (SortsAfter(run[i - 1].value, run[i].value))
+      c.Fail(what + " is not sorted in non-increasing order at pair " + std::to_string(i));
+}
+
+// The merge of sorted runs, descending (strictly "sorts before" keeps the earlier run first on
+// ties); with `exhausted` it stops as soon as one run is used up.
+std::vector<Pair> MergeRuns(const std::vector<std::vector<Pair>>& runs, bool exhausted) {
+  std::vector<size_t> pos(runs.size(), 0);
+  std::vector<Pair> out;
+  while (true) {
+    size_t best = runs.size();
+    bool one_done = false;
+    for (size_t l = 0; l < runs.size(); ++l) {
+      if (pos[l] == runs[l].size()) {
+        one_done = true;
+        continue;
+      }
+      if (best == runs.size() || SortsAfter(runs[best][pos[best]].value, runs[l][pos[l]].value))
+        best = l;
+    }
+    if (best == runs.size() || (exhausted && one_done)) break;
+    out.push_back(runs[best][pos[best]++]);
+  }
+  return out;
+}
+
+// TMRGSORT's merge of 2 to 4 lists (format 2): each list is its valid elements in row-major
+// order, read as pairs.
 Value MrgSort(OpCall& c) {
   const size_t lists = c.args.size() - 1;  // the last argument is tmp
   if (lists < 2 || lists > 4) c.Fail("needs 2 to 4 lists and tmp");
-  std::vector<std::vector<float>> in(lists);
+  std::vector<std::vector<Pair>> in(lists);
   bool poisoned = false;
   for (size_t l = 0; l < lists; ++l) {
     const TileValue& t = c.tile(l);
-    if (t.data.kind != StorageKind::F32) c.Fail("needs floating-point lists");
+    RequireFP32Pairs(c, t);
+    std::vector<float> vals;
+    std::vector<bool> poison;
     std::vector<int64_t> idx(t.shape.size(), 0);
     for (size_t e = 0; e < t.data.size(); ++e) {
       if (t.InValid(idx)) {
-        if (t.data.IsPoison(e)) poisoned = true;
-        in[l].push_back(t.data.f[e]);
+        poison.push_back(t.data.IsPoison(e));
+        vals.push_back(t.data.f[e]);
       }
       for (size_t d = idx.size(); d-- > 0;) {
         if (++idx[d] < t.shape[d]) break;
         idx[d] = 0;
       }
     }
+    if (vals.size() % 2 != 0)
+      c.Fail("list " + std::to_string(l) + " (argument 'src" + std::to_string(l) + "') holds " +
+             std::to_string(vals.size()) + " valid elements, not whole value-index pairs");
+    for (size_t e = 0; e < vals.size(); e += 2) {
+      poisoned = poisoned || poison[e] || poison[e + 1];
+      in[l].push_back({vals[e], vals[e + 1]});
+    }
   }
   auto out = c.NewResult();
-  if (out->data.kind != StorageKind::F32) c.Fail("needs a floating-point result");
-  if (poisoned) return Value(out);  // every position poison
+  RequireFP32Pairs(c, *out);
+  if (poisoned) return Value(out);  // every position poison: where it would sort is unknown
   size_t total = 0;
   for (size_t l = 0; l < lists; ++l) {
-    total += in[l].size();
-    for (size_t i = 1; i < in[l].size(); ++i)
-      if (SortsAfter(in[l][i - 1], in[l][i]))
-        c.Fail("list " + std::to_string(l) + " (argument 'src" + std::to_string(l) +
-               "') is not sorted in non-increasing order at element " + std::to_string(i));
+    total += 2 * in[l].size();
+    RequireSorted(c, in[l],
+                  "list " + std::to_string(l) + " (argument 'src" + std::to_string(l) + "')");
   }
   const bool exhausted = c.bool_kwarg("exhausted").value_or(false);
   if (!exhausted && total > out->data.size())
     c.Fail("the merged list of " + std::to_string(total) + " elements does not fit the " +
            std::to_string(out->data.size()) + "-element result (tmp's shape)");
-  std::vector<size_t> pos(lists, 0);
-  size_t n = 0;
-  while (true) {
-    size_t best = lists;
-    bool one_done = false;
-    for (size_t l = 0; l < lists; ++l) {
-      if (pos[l] == in[l].size()) {
-        one_done = true;
-        continue;
-      }
-      // Strictly "sorts before" keeps the earlier list first on ties.
-      if (best == lists || SortsAfter(in[best][pos[best]], in[l][pos[l]])) best = l;
+  const std::vector<Pair> merged = MergeRuns(in, exhausted);
+  if (2 * merged.size() > out->data.size())
+    c.Fail("the merged list does not fit the " + std::to_string(out->data.size()) +
+           "-element result (tmp's shape)");
+  for (size_t p = 0; p < merged.size(); ++p) {
+    out->data.f[2 * p] = merged[p].value;
+    out->data.f[2 * p + 1] = merged[p].index_bits;
+  }
+  sim::PoisonOutsideValid(*out);
+  return Value(out);
+}
+
+// TMRGSORT's single-list sort (format 1): the row's valid elements, in groups of four blocks of
+// block_len elements, each group's four sorted runs merged in place. A group holding an
+// undefined element is undefined.
+Value MrgSort1(OpCall& c) {
+  const TileValue& src = c.tile(0);
+  RequireFP32Pairs(c, src);
+  const int64_t block = c.int_kwarg("block_len").value_or(0);
+  if (src.shape.size() != 2 || src.shape[0] != 1) c.Fail("needs one row");
+  const int64_t vcols = std::min(src.valid[1], src.shape[1]);
+  if (block <= 0 || block % 2 != 0 || vcols % (4 * block) != 0 || vcols == 0 ||
+      vcols / (4 * block) > 255)
+    ir::ThrowUser(c.call.span,
+                  c.name() + ": the valid columns " + std::to_string(vcols) +
+                      " must be 1 to 255 groups of 4 * block_len (" + std::to_string(4 * block) +
+                      " elements)",
+                  {{{},
+                    "give the row whole groups of four sorted blocks, or merge the blocks as "
+                    "lists with pl.tile.mrgsort(src0, src1, ..., tmp)"}});
+  auto out = c.NewResult();
+  if (out->data.size() < static_cast<size_t>(vcols)) c.Fail("the result is too small");
+  for (int64_t g = 0; g * 4 * block < vcols; ++g) {
+    std::vector<std::vector<Pair>> runs;
+    bool poisoned = false;
+    for (int64_t b = 0; b < 4; ++b)
+      runs.push_back(PairsAt(src, static_cast<size_t>((4 * g + b) * block),
+                             static_cast<size_t>(block), &poisoned));
+    if (poisoned) continue;  // the group's elements stay undefined
+    for (size_t b = 0; b < runs.size(); ++b)
+      RequireSorted(c, runs[b], "block " + std::to_string(b) + " of group " + std::to_string(g));
+    const std::vector<Pair> merged = MergeRuns(runs, false);
+    for (size_t p = 0; p < merged.size(); ++p) {
+      const size_t at = static_cast<size_t>(4 * g * block) + 2 * p;
+      out->data.f[at] = merged[p].value;
+      out->data.f[at + 1] = merged[p].index_bits;
     }
-    if (best == lists || (exhausted && one_done)) break;
-    if (n == out->data.size())
-      c.Fail("the merged list does not fit the " + std::to_string(out->data.size()) +
-             "-element result (tmp's shape)");
-    out->data.f[n++] = sim::RoundToDType(out->dtype, in[best][pos[best]++]);
   }
   sim::PoisonOutsideValid(*out);
   return Value(out);
@@ -205,6 +299,7 @@ Value Sort32(OpCall& c) {
 
 void RegisterSortSemantics(SemanticsTable& t) {
   t.Register("tile.gather_compare", GatherCompare);
+  t.Register("tile.mrgsort_format1", MrgSort1);
   t.Register("tile.mrgsort_format2", MrgSort);
   t.Register("tile.sort32", Sort32);
 }

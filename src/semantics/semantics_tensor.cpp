@@ -394,6 +394,17 @@ void RegisterTensorSemantics(SemanticsTable& t) {
     const int64_t coef = ResultDType(c) == ir::DataType::FP32 ? 2 : 4;
     return ViaTile(c, "tile.sort32", {s[0], s[1] * coef}, c.args);
   });
+  t.Register("tensor.mrgsort_format1", [](OpCall& c) {
+    return ViaTile(c, "tile.mrgsort_format1", c.tensor(0)->shape, c.args);
+  });
+  // The tile merge takes its output buffer last; it only sizes the result, so any operand does.
+  t.Register("tensor.mrgsort_format2", [](OpCall& c) {
+    int64_t cols = 0;
+    for (size_t i = 0; i < c.args.size(); ++i) cols += c.tensor(i)->shape.back();
+    std::vector<Value> args = c.args;
+    args.push_back(c.args[0]);
+    return ViaTile(c, "tile.mrgsort_format2", {1, cols}, args);
+  });
 }
 
 }  // namespace tilesplit::ops

@@ -351,8 +351,9 @@ TEST(OpsFlags, TensorOpTileForms) {
     if (!f->row_broadcast.empty()) row_broadcast[d->name()] = f->row_broadcast;
     if (f->scratch != TileForm::Scratch::None)
       scratch[d->name()] =
-          std::string(f->scratch == TileForm::Scratch::LikeOperand ? "like operand "
-                                                                   : "row padded to 128 ") +
+          std::string(f->scratch == TileForm::Scratch::LikeOperand    ? "like operand "
+                      : f->scratch == TileForm::Scratch::RowPadded128 ? "row padded to 128 "
+                                                                      : "sum of last axes ") +
           f->scratch_name;
   }
   const std::map<std::string, std::pair<Kind, std::string>> want_special = {
@@ -379,17 +380,18 @@ TEST(OpsFlags, TensorOpTileForms) {
                                                 {"tensor.minimum", "tile.row_expand_min"},
                                                 {"tensor.mul", "tile.row_expand_mul"},
                                                 {"tensor.sub", "tile.row_expand_sub"}}));
-  EXPECT_EQ(scratch,
-            (std::map<std::string, std::string>{{"tensor.col_argmax", "like operand tmp_tile"},
-                                                {"tensor.col_argmin", "like operand tmp_tile"},
-                                                {"tensor.row_argmax", "like operand tmp_tile"},
-                                                {"tensor.row_argmin", "like operand tmp_tile"},
-                                                {"tensor.row_max", "row padded to 128 tmp_tile"},
-                                                {"tensor.row_min", "row padded to 128 tmp_tile"},
-                                                {"tensor.row_prod", "row padded to 128 tmp_tile"},
-                                                {"tensor.row_sum", "row padded to 128 tmp_tile"},
-                                                {"tensor.xor", "like operand xor_tmp"},
-                                                {"tensor.xors", "like operand xor_tmp"}}));
+  EXPECT_EQ(scratch, (std::map<std::string, std::string>{
+                         {"tensor.col_argmax", "like operand tmp_tile"},
+                         {"tensor.col_argmin", "like operand tmp_tile"},
+                         {"tensor.row_argmax", "like operand tmp_tile"},
+                         {"tensor.row_argmin", "like operand tmp_tile"},
+                         {"tensor.mrgsort_format2", "sum of last axes mrgsort2_tmp"},
+                         {"tensor.row_max", "row padded to 128 tmp_tile"},
+                         {"tensor.row_min", "row padded to 128 tmp_tile"},
+                         {"tensor.row_prod", "row padded to 128 tmp_tile"},
+                         {"tensor.row_sum", "row padded to 128 tmp_tile"},
+                         {"tensor.xor", "like operand xor_tmp"},
+                         {"tensor.xors", "like operand xor_tmp"}}));
 }
 
 // The traits the passes ask instead of op names (op_def.h): exactly these ops carry each, so an op

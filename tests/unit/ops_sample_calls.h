@@ -314,6 +314,14 @@ inline std::vector<SampleCall> SampleCalls() {
       // Sort of 32-element blocks (sort_ops.cpp)
       {"tile.sort32", {f({8, 64}), f({8, 64}, DataType::UINT32), f({8, 64})}, {}},
       {"tensor.sort32", {t2, Tensor(Dims({1, 32}), DataType::UINT32)}, {}},
+      // TMRGSORT's single-list sort, and the merge at tensor level (sort_ops.cpp)
+      {"tile.mrgsort_format1", {f({1, 256})}, {{"block_len", int64_t{64}}}},
+      {"tensor.mrgsort_format1", {Tensor(Dims({1, 512}))}, {{"block_len", int64_t{64}}}},
+      {"tensor.mrgsort_format2", {Tensor(Dims({1, 128})), Tensor(Dims({1, 128}))}, {}},
+      {"tensor.mrgsort_format2",
+       {Tensor(Dims({1, 128})), Tensor(Dims({1, 64})), Tensor(Dims({1, 64})),
+        Tensor(Dims({1, 128}))},
+       {}},
       // GEMV, bias and batched products (cube_ops.cpp)
       {"tile.gemv", {in({1, 64}, MemorySpace::Left, DataType::FP16), right}, {}},
       {"tile.gemv_acc",

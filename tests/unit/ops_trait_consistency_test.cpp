@@ -224,9 +224,12 @@ TEST(OpsTraitConsistency, ATensorOpsTileFormNamesRegisteredTileOps) {
       EXPECT_LE(to->min_args(), op->min_args() + extra) << form->op << " needs more operands";
       EXPECT_LE(op->max_args() + extra, to->max_args()) << form->op << " takes fewer operands";
       if (extra) {
-        // The scratch follows the operands, at one position: the tensor op has no optional one.
+        // The scratch follows the operands, at one position: the tensor op has no optional one,
+        // or the tile op is variadic and takes it last at every arity (a merge's tmp).
         EXPECT_FALSE(form->scratch_name.empty());
-        EXPECT_EQ(op->min_args(), op->max_args()) << "a scratch after optional operands";
+        if (!to->is_variadic()) {
+          EXPECT_EQ(op->min_args(), op->max_args()) << "a scratch after optional operands";
+        }
       } else {
         EXPECT_TRUE(form->scratch_name.empty());
       }
@@ -273,6 +276,12 @@ TEST(OpsTraitConsistency, ATileFormTypesTheSampleCall) {
       const auto& shape = sc.args[0]->type->As<ir::TensorType>()->shape;
       const int64_t n = *ir::AsConstInt(shape.back());
       args.push_back(as_tile(sc.args[0], I((n + 127) / 128 * 128)));
+    }
+    if (form->scratch == TileForm::Scratch::SumOfLastAxes) {
+      int64_t n = 0;
+      for (const ExprPtr& a : sc.args)
+        n += *ir::AsConstInt(a->type->As<ir::TensorType>()->shape.back());
+      args.push_back(as_tile(sc.args[0], I(n)));
     }
     TypePtr tensor_result = DeduceType(*op, sc.args, sc.kwargs);
     TypePtr tile_result;

@@ -1,8 +1,8 @@
-// Execution semantics of tile.gather_compare, tile.mrgsort_format2, tile.tquant_mx(_raw) and
-// tile.gatherb, run end to end through small kernels on the reference interpreter, plus the
-// registry-wide rule that every operator executes. Expected values are worked out by hand or by
-// an independent formula in the test, never copied from a run (docs/simulator.md states the
-// decisions these tests pin).
+// Execution semantics of tile.gather_compare, tile.mrgsort_format2 (TMRGSORT's pairs),
+// tile.tquant_mx(_raw) and tile.gatherb, run end to end through small kernels on the reference
+// interpreter, plus the registry-wide rule that every operator executes. Expected values are worked
+// out by hand or by an independent formula in the test, never copied from a run (docs/simulator.md
+// states the decisions these tests pin).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -286,12 +286,14 @@ def gc(x: pl.Tensor[[2, 8], pl.INT32], d: pl.Out[pl.Tensor[[2, 2], pl.INT32]],
 // ---------------------------------------------------------------------------------------------
 // tile.mrgsort_format2
 
+// TMRGSORT merges value-index pairs: (value, index bits) in two FP32 slots. The tests tag each
+// pair with a distinct second slot (the merge moves it unread) to see which pair went where.
 const char* kMerge2 = R"(
 @pl.function(type=pl.FunctionType.InCore)
-def ms(a: pl.Tensor[[1, 8], pl.FP32], b: pl.Tensor[[1, 8], pl.FP32],
-       out: pl.Out[pl.Tensor[[1, 16], pl.FP32]]):
-    ta = pl.load(a, [0, 0], [1, 8], [1, 5], target_memory=pl.Mem.Vec)
-    tb = pl.load(b, [0, 0], [1, 8], target_memory=pl.Mem.Vec)
+def ms(a: pl.Tensor[[1, 16], pl.FP32], b: pl.Tensor[[1, 16], pl.FP32],
+       out: pl.Out[pl.Tensor[[1, 32], pl.FP32]]):
+    ta = pl.load(a, [0, 0], [1, 16], [1, 10], target_memory=pl.Mem.Vec)
+    tb = pl.load(b, [0, 0], [1, 16], target_memory=pl.Mem.Vec)
     tmp = pl.tile.create([1, TMP], dtype=pl.FP32, target_memory=pl.Mem.Vec)
     m = pl.tile.mrgsort_format2(ta, tb, tmp, exhausted=EXH)
     return pl.store(m, [0, 0], out)
@@ -304,87 +306,113 @@ std::string Merge2(int tmp, bool exhausted) {
   return s;
 }
 
-// a's valid part is [9, 7, 3, -0, -1] (the 100s beyond it would break its order if read).
-const std::vector<double> kListA = {9, 7, 3, -0.0, -1, 100, 100, 100};
-const std::vector<double> kListB = {8, 7, 0.0, -0.0, -1, -1, -2, -3};
+// a's valid part is the pairs 9, 7, 3, -0, -1 tagged 1..5 (the 100s beyond it would break its
+// order if read); b's are 8, 7, 0, -0, -1, -1, -2, -3 tagged 11..18.
+const std::vector<double> kListA = {9, 1, 7, 2, 3, 3, -0.0, 4, -1, 5, 100, 0, 100, 0, 100, 0};
+const std::vector<double> kListB = {8,  11, 7,  12, 0.0, 13, -0.0, 14,
+                                    -1, 15, -1, 16, -2,  17, -3,   18};
 
-TEST(OpSemanticsMrgSort, TwoWayMergeByHand) {
-  KernelRun r(Merge2(16, false));
-  r.In("a", DataType::FP32, {1, 8}, kListA);
-  r.In("b", DataType::FP32, {1, 8}, kListB);
-  r.Out("out", DataType::FP32, {1, 16});
+void ExpectPairs(KernelRun& r, const std::vector<std::pair<double, double>>& want, size_t size) {
+  for (size_t p = 0; p < want.size(); ++p) {
+    EXPECT_EQ(Bits(r.F("out", 2 * p)), Bits(static_cast<float>(want[p].first))) << p;
+    EXPECT_EQ(r.F("out", 2 * p + 1), static_cast<float>(want[p].second)) << p;
+  }
+  for (size_t i = 2 * want.size(); i < size; ++i) EXPECT_TRUE(r.Poison("out", i)) << i;
+}
+
+TEST(OpSemanticsMrgSort, TwoWayMergeOfPairsByHand) {
+  KernelRun r(Merge2(32, false));
+  r.In("a", DataType::FP32, {1, 16}, kListA);
+  r.In("b", DataType::FP32, {1, 16}, kListB);
+  r.Out("out", DataType::FP32, {1, 32});
   r.Go();
-  // Non-increasing; equal keys keep src0's element first, visible on the signed zeros:
-  // a's -0 (tied with b's +0) comes before it, then b's -0.
-  const std::vector<double> want = {9, 8, 7, 7, 3, -0.0, 0.0, -0.0, -1, -1, -1, -2, -3};
-  for (size_t i = 0; i < want.size(); ++i)
-    EXPECT_EQ(Bits(r.F("out", i)), Bits(static_cast<float>(want[i]))) << i;
-  for (size_t i = want.size(); i < 16; ++i) EXPECT_TRUE(r.Poison("out", i)) << i;
+  // Non-increasing by value, each value moving with its tag; equal values keep src0's pair
+  // first, visible on the signed zeros: a's -0 (tied with b's +0) comes before it, then b's -0.
+  ExpectPairs(r,
+              {{9, 1},
+               {8, 11},
+               {7, 2},
+               {7, 12},
+               {3, 3},
+               {-0.0, 4},
+               {0.0, 13},
+               {-0.0, 14},
+               {-1, 5},
+               {-1, 15},
+               {-1, 16},
+               {-2, 17},
+               {-3, 18}},
+              32);
 }
 
 TEST(OpSemanticsMrgSort, ExhaustedStopsWithTheFirstEmptyList) {
-  KernelRun r(Merge2(16, true));
-  r.In("a", DataType::FP32, {1, 8}, kListA);
-  r.In("b", DataType::FP32, {1, 8}, kListB);
-  r.Out("out", DataType::FP32, {1, 16});
+  KernelRun r(Merge2(32, true));
+  r.In("a", DataType::FP32, {1, 16}, kListA);
+  r.In("b", DataType::FP32, {1, 16}, kListB);
+  r.Out("out", DataType::FP32, {1, 32});
   r.Go();
-  // a runs out after its -1 (the ninth element taken).
-  const std::vector<double> want = {9, 8, 7, 7, 3, -0.0, 0.0, -0.0, -1};
-  for (size_t i = 0; i < want.size(); ++i)
-    EXPECT_EQ(Bits(r.F("out", i)), Bits(static_cast<float>(want[i]))) << i;
-  for (size_t i = want.size(); i < 16; ++i) EXPECT_TRUE(r.Poison("out", i)) << i;
+  // a runs out after its -1 (the ninth pair taken).
+  ExpectPairs(
+      r, {{9, 1}, {8, 11}, {7, 2}, {7, 12}, {3, 3}, {-0.0, 4}, {0.0, 13}, {-0.0, 14}, {-1, 5}}, 32);
 }
 
 TEST(OpSemanticsMrgSort, ThreeWayWithNaNAndInfinities) {
   KernelRun r(R"(
 @pl.function(type=pl.FunctionType.InCore)
-def ms(a: pl.Tensor[[1, 4], pl.FP32], b: pl.Tensor[[1, 4], pl.FP32],
-       c: pl.Tensor[[1, 4], pl.FP32], out: pl.Out[pl.Tensor[[1, 8], pl.FP32]]):
-    ta = pl.load(a, [0, 0], [1, 4], [1, 3], target_memory=pl.Mem.Vec)
-    tb = pl.load(b, [0, 0], [1, 4], [1, 2], target_memory=pl.Mem.Vec)
-    tc = pl.load(c, [0, 0], [1, 4], [1, 2], target_memory=pl.Mem.Vec)
-    tmp = pl.tile.create([1, 8], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+def ms(a: pl.Tensor[[1, 8], pl.FP32], b: pl.Tensor[[1, 8], pl.FP32],
+       c: pl.Tensor[[1, 8], pl.FP32], out: pl.Out[pl.Tensor[[1, 16], pl.FP32]]):
+    ta = pl.load(a, [0, 0], [1, 8], [1, 6], target_memory=pl.Mem.Vec)
+    tb = pl.load(b, [0, 0], [1, 8], [1, 4], target_memory=pl.Mem.Vec)
+    tc = pl.load(c, [0, 0], [1, 8], [1, 4], target_memory=pl.Mem.Vec)
+    tmp = pl.tile.create([1, 16], dtype=pl.FP32, target_memory=pl.Mem.Vec)
     m = pl.tile.mrgsort_format2(ta, tb, tc, tmp)
     return pl.store(m, [0, 0], out)
 )");
-  r.In("a", DataType::FP32, {1, 4}, {kNaN, kInf, 1, 0});
-  r.In("b", DataType::FP32, {1, 4}, {kInf, 2, 0, 0});
-  r.In("c", DataType::FP32, {1, 4}, {3, -kInf, 0, 0});
-  r.Out("out", DataType::FP32, {1, 8});
+  r.In("a", DataType::FP32, {1, 8}, {kNaN, 1, kInf, 2, 1, 3, 0, 0});
+  r.In("b", DataType::FP32, {1, 8}, {kInf, 11, 2, 12, 0, 0, 0, 0});
+  r.In("c", DataType::FP32, {1, 8}, {3, 21, -kInf, 22, 0, 0, 0, 0});
+  r.Out("out", DataType::FP32, {1, 16});
   r.Go();
   // NaN sorts above +inf; the tie between a's and b's +inf keeps a's first.
   EXPECT_TRUE(std::isnan(r.F("out", 0)));
   EXPECT_FALSE(r.Poison("out", 0)) << "a NaN input is a value, not undefined data";
-  const std::vector<float> want = {INFINITY, INFINITY, 3, 2, 1, -INFINITY};
-  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(r.F("out", i + 1), want[i]) << i;
-  EXPECT_TRUE(r.Poison("out", 7));
+  EXPECT_EQ(r.F("out", 1), 1.0f);
+  const std::vector<std::pair<float, float>> want = {
+      {INFINITY, 2}, {INFINITY, 11}, {3, 21}, {2, 12}, {1, 3}, {-INFINITY, 22}};
+  for (size_t p = 0; p < want.size(); ++p) {
+    EXPECT_EQ(r.F("out", 2 * p + 2), want[p].first) << p;
+    EXPECT_EQ(r.F("out", 2 * p + 3), want[p].second) << p;
+  }
+  EXPECT_TRUE(r.Poison("out", 14));
+  EXPECT_TRUE(r.Poison("out", 15));
 }
 
 TEST(OpSemanticsMrgSort, PoisonInAListPoisonsTheResult) {
-  KernelRun r(Merge2(16, false));
+  KernelRun r(Merge2(32, false));
   std::vector<double> a = kListA;
-  a[2] = kPoison;
-  r.In("a", DataType::FP32, {1, 8}, a);
-  r.In("b", DataType::FP32, {1, 8}, kListB);
-  r.Out("out", DataType::FP32, {1, 16});
+  a[3] = kPoison;  // an index slot: the pair's place is known, but not what it carries
+  r.In("a", DataType::FP32, {1, 16}, a);
+  r.In("b", DataType::FP32, {1, 16}, kListB);
+  r.Out("out", DataType::FP32, {1, 32});
   r.Go();
-  for (size_t i = 0; i < 16; ++i) EXPECT_TRUE(r.Poison("out", i)) << i;
+  for (size_t i = 0; i < 32; ++i) EXPECT_TRUE(r.Poison("out", i)) << i;
 }
 
 TEST(OpSemanticsMrgSort, UnsortedListIsAFault) {
-  KernelRun r(Merge2(16, false));
-  r.In("a", DataType::FP32, {1, 8}, {1, 2, 0, 0, 0, 0, 0, 0});
-  r.In("b", DataType::FP32, {1, 8}, kListB);
-  r.Out("out", DataType::FP32, {1, 16});
-  r.ExpectFault("list 0 (argument 'src0') is not sorted in non-increasing order at element 1");
+  KernelRun r(Merge2(32, false));
+  // Values 1 then 2: out of order (the tags 5, 0 would be in order, and are not compared).
+  r.In("a", DataType::FP32, {1, 16}, {1, 5, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  r.In("b", DataType::FP32, {1, 16}, kListB);
+  r.Out("out", DataType::FP32, {1, 32});
+  r.ExpectFault("list 0 (argument 'src0') is not sorted in non-increasing order at pair 1");
 }
 
 TEST(OpSemanticsMrgSort, ResultTooSmallIsAFault) {
-  KernelRun r(Merge2(8, false));  // 13 elements into 8
-  r.In("a", DataType::FP32, {1, 8}, kListA);
-  r.In("b", DataType::FP32, {1, 8}, kListB);
-  r.Out("out", DataType::FP32, {1, 16});
-  r.ExpectFault("the merged list of 13 elements does not fit the 8-element result");
+  KernelRun r(Merge2(16, false));  // 26 elements into 16
+  r.In("a", DataType::FP32, {1, 16}, kListA);
+  r.In("b", DataType::FP32, {1, 16}, kListB);
+  r.Out("out", DataType::FP32, {1, 32});
+  r.ExpectFault("the merged list of 26 elements does not fit the 16-element result");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -125,8 +125,9 @@ struct TileForm {
   };
   // The hardware's scratch operand the tile op takes after the tensor op's operands: a tile shaped
   // and typed like operand 0, or like it with the last axis padded to a multiple of 128 elements
-  // (a row reduction's work space).
-  enum class Scratch : uint8_t { None, LikeOperand, RowPadded128 };
+  // (a row reduction's work space), or with the last axis the sum of every operand's (a merge's
+  // output buffer, which holds all the merged lists).
+  enum class Scratch : uint8_t { None, LikeOperand, RowPadded128, SumOfLastAxes };
 
   Kind kind = Kind::None;
   std::string op = {};  // the tile op it becomes; empty for None, Write, View and Keep
@@ -143,6 +144,9 @@ struct TileForm {
     return kind == Kind::Op || kind == Kind::Matmul || kind == Kind::MatmulAcc ||
            kind == Kind::Create;
   }
+  // The scratch tile's shape for a call on tiles of these shapes (its tile operands in order):
+  // operand 0's, with the last axis padded or summed as `scratch` says.
+  std::vector<ExprPtr> ScratchShape(const std::vector<std::vector<ExprPtr>>& operands) const;
   // The tile op of the same name (tensor.X -> tile.X): the one place the default is derived.
   static TileForm Namesake(std::string_view tensor_op);
 };

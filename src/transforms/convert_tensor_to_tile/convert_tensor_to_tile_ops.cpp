@@ -513,11 +513,11 @@ class Converter {
     if (form.scratch != ops::TileForm::Scratch::None) {
       const ir::TileType* t = ir::TileTypeOf(args[0]);
       if (!t) ir::ThrowInternal(span, c.op_name() + ": operand was not converted to a tile");
-      std::vector<ExprPtr> shape = t->shape;
-      if (form.scratch == ops::TileForm::Scratch::RowPadded128)
-        if (auto n = ir::AsConstInt(shape.back())) shape.back() = ir::Index((*n + 127) / 128 * 128);
+      std::vector<std::vector<ExprPtr>> shapes;
+      for (const ExprPtr& a : args)
+        if (const ir::TileType* o = ir::TileTypeOf(a)) shapes.push_back(o->shape);
       VarPtr tmp = Bind(out, form.scratch_name,
-                        Build(ops::AllocationOp(), {TupleOf(shape)},
+                        Build(ops::AllocationOp(), {TupleOf(form.ScratchShape(shapes))},
                               {{"dtype", t->dtype}, {"target_memory", MemorySpace::Vec}}, span),
                         span);
       std::vector<ExprPtr> a = args;

@@ -46,3 +46,13 @@ def reinterpret_view(tensor, dtype, shape=None, span=None):
     from ._build import call
     return call("tensor.reinterpret_view", [tensor] + ([shape] if shape is not None else []),
                 {"dtype": dtype}, span)
+
+
+def mrgsort(*srcs, block_len=None, span=None):
+    """PyPTO's ``tensor.mrgsort``: with ``block_len`` TMRGSORT's single-list sort
+    (``tensor.mrgsort_format1``), without it the merge of 2 to 4 lists (``tensor.mrgsort_format2``)."""
+    from ._build import call
+    if block_len is not None:
+        return call("tensor.mrgsort_format1", list(srcs), {"block_len": block_len}, span)
+    return call("tensor.mrgsort_format2", list(srcs), None, span)
+

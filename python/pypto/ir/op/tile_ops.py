@@ -137,6 +137,16 @@ def ci(start, shape, dtype=DataType.INT32, descending=False, span=None):
     return call("tile.ci", [start, shape], {"dtype": dtype, "descending": descending}, span)
 
 
+def mrgsort(*srcs, block_len=None, exhausted=False, span=None):
+    """PyPTO's ``tile.mrgsort``: with ``block_len`` TMRGSORT's single-list sort
+    (``tile.mrgsort_format1``), without it the merge of 2 to 4 lists and the output buffer last
+    (``tile.mrgsort_format2``)."""
+    if block_len is not None:
+        return call("tile.mrgsort_format1", list(srcs), {"block_len": block_len}, span)
+    return call("tile.mrgsort_format2", list(srcs), {"exhausted": True} if exhausted else None,
+                span)
+
+
 def random(key0, key1, counter0, counter1, counter2, counter3, shape, valid_shape=None,
            dtype=DataType.UINT32, rounds=10, span=None):
     args = [key0, key1, counter0, counter1, counter2, counter3, shape]
