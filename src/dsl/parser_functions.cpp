@@ -8,6 +8,7 @@
 
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
+#include "tilesplit/ir/function_attrs.h"
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 
@@ -330,7 +331,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
 
 ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit) {
   using K = Literal::Kind;
-  if (key == "split") {
+  if (key == ir::fattr::kSplit.key) {
     if (lit.kind == K::Int) {
       if (lit.int_value < 0 || lit.int_value > 2)
         ir::ThrowUser(lit.span,
@@ -346,7 +347,7 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
     }
     ir::ThrowUser(lit.span, "attr \"split\" must be a pl.SplitMode, got " + lit.text());
   }
-  if (key == "split_aiv" || key == "dual_aiv_dispatch") {
+  if (key == ir::fattr::kSplitAiv.key || key == ir::fattr::kDualAivDispatch.key) {
     if (lit.kind != K::Bool)
       ir::ThrowUser(lit.span, "attr \"" + key + "\" must be True or False, got " + lit.text());
     return lit.bool_value;
@@ -382,14 +383,17 @@ ir::AttrValue Parser::AttrFromLiteral(const std::string& key, const Literal& lit
                               "split mode)");
 }
 
-// The function attributes something reads: the split mode and forms (dsl.md 4.2), and the pipe
-// sizing the outliner and expand-mixed-kernel write. Any other key would be silently ignored, so
-// a misspelt one ("splitt") would drop the split without a word; it is rejected instead.
+// The function attributes an author may write (ir/function_attrs.def). Any other key would be
+// silently ignored, so a misspelt one ("splitt") would drop the split without a word; it is
+// rejected instead.
 namespace {
 const std::vector<std::string>& KnownFunctionAttrs() {
-  static const std::vector<std::string> keys = {
-      "split",           "split_aiv",     "dual_aiv_dispatch", "slot_num",
-      "cross_core_slot", "c2v_slot_size", "v2c_slot_size"};
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> k;
+    for (const ir::FunctionAttrInfo& a : ir::FunctionAttrs())
+      if (a.authored) k.emplace_back(a.key);
+    return k;
+  }();
   return keys;
 }
 }  // namespace
@@ -416,15 +420,21 @@ ir::AttrMap Parser::ParseAttrDict(ir::AttrMap* merge_into, std::vector<std::stri
       ir::ThrowUser(Peek().span,
                     "attr \"" + key + "\" needs a literal value, got " + DescribeToken(Peek()));
     Literal lit = ParseLiteral();
-    // A ring of no slots would never carry a transfer: the value is refused where it is written
-    // rather than by expand-mixed-kernel, which only sees the kernels that get that far.
-    if (key == "slot_num" && (lit.kind != Literal::Kind::Int || lit.int_value < 1))
-      ir::ThrowUser(lit.span,
-                    "attr \"slot_num\" must be an integer of at least 1, got " + lit.text(),
+    ir::AttrValue value = AttrFromLiteral(key, lit);
+    // A value of another kind, or below the least the table allows (a ring of no slots would
+    // never carry a transfer), is refused where it is written rather than by the pass that
+    // reads it, which only sees the kernels that get that far.
+    if (std::string why = ir::CheckFunctionAttr(key, value); !why.empty()) {
+      const ir::FunctionAttrInfo& info = *ir::FindFunctionAttr(key);
+      ir::ThrowUser(lit.span, why,
                     {{{},
-                      "give the number of slots of each pipe's ring (1 or more), or leave the "
-                      "attribute out and expand-mixed-kernel sizes the rings itself"}});
-    ir::SetSortedAttr(*merge_into, key, AttrFromLiteral(key, lit));
+                      key == ir::fattr::kSlotNum.key
+                          ? std::string("give the number of slots of each pipe's ring (1 or "
+                                        "more), or leave the attribute out and "
+                                        "expand-mixed-kernel sizes the rings itself")
+                          : "give \"" + key + "\" a value of its kind: " + std::string(info.doc)}});
+    }
+    ir::SetSortedAttr(*merge_into, key, std::move(value));
     if (!Accept(Tok::kComma)) break;
   }
   Expect(Tok::kRBrace, "closing the attrs dict");

@@ -1,6 +1,5 @@
 #include "refusal_reason.h"
 
-#include <regex>
 #include <utility>
 #include <vector>
 
@@ -11,25 +10,38 @@ bool Has(const std::string& s, const char* part) {
   return s.find(part) != std::string::npos;
 }
 
-// The first operator the message names (tile.reshape, tensor.add, ...), or "an op".
+// The first operator the message names (tile.reshape, tensor.add, ...), or "an op". Plain
+// scanning: std::regex trips GCC 12's maybe-uninitialized warning under the sanitizers.
 std::string FirstOp(const std::string& s) {
-  static const std::regex op(R"((tile|tensor)\.[a-z_0-9]+)");
-  std::smatch m;
-  return std::regex_search(s, m, op) ? m.str() : std::string("an op");
+  auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; };
+  size_t best = std::string::npos, end = 0;
+  for (const char* p : {"tile.", "tensor."}) {
+    const std::string prefix = p;
+    for (size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at + 1)) {
+      if (at > 0 && word(s[at - 1])) continue;  // "subtile." is not an op
+      size_t e = at + prefix.size();
+      while (e < s.size() && word(s[e])) ++e;
+      if (e == at + prefix.size()) continue;
+      if (at < best) best = at, end = e;
+      break;
+    }
+  }
+  return best == std::string::npos ? std::string("an op") : s.substr(best, end - best);
 }
 
 }  // namespace
 
 std::string RefusalReason(const std::string& key) {
   // The AivSplitValid checks of a written region: the check's letter is the reason.
-  static const std::regex check(R"(AivSplitValid check \(([a-z])\))");
-  std::smatch m;
-  if (std::regex_search(key, m, check)) {
-    const std::string letter = m[1].str();
-    std::string what = letter == "b"   ? ": combines on the split axis of a per-lane value"
-                       : letter == "i" ? ": reads a per-lane value of a sibling region"
+  static const std::string kCheck = "AivSplitValid check (";
+  if (const size_t at = key.find(kCheck); at != std::string::npos &&
+                                          at + kCheck.size() + 1 < key.size() &&
+                                          key[at + kCheck.size() + 1] == ')') {
+    const char letter = key[at + kCheck.size()];
+    std::string what = letter == 'b'   ? ": combines on the split axis of a per-lane value"
+                       : letter == 'i' ? ": reads a per-lane value of a sibling region"
                                        : "";
-    return "written region, AivSplitValid check (" + letter + ")" + what;
+    return "written region, AivSplitValid check (" + std::string(1, letter) + ")" + what;
   }
   if (Has(key, "kept as written") && Has(key, "full width"))
     return "written region: whole-tile work in a per-lane body";

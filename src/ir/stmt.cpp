@@ -67,7 +67,7 @@ VarPtr LaneVar(const SplitAivStmt& region) {
 }
 
 std::optional<SplitMode> Function::split_mode() const {
-  const AttrValue* v = FindAttr(attrs, "split");
+  const AttrValue* v = FindAttr(attrs, fattr::kSplit.key);
   if (!v) return std::nullopt;
   if (const SplitMode* m = std::get_if<SplitMode>(v)) return *m;
   if (auto i = AttrAsInt(*v); i && *i >= 0 && *i <= 2) return static_cast<SplitMode>(*i);
@@ -79,8 +79,8 @@ const std::string* ExternalSource(const Function& f) {
   return v ? std::get_if<std::string>(v) : nullptr;
 }
 
-bool Function::BoolAttr(std::string_view key) const {
-  auto b = GetAttr<bool>(attrs, key);
+bool Function::BoolAttr(FunctionAttr<bool> a) const {
+  auto b = GetAttr(attrs, a);
   return b && *b;
 }
 

@@ -111,7 +111,7 @@ bool HoldsRegion(const ir::StmtPtr& body) {
 // check of such a kernel proves the expansion, not a split across the two lanes.
 std::string NotSplitReason(const ir::Function& f) {
   if (f.func_type != ir::FunctionType::InCore) return "";
-  if (f.BoolAttr("split_aiv") || HoldsRegion(f.body)) return "";
+  if (f.BoolAttr(ir::fattr::kSplitAiv) || HoldsRegion(f.body)) return "";
   const std::optional<ir::SplitMode> mode = f.split_mode();
   const analysis::CoreAffinity a = analysis::RollupAffinity(f);
   if (a != analysis::CoreAffinity::MIXED && a != analysis::CoreAffinity::VECTOR)
@@ -576,7 +576,7 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
       aic = aic || f->func_type == ir::FunctionType::AIC;
       if (f->func_type != ir::FunctionType::AIV) continue;
       aiv = true;
-      dual = dual || f->BoolAttr("dual_aiv_dispatch");
+      dual = dual || f->BoolAttr(ir::fattr::kDualAivDispatch);
     }
     if (aiv && !dual)
       os << "  not split: no kernel of '" << ref_name << "' runs on both AIV lanes: "

@@ -643,7 +643,7 @@ GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
   if (!f) ir::ThrowUser(p.span, "no function '" + name + "' in the split program");
   GroupSpec g;
   auto slot_attr = [](const ir::Function& fn) {
-    return ir::GetAttr<int64_t>(fn.attrs, "slot_num");
+    return ir::GetAttr(fn.attrs, ir::fattr::kSlotNum);
   };
   // A Group's programs are the functions its body calls (as a statement, or bound to a name as
   // PyPTO's hand-written Groups do: `result = self.cube(...)`): one AIC and one AIV at most.
@@ -693,10 +693,10 @@ GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
                                  std::string(ir::FunctionTypeName(f->func_type)) +
                                  ", not a split (Group, AIC or AIV) function");
   }
-  if (g.aiv) g.dual_aiv = g.aiv->BoolAttr("dual_aiv_dispatch");
+  if (g.aiv) g.dual_aiv = g.aiv->BoolAttr(ir::fattr::kDualAivDispatch);
   // A split_aiv body is written per lane (each lane its band): run on lane 0 alone it would do
   // half of the work and leave the other band unwritten, so it is refused, never run half.
-  if (g.aiv && g.aiv->BoolAttr("split_aiv") && !g.dual_aiv)
+  if (g.aiv && g.aiv->BoolAttr(ir::fattr::kSplitAiv) && !g.dual_aiv)
     ir::ThrowUser(g.aiv->span,
                   "the AIV function '" + g.aiv->name +
                       "' is split_aiv (its body is written per lane) but not dispatched to both "
@@ -712,7 +712,10 @@ GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
     g.slot_num = *slot_attr(*g.aic);
   else if (g.aiv && slot_attr(*g.aiv))
     g.slot_num = *slot_attr(*g.aiv);
-  if (g.slot_num < 1) ir::ThrowUser(f->span, "slot_num must be at least 1");
+  // The attributes a split program's functions carry, held to the table (the parser's rules
+  // for what a hand-built program may still hold).
+  for (const ir::Function* fn : {f.get(), g.aic, g.aiv})
+    if (fn) ir::RequireValidFunctionAttrs(*fn, "run");
   return g;
 }
 

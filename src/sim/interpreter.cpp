@@ -93,7 +93,7 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
   // against (run once, with lane 0 alone, lane 1's stores would be compared with nothing).
   const std::optional<ir::SplitMode> mode = f.split_mode();
   if (ctx_.core == ops::CoreKind::Reference && f.func_type == ir::FunctionType::InCore &&
-      f.BoolAttr("split_aiv") && mode && *mode != ir::SplitMode::None &&
+      f.BoolAttr(ir::fattr::kSplitAiv) && mode && *mode != ir::SplitMode::None &&
       !ir::FirstOfKind<ir::SplitAivStmt>(f.body, ir::kWalkAll) &&
       (HasBoundary(f.body) || ReadsLane(f.body))) {
     // Each lane runs to its own return; the function's results are lane 1's, the last run.

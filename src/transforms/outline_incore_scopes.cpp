@@ -219,10 +219,10 @@ class ScopeOutliner : public ir::IRMutator {
                           "function reads (x0 = " +
                               r->name + "[0], ...) and read those instead"}});
     ir::AttrMap attrs;
-    if (split) ir::SetSortedAttr(attrs, "split", *split);
-    if (regions) ir::SetSortedAttr(attrs, "split_aiv", true);
+    if (split) ir::SetAttr(attrs, ir::fattr::kSplit, *split);
+    if (regions) ir::SetAttr(attrs, ir::fattr::kSplitAiv, true);
     // The pipe depth travels as the function attr the expansion and the simulator read.
-    if (slots) ir::SetSortedAttr(attrs, "slot_num", *slots);
+    if (slots) ir::SetAttr(attrs, ir::fattr::kSlotNum, *slots);
     const std::string name = OutlinedName(
         !sc.name_hint.empty() ? sc.name_hint : f_->name + "_incore_" + std::to_string(k_));
     ++k_;

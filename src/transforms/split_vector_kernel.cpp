@@ -30,13 +30,13 @@ bool BodyReadsLaneIndex(const ir::Function& f) {
 ir::ProgramPtr RunSplitVector(const ir::ProgramPtr& p) {
   std::vector<ir::FunctionPtr> out;
   for (const ir::FunctionPtr& f : p->functions) {
-    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr("split_aiv") &&
-        f->BoolAttr("dual_aiv_dispatch") && !ir::ExternalSource(*f) &&
+    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr(ir::fattr::kSplitAiv) &&
+        f->BoolAttr(ir::fattr::kDualAivDispatch) && !ir::ExternalSource(*f) &&
         f->split_mode().value_or(ir::SplitMode::None) == ir::SplitMode::None) {
       out.push_back(BodyReadsLaneIndex(*f) ? f : ReplayNoSplitOnLane1(*f));
       continue;
     }
-    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr("split_aiv") &&
+    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr(ir::fattr::kSplitAiv) &&
         f->split_mode().value_or(ir::SplitMode::None) != ir::SplitMode::None &&
         !ir::ExternalSource(*f))
       // Its transfers carry a split but nothing halved its body: dispatched to both lanes it would
@@ -50,13 +50,13 @@ ir::ProgramPtr RunSplitVector(const ir::ProgramPtr& p) {
                       "split the mixed kernel before expanding it (lower-auto-vector-split, or "
                       "--pipeline check-pipeline), or mark the function split_aiv if its body is "
                       "already written per lane"}});
-    if (f->func_type != ir::FunctionType::AIV || !f->BoolAttr("split_aiv")) {
+    if (f->func_type != ir::FunctionType::AIV || !f->BoolAttr(ir::fattr::kSplitAiv)) {
       out.push_back(f);
       continue;
     }
     ir::AttrMap attrs = f->attrs;
-    if (!f->split_mode()) ir::SetSortedAttr(attrs, "split", ir::SplitMode::None);
-    ir::SetSortedAttr(attrs, "dual_aiv_dispatch", true);
+    if (!f->split_mode()) ir::SetAttr(attrs, ir::fattr::kSplit, ir::SplitMode::None);
+    ir::SetAttr(attrs, ir::fattr::kDualAivDispatch, true);
     out.push_back(ir::WithAttrs(*f, attrs));
   }
   return std::make_shared<ir::Program>(p->name, out, p->span);

@@ -109,11 +109,11 @@ TEST(ParserDecorator, TypeAttrsLevelRole) {
   const FunctionPtr& f = p->functions[0];
   EXPECT_EQ(f->func_type, FunctionType::InCore);
   EXPECT_EQ(f->split_mode(), SplitMode::UpDown);
-  EXPECT_TRUE(f->BoolAttr("split_aiv"));
+  EXPECT_TRUE(f->BoolAttr(ir::fattr::kSplitAiv));
   ASSERT_EQ(f->attrs.size(), 4u);
   EXPECT_EQ(f->attrs[0].first, "dual_aiv_dispatch");  // sorted by key
-  EXPECT_EQ(GetAttr<int64_t>(f->attrs, "slot_num"), 4);
-  EXPECT_FALSE(f->BoolAttr("dual_aiv_dispatch"));
+  EXPECT_EQ(GetAttr(f->attrs, ir::fattr::kSlotNum), 4);
+  EXPECT_FALSE(f->BoolAttr(ir::fattr::kDualAivDispatch));
 }
 
 TEST(ParserDecorator, Errors) {

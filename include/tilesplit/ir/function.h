@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "tilesplit/ir/function_attrs.h"
 #include "tilesplit/ir/stmt.h"
 
 namespace tilesplit::ir {
@@ -34,13 +35,13 @@ class Function {
   const Span span;
 
   std::optional<SplitMode> split_mode() const;  // the "split" attr
-  bool BoolAttr(std::string_view key) const;
+  bool BoolAttr(FunctionAttr<bool> a) const;    // false when absent
 };
 using FunctionPtr = std::shared_ptr<const Function>;
 
 // A function implemented in external source (PyPTO's @pl.function(external_source=FILE)) carries
 // the file's path under this attr and has an empty body: only its signature is ours.
-inline constexpr std::string_view kExternalSourceAttr = "external_source";
+inline constexpr std::string_view kExternalSourceAttr = fattr::kExternalSource.key;
 // The path, or null for a function whose body is its own.
 const std::string* ExternalSource(const Function& f);
 

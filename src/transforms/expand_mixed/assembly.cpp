@@ -239,12 +239,12 @@ Parts AssembleParts(const ir::Function& f, const AssemblyInput& in) {
   const int64_t slots = in.slot_num;
 
   ir::AttrMap common;
-  ir::SetSortedAttr(common, "slot_num", slots);
+  ir::SetAttr(common, ir::fattr::kSlotNum, slots);
   ir::AttrMap aiv_attrs = common;
-  if (f.BoolAttr("split_aiv")) {
-    ir::SetSortedAttr(aiv_attrs, "split_aiv", true);
+  if (f.BoolAttr(ir::fattr::kSplitAiv)) {
+    ir::SetAttr(aiv_attrs, ir::fattr::kSplitAiv, true);
     ir::SplitMode mode = f.split_mode().value_or(in.region_mode.value_or(ir::SplitMode::None));
-    ir::SetSortedAttr(aiv_attrs, "split", mode);
+    ir::SetAttr(aiv_attrs, ir::fattr::kSplit, mode);
   }
   const std::string aic_name = FreshName(taken, f.name + "_aic");
   const std::string aiv_name = FreshName(taken, f.name + "_aiv");
@@ -253,8 +253,8 @@ Parts AssembleParts(const ir::Function& f, const AssemblyInput& in) {
   CheckSideClosed(f, *aic, "AIC");
   CheckSideClosed(f, *aiv, "AIV");
   ir::AttrMap group_attrs = common;
-  ir::SetSortedAttr(group_attrs, "c2v_slot_size", in.traffic.c2v_bytes);
-  ir::SetSortedAttr(group_attrs, "v2c_slot_size", in.traffic.v2c_bytes);
+  ir::SetAttr(group_attrs, ir::fattr::kC2vSlotSize, in.traffic.c2v_bytes);
+  ir::SetAttr(group_attrs, ir::fattr::kV2cSlotSize, in.traffic.v2c_bytes);
   std::vector<ir::ExprPtr> params;
   for (const ir::Param& p : f.params) params.push_back(p.var);
   const ir::TypePtr none = ir::CallResultType({});

@@ -335,9 +335,8 @@ std::vector<StmtPtr> Expander::PartReturn(const ir::ReturnStmt& ret, Side side) 
 
 Sides Expander::BuildSides() {
   const StmtPtr body = UnwrapBody(f_.body, false);
-  if (auto n = ir::GetAttr<int64_t>(f_.attrs, "slot_num")) slot_num_ = *n;
-  if (slot_num_ && *slot_num_ < 1)
-    ir::ThrowUser(f_.span, "expand-mixed-kernel: slot_num must be at least 1");
+  ir::RequireValidFunctionAttrs(f_, "expand-mixed-kernel");
+  if (auto n = ir::GetAttr(f_.attrs, ir::fattr::kSlotNum)) slot_num_ = *n;
   ir::NameGenerator names(f_);
   auto build = [&](Side side) {
     std::unordered_set<const ir::Var*> live;
@@ -366,9 +365,9 @@ expand_mixed::Parts Expander::Run(const std::set<std::string>& taken) {
 ir::FunctionPtr Retype(const ir::Function& f) {
   const bool cube = analysis::RollupAffinity(f) == CoreAffinity::CUBE;
   ir::AttrMap attrs = f.attrs;
-  if (cube || !f.BoolAttr("split_aiv")) {
-    ir::EraseAttr(attrs, "split");
-    ir::EraseAttr(attrs, "split_aiv");
+  if (cube || !f.BoolAttr(ir::fattr::kSplitAiv)) {
+    ir::EraseAttr(attrs, ir::fattr::kSplit);
+    ir::EraseAttr(attrs, ir::fattr::kSplitAiv);
   }
   return std::make_shared<ir::Function>(f.name,
                                         cube ? ir::FunctionType::AIC : ir::FunctionType::AIV,
@@ -433,13 +432,11 @@ TILESPLIT_REGISTER_PASS(
 }  // namespace
 
 void CheckExplicitSlotNum(const ir::Function& f) {
-  if (f.func_type != ir::FunctionType::InCore || !ir::GetAttr<int64_t>(f.attrs, "slot_num") ||
+  if (f.func_type != ir::FunctionType::InCore || !ir::GetAttr(f.attrs, ir::fattr::kSlotNum) ||
       !analysis::IsMixed(f))
     return;
   // Hand-built IR can carry what the parser refuses; a ring of no slots is a question of slots.
-  if (*ir::GetAttr<int64_t>(f.attrs, "slot_num") < 1)
-    ir::ThrowUser(f.span, "expand-mixed-kernel: slot_num must be at least 1",
-                  {{ir::Span{}, "give the number of slots of each pipe's ring (1 or more)"}});
+  ir::RequireValidFunctionAttrs(f, "expand-mixed-kernel");
   // A check on behalf of an earlier pass: the ring remark is expand-mixed-kernel's own, made when
   // it runs (otherwise an explicit-region function's remark is printed twice).
   pass::RemarkScope quiet(nullptr, "");
@@ -467,8 +464,9 @@ class ExpandableCheck {
 
   void Run() {
     Regions(f_.body, false);
-    if (auto n = ir::GetAttr<int64_t>(f_.attrs, "slot_num")) slot_num_ = *n;
-    if (slot_num_ && *slot_num_ < 1)
+    ir::RequireValidFunctionAttrs(f_, "expand-mixed-kernel");
+    if (auto n = ir::GetAttr(f_.attrs, ir::fattr::kSlotNum)) slot_num_ = *n;
+    if (slot_num_ && *slot_num_ < 1)  // a scope's pl.cross_core_slot built by hand
       ir::ThrowUser(f_.span, "expand-mixed-kernel: slot_num must be at least 1");
     ir::ForEachStmt(f_.body, ir::kWalkAll, [&](const StmtPtr& s) {
       if (ir::IsLeafStmt(*s)) Leaf(*s);

@@ -100,7 +100,8 @@ void CheckShard(const ir::AssignStmt& a, const ir::Call& c, const std::vector<ir
 }  // namespace
 
 void CheckFlatShardExtents(const ir::Function& f) {
-  if (f.func_type != ir::FunctionType::InCore || !f.BoolAttr("split_aiv") || HasSplitRegion(f.body))
+  if (f.func_type != ir::FunctionType::InCore || !f.BoolAttr(ir::fattr::kSplitAiv) ||
+      HasSplitRegion(f.body))
     return;
   const std::vector<ir::VarPtr> lanes = LaneVars(f.body);
   const std::string lane_name = lanes.empty() ? "aiv_id" : lanes.front()->name;

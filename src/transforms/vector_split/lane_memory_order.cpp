@@ -128,10 +128,10 @@ class Collector {
   // dispatches its AIV part to one lane (only a split kernel's AIV part is dual-dispatched; a
   // no-split dual dispatch replays the body on lane 1 with empty tiles, writing nothing).
   static unsigned VectorAgents(const ir::Function& f) {
-    const bool split =
-        f.BoolAttr("split_aiv") || ir::AnyStmt(f.body, ir::kWalkAll, [](const ir::StmtPtr& s) {
-          return s->As<ir::SplitAivStmt>() != nullptr;
-        });
+    const bool split = f.BoolAttr(ir::fattr::kSplitAiv) ||
+                       ir::AnyStmt(f.body, ir::kWalkAll, [](const ir::StmtPtr& s) {
+                         return s->As<ir::SplitAivStmt>() != nullptr;
+                       });
     return split ? (1u << kLane0) | (1u << kLane1) : 1u << kLane0;
   }
 

@@ -34,7 +34,8 @@ std::string UnsplitReason(const ir::Function& f, std::optional<ir::SplitMode> mo
   if (!mode) return "it has no split attribute";
   if (*mode == ir::SplitMode::None)
     return "its split mode is NONE (task-parallel: the author dispatches by lane)";
-  if (f.BoolAttr("split_aiv")) return "it is already split_aiv (a hand-written split kernel)";
+  if (f.BoolAttr(ir::fattr::kSplitAiv))
+    return "it is already split_aiv (a hand-written split kernel)";
   // A tensor op has no core yet: its cube work (a tensor-level matmul) is not seen as such.
   struct TensorOp : ir::IRVisitor {
     const ir::Call* found = nullptr;
@@ -65,11 +66,11 @@ void RemarkAutoPath(const ir::Function& f, ir::SplitMode mode, const ir::Functio
 
 ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
   ir::AttrMap out = attrs;
-  ir::EraseAttr(out, "split");
-  ir::EraseAttr(out, "split_aiv");
-  ir::EraseAttr(out, "dual_aiv_dispatch");
-  ir::SetSortedAttr(out, "split", mode);
-  ir::SetSortedAttr(out, "split_aiv", true);
+  ir::EraseAttr(out, ir::fattr::kSplit);
+  ir::EraseAttr(out, ir::fattr::kSplitAiv);
+  ir::EraseAttr(out, ir::fattr::kDualAivDispatch);
+  ir::SetAttr(out, ir::fattr::kSplit, mode);
+  ir::SetAttr(out, ir::fattr::kSplitAiv, true);
   return out;
 }
 
@@ -199,7 +200,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
     // An InCore function reaching here holds no region (HasSplitRegion above): whole-function
     // halving applies.
     const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
-                          *mode != ir::SplitMode::None && !f->BoolAttr("split_aiv");
+                          *mode != ir::SplitMode::None && !f->BoolAttr(ir::fattr::kSplitAiv);
     if (!in_scope || !analysis::IsMixed(*f)) {
       EmitRemark(RemarkKind::Missed, f->span,
                  "'" + f->name + "' is not split: " + UnsplitReason(*f, mode),

@@ -125,7 +125,7 @@ ir::FunctionPtr OrderByTransfer(const ir::FunctionPtr& lowered, const MemoryDiso
   if (!d.first || !d.second || d.first == d.second || d.first_core == d.second_core) return nullptr;
   ir::NameGenerator names(*lowered);
   const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(lowered->body, ir::kWalkAll) != nullptr;
-  Inserter ins(d, names, regions, regions || lowered->BoolAttr("split_aiv"));
+  Inserter ins(d, names, regions, regions || lowered->BoolAttr(ir::fattr::kSplitAiv));
   StmtPtr body = ins.MutateStmt(lowered->body);
   if (!ins.done) return nullptr;
   static const char* const kCore[] = {"the AIC", "AIV lane 0", "AIV lane 1"};

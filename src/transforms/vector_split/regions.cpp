@@ -334,7 +334,7 @@ ir::FunctionPtr LowerRegionsInPlace(const ir::FunctionPtr& f) {
   lowerer.CheckNoHalvedLeak(body);
   if (!lowerer.Renamed().empty()) body = ir::Substitute(body, lowerer.Renamed());
   ir::AttrMap attrs = f->attrs;
-  ir::SetSortedAttr(attrs, "split_aiv", true);
+  ir::SetAttr(attrs, ir::fattr::kSplitAiv, true);
   return std::make_shared<ir::Function>(f->name, f->func_type, f->params, f->return_types,
                                         std::move(attrs), body, f->span);
 }

@@ -141,7 +141,7 @@ class CallChecks {
   void CheckOutsideRegions(const ir::Call& c, ir::Span span, CoreAffinity aff) {
     const std::string& name = c.op_name();
     const bool boundary = ops::Def(c).is_boundary();
-    if (boundary && (manual_ || !f_.BoolAttr("split_aiv")))
+    if (boundary && (manual_ || !f_.BoolAttr(ir::fattr::kSplitAiv)))
       Fail(f_, 'c', span,
            name + " outside every pl.split_aiv region; " + name +
                " must appear inside a pl.split_aiv region, where the boundary ops belong",
@@ -219,7 +219,7 @@ class Checker {
   // when it also carries a function-level split mode (the AUTO path's synthesized region): the
   // outliner stamps split_aiv on the region functions it mints, and never a split mode.
   static bool IsLoweredForm(const ir::Function& f) {
-    if (f.func_type != ir::FunctionType::InCore || !f.BoolAttr("split_aiv")) return false;
+    if (f.func_type != ir::FunctionType::InCore || !f.BoolAttr(ir::fattr::kSplitAiv)) return false;
     if (!HasSplitRegion(f.body)) return true;
     auto mode = f.split_mode();
     return mode && *mode != ir::SplitMode::None;
@@ -324,7 +324,8 @@ class Checker {
     if (outer)
       Fail(f_, 'h', r.span, "a pl.split_aiv region nested inside another region",
            "regions do not nest: close the outer region first");
-    if (!in_scope_ && f_.func_type == ir::FunctionType::InCore && !f_.BoolAttr("split_aiv"))
+    if (!in_scope_ && f_.func_type == ir::FunctionType::InCore &&
+        !f_.BoolAttr(ir::fattr::kSplitAiv))
       Fail(f_, 'h', r.span,
            "a pl.split_aiv region in the InCore function " + Quote(f_.name) +
                ", which the outliner did not produce (it is not stamped split_aiv); a region "
@@ -368,7 +369,7 @@ class Checker {
 
   // After lowering: every mixed split function has been rewritten into split_aiv form.
   void CheckLowered() {
-    if (f_.func_type != ir::FunctionType::InCore || f_.BoolAttr("split_aiv")) return;
+    if (f_.func_type != ir::FunctionType::InCore || f_.BoolAttr(ir::fattr::kSplitAiv)) return;
     auto mode = f_.split_mode();
     if (mode && *mode != ir::SplitMode::None && analysis::IsMixed(f_))
       ir::ThrowUser(f_.span,
