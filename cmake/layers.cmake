@@ -22,18 +22,22 @@ set(TILESPLIT_LAYER_GRAPH
     "analysis: ir ops"
     "pass: ir dsl"
     "transforms: ir ops analysis pass"
-    "sim: ir runtime ops semantics analysis pass transforms"
-    "fuzz: ir runtime ops semantics dsl analysis pass transforms sim")
+    "target: ir ops analysis pass transforms"
+    "sim: ir runtime ops semantics analysis pass transforms target"
+    "fuzz: ir runtime ops semantics dsl analysis pass transforms target sim")
 # The consumers' uses. The bindings expose the layers up to the simulator; the fuzzer is the CLI's
 # alone.
-set(TILESPLIT_CONSUMER_USES_cli ir runtime ops semantics dsl analysis pass transforms sim fuzz)
-set(TILESPLIT_CONSUMER_USES_bindings ir runtime ops semantics dsl analysis pass transforms sim)
+set(TILESPLIT_CONSUMER_USES_cli ir runtime ops semantics dsl analysis pass transforms target sim
+    fuzz)
+set(TILESPLIT_CONSUMER_USES_bindings ir runtime ops semantics dsl analysis pass transforms target
+    sim)
 
 # Passes and verifiers register themselves through static registrar objects that nothing else
-# references (include/tilesplit/pass/pass.h): a plain static link would drop them, so the layer
-# that holds them (the passes, not the framework) is linked whole, by every consumer alike (CMake
-# refuses one library linked with and without the feature in the same link).
-set(TILESPLIT_WHOLE_ARCHIVE_LAYERS transforms)
+# references (include/tilesplit/pass/pass.h): a plain static link would drop them, so the layers
+# that hold them (the passes, and the split program's verifiers in target; not the framework) are
+# linked whole, by every consumer alike (CMake refuses one library linked with and without the
+# feature in the same link).
+set(TILESPLIT_WHOLE_ARCHIVE_LAYERS transforms target)
 
 # Runs the layering check over DIRS before TARGET builds; ALLOWED are the layers it may include.
 function(tilesplit_check_layering TARGET LAYER ALLOWED)

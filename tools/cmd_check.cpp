@@ -14,6 +14,7 @@
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/sim/program_run.h"
+#include "tilesplit/target/compile.h"
 #include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::cli {
@@ -140,7 +141,7 @@ int Run(const ParsedArgs& a) {
       for (const ir::FunctionPtr& f : ref->functions)
         if (f->func_type == ir::FunctionType::Opaque ||
             f->func_type == ir::FunctionType::Orchestration) {
-          kernels.push_back(sim::EntryFunction(*ref).name);
+          kernels.push_back(target::EntryFunction(*ref).name);
           break;
         }
     if (kernels.empty()) PickKernel("check", *ref, "", true);  // reports the error

@@ -14,6 +14,7 @@
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/npy.h"
 #include "tilesplit/sim/program_run.h"
+#include "tilesplit/target/compile.h"
 
 namespace tilesplit::cli {
 
@@ -33,11 +34,11 @@ int Run(const ParsedArgs& a) {
   if (name.empty()) {
     for (const ir::FunctionPtr& f : p->functions)
       whole = whole || f->name == "main" || f->func_type == ir::FunctionType::Orchestration;
-    if (whole) name = sim::EntryFunction(*p).name;
+    if (whole) name = target::EntryFunction(*p).name;
   }
   name = PickKernel("run", *p, name, /*incore_only=*/false);
   if (std::string platform = a.Value("platform"); !platform.empty())
-    sim::CheckPlatform(platform, p->Find(name)->span);
+    target::CheckPlatform(platform, p->Find(name)->span);
   if (std::string pipeline = a.Value("pipeline"); !pipeline.empty()) {
     if (!pass::PassRegistry::Global().FindPipeline(pipeline) &&
         !pass::PassRegistry::Global().Find(pipeline))

@@ -17,6 +17,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/target/split_program.h"
 
 namespace tilesplit::cli::explain {
 namespace {
@@ -185,13 +186,11 @@ Sides ReadSides(const ir::Program& expanded, const std::string& name) {
   if (const ir::FunctionPtr f = expanded.Find(name)) {
     if (f->func_type != ir::FunctionType::Group) {
       parts.push_back(f.get());
-    } else if (f->body) {
-      ir::ForEachStmt(f->body, ir::kWalkAll, [&](const ir::StmtPtr& s) {
-        const auto* e = s->As<ir::EvalStmt>();
-        const auto* c = e ? e->expr->As<ir::FunctionCall>() : nullptr;
-        if (const ir::FunctionPtr part = c ? expanded.Find(c->callee) : nullptr)
-          parts.push_back(part.get());
-      });
+    } else {
+      // Read as the split program's group (explain shows a split not yet dispatched too).
+      const target::KernelGroup g = target::ResolveKernelGroup(expanded, name, /*runnable=*/false);
+      for (const ir::Function* part : {g.aic, g.aiv})
+        if (part) parts.push_back(part);
     }
   }
   Sides out;

@@ -16,6 +16,7 @@
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/npy.h"
 #include "tilesplit/sim/program_run.h"
+#include "tilesplit/target/compile.h"
 #endif
 
 namespace tilesplit::python {
@@ -138,10 +139,11 @@ void BindSim(py::module_& m) {
   m.def(
       "check_platform",
       [](const std::string& platform, const ProgramHolder& program) {
-        sim::CheckPlatform(platform, program ? sim::EntryFunction(*program).span : ir::Span{});
+        target::CheckPlatform(platform,
+                              program ? target::EntryFunction(*program).span : ir::Span{});
       },
       py::arg("platform"), py::arg("program") = nullptr);
-  m.def("simulator_platforms", [] { return sim::SimulatorPlatforms(); });
+  m.def("simulator_platforms", [] { return target::SimulatorPlatforms(); });
   m.def("sim_run", &Run, py::arg("program"), py::arg("function"), py::arg("arrays"),
         py::arg("seed") = 0, py::arg("scalars") = std::map<std::string, int64_t>{});
   m.def(

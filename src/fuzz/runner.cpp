@@ -17,6 +17,7 @@
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/program_run.h"
+#include "tilesplit/target/compile.h"
 
 namespace tilesplit::fuzz {
 
@@ -218,7 +219,7 @@ Verdict RunInProcess(const std::string& text, const std::string& filename, const
     // program: its entry on the split program must produce every Out parameter.
     if (o.tensor_level) {
       stage = "run";
-      const ir::Function& entry = sim::EntryFunction(*p);
+      const ir::Function& entry = target::EntryFunction(*p);
       sim::InputOptions in;
       in.seed = o.seeds.empty() ? 0 : o.seeds.front();
       in.scalars = o.scalars;

@@ -1,7 +1,9 @@
 #include "tilesplit/pass/pass.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
+#include <string_view>
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/error_info.h"
@@ -143,9 +145,15 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
   // Required properties are checked before anything else looks at a pass's input; the round
   // trip is the last after-hook (hooks after a pass run in reverse order).
   if (options.verify_roundtrip) instruments.push_back(std::make_shared<RoundTripInstrumentation>());
-  if (options.verify_required)
-    instruments.push_back(
-        std::make_shared<VerifyPropertiesInstrumentation>(true, false, options.registry));
+  // Read once: the suite sets it for the whole process.
+  static const bool verify_each = [] {
+    const char* v = std::getenv("TILESPLIT_VERIFY_EACH");
+    return v && std::string_view(v) == "1";
+  }();
+  const bool produced = options.verify_produced || verify_each;
+  if (options.verify_required || produced)
+    instruments.push_back(std::make_shared<VerifyPropertiesInstrumentation>(
+        options.verify_required, produced, options.registry));
   instruments.insert(instruments.end(), options.instruments.begin(), options.instruments.end());
   ProgramPtr current = input;
   std::optional<WarningScope> warnings;

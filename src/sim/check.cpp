@@ -18,6 +18,7 @@
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
 #include "tilesplit/sim/program_run.h"
+#include "tilesplit/target/compile.h"
 #include "tilesplit/transforms/passes.h"
 
 namespace tilesplit::sim {
@@ -344,6 +345,13 @@ std::vector<std::string> OutputNames(const ir::Function& f,
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
                        std::map<std::string, Value>& args, const RunLimits& limits,
                        const Schedule& schedule) {
+  return RunKernel(target::SplitProgram(p), name, args, limits, schedule);
+}
+
+GroupOutcome RunKernel(const target::SplitProgram& sp, const std::string& name,
+                       std::map<std::string, Value>& args, const RunLimits& limits,
+                       const Schedule& schedule) {
+  const ir::Program& p = sp.program();
   ir::FunctionPtr f = p.Find(name);
   if (!f) ir::ThrowUser(p.span, "no function '" + name + "' in the program");
   RunBudget budget(limits);
@@ -351,7 +359,7 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
     case ir::FunctionType::Group:
     case ir::FunctionType::AIC:
     case ir::FunctionType::AIV: {
-      GroupSpec spec = ResolveGroup(p, name);
+      GroupSpec spec{sp.At(name)};
       spec.schedule = schedule;
       spec.budget = &budget;
       GroupOutcome out = RunCoreGroup(spec, args);
@@ -366,7 +374,7 @@ GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
   ops::ExecContext ctx;
   ctx.budget = &budget;
   Interpreter interp(ctx);
-  interp.SetProgram(&p);
+  interp.SetProgram(&sp);
   interp.SetSchedule(schedule);
   std::vector<Value> bound;
   for (const ir::Param& prm : f->params) bound.push_back(args.at(prm.var->name));
@@ -409,7 +417,8 @@ namespace {
 
 // One run of the split program under `schedule`, compared with the reference's outputs.
 CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
-                       const ir::Program& split, const std::map<std::string, Value>& inputs,
+                       const target::SplitProgram& split,
+                       const std::map<std::string, Value>& inputs,
                        const std::map<std::string, Value>& ref_args, const RunLimits& limits,
                        const Schedule& schedule, int shown) {
   std::map<std::string, Value> split_args = CloneInputs(inputs);
@@ -572,11 +581,10 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
   // A whole program whose kernels all run on one AIV lane proves the expansion, not a split.
   if (rf->func_type != ir::FunctionType::InCore) {
     bool aiv = false, dual = false, aic = false;
-    for (const ir::FunctionPtr& f : split.functions) {
-      aic = aic || f->func_type == ir::FunctionType::AIC;
-      if (f->func_type != ir::FunctionType::AIV) continue;
-      aiv = true;
-      dual = dual || f->BoolAttr(ir::fattr::kDualAivDispatch);
+    for (const target::KernelGroup* g : split.Kernels()) {
+      aic = aic || g->aic;
+      aiv = aiv || g->aiv;
+      dual = dual || g->Lanes() == 2;
     }
     if (aiv && !dual)
       os << "  not split: no kernel of '" << ref_name << "' runs on both AIV lanes: "
@@ -589,7 +597,7 @@ CheckResult CheckUnder(const ir::Function* rf, const std::string& ref_name,
   // A whole program whose kernel still computes on tensors ran it unconverted on one core.
   const ir::Function* kernel = nullptr;
   if (rf->func_type != ir::FunctionType::InCore)
-    if (const ir::Call* op = FindTensorOpInKernels(split, &kernel))
+    if (const ir::Call* op = target::FindTensorOpInKernels(split.program(), &kernel))
       os << "  not split: kernel '" << kernel->name << "' still computes on tensors ("
          << op->op_name()
          << "): the pipeline has no pass giving it a tile form (convert-tensor-to-tile-ops), so "
@@ -622,9 +630,10 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
   BindReturned(*rf, RunKernel(ref, ref_name, ref_args, o.limits), ref_args,
                /*mark_written=*/true);
   const std::vector<Schedule> all = CheckSchedules(std::max(schedules, 1));
+  const target::SplitProgram sp(split);
   CheckResult r;
   for (size_t k = 0; k < all.size(); ++k) {
-    r = CheckUnder(rf.get(), ref_name, split, inputs, ref_args, o.limits, all[k], shown);
+    r = CheckUnder(rf.get(), ref_name, sp, inputs, ref_args, o.limits, all[k], shown);
     r.scalars = scalars;
     if (r.kind == CheckResult::Kind::Equal) continue;
     // The reference's outputs do not depend on the schedule, so neither does this verdict.

@@ -328,7 +328,7 @@ GroupOutcome Group::Run(const std::map<std::string, Value>& args,
                         const std::map<std::string, Value>* aiv_args) {
   ops::SemanticsTable::Global();  // initialise before any thread looks it up
   if (spec_.slot_num < 1) ir::ThrowUser({}, "slot_num must be at least 1");
-  lanes_ = spec_.aiv ? (spec_.dual_aiv ? 2 : 1) : 0;
+  lanes_ = spec_.Lanes();
   if (spec_.aic) {
     Core c;
     c.label = "AIC";
@@ -636,87 +636,6 @@ std::string GroupOutcome::Describe() const {
     os << ir::RenderUserError(*fault);
   }
   return os.str();
-}
-
-GroupSpec ResolveGroup(const ir::Program& p, const std::string& name) {
-  ir::FunctionPtr f = p.Find(name);
-  if (!f) ir::ThrowUser(p.span, "no function '" + name + "' in the split program");
-  GroupSpec g;
-  auto slot_attr = [](const ir::Function& fn) {
-    return ir::GetAttr(fn.attrs, ir::fattr::kSlotNum);
-  };
-  // A Group's programs are the functions its body calls (as a statement, or bound to a name as
-  // PyPTO's hand-written Groups do: `result = self.cube(...)`): one AIC and one AIV at most.
-  auto parts = [&] {
-    for (const ir::StmtPtr& s : ir::FlattenStmts(f->body)) {
-      const ir::EvalStmt* ev = s->As<ir::EvalStmt>();
-      const ir::AssignStmt* as = s->As<ir::AssignStmt>();
-      const ir::ExprPtr called = ev ? ev->expr : as ? as->value : nullptr;
-      const ir::FunctionCall* c = called ? called->As<ir::FunctionCall>() : nullptr;
-      if (!c) continue;
-      ir::FunctionPtr q = p.Find(c->callee);
-      if (!q)
-        ir::ThrowUser(c->span, "Group '" + name + "' calls '" + c->callee +
-                                   "', which the program does not define");
-      const bool aic = q->func_type == ir::FunctionType::AIC;
-      if (!aic && q->func_type != ir::FunctionType::AIV)
-        ir::ThrowUser(c->span, "Group '" + name + "' calls '" + c->callee + "', which is " +
-                                   std::string(ir::FunctionTypeName(q->func_type)) +
-                                   "; a Group calls one AIC and one AIV function");
-      const ir::Function*& slot = aic ? g.aic : g.aiv;
-      if (slot)
-        ir::ThrowUser(c->span, "Group '" + name + "' calls a second " +
-                                   (aic ? std::string("AIC") : std::string("AIV")) +
-                                   " function ('" + c->callee + "' after '" + slot->name + "')");
-      slot = q.get();
-      (aic ? g.aic_args : g.aiv_args) = c->args;
-    }
-  };
-  switch (f->func_type) {
-    case ir::FunctionType::Group:
-      g.group = f.get();
-      parts();
-      if (!g.aic && !g.aiv)
-        ir::ThrowUser(f->span, "Group '" + name +
-                                   "' calls no AIC or AIV function (its body should read "
-                                   "'self." +
-                                   name + "_aic(...)' and 'self." + name + "_aiv(...)')");
-      break;
-    case ir::FunctionType::AIC:
-      g.aic = f.get();
-      break;
-    case ir::FunctionType::AIV:
-      g.aiv = f.get();
-      break;
-    default:
-      ir::ThrowUser(f->span, "function '" + name + "' is " +
-                                 std::string(ir::FunctionTypeName(f->func_type)) +
-                                 ", not a split (Group, AIC or AIV) function");
-  }
-  if (g.aiv) g.dual_aiv = g.aiv->BoolAttr(ir::fattr::kDualAivDispatch);
-  // A split_aiv body is written per lane (each lane its band): run on lane 0 alone it would do
-  // half of the work and leave the other band unwritten, so it is refused, never run half.
-  if (g.aiv && g.aiv->BoolAttr(ir::fattr::kSplitAiv) && !g.dual_aiv)
-    ir::ThrowUser(g.aiv->span,
-                  "the AIV function '" + g.aiv->name +
-                      "' is split_aiv (its body is written per lane) but not dispatched to both "
-                      "lanes (no dual_aiv_dispatch): run on lane 0 alone it would compute only "
-                      "lane 0's band",
-                  {{{},
-                    "run split-vector-kernel on the program, which dispatches it to both lanes "
-                    "(tilesplit opt FILE -p split-vector-kernel, or run it with --pipeline "
-                    "default-pipeline)"}});
-  if (auto n = slot_attr(*f))
-    g.slot_num = *n;
-  else if (g.aic && slot_attr(*g.aic))
-    g.slot_num = *slot_attr(*g.aic);
-  else if (g.aiv && slot_attr(*g.aiv))
-    g.slot_num = *slot_attr(*g.aiv);
-  // The attributes a split program's functions carry, held to the table (the parser's rules
-  // for what a hand-built program may still hold).
-  for (const ir::Function* fn : {f.get(), g.aic, g.aiv})
-    if (fn) ir::RequireValidFunctionAttrs(*fn, "run");
-  return g;
 }
 
 GroupOutcome RunCoreGroup(const GroupSpec& spec, const std::map<std::string, Value>& args) {

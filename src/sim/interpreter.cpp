@@ -670,36 +670,30 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
     case ir::FunctionType::AIV: {
       std::map<std::string, Value> named;
       for (size_t i = 0; i < args.size(); ++i) named[callee->params[i].var->name] = args[i];
-      GroupSpec spec = ResolveGroup(*program_, c.callee);
+      GroupSpec spec{split_->At(c.callee)};
       spec.schedule = schedule_;
       spec.budget = ctx_.budget;
       GroupOutcome out = RunCoreGroup(spec, named);
       if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
-      // A Group returns expressions of its parameters (what its parts stored into).
-      std::vector<ir::StmtPtr> body = ir::FlattenStmts(callee->body);
-      const ir::ReturnStmt* ret = body.empty() ? nullptr : body.back()->As<ir::ReturnStmt>();
-      if (callee->func_type != ir::FunctionType::Group) {
+      if (!spec.group) {
         results = std::move(out.returned);  // a lone AIC or AIV program
-      } else if (ret && !ret->values.empty()) {
+      } else if (!spec.returned.empty()) {
+        // A Group returns expressions of its parameters (what its parts stored into) and of
+        // what its AIC program returned (`r = self.cube(...)` in a hand-written Group).
         Interpreter ev(ctx_);
         for (size_t i = 0; i < args.size(); ++i) ev.Define(callee->params[i].var, args[i]);
-        // `r = self.cube(...)` in a hand-written Group: r is what the AIC program returned.
-        for (const ir::StmtPtr& st : body) {
-          const ir::AssignStmt* as = st->As<ir::AssignStmt>();
-          const ir::FunctionCall* fc = as ? as->value->As<ir::FunctionCall>() : nullptr;
-          if (fc && spec.aic && fc->callee == spec.aic->name && !out.returned.empty())
-            ev.Define(as->var,
-                      out.returned.size() == 1
-                          ? out.returned[0]
-                          : Value::Tuple(TupleValue(out.returned.begin(), out.returned.end())));
-        }
-        for (const ir::ExprPtr& v : ret->values) results.push_back(ev.Eval(v));
+        if (spec.aic_result && !out.returned.empty())
+          ev.Define(spec.aic_result,
+                    out.returned.size() == 1
+                        ? out.returned[0]
+                        : Value::Tuple(TupleValue(out.returned.begin(), out.returned.end())));
+        for (const ir::ExprPtr& v : spec.returned) results.push_back(ev.Eval(v));
       }
       break;
     }
     default: {
       Interpreter sub(ctx_);
-      sub.SetProgram(program_);
+      sub.SetProgram(split_);
       sub.call_depth_ = call_depth_ + 1;
       results = sub.Run(*callee, args);
       break;

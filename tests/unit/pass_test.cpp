@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
 #include <string_view>
 
@@ -125,6 +126,36 @@ TEST(RunPipelineTest, VerifiesRequiredPropertiesBeforeEachPass) {
   no_verify.verify_required = false;
   RunPipeline(p, {guarded}, no_verify);
   EXPECT_TRUE(ran);
+}
+
+TEST(RunPipelineTest, VerifiesProducedPropertiesAfterEachPassWhenAsked) {
+  // A pass that claims IncoreTileOps, which its output never holds here.
+  PassRegistry r;
+  r.RegisterVerifier(Property::IncoreTileOps, [](const ProgramPtr& p) {
+    ir::ThrowUser(p->functions[0]->span, "function has no frobnication");
+  });
+  const Pass claims("claiming-pass", [](const ProgramPtr& q) { return q; }, {},
+                    {Property::IncoreTileOps});
+  PipelineOptions options;
+  options.registry = &r;
+  options.verify_produced = true;
+  try {
+    RunPipeline(ParseKernel(), {claims}, options);
+    FAIL() << "expected an InternalError";
+  } catch (const ir::InternalError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("'claiming-pass' claims to produce property IncoreTileOps"),
+        std::string::npos)
+        << e.what();
+  }
+  // The suite runs every test with TILESPLIT_VERIFY_EACH=1 (CMakeLists.txt), which turns the
+  // same check on for every pipeline; outside the suite the option decides.
+  const char* each = std::getenv("TILESPLIT_VERIFY_EACH");
+  options.verify_produced = false;
+  if (each && std::string_view(each) == "1")
+    EXPECT_THROW(RunPipeline(ParseKernel(), {claims}, options), ir::InternalError);
+  else
+    EXPECT_NO_THROW(RunPipeline(ParseKernel(), {claims}, options));
 }
 
 TEST(RunPipelineTest, APassReturningNothingIsAnInternalError) {

@@ -109,8 +109,8 @@ TEST(SimCheck, BandPlacementFollowsTheCode) {
 
 TEST(SimCheck, SlotNumIsReadFromTheAttrs) {
   ir::ProgramPtr s = dsl::Parse(SplitProgram(1, 3), "s.py");
-  EXPECT_EQ(ResolveGroup(*s, "k").slot_num, 3);
-  EXPECT_TRUE(ResolveGroup(*s, "k").dual_aiv);
+  EXPECT_EQ(target::ResolveKernelGroup(*s, "k").slot_num, 3);
+  EXPECT_TRUE(target::ResolveKernelGroup(*s, "k").dual_aiv);
 }
 
 // A pop nobody pushes: every core blocked; the report names each core's function and line.

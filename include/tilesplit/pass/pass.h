@@ -110,6 +110,10 @@ ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
 // `instruments` run around each pass after those two (instrumentation.h has the built-in ones).
 struct PipelineOptions {
   bool verify_required = true;
+  // After each pass, the verifiers of the properties it claims to produce (a violation is the
+  // pass's bug: an InternalError naming pass and property). Also on when the environment sets
+  // TILESPLIT_VERIFY_EACH=1, as the test suite does for every test (MLIR's -verify-each).
+  bool verify_produced = false;
   bool verify_roundtrip = false;
   // Whose verifiers check the required properties; null: PassRegistry::Global().
   const PassRegistry* registry = nullptr;
@@ -128,9 +132,9 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
 //   TILESPLIT_REGISTER_VERIFIER(CallsValid, VerifyCallsValid);   (src/transforms/calls_valid.cpp)
 // A verifier names its property by the enumerator (pass::Property::CallsValid): a misspelt one
 // does not compile.
-// The registrar objects live in the passes' static library, tilesplit_transforms; every executable
-// links it whole-archive (cmake/layers.cmake), otherwise the linker would drop these unreferenced
-// objects.
+// The registrar objects live in the passes' static library, tilesplit_transforms, and in
+// tilesplit_target (the split program's verifiers); every executable links both whole-archive
+// (cmake/layers.cmake), otherwise the linker would drop these unreferenced objects.
 struct PassRegistrar {
   PassRegistrar(std::string name, std::string description, std::function<Pass()> factory);
 };

@@ -12,6 +12,7 @@
 #include "tilesplit/ir/function.h"
 #include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/core_group.h"
+#include "tilesplit/target/split_program.h"
 
 namespace tilesplit::sim {
 
@@ -42,6 +43,11 @@ std::map<std::string, Value> CloneInputs(const std::map<std::string, Value>& in)
 // with the budget's located UserError (whether the reference interpreter or a core of the group
 // hit it).
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
+                       std::map<std::string, Value>& args, const RunLimits& limits = {},
+                       const Schedule& schedule = {});
+// The same on a split program already decoded (target::Compile's, or one a caller keeps across
+// runs): its groups are not decoded again.
+GroupOutcome RunKernel(const target::SplitProgram& sp, const std::string& name,
                        std::map<std::string, Value>& args, const RunLimits& limits = {},
                        const Schedule& schedule = {});
 

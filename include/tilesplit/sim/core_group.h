@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tilesplit/ir/error.h"
@@ -16,29 +17,16 @@
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/schedule.h"
+#include "tilesplit/target/split_program.h"
 
 namespace tilesplit::sim {
 
-struct GroupSpec {
-  const ir::Function* aic = nullptr;  // may be null (a pure-vector kernel)
-  const ir::Function* aiv = nullptr;  // may be null (a pure-cube kernel)
-  // For a Group entry: the Group itself and the arguments its body's calls pass to the AIC and
-  // the AIV program (expressions of the Group's parameters). Without a Group, each program binds
-  // the entry's arguments by parameter name.
-  const ir::Function* group = nullptr;
-  std::vector<ir::ExprPtr> aic_args, aiv_args;
-  bool dual_aiv = false;        // the AIV program runs on both lanes
-  int64_t slot_num = 2;         // slots per pipe direction
+// A kernel group of the split program (target/split_program.h) and how this run schedules it.
+struct GroupSpec : target::KernelGroup {
+  explicit GroupSpec(target::KernelGroup group = {}) : target::KernelGroup(std::move(group)) {}
   Schedule schedule;            // which runnable core takes the next step
   RunBudget* budget = nullptr;  // shared by every core of the group; null: unbudgeted
 };
-
-// The group a split program runs for entry `name`: a Group function's body calls its AIC and
-// its AIV function (`self.F_aic(...)`, `self.F_aiv(...)`); a plain AIC or AIV function is a
-// group of one program.
-// Slot count: the attr "slot_num" of the Group (else of the parts), default 2. Throws a
-// UserError when `name` is missing or is not a split function.
-GroupSpec ResolveGroup(const ir::Program& p, const std::string& name);
 
 struct CorePosition {
   std::string core;  // "AIC", "AIV lane 0", "AIV lane 1"

@@ -11,6 +11,7 @@
 #include "tilesplit/runtime/value.h"
 #include "tilesplit/semantics/semantics.h"
 #include "tilesplit/sim/schedule.h"
+#include "tilesplit/target/split_program.h"
 
 namespace tilesplit::sim {
 
@@ -36,8 +37,12 @@ class Interpreter {
   Value Eval(const ir::ExprPtr& e);
   void Define(const ir::VarPtr& v, Value value) { Bind(v, std::move(value)); }
 
-  // The program a FunctionCall's callee is looked up in; without one, a call is an error.
-  void SetProgram(const ir::Program* p) { program_ = p; }
+  // The program a FunctionCall's callee is looked up in, and the kernel groups a call of a
+  // Group, AIC or AIV function runs; without one, a call is an error.
+  void SetProgram(const target::SplitProgram* p) {
+    split_ = p;
+    program_ = p ? &p->program() : nullptr;
+  }
   // The schedule a called Group runs under.
   void SetSchedule(const Schedule& s) { schedule_ = s; }
 
@@ -84,7 +89,8 @@ class Interpreter {
   std::vector<Value> returned_;
   const ir::Function* func_ = nullptr;
   const ir::Stmt* stmt_ = nullptr;
-  const ir::Program* program_ = nullptr;
+  const target::SplitProgram* split_ = nullptr;
+  const ir::Program* program_ = nullptr;  // split_'s program
   Schedule schedule_;
   int call_depth_ = 0;
   // Where the running function's tiles die (Run sets it; ExecSeq releases them there).

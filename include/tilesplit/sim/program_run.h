@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,19 +13,9 @@
 #include "tilesplit/ir/function.h"
 #include "tilesplit/runtime/value.h"
 #include "tilesplit/sim/check.h"
+#include "tilesplit/target/split_program.h"
 
 namespace tilesplit::sim {
-
-// The platforms that mean this simulator ("a2a3sim", "a5sim"), in the order messages list them.
-const std::vector<std::string>& SimulatorPlatforms();
-// A UserError located at `at` unless `platform` is a simulator platform: a hardware platform
-// ("a2a3", "a5", ...) or an unknown name is refused with the simulator platforms named.
-void CheckPlatform(const std::string& platform, ir::Span at);
-
-// The function a whole-program run starts at: the only function, else the one named "main",
-// else the only Orchestration function, else the only Opaque one. A UserError naming the
-// candidates when none of these picks one.
-const ir::Function& EntryFunction(const ir::Program& p);
 
 // One argument of the call, in the entry's parameter order.
 struct CallArgument {
@@ -34,11 +25,6 @@ struct CallArgument {
   std::optional<ir::DataType> dtype;  // an array: the caller's element type, when it has one
   int64_t value = 0;                  // an integer scalar
 };
-
-// The first tensor op (other than tensor.dim / tensor.create) in a kernel -- an InCore, AIC, AIV
-// or Group function -- of `p`, and that kernel; null when every kernel computes on tiles. After
-// the default pipeline such an op has no tile form: the pipeline lacks the pass that gives it one.
-const ir::Call* FindTensorOpInKernels(const ir::Program& p, const ir::Function** kernel = nullptr);
 
 // A UserError located at the first Out tensor parameter of `entry` of which the run (`bound`, the
 // arguments after it) stored no element: pypto.runtime.run and `tilesplit run` on a whole
@@ -54,18 +40,19 @@ struct ProgramRunOptions {
 
 struct ProgramRunResult {
   std::string entry;
-  ir::ProgramPtr lowered;  // what ran
+  ir::ProgramPtr lowered;                             // what ran
+  std::shared_ptr<const target::SplitProgram> split;  // `lowered` decoded (target::Compile)
   // The Out/InOut tensor parameters after the run, by parameter index.
   std::vector<std::pair<size_t, TensorPtr>> outputs;
   std::optional<CheckResult> check;  // with ProgramRunOptions::check
   TransferCounts transfers;          // what the split program pushed between the cores
 };
 
-// Checks the platform, lowers the program, binds `args` to the entry's parameters by position
-// (their number, each array's rank, static extents and element type must match the parameter's
-// declared type: else a UserError at the parameter), runs the entry and returns its Out/InOut
-// tensors. A deadlock or fault of the split program, and an Out parameter no element of which
-// was written, are UserErrors located in the program.
+// Compiles the program (target::Compile: entry, platform, default pipeline), binds `args` to the
+// entry's parameters by position (their number, each array's rank, static extents and element type
+// must match the parameter's declared type: else a UserError at the parameter), runs the entry and
+// returns its Out/InOut tensors. A deadlock or fault of the split program, and an Out parameter no
+// element of which was written, are UserErrors located in the program.
 ProgramRunResult RunProgram(const ir::ProgramPtr& program, const std::vector<CallArgument>& args,
                             const ProgramRunOptions& options = {});
 
