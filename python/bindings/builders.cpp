@@ -13,6 +13,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/function.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 #include "validate.h"
 
@@ -738,7 +739,7 @@ class FieldValues {
   std::set<std::string> read_;
 };
 
-// A copy of a node with some of its Python fields (ir/stmt_kinds.h) replaced: one overload per
+// A copy of a node with some of its Python fields (ir/node_kinds.h) replaced: one overload per
 // kind, called from the list, so a kind without one does not compile. Everything a field does not
 // name (span, variables defined, loop kind, scope options) is kept.
 ir::StmtPtr Replaced(const ir::AssignStmt& s, FieldValues& f) {
@@ -783,18 +784,13 @@ void BindStmtRebuild(py::module_& m) {
       "with_stmt_fields",
       [](const StmtHolder& s, const py::dict& fields) -> StmtHolder {
         if (!s) throw py::type_error("with_stmt_fields(): argument 'stmt' must be a Stmt");
-        ir::StmtPtr out;
-        switch (s->kind) {
-#define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
-  case ir::StmtKind::Kind: {                                      \
-    FieldValues f(fields, #Class);                                \
-    out = Replaced(static_cast<const ir::Class&>(*s), f);         \
-    f.CheckAllRead();                                             \
-    break;                                                        \
-  }
-          TILESPLIT_STMT_KINDS(TILESPLIT_X)
-#undef TILESPLIT_X
-        }
+        // Each kind is rebuilt by the Replaced overload of its node class.
+        const ir::StmtPtr out = ir::VisitStmtKind(*s, [&]<typename T>(const T& node) {
+          FieldValues f(fields, ir::FactsOf(T::kKind).class_name);
+          ir::StmtPtr rebuilt = Replaced(node, f);
+          f.CheckAllRead();
+          return rebuilt;
+        });
         return Mut(out);
       },
       py::arg("stmt"), py::arg("fields"),

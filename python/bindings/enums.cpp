@@ -85,7 +85,7 @@ void BindEnums(py::module_& m) {
       .value("MakeTuple", ExprKind::MakeTuple)
       .value("TupleGetItem", ExprKind::TupleGetItem)
       .value("FunctionCall", ExprKind::FunctionCall);
-  // Generated from ir/stmt_kinds.h, the one list of statement kinds.
+  // Generated from ir/node_kinds.h, the one list of statement kinds.
   py::enum_<StmtKind> stmt_kind(m, "StmtKind");
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
   stmt_kind.value(#Kind, StmtKind::Kind);

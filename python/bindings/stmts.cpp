@@ -32,8 +32,8 @@ template <typename T>
 using StmtClass = py::class_<T, ir::Stmt, std::shared_ptr<T>>;
 
 // The read-only accessors of each node class, one overload per kind: the class list below is
-// generated from ir/stmt_kinds.h, so a kind without an overload here does not compile. The
-// attributes a kind lists as its Python fields (stmt_kinds.h) must be among them
+// generated from ir/node_kinds.h, so a kind without an overload here does not compile. The
+// attributes a kind lists as its Python fields (node_kinds.h) must be among them
 // (python/tests/test_stmt_kinds.py).
 void DefineFields(StmtClass<ir::AssignStmt>& c) {
   c.def_property_readonly("var", [](const ir::AssignStmt& s) {
@@ -109,7 +109,7 @@ const char* ShapeName(ir::StmtShape s) {
   return "?";
 }
 
-// `_core.stmt_kinds()`: the list of ir/stmt_kinds.h as Python sees it, one StmtKindInfo per kind
+// `_core.stmt_kinds()`: the list of ir/node_kinds.h as Python sees it, one StmtKindInfo per kind
 // in enum order. Python code that walks statements (the pypto visitor and mutator) builds its
 // dispatch from it instead of keeping a copy of the list.
 void BindStmtKindTable(py::module_& m) {
@@ -118,7 +118,7 @@ void BindStmtKindTable(py::module_& m) {
           .attr("namedtuple")("StmtKindInfo", py::make_tuple("kind", "name", "node_class", "shape",
                                                              "py_name", "visit_method", "fields"));
   info.attr("__doc__") =
-      "One statement kind (ir/stmt_kinds.h): its StmtKind, enumerator name, node class, shape "
+      "One statement kind (ir/node_kinds.h): its StmtKind, enumerator name, node class, shape "
       "(leaf, sequence, one_body, branches), PyPTO node name, visitor method name and the "
       "attributes holding its expressions and statements, in evaluation order.";
   m.attr("StmtKindInfo") = info;
@@ -131,7 +131,7 @@ void BindStmtKindTable(py::module_& m) {
   py::tuple frozen(table);
   m.def(
       "stmt_kinds", [frozen]() { return frozen; },
-      "The statement kinds (ir/stmt_kinds.h), one StmtKindInfo each, in StmtKind order.");
+      "The statement kinds (ir/node_kinds.h), one StmtKindInfo each, in StmtKind order.");
 }
 
 }  // namespace
@@ -160,7 +160,7 @@ void BindStmts(py::module_& m) {
       .def_readonly("split", &ir::ScopeOptimization::split)
       .def_readonly("slot_num", &ir::ScopeOptimization::slot_num);
 
-  // One class per kind of ir/stmt_kinds.h, each with its own accessors (DefineFields above).
+  // One class per kind of ir/node_kinds.h, each with its own accessors (DefineFields above).
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
   {                                                               \
     StmtClass<ir::Class> c(m, #Class);                            \

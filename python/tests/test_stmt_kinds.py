@@ -1,6 +1,6 @@
 """The statement kinds as Python sees them: the StmtKind enum, the node classes, the exports of
 tilesplit.ir and pypto.ir and the pypto visitor and mutator all follow the C++ list
-(include/tilesplit/ir/stmt_kinds.h, exported as ``_core.stmt_kinds()``). Each test fails when a
+(include/tilesplit/ir/node_kinds.h, exported as ``_core.stmt_kinds()``). Each test fails when a
 kind is missing from one of them; the sample program holds one statement of every kind, and a kind
 added without a sample fails ``test_the_sample_holds_every_kind``."""
 

@@ -29,7 +29,7 @@ from ._core import (  # noqa: F401
 
 Node = Union[Program, Function, Stmt, Expr]
 
-# Every statement kind's node class, from the C++ list of kinds (ir/stmt_kinds.h): a kind added
+# Every statement kind's node class, from the C++ list of kinds (ir/node_kinds.h): a kind added
 # there is exported here with no edit (the names above are for readers and linters).
 STMT_CLASSES = tuple(info.node_class for info in _core.stmt_kinds())
 globals().update({cls.__name__: cls for cls in STMT_CLASSES})

@@ -12,6 +12,7 @@
 
 #include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::dsl {
@@ -101,109 +102,64 @@ class VarCollector {
 
   void Stmt(const StmtPtr& s) {
     if (!s) return;
-    switch (s->kind) {
-      case StmtKind::Assign: {
-        const auto& a = static_cast<const ir::AssignStmt&>(*s);
-        Expr(a.value);
-        Def(a.var);
-        return;
-      }
-      case StmtKind::Eval:
-        Expr(static_cast<const ir::EvalStmt&>(*s).expr);
-        return;
-      case StmtKind::Return:
-        for (const auto& e : static_cast<const ir::ReturnStmt&>(*s).values) Expr(e);
-        return;
-      case StmtKind::Yield:
-        for (const auto& e : static_cast<const ir::YieldStmt&>(*s).values) Expr(e);
-        return;
-      case StmtKind::Seq:
-        for (const auto& c : static_cast<const ir::SeqStmts&>(*s).stmts) Stmt(c);
-        return;
-      case StmtKind::For: {
-        const auto& f = static_cast<const ir::ForStmt&>(*s);
-        Expr(f.start);
-        Expr(f.stop);
-        Expr(f.step);
-        for (const auto& ia : f.iter_args) Expr(ia.init);
-        Def(f.loop_var);
-        for (const auto& ia : f.iter_args) Def(ia.var);
-        Stmt(f.body);
-        for (const auto& r : f.return_vars) Def(r);
-        return;
-      }
-      case StmtKind::While: {
-        const auto& w = static_cast<const ir::WhileStmt&>(*s);
-        for (const auto& ia : w.iter_args) Expr(ia.init);
-        for (const auto& ia : w.iter_args) Def(ia.var);
-        Expr(w.cond);
-        Stmt(w.body);
-        for (const auto& r : w.return_vars) Def(r);
-        return;
-      }
-      case StmtKind::If: {
-        const auto& i = static_cast<const ir::IfStmt&>(*s);
-        Expr(i.cond);
-        Stmt(i.then_body);
-        Stmt(i.else_body);
-        for (const auto& r : i.return_vars) Def(r);
-        return;
-      }
-      case StmtKind::Scope:
-        Stmt(static_cast<const ir::ScopeStmt&>(*s).body);
-        return;
-      case StmtKind::SplitAiv:
-        Stmt(static_cast<const ir::SplitAivStmt&>(*s).body);
-        return;
-    }
+    ir::VisitStmtKind(*s, ir::Overloaded{
+                              [&](const ir::AssignStmt& a) {
+                                Expr(a.value);
+                                Def(a.var);
+                              },
+                              [&](const ir::EvalStmt& ev) { Expr(ev.expr); },
+                              [&](const ir::ReturnStmt& r) {
+                                for (const auto& e : r.values) Expr(e);
+                              },
+                              [&](const ir::YieldStmt& y) {
+                                for (const auto& e : y.values) Expr(e);
+                              },
+                              [&](const ir::SeqStmts& q) {
+                                for (const auto& c : q.stmts) Stmt(c);
+                              },
+                              [&](const ir::ForStmt& f) {
+                                Expr(f.start);
+                                Expr(f.stop);
+                                Expr(f.step);
+                                for (const auto& ia : f.iter_args) Expr(ia.init);
+                                Def(f.loop_var);
+                                for (const auto& ia : f.iter_args) Def(ia.var);
+                                Stmt(f.body);
+                                for (const auto& r : f.return_vars) Def(r);
+                              },
+                              [&](const ir::WhileStmt& w) {
+                                for (const auto& ia : w.iter_args) Expr(ia.init);
+                                for (const auto& ia : w.iter_args) Def(ia.var);
+                                Expr(w.cond);
+                                Stmt(w.body);
+                                for (const auto& r : w.return_vars) Def(r);
+                              },
+                              [&](const ir::IfStmt& b) {
+                                Expr(b.cond);
+                                Stmt(b.then_body);
+                                Stmt(b.else_body);
+                                for (const auto& r : b.return_vars) Def(r);
+                              },
+                              [&](const ir::ScopeStmt& sc) { Stmt(sc.body); },
+                              [&](const ir::SplitAivStmt& r) { Stmt(r.body); },
+                          });
   }
 
   void Expr(const ExprPtr& e) {
     if (!e) return;
-    switch (e->kind) {
-      case ExprKind::Var: {
-        const Var* v = static_cast<const Var*>(e.get());
-        if (used_.Insert(v, true)) {
-          uses.push_back(v);
-          Type(v->type);
-        }
-        return;
+    if (const Var* v = e->As<Var>()) {
+      if (used_.Insert(v, true)) {
+        uses.push_back(v);
+        Type(v->type);
       }
-      case ExprKind::ConstInt:
-      case ExprKind::ConstFloat:
-      case ExprKind::ConstBool:
-        return;
-      case ExprKind::Binary: {
-        const auto& b = static_cast<const ir::Binary&>(*e);
-        Expr(b.lhs);
-        Expr(b.rhs);
-        return;
-      }
-      case ExprKind::Unary:
-        Expr(static_cast<const ir::Unary&>(*e).operand);
-        return;
-      case ExprKind::Cast:
-        Expr(static_cast<const ir::Cast&>(*e).value);
-        return;
-      case ExprKind::Call: {
-        const auto& c = static_cast<const ir::Call&>(*e);
-        for (const auto& a : c.args) Expr(a);
-        Type(c.type);
-        return;
-      }
-      case ExprKind::MakeTuple:
-        for (const auto& x : static_cast<const ir::MakeTuple&>(*e).elements) Expr(x);
-        return;
-      case ExprKind::TupleGetItem:
-        Expr(static_cast<const ir::TupleGetItem&>(*e).tuple);
-        return;
-      case ExprKind::FunctionCall: {
-        const auto& c = static_cast<const ir::FunctionCall&>(*e);
-        for (const auto& a : c.args) Expr(a);
-        Type(c.type);
-        return;
-      }
+      return;
     }
+    ir::AnyOperand(*e, [&](const ExprPtr& x) {
+      Expr(x);
+      return false;
+    });
+    // A call's result type can name variables (a dynamic extent) that nothing else uses.
+    if (e->As<ir::Call>() || e->As<ir::FunctionCall>()) Type(e->type);
   }
 
   void Type(const TypePtr& t) {
@@ -453,43 +409,27 @@ class Printer {
 
   void Stmt(const StmtPtr& s, int indent, const std::vector<VarPtr>* targets) {
     if (!s) return;
-    switch (s->kind) {
-      case StmtKind::Assign: {
-        const auto& a = static_cast<const ir::AssignStmt&>(*s);
-        Line(indent,
-             Name(a.var) + ": " + Type(a.var ? a.var->type : nullptr) + " = " + Value(a.value));
-        return;
-      }
-      case StmtKind::Eval:
-        Line(indent, Value(static_cast<const ir::EvalStmt&>(*s).expr));
-        return;
-      case StmtKind::Return: {
-        const auto& values = static_cast<const ir::ReturnStmt&>(*s).values;
-        Line(indent, values.empty() ? std::string("return") : "return " + Exprs(values));
-        return;
-      }
-      case StmtKind::Seq:
-        for (const auto& c : static_cast<const ir::SeqStmts&>(*s).stmts) Stmt(c, indent, targets);
-        return;
-      case StmtKind::Yield:
-        Yield(static_cast<const ir::YieldStmt&>(*s), indent, targets);
-        return;
-      case StmtKind::For:
-        For(static_cast<const ir::ForStmt&>(*s), indent);
-        return;
-      case StmtKind::While:
-        While(static_cast<const ir::WhileStmt&>(*s), indent);
-        return;
-      case StmtKind::If:
-        If(static_cast<const ir::IfStmt&>(*s), indent);
-        return;
-      case StmtKind::Scope:
-        Scope(static_cast<const ir::ScopeStmt&>(*s), indent, targets);
-        return;
-      case StmtKind::SplitAiv:
-        SplitAiv(static_cast<const ir::SplitAivStmt&>(*s), indent, targets);
-        return;
-    }
+    ir::VisitStmtKind(*s, ir::Overloaded{
+                              [&](const ir::AssignStmt& a) {
+                                Line(indent, Name(a.var) + ": " +
+                                                 Type(a.var ? a.var->type : nullptr) + " = " +
+                                                 Value(a.value));
+                              },
+                              [&](const ir::EvalStmt& ev) { Line(indent, Value(ev.expr)); },
+                              [&](const ir::ReturnStmt& r) {
+                                Line(indent, r.values.empty() ? std::string("return")
+                                                              : "return " + Exprs(r.values));
+                              },
+                              [&](const ir::SeqStmts& q) {
+                                for (const auto& c : q.stmts) Stmt(c, indent, targets);
+                              },
+                              [&](const ir::YieldStmt& y) { Yield(y, indent, targets); },
+                              [&](const ir::ForStmt& f) { For(f, indent); },
+                              [&](const ir::WhileStmt& w) { While(w, indent); },
+                              [&](const ir::IfStmt& b) { If(b, indent); },
+                              [&](const ir::ScopeStmt& sc) { Scope(sc, indent, targets); },
+                              [&](const ir::SplitAivStmt& r) { SplitAiv(r, indent, targets); },
+                          });
   }
 
  private:

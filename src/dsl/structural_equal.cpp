@@ -9,6 +9,7 @@
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/ir/ptr_map.h"
 #include "tilesplit/ir/text.h"
+#include "tilesplit/ir/walk.h"
 
 namespace tilesplit::dsl {
 namespace {
@@ -129,81 +130,68 @@ class Comparer {
 
   bool Stmt(const StmtPtr& a, const StmtPtr& b) {
     if (a->kind != b->kind) return Fail("", StmtText(a), StmtText(b));
-    switch (a->kind) {
-      case StmtKind::Assign: {
-        const auto& x = static_cast<const ir::AssignStmt&>(*a);
-        const auto& y = static_cast<const ir::AssignStmt&>(*b);
-        return Field("value", x.value, y.value) && DefineAt("var", x.var, y.var);
-      }
-      case StmtKind::Eval:
-        return Field("expr", static_cast<const ir::EvalStmt&>(*a).expr,
-                     static_cast<const ir::EvalStmt&>(*b).expr);
-      case StmtKind::Return:
-        return Exprs(static_cast<const ir::ReturnStmt&>(*a).values,
-                     static_cast<const ir::ReturnStmt&>(*b).values, "values");
-      case StmtKind::Yield:
-        return Exprs(static_cast<const ir::YieldStmt&>(*a).values,
-                     static_cast<const ir::YieldStmt&>(*b).values, "values");
-      case StmtKind::Seq:
-        return Block(a, b, "stmts");  // unreachable after flattening
-      case StmtKind::For: {
-        const auto& x = static_cast<const ir::ForStmt&>(*a);
-        const auto& y = static_cast<const ir::ForStmt&>(*b);
-        if (x.for_kind != y.for_kind)
-          return Fail("kind", std::string(ir::ForKindName(x.for_kind)),
-                      std::string(ir::ForKindName(y.for_kind)));
-        if (x.stage != y.stage)
-          return Fail("stage", std::to_string(x.stage), std::to_string(y.stage));
-        if (!Field("start", x.start, y.start) || !Field("stop", x.stop, y.stop) ||
-            !Field("step", x.step, y.step))
-          return false;
-        if (!IterInits(x.iter_args, y.iter_args)) return false;
-        if (!DefineAt("loop_var", x.loop_var, y.loop_var)) return false;
-        if (!IterVars(x.iter_args, y.iter_args)) return false;
-        if (!Block(x.body, y.body, "body")) return false;
-        return DefineList(x.return_vars, y.return_vars, "return_vars");
-      }
-      case StmtKind::While: {
-        const auto& x = static_cast<const ir::WhileStmt&>(*a);
-        const auto& y = static_cast<const ir::WhileStmt&>(*b);
-        if (!IterInits(x.iter_args, y.iter_args) || !IterVars(x.iter_args, y.iter_args))
-          return false;
-        if (!Field("cond", x.cond, y.cond) || !Block(x.body, y.body, "body")) return false;
-        return DefineList(x.return_vars, y.return_vars, "return_vars");
-      }
-      case StmtKind::If: {
-        const auto& x = static_cast<const ir::IfStmt&>(*a);
-        const auto& y = static_cast<const ir::IfStmt&>(*b);
-        if (!Field("cond", x.cond, y.cond) || !Block(x.then_body, y.then_body, "then") ||
-            !Block(x.else_body, y.else_body, "else"))
-          return false;
-        return DefineList(x.return_vars, y.return_vars, "return_vars");
-      }
-      case StmtKind::Scope: {
-        const auto& x = static_cast<const ir::ScopeStmt&>(*a);
-        const auto& y = static_cast<const ir::ScopeStmt&>(*b);
-        if (x.level != y.level)
-          return Fail("level", std::string(ir::LevelName(x.level)),
-                      std::string(ir::LevelName(y.level)));
-        if (x.name_hint != y.name_hint) return Fail("name_hint", x.name_hint, y.name_hint);
-        if (x.optimizations != y.optimizations)
-          return Fail("optimizations", Optimizations(x.optimizations),
-                      Optimizations(y.optimizations));
-        if (x.allow_early_resolve != y.allow_early_resolve)
-          return Fail("allow_early_resolve", x.allow_early_resolve ? "True" : "False",
-                      y.allow_early_resolve ? "True" : "False");
-        return Block(x.body, y.body, "body");
-      }
-      case StmtKind::SplitAiv: {
-        const auto& x = static_cast<const ir::SplitAivStmt&>(*a);
-        const auto& y = static_cast<const ir::SplitAivStmt&>(*b);
-        if (x.mode != y.mode)
-          return Fail("mode", std::string(ir::SplitModeName(x.mode)),
-                      std::string(ir::SplitModeName(y.mode)));
-        return Block(x.body, y.body, "body");
-      }
-    }
-    return true;
+    // Same kinds: each pair is compared by the overload of its node class.
+    return ir::VisitStmtKind(
+        *a, [&]<typename T>(const T& x) { return Same(x, static_cast<const T&>(*b), a, b); });
+  }
+
+  bool Same(const ir::AssignStmt& x, const ir::AssignStmt& y, const StmtPtr&, const StmtPtr&) {
+    return Field("value", x.value, y.value) && DefineAt("var", x.var, y.var);
+  }
+  bool Same(const ir::EvalStmt& x, const ir::EvalStmt& y, const StmtPtr&, const StmtPtr&) {
+    return Field("expr", x.expr, y.expr);
+  }
+  bool Same(const ir::ReturnStmt& x, const ir::ReturnStmt& y, const StmtPtr&, const StmtPtr&) {
+    return Exprs(x.values, y.values, "values");
+  }
+  bool Same(const ir::YieldStmt& x, const ir::YieldStmt& y, const StmtPtr&, const StmtPtr&) {
+    return Exprs(x.values, y.values, "values");
+  }
+  bool Same(const ir::SeqStmts&, const ir::SeqStmts&, const StmtPtr& a, const StmtPtr& b) {
+    return Block(a, b, "stmts");  // unreachable after flattening
+  }
+  bool Same(const ir::ForStmt& x, const ir::ForStmt& y, const StmtPtr&, const StmtPtr&) {
+    if (x.for_kind != y.for_kind)
+      return Fail("kind", std::string(ir::ForKindName(x.for_kind)),
+                  std::string(ir::ForKindName(y.for_kind)));
+    if (x.stage != y.stage) return Fail("stage", std::to_string(x.stage), std::to_string(y.stage));
+    if (!Field("start", x.start, y.start) || !Field("stop", x.stop, y.stop) ||
+        !Field("step", x.step, y.step))
+      return false;
+    if (!IterInits(x.iter_args, y.iter_args)) return false;
+    if (!DefineAt("loop_var", x.loop_var, y.loop_var)) return false;
+    if (!IterVars(x.iter_args, y.iter_args)) return false;
+    if (!Block(x.body, y.body, "body")) return false;
+    return DefineList(x.return_vars, y.return_vars, "return_vars");
+  }
+  bool Same(const ir::WhileStmt& x, const ir::WhileStmt& y, const StmtPtr&, const StmtPtr&) {
+    if (!IterInits(x.iter_args, y.iter_args) || !IterVars(x.iter_args, y.iter_args)) return false;
+    if (!Field("cond", x.cond, y.cond) || !Block(x.body, y.body, "body")) return false;
+    return DefineList(x.return_vars, y.return_vars, "return_vars");
+  }
+  bool Same(const ir::IfStmt& x, const ir::IfStmt& y, const StmtPtr&, const StmtPtr&) {
+    if (!Field("cond", x.cond, y.cond) || !Block(x.then_body, y.then_body, "then") ||
+        !Block(x.else_body, y.else_body, "else"))
+      return false;
+    return DefineList(x.return_vars, y.return_vars, "return_vars");
+  }
+  bool Same(const ir::ScopeStmt& x, const ir::ScopeStmt& y, const StmtPtr&, const StmtPtr&) {
+    if (x.level != y.level)
+      return Fail("level", std::string(ir::LevelName(x.level)),
+                  std::string(ir::LevelName(y.level)));
+    if (x.name_hint != y.name_hint) return Fail("name_hint", x.name_hint, y.name_hint);
+    if (x.optimizations != y.optimizations)
+      return Fail("optimizations", Optimizations(x.optimizations), Optimizations(y.optimizations));
+    if (x.allow_early_resolve != y.allow_early_resolve)
+      return Fail("allow_early_resolve", x.allow_early_resolve ? "True" : "False",
+                  y.allow_early_resolve ? "True" : "False");
+    return Block(x.body, y.body, "body");
+  }
+  bool Same(const ir::SplitAivStmt& x, const ir::SplitAivStmt& y, const StmtPtr&, const StmtPtr&) {
+    if (x.mode != y.mode)
+      return Fail("mode", std::string(ir::SplitModeName(x.mode)),
+                  std::string(ir::SplitModeName(y.mode)));
+    return Block(x.body, y.body, "body");
   }
 
   // ---- expressions
@@ -211,77 +199,62 @@ class Comparer {
     if (a == b && (!a || !HasVars(a))) return true;
     if (!a || !b) return Fail("", ir::ExprToString(a), ir::ExprToString(b));
     if (a->kind != b->kind) return Mismatch(a, b);
-    switch (a->kind) {
-      case ExprKind::Var:
-        return Use(static_cast<const Var*>(a.get()), static_cast<const Var*>(b.get()));
-      case ExprKind::ConstInt: {
-        const auto& x = static_cast<const ir::ConstInt&>(*a);
-        const auto& y = static_cast<const ir::ConstInt&>(*b);
-        auto dx = DTypeOf(x.type), dy = DTypeOf(y.type);
-        bool same_dtype = dx && dy ? ConstIntClass(*dx) == ConstIntClass(*dy) : dx == dy;
-        if (x.value != y.value || !same_dtype) return Mismatch(a, b);
-        return true;
-      }
-      case ExprKind::ConstFloat: {
-        const auto& x = static_cast<const ir::ConstFloat&>(*a);
-        const auto& y = static_cast<const ir::ConstFloat&>(*b);
-        if (!(x.value == y.value) || DTypeOf(x.type) != DTypeOf(y.type)) return Mismatch(a, b);
-        return true;
-      }
-      case ExprKind::ConstBool:
-        if (static_cast<const ir::ConstBool&>(*a).value !=
-            static_cast<const ir::ConstBool&>(*b).value)
-          return Mismatch(a, b);
-        return true;
-      case ExprKind::Binary: {
-        const auto& x = static_cast<const ir::Binary&>(*a);
-        const auto& y = static_cast<const ir::Binary&>(*b);
-        if (x.op != y.op) return Mismatch(a, b);
-        return Field("lhs", x.lhs, y.lhs) && Field("rhs", x.rhs, y.rhs);
-      }
-      case ExprKind::Unary: {
-        const auto& x = static_cast<const ir::Unary&>(*a);
-        const auto& y = static_cast<const ir::Unary&>(*b);
-        if (x.op != y.op) return Mismatch(a, b);
-        return Field("operand", x.operand, y.operand);
-      }
-      case ExprKind::Cast: {
-        const auto& x = static_cast<const ir::Cast&>(*a);
-        const auto& y = static_cast<const ir::Cast&>(*b);
-        if (DTypeOf(x.type) != DTypeOf(y.type)) return Mismatch(a, b);
-        return Field("value", x.value, y.value);
-      }
-      case ExprKind::Call: {
-        const auto& x = static_cast<const ir::Call&>(*a);
-        const auto& y = static_cast<const ir::Call&>(*b);
-        std::string on_x = x.op ? x.op->name() : "", on_y = y.op ? y.op->name() : "";
-        if (on_x != on_y) return Fail("op", on_x, on_y);
-        if (!Exprs(x.args, y.args, "args")) return false;
-        if (!Attrs(x.kwargs, y.kwargs, "kwargs")) return false;
-        if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
-        Scope s(this, "type");
-        return Type(x.type, y.type);
-      }
-      case ExprKind::MakeTuple:
-        return Exprs(static_cast<const ir::MakeTuple&>(*a).elements,
-                     static_cast<const ir::MakeTuple&>(*b).elements, "elements");
-      case ExprKind::TupleGetItem: {
-        const auto& x = static_cast<const ir::TupleGetItem&>(*a);
-        const auto& y = static_cast<const ir::TupleGetItem&>(*b);
-        if (x.index != y.index) return Mismatch(a, b);
-        return Field("tuple", x.tuple, y.tuple);
-      }
-      case ExprKind::FunctionCall: {
-        const auto& x = static_cast<const ir::FunctionCall&>(*a);
-        const auto& y = static_cast<const ir::FunctionCall&>(*b);
-        if (x.callee != y.callee) return Fail("callee", x.callee, y.callee);
-        if (!Exprs(x.args, y.args, "args")) return false;
-        if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
-        Scope s(this, "type");
-        return Type(x.type, y.type);
-      }
-    }
+    return ir::VisitExprKind(
+        *a, [&]<typename T>(const T& x) { return Same(x, static_cast<const T&>(*b), a, b); });
+  }
+
+  bool Same(const ir::Var& x, const ir::Var& y, const ExprPtr&, const ExprPtr&) {
+    return Use(&x, &y);
+  }
+  bool Same(const ir::ConstInt& x, const ir::ConstInt& y, const ExprPtr& a, const ExprPtr& b) {
+    auto dx = DTypeOf(x.type), dy = DTypeOf(y.type);
+    bool same_dtype = dx && dy ? ConstIntClass(*dx) == ConstIntClass(*dy) : dx == dy;
+    if (x.value != y.value || !same_dtype) return Mismatch(a, b);
     return true;
+  }
+  bool Same(const ir::ConstFloat& x, const ir::ConstFloat& y, const ExprPtr& a, const ExprPtr& b) {
+    if (!(x.value == y.value) || DTypeOf(x.type) != DTypeOf(y.type)) return Mismatch(a, b);
+    return true;
+  }
+  bool Same(const ir::ConstBool& x, const ir::ConstBool& y, const ExprPtr& a, const ExprPtr& b) {
+    if (x.value != y.value) return Mismatch(a, b);
+    return true;
+  }
+  bool Same(const ir::Binary& x, const ir::Binary& y, const ExprPtr& a, const ExprPtr& b) {
+    if (x.op != y.op) return Mismatch(a, b);
+    return Field("lhs", x.lhs, y.lhs) && Field("rhs", x.rhs, y.rhs);
+  }
+  bool Same(const ir::Unary& x, const ir::Unary& y, const ExprPtr& a, const ExprPtr& b) {
+    if (x.op != y.op) return Mismatch(a, b);
+    return Field("operand", x.operand, y.operand);
+  }
+  bool Same(const ir::Cast& x, const ir::Cast& y, const ExprPtr& a, const ExprPtr& b) {
+    if (DTypeOf(x.type) != DTypeOf(y.type)) return Mismatch(a, b);
+    return Field("value", x.value, y.value);
+  }
+  bool Same(const ir::Call& x, const ir::Call& y, const ExprPtr&, const ExprPtr&) {
+    std::string on_x = x.op ? x.op->name() : "", on_y = y.op ? y.op->name() : "";
+    if (on_x != on_y) return Fail("op", on_x, on_y);
+    if (!Exprs(x.args, y.args, "args")) return false;
+    if (!Attrs(x.kwargs, y.kwargs, "kwargs")) return false;
+    if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
+    Scope s(this, "type");
+    return Type(x.type, y.type);
+  }
+  bool Same(const ir::MakeTuple& x, const ir::MakeTuple& y, const ExprPtr&, const ExprPtr&) {
+    return Exprs(x.elements, y.elements, "elements");
+  }
+  bool Same(const ir::TupleGetItem& x, const ir::TupleGetItem& y, const ExprPtr& a,
+            const ExprPtr& b) {
+    if (x.index != y.index) return Mismatch(a, b);
+    return Field("tuple", x.tuple, y.tuple);
+  }
+  bool Same(const ir::FunctionCall& x, const ir::FunctionCall& y, const ExprPtr&, const ExprPtr&) {
+    if (x.callee != y.callee) return Fail("callee", x.callee, y.callee);
+    if (!Exprs(x.args, y.args, "args")) return false;
+    if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
+    Scope s(this, "type");
+    return Type(x.type, y.type);
   }
 
   // ---- types

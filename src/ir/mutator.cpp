@@ -9,28 +9,11 @@ namespace tilesplit::ir {
 ExprPtr IRMutator::MutateExpr(const ExprPtr& e) {
   if (!e) return e;
   switch (e->kind) {
-    case ExprKind::Var:
-      return MutateVar(std::static_pointer_cast<const Var>(e));
-    case ExprKind::ConstInt:
-      return MutateConstInt(std::static_pointer_cast<const ConstInt>(e));
-    case ExprKind::ConstFloat:
-      return MutateConstFloat(std::static_pointer_cast<const ConstFloat>(e));
-    case ExprKind::ConstBool:
-      return MutateConstBool(std::static_pointer_cast<const ConstBool>(e));
-    case ExprKind::Binary:
-      return MutateBinary(std::static_pointer_cast<const Binary>(e));
-    case ExprKind::Unary:
-      return MutateUnary(std::static_pointer_cast<const Unary>(e));
-    case ExprKind::Cast:
-      return MutateCast(std::static_pointer_cast<const Cast>(e));
-    case ExprKind::Call:
-      return MutateCall(std::static_pointer_cast<const Call>(e));
-    case ExprKind::MakeTuple:
-      return MutateMakeTuple(std::static_pointer_cast<const MakeTuple>(e));
-    case ExprKind::TupleGetItem:
-      return MutateTupleGetItem(std::static_pointer_cast<const TupleGetItem>(e));
-    case ExprKind::FunctionCall:
-      return MutateFunctionCall(std::static_pointer_cast<const FunctionCall>(e));
+#define TILESPLIT_X(Kind) \
+  case ExprKind::Kind:    \
+    return Mutate##Kind(std::static_pointer_cast<const Kind>(e));
+    TILESPLIT_EXPR_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
   }
   ThrowInternal(e->span, "IRMutator: unknown expression kind");
 }

@@ -59,7 +59,7 @@ StmtPtr MapChildren(const StmtPtr& s, WalkOptions o,
                     const std::function<StmtPtr(const StmtPtr&)>& fn) {
   if (!s) return s;
   auto map = [&fn](const StmtPtr& c) { return c ? fn(c) : c; };
-  // Each kind by its shape (stmt_kinds.h); a body behind a gate `o` does not enter is kept.
+  // Each kind by its shape (node_kinds.h); a body behind a gate `o` does not enter is kept.
   return VisitStmtKind(*s, [&]<typename T>([[maybe_unused]] const T& n) -> StmtPtr {
     constexpr StmtShape shape = kShapeOf<T>;
     if (!Enters(o, kGateOf<T>)) return s;

@@ -14,37 +14,10 @@ bool IsLaneIndexCall(const ir::Expr& e) {
 }
 
 bool ReadsLaneIndex(const ir::ExprPtr& e, const std::function<bool(const ir::Var&)>& lane_var) {
-  if (!e) return false;
-  switch (e->kind) {
-    case ir::ExprKind::Var:
-      return lane_var && lane_var(*e->As<ir::Var>());
-    case ir::ExprKind::Binary: {
-      const ir::Binary* b = e->As<ir::Binary>();
-      return ReadsLaneIndex(b->lhs, lane_var) || ReadsLaneIndex(b->rhs, lane_var);
-    }
-    case ir::ExprKind::Unary:
-      return ReadsLaneIndex(e->As<ir::Unary>()->operand, lane_var);
-    case ir::ExprKind::Cast:
-      return ReadsLaneIndex(e->As<ir::Cast>()->value, lane_var);
-    case ir::ExprKind::Call: {
-      if (IsLaneIndexCall(*e)) return true;
-      for (const ir::ExprPtr& a : e->As<ir::Call>()->args)
-        if (ReadsLaneIndex(a, lane_var)) return true;
-      return false;
-    }
-    case ir::ExprKind::MakeTuple:
-      for (const ir::ExprPtr& a : e->As<ir::MakeTuple>()->elements)
-        if (ReadsLaneIndex(a, lane_var)) return true;
-      return false;
-    case ir::ExprKind::TupleGetItem:
-      return ReadsLaneIndex(e->As<ir::TupleGetItem>()->tuple, lane_var);
-    case ir::ExprKind::FunctionCall:
-      for (const ir::ExprPtr& a : e->As<ir::FunctionCall>()->args)
-        if (ReadsLaneIndex(a, lane_var)) return true;
-      return false;
-    default:
-      return false;
-  }
+  return ir::AnyExpr(e, [&](const ir::Expr& x) {
+    if (const ir::Var* v = x.As<ir::Var>()) return lane_var && lane_var(*v);
+    return IsLaneIndexCall(x);
+  });
 }
 
 int64_t LaneShare(int64_t valid, int64_t stride, int64_t lane) {

@@ -118,53 +118,45 @@ Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
   // Only a statement that is one op call releases its operands early (EvalCall); any other
   // statement releases them when it is done (ExecSeq).
   if (s.kind != StmtKind::Assign && s.kind != StmtKind::Eval) last_uses_ = nullptr;
-  switch (s.kind) {
-    case StmtKind::Assign: {
-      stmt_ = &s;
-      const auto& a = *s.As<ir::AssignStmt>();
-      const std::vector<const ir::Var*>* release = std::exchange(last_uses_, nullptr);
-      if (const auto* c = a.value->As<ir::Call>())
-        Bind(a.var, EvalCall(*c, release));
-      else
-        Bind(a.var, Eval(a.value));
-      return Flow::Normal;
-    }
-    case StmtKind::Eval: {
-      stmt_ = &s;
-      const ir::ExprPtr& e = s.As<ir::EvalStmt>()->expr;
-      const std::vector<const ir::Var*>* release = std::exchange(last_uses_, nullptr);
-      if (const auto* c = e->As<ir::Call>())
-        EvalCall(*c, release);
-      else
-        Eval(e);
-      return Flow::Normal;
-    }
-    case StmtKind::Return: {
-      stmt_ = &s;
-      returned_.clear();
-      for (const ir::ExprPtr& e : s.As<ir::ReturnStmt>()->values) returned_.push_back(Eval(e));
-      return Flow::Return;
-    }
-    case StmtKind::Seq:
-      return ExecSeq(*s.As<ir::SeqStmts>());
-    case StmtKind::Yield: {
-      stmt_ = &s;
-      yielded_.clear();
-      for (const ir::ExprPtr& e : s.As<ir::YieldStmt>()->values) yielded_.push_back(Eval(e));
-      return Flow::Normal;
-    }
-    case StmtKind::For:
-      return ExecFor(*s.As<ir::ForStmt>());
-    case StmtKind::While:
-      return ExecWhile(*s.As<ir::WhileStmt>());
-    case StmtKind::If:
-      return ExecIf(*s.As<ir::IfStmt>());
-    case StmtKind::Scope:
-      return Exec(s.As<ir::ScopeStmt>()->body);
-    case StmtKind::SplitAiv:
-      return ExecRegion(*s.As<ir::SplitAivStmt>());
-  }
-  return Flow::Normal;
+  return ir::VisitStmtKind(
+      s, ir::Overloaded{
+             [&](const ir::AssignStmt& a) {
+               stmt_ = &s;
+               const std::vector<const ir::Var*>* release = std::exchange(last_uses_, nullptr);
+               if (const auto* c = a.value->As<ir::Call>())
+                 Bind(a.var, EvalCall(*c, release));
+               else
+                 Bind(a.var, Eval(a.value));
+               return Flow::Normal;
+             },
+             [&](const ir::EvalStmt& ev) {
+               stmt_ = &s;
+               const std::vector<const ir::Var*>* release = std::exchange(last_uses_, nullptr);
+               if (const auto* c = ev.expr->As<ir::Call>())
+                 EvalCall(*c, release);
+               else
+                 Eval(ev.expr);
+               return Flow::Normal;
+             },
+             [&](const ir::ReturnStmt& r) {
+               stmt_ = &s;
+               returned_.clear();
+               for (const ir::ExprPtr& e : r.values) returned_.push_back(Eval(e));
+               return Flow::Return;
+             },
+             [&](const ir::SeqStmts& q) { return ExecSeq(q); },
+             [&](const ir::YieldStmt& y) {
+               stmt_ = &s;
+               yielded_.clear();
+               for (const ir::ExprPtr& e : y.values) yielded_.push_back(Eval(e));
+               return Flow::Normal;
+             },
+             [&](const ir::ForStmt& f) { return ExecFor(f); },
+             [&](const ir::WhileStmt& w) { return ExecWhile(w); },
+             [&](const ir::IfStmt& b) { return ExecIf(b); },
+             [&](const ir::ScopeStmt& sc) { return Exec(sc.body); },
+             [&](const ir::SplitAivStmt& r) { return ExecRegion(r); },
+         });
 }
 
 Interpreter::Flow Interpreter::ExecSeq(const ir::SeqStmts& s) {
@@ -284,55 +276,50 @@ int64_t Interpreter::EvalInt(const ir::ExprPtr& e) {
 
 Value Interpreter::Eval(const ir::ExprPtr& ep) {
   const ir::Expr& e = *ep;
-  switch (e.kind) {
-    case ExprKind::Var: {
-      auto it = env_.find(static_cast<const ir::Var*>(&e));
-      if (it == env_.end())
-        ir::ThrowUser(e.span, "variable '" + e.As<ir::Var>()->name + "' has no value on this core" +
-                                  (func_ ? " (function '" + func_->name + "')" : std::string()));
-      return it->second;
-    }
-    case ExprKind::ConstInt:
-      return Value(Scalar::Int(e.As<ir::ConstInt>()->value, DTypeOf(e.type)));
-    case ExprKind::ConstFloat:
-      return Value(Scalar::Float(e.As<ir::ConstFloat>()->value, DTypeOf(e.type)));
-    case ExprKind::ConstBool:
-      return Value(Scalar::Bool(e.As<ir::ConstBool>()->value));
-    case ExprKind::Binary:
-      return EvalBinary(*e.As<ir::Binary>());
-    case ExprKind::Unary: {
-      const auto& u = *e.As<ir::Unary>();
-      Scalar a = EvalScalar(u.operand);
-      if (u.op == ir::UnaryOp::Not) return Value(Scalar::Bool(a.AsInt() == 0));
-      return a.is_float() ? Value(Scalar::Float(-a.f, a.dtype)) : Value(Scalar::Int(-a.i, a.dtype));
-    }
-    case ExprKind::Cast: {
-      const auto& c = *e.As<ir::Cast>();
-      Scalar a = EvalScalar(c.value);
-      const ir::DataType dt = c.dtype();
-      if (dt == ir::DataType::BOOL) return Value(Scalar::Bool(a.AsDouble() != 0));
-      if (ir::IsFloat(dt)) return Value(Scalar::Float(a.AsDouble(), dt));
-      return Value(Scalar::Int(a.is_float() ? static_cast<int64_t>(std::trunc(a.f)) : a.i, dt));
-    }
-    case ExprKind::Call:
-      return EvalCall(*e.As<ir::Call>());
-    case ExprKind::MakeTuple: {
-      TupleValue t;
-      for (const ir::ExprPtr& x : e.As<ir::MakeTuple>()->elements) t.push_back(Eval(x));
-      return Value::Tuple(std::move(t));
-    }
-    case ExprKind::TupleGetItem: {
-      const auto& g = *e.As<ir::TupleGetItem>();
-      Value t = Eval(g.tuple);
-      const TupleValue* tv = t.tuple();
-      if (!tv || g.index < 0 || static_cast<size_t>(g.index) >= tv->size())
-        ir::ThrowUser(e.span, "tuple index out of range at run time");
-      return (*tv)[static_cast<size_t>(g.index)];
-    }
-    case ExprKind::FunctionCall:
-      return EvalFunctionCall(*e.As<ir::FunctionCall>());
-  }
-  return Value();
+  return ir::VisitExprKind(
+      e,
+      ir::Overloaded{
+          [&](const ir::Var& v) {
+            auto it = env_.find(&v);
+            if (it == env_.end())
+              ir::ThrowUser(e.span,
+                            "variable '" + v.name + "' has no value on this core" +
+                                (func_ ? " (function '" + func_->name + "')" : std::string()));
+            return it->second;
+          },
+          [&](const ir::ConstInt& c) { return Value(Scalar::Int(c.value, DTypeOf(e.type))); },
+          [&](const ir::ConstFloat& c) { return Value(Scalar::Float(c.value, DTypeOf(e.type))); },
+          [&](const ir::ConstBool& c) { return Value(Scalar::Bool(c.value)); },
+          [&](const ir::Binary& b) { return EvalBinary(b); },
+          [&](const ir::Unary& u) {
+            Scalar a = EvalScalar(u.operand);
+            if (u.op == ir::UnaryOp::Not) return Value(Scalar::Bool(a.AsInt() == 0));
+            return a.is_float() ? Value(Scalar::Float(-a.f, a.dtype))
+                                : Value(Scalar::Int(-a.i, a.dtype));
+          },
+          [&](const ir::Cast& c) {
+            Scalar a = EvalScalar(c.value);
+            const ir::DataType dt = c.dtype();
+            if (dt == ir::DataType::BOOL) return Value(Scalar::Bool(a.AsDouble() != 0));
+            if (ir::IsFloat(dt)) return Value(Scalar::Float(a.AsDouble(), dt));
+            return Value(
+                Scalar::Int(a.is_float() ? static_cast<int64_t>(std::trunc(a.f)) : a.i, dt));
+          },
+          [&](const ir::Call& c) { return EvalCall(c); },
+          [&](const ir::MakeTuple& t) {
+            TupleValue tv;
+            for (const ir::ExprPtr& x : t.elements) tv.push_back(Eval(x));
+            return Value::Tuple(std::move(tv));
+          },
+          [&](const ir::TupleGetItem& g) {
+            Value t = Eval(g.tuple);
+            const TupleValue* tv = t.tuple();
+            if (!tv || g.index < 0 || static_cast<size_t>(g.index) >= tv->size())
+              ir::ThrowUser(e.span, "tuple index out of range at run time");
+            return (*tv)[static_cast<size_t>(g.index)];
+          },
+          [&](const ir::FunctionCall& c) { return EvalFunctionCall(c); },
+      });
 }
 
 Value Interpreter::EvalBinary(const ir::Binary& b) {

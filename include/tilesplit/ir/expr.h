@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "tilesplit/ir/attr.h"
+#include "tilesplit/ir/node_kinds.h"
 #include "tilesplit/ir/span.h"
 #include "tilesplit/ir/type.h"
 
@@ -36,18 +38,11 @@ class OpBase {
   bool registered_ = false;
 };
 
+// One enumerator per kind of node_kinds.h, in its order.
 enum class ExprKind : uint8_t {
-  Var,
-  ConstInt,
-  ConstFloat,
-  ConstBool,
-  Binary,
-  Unary,
-  Cast,
-  Call,
-  MakeTuple,
-  TupleGetItem,
-  FunctionCall,
+#define TILESPLIT_X(Kind) Kind,
+  TILESPLIT_EXPR_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
 };
 
 class Expr {
@@ -203,6 +198,63 @@ class FunctionCall : public Expr {
   const std::vector<ExprPtr> args;
   const AttrMap attrs;  // call-site annotations, sorted by key (as Call::attrs)
 };
+
+// ---- Typed dispatch: one handler per expression kind, chosen by the compiler.
+
+// Calls f with `e` as its concrete node (const Var&, const Call&, ...) and returns what f
+// returns. f is an overload set (ir::Overloaded{...}, walk.h) with a handler per kind, or a
+// generic handler (`[](const auto&)`) for the kinds it treats alike: code outside the IR
+// dispatches here instead of switching on ExprKind, and a kind no handler accepts does not
+// compile, so a new expression kind is named at every dispatch (node_kinds.h).
+template <typename F>
+std::invoke_result_t<F&, const Var&> VisitExprKind(const Expr& e, F&& f) {
+  switch (e.kind) {
+#define TILESPLIT_X(Kind) \
+  case ExprKind::Kind:    \
+    return f(static_cast<const Kind&>(e));
+    TILESPLIT_EXPR_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
+  }
+  __builtin_unreachable();  // every kind returned above
+}
+
+// Calls f(const ExprPtr&) on each operand of `e` (the expressions it is computed from: a
+// binary's two sides, a call's arguments, a tuple's elements, ...) in evaluation order; a
+// variable and a constant have none. Stops at the first call returning true and returns whether
+// one did.
+template <typename F>
+bool AnyOperand(const Expr& e, F&& f) {
+  auto any = [&](const std::vector<ExprPtr>& v) {
+    for (const ExprPtr& x : v)
+      if (f(x)) return true;
+    return false;
+  };
+  return VisitExprKind(e, [&]<typename T>(const T& n) -> bool {
+    if constexpr (std::is_same_v<T, Binary>)
+      return f(n.lhs) || f(n.rhs);
+    else if constexpr (std::is_same_v<T, Unary>)
+      return f(n.operand);
+    else if constexpr (std::is_same_v<T, Cast>)
+      return f(n.value);
+    else if constexpr (std::is_same_v<T, Call> || std::is_same_v<T, FunctionCall>)
+      return any(n.args);
+    else if constexpr (std::is_same_v<T, MakeTuple>)
+      return any(n.elements);
+    else if constexpr (std::is_same_v<T, TupleGetItem>)
+      return f(n.tuple);
+    else
+      return false;  // Var, ConstInt, ConstFloat, ConstBool
+  });
+}
+
+// Whether `e` or any expression it is computed from (transitively) satisfies `pred(const Expr&)`,
+// tested pre-order.
+template <typename Pred>
+bool AnyExpr(const ExprPtr& e, Pred&& pred) {
+  if (!e) return false;
+  if (pred(*e)) return true;
+  return AnyOperand(*e, [&](const ExprPtr& x) { return AnyExpr(x, pred); });
+}
 
 // ---- Construction. Arithmetic builders type-check (dsl.md 6.2), insert promotion casts and
 // fold constant operands (dsl.md 6.3); they throw UserError on ill-typed operands.

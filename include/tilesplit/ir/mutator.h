@@ -33,7 +33,7 @@ using CallPtr = std::shared_ptr<const Call>;
 using MakeTuplePtr = std::shared_ptr<const MakeTuple>;
 using TupleGetItemPtr = std::shared_ptr<const TupleGetItem>;
 using FunctionCallPtr = std::shared_ptr<const FunctionCall>;
-// <Class>Ptr for each statement kind of stmt_kinds.h (AssignStmtPtr, ForStmtPtr, ...).
+// <Class>Ptr for each statement kind of node_kinds.h (AssignStmtPtr, ForStmtPtr, ...).
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
   using Class##Ptr = std::shared_ptr<const Class>;
 TILESPLIT_STMT_KINDS(TILESPLIT_X)
@@ -83,7 +83,7 @@ class IRMutator {
   virtual ExprPtr MutateTupleGetItem(const TupleGetItemPtr& op);
   virtual ExprPtr MutateFunctionCall(const FunctionCallPtr& op);
 
-  // One per statement kind of stmt_kinds.h: Mutate<Kind>(const <Class>Ptr&) (MutateAssign,
+  // One per statement kind of node_kinds.h: Mutate<Kind>(const <Class>Ptr&) (MutateAssign,
   // MutateFor, ...).
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
   virtual StmtPtr Mutate##Kind(const Class##Ptr& op);

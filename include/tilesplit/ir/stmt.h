@@ -8,22 +8,22 @@
 #include <vector>
 
 #include "tilesplit/ir/expr.h"
-#include "tilesplit/ir/stmt_kinds.h"
+#include "tilesplit/ir/node_kinds.h"
 
 namespace tilesplit::ir {
 
-// One enumerator per kind of stmt_kinds.h, in its order.
+// One enumerator per kind of node_kinds.h, in its order.
 enum class StmtKind : uint8_t {
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) Kind,
   TILESPLIT_STMT_KINDS(TILESPLIT_X)
 #undef TILESPLIT_X
 };
 
-// Which statements a kind holds, and under which walk option a walk enters them (stmt_kinds.h).
+// Which statements a kind holds, and under which walk option a walk enters them (node_kinds.h).
 enum class StmtShape : uint8_t { Leaf, Sequence, OneBody, Branches };
 enum class StmtGate : uint8_t { Always, IntoScopes, IntoRegions };
 
-// What stmt_kinds.h says of one kind, for code that reads the list at run time (the bindings'
+// What node_kinds.h says of one kind, for code that reads the list at run time (the bindings'
 // kind table, tests that check a generated artefact against it).
 struct StmtKindFacts {
   StmtKind kind;
@@ -199,7 +199,7 @@ class SplitAivStmt : public Stmt {
   const StmtPtr body;
 };
 
-// Each node class is the one its line of stmt_kinds.h names, and the facts table is in enum order
+// Each node class is the one its line of node_kinds.h names, and the facts table is in enum order
 // (FactsOf indexes it by the enumerator).
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields)                     \
   static_assert(Class::kKind == StmtKind::Kind, #Class " is not the node of " #Kind); \

@@ -46,7 +46,7 @@ class IRVisitor {
   virtual void VisitTupleGetItem(const TupleGetItem& op);
   virtual void VisitFunctionCall(const FunctionCall& op);  // arguments, then the result type
 
-  // One per statement kind of stmt_kinds.h: Visit<Kind>(const <Class>&) (VisitAssign,
+  // One per statement kind of node_kinds.h: Visit<Kind>(const <Class>&) (VisitAssign,
   // VisitFor, ...). The defaults visit the node's expressions and bodies in evaluation order.
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields) \
   virtual void Visit##Kind(const Class& op);

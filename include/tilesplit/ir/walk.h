@@ -35,7 +35,7 @@ enum class WalkStep : uint8_t {
 };
 
 // A statement with no nested statements: assignment, evaluation, return, yield (the kinds of
-// shape Leaf in stmt_kinds.h).
+// shape Leaf in node_kinds.h).
 inline bool IsLeafStmt(const Stmt& s) {
   return FactsOf(s.kind).shape == StmtShape::Leaf;
 }
@@ -128,7 +128,7 @@ bool ForEachChild(const Stmt& s, WalkOptions o, F&& f) {
       return static_cast<bool>(f(c));
     }
   };
-  // Each kind by its shape (stmt_kinds.h); a body behind a gate only when `o` enters it.
+  // Each kind by its shape (node_kinds.h); a body behind a gate only when `o` enters it.
   return VisitStmtKind(s, [&]<typename T>([[maybe_unused]] const T& n) -> bool {
     constexpr StmtShape shape = kShapeOf<T>;
     if (!Enters(o, kGateOf<T>)) return true;

@@ -25,7 +25,7 @@ from tilesplit._core import (  # noqa: F401
     WhileStmt, YieldStmt,
 )
 
-# Every statement kind's node class, from the C++ list of kinds (ir/stmt_kinds.h), so that a new
+# Every statement kind's node class, from the C++ list of kinds (ir/node_kinds.h), so that a new
 # kind is exported with no edit here (ScopeStmt is redefined below as PyPTO's scope base).
 globals().update({cls.__name__: cls for cls in _tir.STMT_CLASSES})
 

@@ -7,7 +7,7 @@ methods (``visit_call``, ``visit_if_stmt``, ``visit_split_aiv_scope_stmt``, ...)
 visited.
 
 The statement methods are not written out here: they come from the C++ list of statement kinds
-(``include/tilesplit/ir/stmt_kinds.h``, exported as ``_core.stmt_kinds()``), which gives each kind
+(``include/tilesplit/ir/node_kinds.h``, exported as ``_core.stmt_kinds()``), which gives each kind
 its method name and the fields holding its expressions and statements in evaluation order. The
 default of every ``visit_<stmt>`` walks those fields; the mutator's rebuilds the node through
 ``_core.with_stmt_fields`` when one of them changed. A new statement kind therefore needs no edit
@@ -68,7 +68,7 @@ class IRVisitor:
             self.visit_expr(e)
 
     def _visit_field(self, value) -> None:
-        # A field of a statement (stmt_kinds.h): an expression, a statement, an iter arg (its
+        # A field of a statement (node_kinds.h): an expression, a statement, an iter arg (its
         # init), a list of those, or None (an absent else branch).
         if value is None:
             return
@@ -148,7 +148,7 @@ class IRMutator:
         return [self.visit_expr(e) for e in exprs]
 
     def _mutate_field(self, value):
-        # The replacement of a statement's field (stmt_kinds.h); `value` itself, the same object,
+        # The replacement of a statement's field (node_kinds.h); `value` itself, the same object,
         # when nothing in it changed.
         if value is None:
             return None

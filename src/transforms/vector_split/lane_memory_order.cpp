@@ -371,51 +371,48 @@ class Collector {
   std::optional<Affine> EvalAffine(const ir::ExprPtr& e, const Env& env, int depth) const {
     if (!e || depth > 64) return std::nullopt;
     auto constant = [](int64_t v) { return std::optional<Affine>(Affine{v, {}}); };
-    switch (e->kind) {
-      case ir::ExprKind::ConstInt:
-        return constant(e->As<ir::ConstInt>()->value);
-      case ir::ExprKind::Var: {
-        const ir::Var* v = e->As<ir::Var>();
-        if (auto it = env.vars.find(v); it != env.vars.end()) return constant(it->second);
-        if (env.lane >= 0 && facts_.IsLaneVar(v)) return constant(env.lane);
-        if (auto it = defs_.find(v); it != defs_.end())
-          return EvalAffine(it->second, env, depth + 1);
-        if (assigned_.count(v) || facts_.IsLaneVar(v)) return std::nullopt;
-        return Affine{0, {{v, 1}}};
-      }
-      case ir::ExprKind::Cast:
-        return EvalAffine(e->As<ir::Cast>()->value, env, depth + 1);
-      case ir::ExprKind::Unary: {
-        const auto& u = *e->As<ir::Unary>();
-        if (u.op != ir::UnaryOp::Neg) return std::nullopt;
-        return Scale(EvalAffine(u.operand, env, depth + 1), -1);
-      }
-      case ir::ExprKind::Binary: {
-        const auto& b = *e->As<ir::Binary>();
-        auto x = EvalAffine(b.lhs, env, depth + 1), y = EvalAffine(b.rhs, env, depth + 1);
-        if (!x || !y) return std::nullopt;
-        switch (b.op) {
-          case ir::BinaryOp::Add:
-            return Sum(*x, *y);
-          case ir::BinaryOp::Sub: {
-            auto ny = Scale(y, -1);
-            return ny ? Sum(*x, *ny) : std::nullopt;
-          }
-          case ir::BinaryOp::Mul:
-            if (x->sym.empty()) return Scale(y, x->c);
-            if (y->sym.empty()) return Scale(x, y->c);
-            return std::nullopt;
-          default:
-            break;
-        }
-        if (!x->sym.empty() || !y->sym.empty()) return std::nullopt;
-        const std::optional<int64_t> r = ir::EvalIntBinary(b.op, x->c, y->c);
-        if (!r) return std::nullopt;
-        return constant(*r);
-      }
-      default:
-        return std::nullopt;
-    }
+    using Result = std::optional<Affine>;
+    return ir::VisitExprKind(
+        *e, ir::Overloaded{
+                [&](const ir::ConstInt& c) -> Result { return constant(c.value); },
+                [&](const ir::Var& var) -> Result {
+                  const ir::Var* v = &var;
+                  if (auto it = env.vars.find(v); it != env.vars.end()) return constant(it->second);
+                  if (env.lane >= 0 && facts_.IsLaneVar(v)) return constant(env.lane);
+                  if (auto it = defs_.find(v); it != defs_.end())
+                    return EvalAffine(it->second, env, depth + 1);
+                  if (assigned_.count(v) || facts_.IsLaneVar(v)) return std::nullopt;
+                  return Affine{0, {{v, 1}}};
+                },
+                [&](const ir::Cast& c) -> Result { return EvalAffine(c.value, env, depth + 1); },
+                [&](const ir::Unary& u) -> Result {
+                  if (u.op != ir::UnaryOp::Neg) return std::nullopt;
+                  return Scale(EvalAffine(u.operand, env, depth + 1), -1);
+                },
+                [&](const ir::Binary& b) -> Result {
+                  auto x = EvalAffine(b.lhs, env, depth + 1), y = EvalAffine(b.rhs, env, depth + 1);
+                  if (!x || !y) return std::nullopt;
+                  switch (b.op) {
+                    case ir::BinaryOp::Add:
+                      return Sum(*x, *y);
+                    case ir::BinaryOp::Sub: {
+                      auto ny = Scale(y, -1);
+                      return ny ? Sum(*x, *ny) : std::nullopt;
+                    }
+                    case ir::BinaryOp::Mul:
+                      if (x->sym.empty()) return Scale(y, x->c);
+                      if (y->sym.empty()) return Scale(x, y->c);
+                      return std::nullopt;
+                    default:
+                      break;
+                  }
+                  if (!x->sym.empty() || !y->sym.empty()) return std::nullopt;
+                  const std::optional<int64_t> r = ir::EvalIntBinary(b.op, x->c, y->c);
+                  if (!r) return std::nullopt;
+                  return constant(*r);
+                },
+                [](const auto&) -> Result { return std::nullopt; },
+            });
   }
 
   static std::optional<Affine> Scale(std::optional<Affine> a, int64_t k) {

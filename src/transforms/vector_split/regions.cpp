@@ -22,21 +22,20 @@ namespace {
 // Whether `e` is or holds (in call arguments, tuple elements) a boundary call.
 bool ExprHasBoundary(const ExprPtr& e) {
   if (!e) return false;
-  switch (e->kind) {
-    case ir::ExprKind::Call: {
-      const ir::Call* c = e->As<ir::Call>();
-      if (ops::Def(*c).is_boundary()) return true;
-      for (const ExprPtr& x : c->args)
-        if (ExprHasBoundary(x)) return true;
-      return false;
-    }
-    case ir::ExprKind::MakeTuple:
-      for (const ExprPtr& x : e->As<ir::MakeTuple>()->elements)
-        if (ExprHasBoundary(x)) return true;
-      return false;
-    default:
-      return false;
-  }
+  return ir::VisitExprKind(*e, ir::Overloaded{
+                                   [](const ir::Call& c) {
+                                     if (ops::Def(c).is_boundary()) return true;
+                                     for (const ExprPtr& x : c.args)
+                                       if (ExprHasBoundary(x)) return true;
+                                     return false;
+                                   },
+                                   [](const ir::MakeTuple& t) {
+                                     for (const ExprPtr& x : t.elements)
+                                       if (ExprHasBoundary(x)) return true;
+                                     return false;
+                                   },
+                                   [](const auto&) { return false; },
+                               });
 }
 
 // Whether `s` holds a boundary call outside any region (inside scopes too).

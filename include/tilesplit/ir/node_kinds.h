@@ -1,4 +1,13 @@
-// The statement kinds: the one list every hand-written enumeration of them was replaced by. The
+// The node kinds: the one list of expression kinds and the one list of statement kinds, which
+// every hand-written enumeration of them was replaced by.
+//
+// TILESPLIT_EXPR_KINDS(X) calls X(Kind) once per expression kind, in the ExprKind enum's order;
+// Kind is the enumerator and the node class of expr.h (Var, Call, ...). The enum, the typed
+// dispatch `VisitExprKind` (expr.h), the operands of each kind (`ForEachOperand`, expr.h), the
+// visitor's and the mutator's per-kind dispatch are expanded from it, so a new kind is one line
+// here plus its node class, and the compiler names every dispatch that lacks a handler for it.
+//
+// The statement kinds: the second list. The
 // C++ `StmtKind` enum, the typed dispatch `VisitStmtKind`, the statement-walk toolkit's shape
 // queries (`IsLeafStmt`, `SingleBody`, `ForEachChild`, `MapChildren`), the visitor's and the
 // mutator's per-kind methods and dispatch, and in Python the `StmtKind` enum, the node classes
@@ -21,6 +30,19 @@
 //              order (what a Python visitor walks and a Python mutator rebuilds; an `iter_args`
 //              field is a list of IterArg whose `init` is the expression).
 #pragma once
+
+#define TILESPLIT_EXPR_KINDS(X) \
+  X(Var)                        \
+  X(ConstInt)                   \
+  X(ConstFloat)                 \
+  X(ConstBool)                  \
+  X(Binary)                     \
+  X(Unary)                      \
+  X(Cast)                       \
+  X(Call)                       \
+  X(MakeTuple)                  \
+  X(TupleGetItem)               \
+  X(FunctionCall)
 
 #define TILESPLIT_STMT_KINDS(X)                                                  \
   X(Assign, AssignStmt, Leaf, Always, "assign_stmt", "value")                    \

@@ -1,8 +1,9 @@
-// The statement kinds of ir/stmt_kinds.h and what is generated from them: the enum, the facts
+// The expression kinds of ir/node_kinds.h and their typed dispatch (VisitExprKind, AnyOperand,
+// AnyExpr); the statement kinds and what is generated from them: the enum, the facts
 // table, VisitStmtKind, the visitor's and the mutator's dispatch and the walk toolkit's shape
 // queries agree with each other for every kind, and the sample below holds one node of each (a
 // kind added to the list without a sample here fails EverySampleKindIsListedAndEveryKindSampled).
-#include "tilesplit/ir/stmt_kinds.h"
+#include "tilesplit/ir/node_kinds.h"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tilesplit/ir/expr.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/stmt.h"
 #include "tilesplit/ir/type.h"
@@ -137,6 +139,82 @@ TEST(StmtKinds, TheWalkToolkitFollowsEachKindsShapeAndGate) {
       EXPECT_EQ(*SingleBody(*WithBody(s, marker)), marker);
     }
   }
+}
+
+// One expression of each kind, in the list's order.
+std::vector<ExprPtr> OneExprOfEachKind() {
+  VarPtr x = MakeVar("x", std::make_shared<ScalarType>(DataType::INDEX));
+  VarPtr f = MakeVar("f", std::make_shared<ScalarType>(DataType::FP32));
+  const ExprPtr tuple = MakeTupleExpr({x, MakeConstInt(2)});
+  return {
+      x,
+      MakeConstInt(1),
+      MakeConstFloat(1.5),
+      MakeConstBool(true),
+      MakeBinary(BinaryOp::Add, x, MakeConstInt(3)),
+      MakeUnary(UnaryOp::Neg, x),
+      MakeCast(x, DataType::FP32),
+      MakeCall(nullptr, {x, f}, {}, std::make_shared<ScalarType>(DataType::INDEX)),
+      tuple,
+      MakeTupleGetItem(tuple, 1),
+      MakeFunctionCall("g", {x}, std::make_shared<ScalarType>(DataType::INDEX)),
+  };
+}
+
+TEST(ExprKinds, TheEnumFollowsTheListAndEveryKindDispatchesToItsClass) {
+  const std::vector<ExprPtr> all = OneExprOfEachKind();
+  std::vector<std::string> listed;
+#define TILESPLIT_X(Kind) listed.push_back(#Kind);
+  TILESPLIT_EXPR_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
+  ASSERT_EQ(all.size(), listed.size()) << "a kind of node_kinds.h has no sample here";
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(static_cast<size_t>(all[i]->kind), i) << listed[i];
+    // The handler that runs is the one of the node's class, with the node itself.
+    const Expr* seen = nullptr;
+    const bool right = VisitExprKind(*all[i], [&]<typename T>(const T& n) {
+      seen = &n;
+      return T::kKind == all[i]->kind;
+    });
+    EXPECT_TRUE(right) << listed[i];
+    EXPECT_EQ(seen, all[i].get()) << listed[i];
+  }
+}
+
+TEST(ExprKinds, OperandsAreVisitedInEvaluationOrder) {
+  VarPtr a = MakeVar("a", std::make_shared<ScalarType>(DataType::INDEX));
+  VarPtr b = MakeVar("b", std::make_shared<ScalarType>(DataType::INDEX));
+  auto operands = [](const ExprPtr& e) {
+    std::vector<const Expr*> out;
+    AnyOperand(*e, [&](const ExprPtr& x) {
+      out.push_back(x.get());
+      return false;
+    });
+    return out;
+  };
+  const ExprPtr sum = std::make_shared<Binary>(BinaryOp::Sub, a, b, a->type, Span{});
+  EXPECT_EQ(operands(sum), (std::vector<const Expr*>{a.get(), b.get()}));
+  const ExprPtr call = MakeFunctionCall("g", {b, a}, a->type);
+  EXPECT_EQ(operands(call), (std::vector<const Expr*>{b.get(), a.get()}));
+  EXPECT_TRUE(operands(a).empty());
+  EXPECT_TRUE(operands(MakeConstInt(4)).empty());
+  // Stopping: the first operand that answers true ends the walk.
+  int calls = 0;
+  EXPECT_TRUE(AnyOperand(*call, [&](const ExprPtr&) { return ++calls == 1; }));
+  EXPECT_EQ(calls, 1);
+}
+
+TEST(ExprKinds, AnyExprReachesEveryKindsOperands) {
+  VarPtr needle = MakeVar("needle", std::make_shared<ScalarType>(DataType::INDEX));
+  auto holds = [&](const ExprPtr& e) {
+    return AnyExpr(e, [&](const Expr& x) { return &x == needle.get(); });
+  };
+  const ExprPtr tuple = MakeTupleExpr({MakeConstInt(0), needle});
+  EXPECT_TRUE(holds(MakeUnary(UnaryOp::Neg, MakeCast(needle, DataType::INT32))));
+  EXPECT_TRUE(holds(MakeTupleGetItem(tuple, 1)));
+  EXPECT_TRUE(holds(MakeCall(nullptr, {MakeConstInt(1), needle}, {}, needle->type)));
+  EXPECT_FALSE(holds(MakeConstInt(7)));
+  EXPECT_FALSE(holds(nullptr));
 }
 
 }  // namespace
