@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::ops {
@@ -18,6 +19,18 @@ bool ReadsLaneIndex(const ir::ExprPtr& e, const std::function<bool(const ir::Var
     if (const ir::Var* v = x.As<ir::Var>()) return lane_var && lane_var(*v);
     return IsLaneIndexCall(x);
   });
+}
+
+bool BodyReadsLaneIndex(const ir::StmtPtr& body) {
+  struct Finder : ir::IRVisitor {
+    bool found = false;
+    void VisitCall(const ir::Call& c) override {
+      found = found || IsLaneIndexCall(c);
+      if (!found) ir::IRVisitor::VisitCall(c);
+    }
+  } finder;
+  if (body) finder.VisitStmt(body);
+  return finder.found;
 }
 
 int64_t LaneShare(int64_t valid, int64_t stride, int64_t lane) {

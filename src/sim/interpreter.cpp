@@ -13,6 +13,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/sim/core_group.h"
 
@@ -53,14 +54,6 @@ bool HasBoundary(const ir::StmtPtr& s) {
   });
 }
 
-// Whether a flat function reads its lane (a tile.get_subblock_idx call anywhere in it).
-bool ReadsLane(const ir::StmtPtr& s) {
-  return ir::AnyStmt(s, ir::kWalkAll, [](const ir::StmtPtr& x) {
-    const ir::Call* c = analysis::TopLevelCall(*x);
-    return c && ops::RegisteredDef(*c) && ops::Def(*c).is_lane_index();
-  });
-}
-
 }  // namespace
 
 std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Value>& args) {
@@ -95,7 +88,7 @@ std::vector<Value> Interpreter::Run(const ir::Function& f, const std::vector<Val
   if (ctx_.core == ops::CoreKind::Reference && f.func_type == ir::FunctionType::InCore &&
       f.BoolAttr(ir::fattr::kSplitAiv) && mode && *mode != ir::SplitMode::None &&
       !ir::FirstOfKind<ir::SplitAivStmt>(f.body, ir::kWalkAll) &&
-      (HasBoundary(f.body) || ReadsLane(f.body))) {
+      (HasBoundary(f.body) || ops::BodyReadsLaneIndex(f.body))) {
     // Each lane runs to its own return; the function's results are lane 1's, the last run.
     ctx_.region_mode = *mode;
     for (int lane = 0; lane < 2; ++lane) {

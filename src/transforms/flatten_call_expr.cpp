@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/pass/function_pass.h"
 #include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
@@ -168,23 +169,20 @@ class Flattener {
   size_t next_ = 0;
 };
 
-ir::ProgramPtr Run(const ir::ProgramPtr& p) {
-  std::vector<ir::FunctionPtr> out;
-  for (const ir::FunctionPtr& f : p->functions) {
-    std::unordered_set<std::string> taken;
-    for (const ir::Param& prm : f->params) taken.insert(prm.var->name);
-    ir::ForEachStmt(f->body, ir::kWalkAll, [&](const StmtPtr& s) {
-      if (const auto* a = s->As<ir::AssignStmt>()) taken.insert(a->var->name);
-    });
-    Flattener fl(taken);
-    StmtPtr body = fl.Body(f->body);
-    out.push_back(body == f->body ? f : ir::WithBody(*f, body));
-  }
-  return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
+ir::FunctionPtr FlattenFunction(const ir::FunctionPtr& f) {
+  std::unordered_set<std::string> taken;
+  for (const ir::Param& prm : f->params) taken.insert(prm.var->name);
+  ir::ForEachStmt(f->body, ir::kWalkAll, [&](const StmtPtr& s) {
+    if (const auto* a = s->As<ir::AssignStmt>()) taken.insert(a->var->name);
+  });
+  Flattener fl(taken);
+  StmtPtr body = fl.Body(f->body);
+  return body == f->body ? f : ir::WithBody(*f, body);
 }
 
 Pass FlattenCallExpr() {
-  return Pass("flatten-call-expr", Run, {Property::SSAForm}, {Property::SSAForm}, {});
+  return FunctionPass("flatten-call-expr", FlattenFunction, {Property::SSAForm},
+                      {Property::SSAForm});
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/pass/function_pass.h"
 #include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
@@ -19,17 +20,14 @@ StmtPtr Normalize(const StmtPtr& s) {
   return ir::WithStmts(s, std::move(out));
 }
 
-ir::ProgramPtr Run(const ir::ProgramPtr& p) {
-  std::vector<ir::FunctionPtr> out;
-  for (const ir::FunctionPtr& f : p->functions) {
-    StmtPtr body = Normalize(f->body);
-    out.push_back(body == f->body ? f : ir::WithBody(*f, body));
-  }
-  return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
+ir::FunctionPtr NormalizeFunction(const ir::FunctionPtr& f) {
+  StmtPtr body = Normalize(f->body);
+  return body == f->body ? f : ir::WithBody(*f, body);
 }
 
 Pass NormalizeStmtStructure() {
-  return Pass("normalize-stmt-structure", Run, {}, {Property::NormalizedStmtStructure}, {});
+  return FunctionPass("normalize-stmt-structure", NormalizeFunction, {},
+                      {Property::NormalizedStmtStructure});
 }
 
 }  // namespace

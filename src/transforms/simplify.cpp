@@ -31,6 +31,7 @@
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/pass/function_pass.h"
 #include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
@@ -301,23 +302,11 @@ ir::FunctionPtr SimplifyFunction(const ir::FunctionPtr& f) {
   return out;
 }
 
-ir::ProgramPtr Run(const ir::ProgramPtr& p) {
-  std::vector<ir::FunctionPtr> out;
-  bool changed = false;
-  for (const ir::FunctionPtr& f : p->functions) {
-    if (ir::ExternalSource(*f)) {
-      out.push_back(f);
-      continue;
-    }
-    out.push_back(SimplifyFunction(f));
-    changed = changed || out.back() != f;
-  }
-  if (!changed) return p;
-  return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
-}
-
 Pass Simplify() {
-  return Pass("simplify", Run, {}, {}, {});
+  // A function whose body is not ours (external_source=) is kept as written.
+  return FunctionPass("simplify", [](const ir::FunctionPtr& f) {
+    return ir::ExternalSource(*f) ? f : SimplifyFunction(f);
+  });
 }
 
 }  // namespace

@@ -8,62 +8,43 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/pass/function_pass.h"
 #include "tilesplit/pass/pass.h"
 
 namespace tilesplit::pass {
 namespace {
 
-// Whether the body reads the lane index anywhere: then it already says what each lane does (a
-// hand-written per-lane body, or the replay's own output) and is left as written.
-bool BodyReadsLaneIndex(const ir::Function& f) {
-  struct Finder : ir::IRVisitor {
-    bool found = false;
-    void VisitCall(const ir::Call& c) override {
-      found = found || ops::IsLaneIndexCall(c);
-      ir::IRVisitor::VisitCall(c);
-    }
-  } finder;
-  if (f.body) finder.VisitStmt(f.body);
-  return finder.found;
-}
-
-ir::ProgramPtr RunSplitVector(const ir::ProgramPtr& p) {
-  std::vector<ir::FunctionPtr> out;
-  for (const ir::FunctionPtr& f : p->functions) {
-    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr(ir::fattr::kSplitAiv) &&
-        f->BoolAttr(ir::fattr::kDualAivDispatch) && !ir::ExternalSource(*f) &&
-        f->split_mode().value_or(ir::SplitMode::None) == ir::SplitMode::None) {
-      out.push_back(BodyReadsLaneIndex(*f) ? f : ReplayNoSplitOnLane1(*f));
-      continue;
-    }
-    if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr(ir::fattr::kSplitAiv) &&
-        f->split_mode().value_or(ir::SplitMode::None) != ir::SplitMode::None &&
-        !ir::ExternalSource(*f))
-      // Its transfers carry a split but nothing halved its body: dispatched to both lanes it would
-      // run the whole body twice, on one lane it would take half of each transfer.
-      ir::ThrowUser(f->span,
-                    "split-vector-kernel: the AIV function '" + f->name +
-                        "' has split=" + std::string(ir::SplitModeName(*f->split_mode())) +
-                        " but is not split_aiv, so its body is not in per-lane form and cannot be "
-                        "dispatched to the two lanes",
-                    {{{},
-                      "split the mixed kernel before expanding it (lower-auto-vector-split, or "
-                      "--pipeline check-pipeline), or mark the function split_aiv if its body is "
-                      "already written per lane"}});
-    if (f->func_type != ir::FunctionType::AIV || !f->BoolAttr(ir::fattr::kSplitAiv)) {
-      out.push_back(f);
-      continue;
-    }
-    ir::AttrMap attrs = f->attrs;
-    if (!f->split_mode()) ir::SetAttr(attrs, ir::fattr::kSplit, ir::SplitMode::None);
-    ir::SetAttr(attrs, ir::fattr::kDualAivDispatch, true);
-    out.push_back(ir::WithAttrs(*f, attrs));
-  }
-  return std::make_shared<ir::Program>(p->name, out, p->span);
+ir::FunctionPtr SplitVectorFunction(const ir::FunctionPtr& f) {
+  if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr(ir::fattr::kSplitAiv) &&
+      f->BoolAttr(ir::fattr::kDualAivDispatch) && !ir::ExternalSource(*f) &&
+      f->split_mode().value_or(ir::SplitMode::None) == ir::SplitMode::None)
+    // A body that reads the lane index already says what each lane does (a hand-written
+    // per-lane body, or the replay's own output) and is left as written.
+    return ops::BodyReadsLaneIndex(f->body) ? f : ReplayNoSplitOnLane1(*f);
+  if (f->func_type == ir::FunctionType::AIV && !f->BoolAttr(ir::fattr::kSplitAiv) &&
+      f->split_mode().value_or(ir::SplitMode::None) != ir::SplitMode::None &&
+      !ir::ExternalSource(*f))
+    // Its transfers carry a split but nothing halved its body: dispatched to both lanes it would
+    // run the whole body twice, on one lane it would take half of each transfer.
+    ir::ThrowUser(f->span,
+                  "split-vector-kernel: the AIV function '" + f->name +
+                      "' has split=" + std::string(ir::SplitModeName(*f->split_mode())) +
+                      " but is not split_aiv, so its body is not in per-lane form and cannot be "
+                      "dispatched to the two lanes",
+                  {{{},
+                    "split the mixed kernel before expanding it (lower-auto-vector-split, or "
+                    "--pipeline check-pipeline), or mark the function split_aiv if its body is "
+                    "already written per lane"}});
+  if (f->func_type != ir::FunctionType::AIV || !f->BoolAttr(ir::fattr::kSplitAiv)) return f;
+  ir::AttrMap attrs = f->attrs;
+  if (!f->split_mode()) ir::SetAttr(attrs, ir::fattr::kSplit, ir::SplitMode::None);
+  ir::SetAttr(attrs, ir::fattr::kDualAivDispatch, true);
+  return ir::WithAttrs(*f, attrs);
 }
 
 Pass SplitVectorKernel() {
-  return Pass("split-vector-kernel", RunSplitVector, {}, {Property::AivDispatchStamped}, {});
+  return FunctionPass("split-vector-kernel", SplitVectorFunction, {},
+                      {Property::AivDispatchStamped});
 }
 
 TILESPLIT_REGISTER_PASS(

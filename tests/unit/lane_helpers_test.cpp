@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "tilesplit/ir/eval.h"
+#include "tilesplit/ir/stmt.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
@@ -93,6 +94,24 @@ TEST(LaneIndex, TheTraitDecidesAndReadsLookThroughOperands) {
       ops::ReadsLaneIndex(ir::MakeTupleExpr({other, ir::Mul(lane, ir::Index(2))}), is_lane));
   EXPECT_FALSE(ops::ReadsLaneIndex(ir::MakeTupleExpr({other, ir::Index(2)}), is_lane));
   EXPECT_FALSE(ops::ReadsLaneIndex(lane));  // no variable carries the lane unless one says so
+}
+
+TEST(LaneIndex, ABodyReadsItAnywhereInItsStatements) {
+  ir::ExprPtr query = ops::Create(ops::LaneIndexOp(), {}, {});
+  ir::VarPtr i = IndexVar("i"), x = IndexVar("x");
+  const ir::StmtPtr plain = ir::MakeAssign(x, ir::Index(1));
+  EXPECT_FALSE(ops::BodyReadsLaneIndex(plain));
+  EXPECT_FALSE(ops::BodyReadsLaneIndex(nullptr));
+  // The lane read only in a loop bound, and only in a branch condition: both are read.
+  const ir::StmtPtr loop = std::make_shared<ir::ForStmt>(
+      i, ir::Index(0), ir::Add(query, ir::Index(1)), ir::Index(1), ir::ForKind::Range, 0,
+      std::vector<ir::IterArg>{}, plain, std::vector<ir::VarPtr>{}, ir::Span{});
+  EXPECT_TRUE(ops::BodyReadsLaneIndex(ir::MakeSeq({plain, loop})));
+  const ir::StmtPtr branch =
+      std::make_shared<ir::IfStmt>(ir::MakeBinary(BinaryOp::Eq, query, ir::Index(0)), plain,
+                                   nullptr, std::vector<ir::VarPtr>{}, ir::Span{});
+  EXPECT_TRUE(ops::BodyReadsLaneIndex(branch));
+  EXPECT_TRUE(ops::BodyReadsLaneIndex(ir::MakeAssign(x, ir::Mul(query, ir::Index(8)))));
 }
 
 }  // namespace

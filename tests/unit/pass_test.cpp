@@ -8,6 +8,7 @@
 
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/pass/function_pass.h"
 #include "tilesplit/pass/properties.h"
 
 namespace tilesplit::pass {
@@ -156,6 +157,43 @@ TEST(RunPipelineTest, VerifiesProducedPropertiesAfterEachPassWhenAsked) {
     EXPECT_THROW(RunPipeline(ParseKernel(), {claims}, options), ir::InternalError);
   else
     EXPECT_NO_THROW(RunPipeline(ParseKernel(), {claims}, options));
+}
+
+TEST(FunctionPassTest, RewritesEachFunctionAndKeepsWhatItDoesNotChange) {
+  ProgramPtr p = dsl::Parse(R"(import pypto.language as pl
+
+@pl.program
+class two:
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        return a
+
+    @pl.function
+    def g(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        return a
+)",
+                            "two.py");
+  int calls = 0;
+  const Pass keep = FunctionPass("keep-pass", [&](const ir::FunctionPtr& f) {
+    ++calls;
+    return f;
+  });
+  EXPECT_EQ(keep(p), p);  // nothing changed: the input is handed on
+  EXPECT_EQ(calls, 2);
+  const Pass rename_g =
+      FunctionPass("rename-pass", [](const ir::FunctionPtr& f) -> ir::FunctionPtr {
+        if (f->name != "g") return f;
+        return std::make_shared<ir::Function>("h", f->func_type, f->params, f->return_types,
+                                              f->attrs, f->body, f->span);
+      });
+  ProgramPtr q = rename_g(p);
+  ASSERT_NE(q, p);
+  ASSERT_EQ(q->functions.size(), 2u);
+  EXPECT_EQ(q->functions[0], p->functions[0]);  // the unchanged function is shared
+  EXPECT_EQ(q->functions[1]->name, "h");
+  const Pass broken =
+      FunctionPass("broken-pass", [](const ir::FunctionPtr&) { return ir::FunctionPtr(); });
+  EXPECT_THROW(broken(p), ir::InternalError);
 }
 
 TEST(RunPipelineTest, APassReturningNothingIsAnInternalError) {

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/ir/stmt.h"
 
 namespace tilesplit::ops {
 
@@ -21,6 +22,10 @@ inline bool IsLaneIndexCall(const ir::ExprPtr& e) {
 // Types are not looked into: an extent that depends on the lane came from an operand.
 bool ReadsLaneIndex(const ir::ExprPtr& e,
                     const std::function<bool(const ir::Var&)>& lane_var = nullptr);
+// Whether any expression of `body` (a statement's value, a condition, a loop bound or carried
+// value, at any depth, in scopes and regions too) calls the lane index: a body that says what
+// each lane does.
+bool BodyReadsLaneIndex(const ir::StmtPtr& body);
 
 // The per-lane extent formula: lane L of V valid cells under lane stride S holds
 // clamp(V - L*S, 0, S). LaneShare is its value; LaneShareExpr writes it for a lane, valid extent
