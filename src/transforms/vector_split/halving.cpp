@@ -224,7 +224,14 @@ bool HalvingState::EmitLaneBand(const VarPtr& var, const VarPtr& whole, const Ti
   // The slice is the pass's own, so its offset is the lane's band start with no author term.
   offs[axis] = ir::Mul(ctx.lane, LaneStrideFor(ctx, axis, info.box));
   std::vector<ExprPtr> args = {source, ir::MakeTupleExpr(shape), ir::MakeTupleExpr(offs)};
-  if (odd) args.push_back(ir::MakeTupleExpr(half_t->valid()));
+  // A slice without a valid shape is valid in full: a band of a tile with narrowed valid extents
+  // (runtime rows, say) states its lane's part of them, or the band's invalid cells would be
+  // read as data (a reduction over them is poison where the whole tile's is defined).
+  bool narrowed = false;
+  const std::vector<ExprPtr> valid = rt.valid();
+  for (size_t i = 0; i < rt.shape.size() && i < valid.size(); ++i)
+    narrowed = narrowed || !ir::ExprEqual(valid[i], rt.shape[i]);
+  if (odd || narrowed) args.push_back(ir::MakeTupleExpr(half_t->valid()));
   ExprPtr slice = ops::Create(ops::SliceWindowOp(), std::move(args), {}, span);
   const TileType* st = ir::TileTypeOf(slice);
   VarPtr v = ir::MakeVar(var->name, slice->type, var->span);

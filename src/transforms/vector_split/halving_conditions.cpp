@@ -213,6 +213,28 @@ void HalvingConditions::CheckCombinedAxes(const Call& call,
                  " does not combine (the other split mode), or use pl.split_aiv(2, "
                  "mode=pl.SplitMode.NONE) so it runs full width on each lane");
   }
+  // An operand a reshape moved off the function's split axis is split on another one, so a
+  // reduction along the function's axis is exact on each lane; but the split program's verifier
+  // (AivSplitValid check (b), docs/split-checks.md) sees only the region's mode and would refuse
+  // the lowered form after this pass accepted it. Refused here, where the author can act on it.
+  const int mode_axis = SplitDimension(ctx_.mode);
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    const LaneBox* in = parts[i];
+    const TileType* it = in ? ir::TileTypeOf(call.args[i]) : nullptr;
+    if (it && in->axis != mode_axis &&
+        op.CombinesAlong(i, call.args.size(), mode_axis, static_cast<int>(it->shape.size())))
+      Reject(ctx_, span,
+             call.op_name() + " " + op.combine_verb() + " axis " + std::to_string(mode_axis) +
+                 " of " + Quote(OperandName(call.args[i])) + ", the split axis of the " +
+                 std::string(ir::SplitModeName(ctx_.mode)) +
+                 " split, after a reshape moved the operand's split to axis " +
+                 std::to_string(in->axis) +
+                 ": the split program's region check (AivSplitValid (b)) judges a reduction by "
+                 "the region's axis and would refuse the lowered kernel",
+             "reduce before the reshape, or choose the split mode along axis " +
+                 std::to_string(in->axis) + " (" +
+                 std::string(in->axis == 0 ? "UP_DOWN" : "LEFT_RIGHT") + ")");
+  }
 }
 
 }  // namespace tilesplit::vector_split

@@ -1,0 +1,3 @@
+check --seed 0
+check --seed 1
+opt -p lower-auto-vector-split,expand-mixed-kernel --verify-roundtrip

@@ -1,0 +1,1 @@
+opt -p lower-auto-vector-split --split-extensions=off
