@@ -120,7 +120,19 @@ bool CallHalving::EmitFromWholeOperands(const VarPtr& var, const Call& call, ir:
     args[i] = whole;
   }
   if (operands.empty()) return false;
-  ExprPtr e = ops::CreateWithType(op, std::move(args), call.kwargs, call.type, span);
+  // The whole operands come back through a gather, in the layout of a plain tile: their layout
+  // may not be the original operands' (a transpose_view's column-major result). The call keeps
+  // the original type's layout as the parser keeps an annotation's: a layout that is the implicit
+  // one declares nothing, and the layout deduced from the whole operands stands, as it does when
+  // the printed form is read back. A deduced shape or valid extent that differs keeps the
+  // original type.
+  TypePtr type = call.type;
+  const TypePtr deduced = ops::DeduceType(op, args, call.kwargs, span);
+  if (const TileType* d = ir::AsTileType(deduced); d && rt &&
+                                                   ir::ExprListEqual(d->shape, rt->shape) &&
+                                                   ir::ExprListEqual(d->valid(), rt->valid()))
+    type = ir::WithDeclaredLayout(call.type, deduced);
+  ExprPtr e = ops::CreateWithType(op, std::move(args), call.kwargs, type, span);
   RemarkExtension(*var, "whole operands",
                   "is " + call.op_name() +
                       ", which the split cannot halve: its lane-local operand(s) " + operands +
@@ -131,7 +143,7 @@ bool CallHalving::EmitFromWholeOperands(const VarPtr& var, const Call& call, ir:
     out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return true;
   }
-  VarPtr whole = ir::MakeVar(s_.FreshName(var->name + "_full"), call.type, var->span);
+  VarPtr whole = ir::MakeVar(s_.FreshName(var->name + "_full"), e->type, var->span);
   out.push_back(BindAs(whole, e, span));
   return s_.EmitLaneBand(var, whole, *rt, axis, span, out);
 }
