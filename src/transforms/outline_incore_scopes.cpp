@@ -417,7 +417,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass OutlineIncoreScopes() {
-  return Pass("outline-incore-scopes", Run, {Property::SSAForm, Property::CallsValid},
+  return Pass("outline-incore-scopes", Run,
+              {Property::SSAForm, Property::CallsValid, Property::NoNestedInCore},
               {Property::SSAForm, Property::CallsValid, Property::SplitIncoreOrch}, {});
 }
 
@@ -441,11 +442,38 @@ void VerifySplitIncoreOrch(const ir::ProgramPtr& p) {
   }
 }
 
+// NoNestedInCore: no CORE_GROUP scope inside another, in any function. The outer scope's body
+// becomes one kernel, so an inner scope asks for nothing it does not already have; its
+// name_hint and optimizations would be silently lost, so it is refused rather than dropped.
+void VerifyNoNestedInCore(const ir::ProgramPtr& p) {
+  auto is_scope = [](const StmtPtr& s) {
+    const auto* sc = s->As<ir::ScopeStmt>();
+    return sc && sc->level == ir::Level::CORE_GROUP;
+  };
+  for (const FunctionPtr& f : p->functions) {
+    ir::ForEachStmt(f->body, ir::kWalkAll, [&](const StmtPtr& s) {
+      if (!is_scope(s)) return ir::WalkStep::Descend;
+      StmtPtr inner = ir::FirstStmt(s->As<ir::ScopeStmt>()->body, ir::kWalkAll, is_scope);
+      if (inner)
+        ir::ThrowUser(inner->span,
+                      "NoNestedInCore: Nested InCore scope: this pl.at(level=pl.Level.CORE_GROUP) "
+                      "stands inside another in " +
+                          ops::Quote(f->name) + ", whose body already runs as one kernel",
+                      {{s->span, "the enclosing scope is here"},
+                       {ir::Span{},
+                        "remove the inner pl.at and keep its statements in the outer scope, or "
+                        "move them after it into a scope of their own"}});
+      return ir::WalkStep::SkipChildren;
+    });
+  }
+}
+
 }  // namespace
 
 TILESPLIT_REGISTER_PASS("outline-incore-scopes",
                         "Lifts pl.at(level=CORE_GROUP) scopes into InCore functions",
                         OutlineIncoreScopes);
 TILESPLIT_REGISTER_VERIFIER(SplitIncoreOrch, VerifySplitIncoreOrch);
+TILESPLIT_REGISTER_VERIFIER(NoNestedInCore, VerifyNoNestedInCore);
 
 }  // namespace tilesplit::pass
