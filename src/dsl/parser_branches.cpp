@@ -4,6 +4,7 @@
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
 
 namespace tilesplit::dsl::detail {
 
@@ -230,9 +231,22 @@ void Parser::ParseWith(Block& block) {
   if (Check(Tok::kAs)) BindTaskId();
   Expect(Tok::kColon, "after pl.at(...)");
   Block body = ParseBlock(BlockKind::With);
-  block.stmts.push_back(
-      std::make_shared<ir::ScopeStmt>(*level, std::move(opts), std::move(name_hint), early,
-                                      ir::MakeSeq(std::move(body.stmts), tok.span), tok.span));
+  StmtPtr seq = ir::MakeSeq(std::move(body.stmts), tok.span);
+  // Checked here as well as in outline-incore-scopes, which sees the same IR: only the parser
+  // sees the text, and an author reads the error at decoration time. pl.split(pl.SplitMode.NONE)
+  // is refused too: it still asks for a function-level split.
+  for (const ir::ScopeOptimization& o : opts)
+    if (o.kind == ir::ScopeOptimization::Kind::Split &&
+        ir::FirstOfKind<ir::SplitAivStmt>(seq, ir::kWalkAll))
+      ir::ThrowUser(tok.span,
+                    "this scope asks for a function-level split (pl.split) and also holds "
+                    "pl.split_aiv regions; the two are mutually exclusive",
+                    {{ir::Span{},
+                      "drop pl.split(...) and keep the regions (use "
+                      "optimizations=[pl.cross_core_slot(slot_num=N)] to size the pipe without a "
+                      "split), or drop the regions for an AUTO split"}});
+  block.stmts.push_back(std::make_shared<ir::ScopeStmt>(
+      *level, std::move(opts), std::move(name_hint), early, seq, tok.span));
 }
 
 }  // namespace tilesplit::dsl::detail
