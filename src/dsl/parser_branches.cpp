@@ -200,7 +200,14 @@ void Parser::ParseWith(Block& block) {
           level = l;
         }},
        {"optimizations", [&](const Token&) { opts = ParseScopeOptimizations(); }},
-       {"no_dep_args", [&](const Token&) { ParseNoDepArgs(); }},
+       {"no_dep_args",
+        [&](const Token&) {
+          ParseTaskTensors("no_dep_args", "whose dependency tracking the task skips");
+        }},
+       // A runtime debugging mark (the device dumps the tensors' contents around the task); the
+       // simulator's outputs are already all there is to see, so it is checked and dropped.
+       {"dumps",
+        [&](const Token&) { ParseTaskTensors("dumps", "whose contents the runtime dumps"); }},
        {"deps", [&](const Token&) { ParseTaskDeps("pl.at"); }},
        {"name_hint",
         [&](const Token&) {
