@@ -410,3 +410,28 @@ def test_call_attrs_are_kept_compared_printed_and_carried_by_mutators():
         ir.Call(plain.op, [vec], {}, {"core_placement": "aiv"}, plain.type, span)
     with pytest.raises(TypeError):
         ir.Call(plain.op, [vec], {}, {"dump_vars": [vec]}, plain.type, span)
+
+
+@pl.program
+class CallsAKernel:
+    @pl.function
+    def main(self, a: pl.Tensor[[64, 64], pl.FP32],
+             c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+            c = pl.store(pl.exp(pl.load(a, [0, 0], [64, 64])), [0, 0], c)
+        return c
+
+
+def test_a_call_of_a_function_is_an_ir_call_whose_op_is_its_global_var():
+    # PyPTO has one Call node for operators and functions; tilesplit's FunctionCall answers
+    # isinstance(x, ir.Call) and spells its callee as .op, a GlobalVar.
+    main = passes.outline_incore_scopes()(CallsAKernel).get_function("main")
+    call = main.body.stmts[0].value
+    assert isinstance(call, ir.FunctionCall) and isinstance(call, ir.Call)
+    assert isinstance(call.op, ir.GlobalVar) and call.op.name == "k"
+    assert issubclass(ir.FunctionCall, ir.Call)
+    span = ir.Span.unknown()
+    a = ir.Var("a", ir.TileType([16, 16], DataType.FP32, memory_space=ir.MemorySpace.Vec), span)
+    op_call = ir.Call(ir.get_op("tile.exp"), [a], span)
+    assert isinstance(op_call, ir.Call) and isinstance(op_call.op, ir.Op)
+    assert not isinstance(a, ir.Call)

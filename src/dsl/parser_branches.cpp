@@ -4,6 +4,7 @@
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
 
 namespace tilesplit::dsl::detail {
 
@@ -199,7 +200,14 @@ void Parser::ParseWith(Block& block) {
           level = l;
         }},
        {"optimizations", [&](const Token&) { opts = ParseScopeOptimizations(); }},
-       {"no_dep_args", [&](const Token&) { ParseNoDepArgs(); }},
+       {"no_dep_args",
+        [&](const Token&) {
+          ParseTaskTensors("no_dep_args", "whose dependency tracking the task skips");
+        }},
+       // A runtime debugging mark (the device dumps the tensors' contents around the task); the
+       // simulator's outputs are already all there is to see, so it is checked and dropped.
+       {"dumps",
+        [&](const Token&) { ParseTaskTensors("dumps", "whose contents the runtime dumps"); }},
        {"deps", [&](const Token&) { ParseTaskDeps("pl.at"); }},
        {"name_hint",
         [&](const Token&) {
@@ -230,9 +238,22 @@ void Parser::ParseWith(Block& block) {
   if (Check(Tok::kAs)) BindTaskId();
   Expect(Tok::kColon, "after pl.at(...)");
   Block body = ParseBlock(BlockKind::With);
-  block.stmts.push_back(
-      std::make_shared<ir::ScopeStmt>(*level, std::move(opts), std::move(name_hint), early,
-                                      ir::MakeSeq(std::move(body.stmts), tok.span), tok.span));
+  StmtPtr seq = ir::MakeSeq(std::move(body.stmts), tok.span);
+  // Checked here as well as in outline-incore-scopes, which sees the same IR: only the parser
+  // sees the text, and an author reads the error at decoration time. pl.split(pl.SplitMode.NONE)
+  // is refused too: it still asks for a function-level split.
+  for (const ir::ScopeOptimization& o : opts)
+    if (o.kind == ir::ScopeOptimization::Kind::Split &&
+        ir::FirstOfKind<ir::SplitAivStmt>(seq, ir::kWalkAll))
+      ir::ThrowUser(tok.span,
+                    "this scope asks for a function-level split (pl.split) and also holds "
+                    "pl.split_aiv regions; the two are mutually exclusive",
+                    {{ir::Span{},
+                      "drop pl.split(...) and keep the regions (use "
+                      "optimizations=[pl.cross_core_slot(slot_num=N)] to size the pipe without a "
+                      "split), or drop the regions for an AUTO split"}});
+  block.stmts.push_back(std::make_shared<ir::ScopeStmt>(
+      *level, std::move(opts), std::move(name_hint), early, seq, tok.span));
 }
 
 }  // namespace tilesplit::dsl::detail

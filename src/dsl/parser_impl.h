@@ -270,9 +270,10 @@ class Parser : public TokenCursor {
   // effect on what a program computes (docs/task-model.md).
   void ParseTaskScope(Block& block, const Token& with_tok);
   void ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok);
-  // `[a, b, ...]` of no_dep_args= (tensors the function has bound) or deps= (task ids bound by
+  // `[a, b, ...]` of no_dep_args= or dumps= (`keyword`: tensors the function has bound; what
+  // the runtime does with them is `purpose`) or deps= (task ids bound by
   // `with pl.at(...) as NAME`).
-  void ParseNoDepArgs();
+  void ParseTaskTensors(std::string_view keyword, std::string_view purpose);
   void ParseTaskDeps(std::string_view construct);
   // `as NAME` after pl.at(...): binds NAME as a task id of this function.
   void BindTaskId();

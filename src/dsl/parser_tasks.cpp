@@ -47,21 +47,22 @@ void Parser::ParseTaskScope(Block& block, const Token& with_tok) {
   for (StmtPtr& s : body.stmts) block.stmts.push_back(std::move(s));
 }
 
-void Parser::ParseNoDepArgs() {
-  Expect(Tok::kLBracket, "(no_dep_args takes a list of tensors: no_dep_args=[t])");
+void Parser::ParseTaskTensors(std::string_view keyword, std::string_view purpose) {
+  const std::string kw(keyword);
+  Expect(Tok::kLBracket, "(" + kw + " takes a list of tensors: " + kw + "=[t])");
   while (!Check(Tok::kRBracket)) {
-    const Token& name = ExpectName("as a tensor of no_dep_args");
+    const Token& name = ExpectName("as a tensor of " + kw);
     ExprPtr v = ResolveName(name);
     if (!v->type || v->type->kind != ir::TypeKind::Tensor)
       ir::ThrowUser(
           name.span,
-          "no_dep_args lists tensors whose dependency tracking the task skips; '" +
-              std::string(name.text) + "' is " + TypeText(v->type),
+          kw + " lists tensors " + std::string(purpose) + "; '" + std::string(name.text) + "' is " +
+              TypeText(v->type),
           {{{},
-            "remove it from the list: no_dep_args takes only tensors the scope reads or writes"}});
+            "remove it from the list: " + kw + " takes only tensors the scope reads or writes"}});
     if (!Accept(Tok::kComma)) break;
   }
-  Expect(Tok::kRBracket, "closing the no_dep_args list");
+  Expect(Tok::kRBracket, "closing the " + kw + " list");
 }
 
 void Parser::ParseTaskDeps(std::string_view construct) {

@@ -1,14 +1,20 @@
 // outline-incore-scopes, a minimal tile-level OutlineIncoreScopes: each
 // `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration function, at
 // any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
-// variables, results = the values it defines that the parent reads after it), stamped split_aiv
-// when it holds a region, given the scope's split mode when the scope asks for one and its
-// pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth), and named after the
-// scope's name_hint (made unique, see OutlinedName) or `<parent>_incore_<k>`. The parent
-// stays and calls it in the scope's place, binding the results back to the variables it goes on to
-// read (through tuple projections when there are several); an Opaque parent that outlined a scope
-// becomes Orchestration. InCore functions are never outlined from.
+// variables; results = the values it defines that the parent reads after it, and the captured
+// tensors it writes in place that the statements after it read; a result that is a write of a
+// captured tensor is returned as that parameter, so the caller sees which buffer it wrote),
+// stamped split_aiv when it holds a region, given the scope's split mode when the scope asks for
+// one and its pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth), and named
+// after the scope's name_hint (made unique, see OutlinedName) or `<parent>_incore_<k>`. The
+// parent stays and calls it in the scope's place, binding the results back to the variables it
+// goes on to read (through tuple projections when there are several); an Opaque parent that
+// outlined a scope becomes Orchestration. InCore functions are never outlined from.
+#include <cstddef>
+#include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
@@ -98,6 +104,28 @@ TensorUse UseOf(const ir::StmtPtr& s, const ir::Var* v) {
   return f.use;
 }
 
+// For each variable a scope body binds to the result of an in-place write (a store, or any op
+// reusing its input) whose written tensor is, through earlier such writes, one of the captured
+// tensors: that tensor. A result read through a loop or a branch is not traced (it keeps its own
+// value, which is right, only less explicit).
+using WriteRoots = std::unordered_map<const ir::Var*, VarPtr>;
+WriteRoots RootsOfWrites(const StmtPtr& body, const std::vector<VarPtr>& captured) {
+  WriteRoots roots;
+  for (const VarPtr& v : captured)
+    if (v->type->kind == ir::TypeKind::Tensor) roots[v.get()] = v;
+  ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& st) {
+    const ir::AssignStmt* a = st->As<ir::AssignStmt>();
+    const ir::Call* c = a && a->value ? a->value->As<ir::Call>() : nullptr;
+    if (!c) return;
+    auto r = ops::Def(*c).reused_input();
+    if (!r || *r >= c->args.size() || !c->args[*r]) return;
+    if (const ir::Var* t = c->args[*r]->As<ir::Var>())
+      if (auto it = roots.find(t); it != roots.end()) roots[a->var.get()] = it->second;
+  });
+  for (const VarPtr& v : captured) roots.erase(v.get());
+  return roots;
+}
+
 // Whether the function body reads any of `targets` outside the statement `skip`; the ones it
 // reads are collected. A scope's results are exactly its definitions read elsewhere: in SSA form
 // nothing outside the scope can read them before it, whatever loop or branch encloses it.
@@ -139,12 +167,51 @@ class ScopeOutliner : public ir::IRMutator {
   StmtPtr MutateStmt(const StmtPtr& s) override {
     // A scope's body goes whole into its function: a scope nested in it is the InCore
     // function's business (and rejected there), not outlined from here.
-    if (s && s->As<ir::ScopeStmt>()) return Outline(s);
+    if (s && s->As<ir::ScopeStmt>()) return Outline(s, {}, nullptr);
     return ir::IRMutator::MutateStmt(s);
   }
 
+  // A scope in a sequence sees the statements after it: a tensor it writes in place that they
+  // read comes back from the call as a new value, which they then read instead (each write is a
+  // step of the data flow the orchestration orders by). The renaming ends with the sequence:
+  // the new value is not defined outside it.
+  StmtPtr MutateSeq(const ir::SeqStmtsPtr& op) override {
+    bool changed = false;
+    std::vector<StmtPtr> stmts;
+    std::vector<std::pair<VarPtr, VarPtr>> saved;
+    for (size_t i = 0; i < op->stmts.size(); ++i) {
+      const StmtPtr& s = op->stmts[i];
+      StmtPtr m;
+      if (s && s->As<ir::ScopeStmt>()) {
+        std::vector<StmtPtr> later(op->stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                   op->stmts.end());
+        std::vector<std::pair<VarPtr, VarPtr>> renames;
+        m = Outline(s, later, &renames);
+        for (auto& [old_var, fresh] : renames) {
+          const VarPtr* prev = FindVarMapping(old_var.get());
+          saved.emplace_back(old_var, prev ? *prev : old_var);
+          SetVarMapping(old_var, fresh);
+        }
+      } else {
+        m = MutateStmt(s);
+      }
+      if (m != s) changed = true;
+      if (m) stmts.push_back(std::move(m));
+    }
+    for (auto it = saved.rbegin(); it != saved.rend(); ++it) SetVarMapping(it->first, it->second);
+    if (!changed) return op;
+    return std::make_shared<ir::SeqStmts>(std::move(stmts), op->span);
+  }
+
  private:
-  StmtPtr Outline(const StmtPtr& stmt) {
+  // One value the outlined function hands back: what the parent binds, and what the body returns.
+  struct Result {
+    VarPtr bound;
+    ir::ExprPtr returned;
+  };
+
+  StmtPtr Outline(const StmtPtr& stmt, const std::vector<StmtPtr>& later,
+                  std::vector<std::pair<VarPtr, VarPtr>>* renames) {
     const ir::ScopeStmt& sc = *stmt->As<ir::ScopeStmt>();
     if (sc.level != ir::Level::CORE_GROUP)
       ir::ThrowUser(sc.span,
@@ -174,11 +241,50 @@ class ScopeOutliner : public ir::IRMutator {
     for (const VarPtr& d : defined) targets.insert(d.get());
     UsesOutside uses(stmt.get(), targets);
     uses.VisitStmt(f_->body);
-    std::vector<VarPtr> results;
-    for (const VarPtr& d : defined)
-      if (uses.found.count(d.get())) results.push_back(d);
+    std::vector<Result> results;
+    const std::vector<VarPtr> captured = ir::FreeVars(sc.body);
+    const WriteRoots roots = RootsOfWrites(sc.body, captured);
+    std::unordered_set<const ir::Var*> returned_params;
+    for (const VarPtr& d : defined) {
+      if (!uses.found.count(d.get())) continue;
+      // A write's result names the captured tensor it wrote: the function returns that
+      // parameter, so the caller sees which of its buffers the value is.
+      auto root = roots.find(d.get());
+      if (root != roots.end() && ir::TypeEqual(root->second->type, d->type)) {
+        results.push_back({d, root->second});
+        returned_params.insert(root->second.get());
+      } else {
+        results.push_back({d, d});
+      }
+    }
+    // A captured tensor the scope writes in place and the statements after it read, with no
+    // result of the scope naming it already: it comes back too, as the parameter itself.
+    std::unordered_set<const ir::Var*> store_targets;
+    for (const VarPtr& v : captured) {
+      if (v->type->kind != ir::TypeKind::Tensor || returned_params.count(v.get()) ||
+          !IsTensorWrite(sc.body, v.get()) || !renames)
+        continue;
+      bool read_later = false;
+      for (const StmtPtr& l : later) read_later = read_later || ir::UsesVar(l, v.get());
+      if (!read_later) continue;
+      VarPtr fresh = ir::MakeVar(names_.Fresh(v->name), v->type, sc.span);
+      results.push_back({fresh, v});
+      renames->emplace_back(v, fresh);
+      store_targets.insert(v.get());
+    }
     std::vector<StmtPtr> fbody = ir::FlattenStmts(sc.body);
-    std::vector<ir::ExprPtr> returned(results.begin(), results.end());
+    // A bare write of such a tensor binds its result, as a bound write does: the body then
+    // reads the same whether or not the author named the write.
+    for (StmtPtr& st : fbody)
+      if (const ir::EvalStmt* e = st->As<ir::EvalStmt>())
+        if (const ir::Call* c = e->expr ? e->expr->As<ir::Call>() : nullptr)
+          if (auto r = ops::Def(*c).reused_input(); r && *r < c->args.size() && c->args[*r])
+            if (const ir::Var* t = c->args[*r]->As<ir::Var>(); t && store_targets.count(t))
+              st = ir::MakeAssign(
+                  ir::MakeVar(names_.Fresh(t->name + "_store"), e->expr->type, st->span), e->expr,
+                  st->span);
+    std::vector<ir::ExprPtr> returned;
+    for (const Result& r : results) returned.push_back(r.returned);
     fbody.push_back(ir::MakeReturn(returned, sc.span));
     StmtPtr new_body = ir::MakeSeq(std::move(fbody), sc.body->span);
     // Parameters: the scope's free variables: parent parameters, parent values and the loop
@@ -199,15 +305,16 @@ class ScopeOutliner : public ir::IRMutator {
           dir = use.read ? ir::ParamDirection::InOut : ir::ParamDirection::Out;
       }
       params.push_back({v, dir});
-      args.push_back(v);
+      // The parent's current value of v: a scope before this one may have renamed it.
+      args.push_back(MutateExpr(v));
     }
     std::vector<ir::TypePtr> rtypes;
-    for (const VarPtr& r : results) rtypes.push_back(r->type);
+    for (const Result& r : results) rtypes.push_back(r.bound->type);
     // Several results come back as one tuple; a tuple among them would nest, which the DSL
     // cannot write (tuple types hold scalars, tensors and tiles only).
     if (results.size() > 1)
-      for (const VarPtr& r : results)
-        if (r->type && r->type->kind == ir::TypeKind::Tuple)
+      for (const Result& res : results)
+        if (const VarPtr& r = res.bound; r->type && r->type->kind == ir::TypeKind::Tuple)
           ir::ThrowUser(r->span,
                         "outline-incore-scopes: the scope's result " + ops::Quote(r->name) +
                             " is a tuple and the scope has " + std::to_string(results.size()) +
@@ -233,13 +340,13 @@ class ScopeOutliner : public ir::IRMutator {
     ir::ExprPtr call =
         ir::MakeFunctionCall(name, std::move(args), ir::CallResultType(rtypes), sc.span);
     if (results.empty()) return ir::MakeEval(call, sc.span);
-    if (results.size() == 1) return ir::MakeAssign(results[0], call, sc.span);
+    if (results.size() == 1) return ir::MakeAssign(results[0].bound, call, sc.span);
     std::vector<StmtPtr> out;
     VarPtr tuple = ir::MakeVar(names_.Fresh(name + "_results"), call->type, sc.span);
     out.push_back(ir::MakeAssign(tuple, call, sc.span));
     for (size_t j = 0; j < results.size(); ++j)
       out.push_back(ir::MakeAssign(
-          results[j], ir::MakeTupleGetItem(tuple, static_cast<int>(j), sc.span), sc.span));
+          results[j].bound, ir::MakeTupleGetItem(tuple, static_cast<int>(j), sc.span), sc.span));
     return ir::MakeSeq(std::move(out), sc.span);
   }
 
@@ -310,7 +417,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
 }
 
 Pass OutlineIncoreScopes() {
-  return Pass("outline-incore-scopes", Run, {Property::SSAForm, Property::CallsValid},
+  return Pass("outline-incore-scopes", Run,
+              {Property::SSAForm, Property::CallsValid, Property::NoNestedInCore},
               {Property::SSAForm, Property::CallsValid, Property::SplitIncoreOrch}, {});
 }
 
@@ -334,11 +442,38 @@ void VerifySplitIncoreOrch(const ir::ProgramPtr& p) {
   }
 }
 
+// NoNestedInCore: no CORE_GROUP scope inside another, in any function. The outer scope's body
+// becomes one kernel, so an inner scope asks for nothing it does not already have; its
+// name_hint and optimizations would be silently lost, so it is refused rather than dropped.
+void VerifyNoNestedInCore(const ir::ProgramPtr& p) {
+  auto is_scope = [](const StmtPtr& s) {
+    const auto* sc = s->As<ir::ScopeStmt>();
+    return sc && sc->level == ir::Level::CORE_GROUP;
+  };
+  for (const FunctionPtr& f : p->functions) {
+    ir::ForEachStmt(f->body, ir::kWalkAll, [&](const StmtPtr& s) {
+      if (!is_scope(s)) return ir::WalkStep::Descend;
+      StmtPtr inner = ir::FirstStmt(s->As<ir::ScopeStmt>()->body, ir::kWalkAll, is_scope);
+      if (inner)
+        ir::ThrowUser(inner->span,
+                      "NoNestedInCore: Nested InCore scope: this pl.at(level=pl.Level.CORE_GROUP) "
+                      "stands inside another in " +
+                          ops::Quote(f->name) + ", whose body already runs as one kernel",
+                      {{s->span, "the enclosing scope is here"},
+                       {ir::Span{},
+                        "remove the inner pl.at and keep its statements in the outer scope, or "
+                        "move them after it into a scope of their own"}});
+      return ir::WalkStep::SkipChildren;
+    });
+  }
+}
+
 }  // namespace
 
 TILESPLIT_REGISTER_PASS("outline-incore-scopes",
                         "Lifts pl.at(level=CORE_GROUP) scopes into InCore functions",
                         OutlineIncoreScopes);
 TILESPLIT_REGISTER_VERIFIER(SplitIncoreOrch, VerifySplitIncoreOrch);
+TILESPLIT_REGISTER_VERIFIER(NoNestedInCore, VerifyNoNestedInCore);
 
 }  // namespace tilesplit::pass

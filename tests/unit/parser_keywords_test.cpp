@@ -77,9 +77,10 @@ TEST(ParserKeywords, ProgramDecorator) {
 TEST(ParserKeywords, At) {
   EXPECT_EQ(Refusal(InBody("with pl.at(level=pl.Level.CORE_GROUP, level=pl.Level.CORE_GROUP):")),
             "3:43: pl.at keyword 'level' is given twice");
-  EXPECT_EQ(Refusal(InBody("with pl.at(level=pl.Level.CORE_GROUP, bogus=1):")),
-            "3:43: unsupported pl.at keyword 'bogus' (expected level, optimizations, no_dep_args, "
-            "deps, name_hint or allow_early_resolve)");
+  EXPECT_EQ(
+      Refusal(InBody("with pl.at(level=pl.Level.CORE_GROUP, bogus=1):")),
+      "3:43: unsupported pl.at keyword 'bogus' (expected level, optimizations, no_dep_args, dumps, "
+      "deps, name_hint or allow_early_resolve)");
   EXPECT_EQ(Refusal(InBody("with pl.at(bogus):")),
             "3:21: expected '=' after the keyword, got ')' | write '=' after the keyword here");
   EXPECT_EQ(Refusal(InBody("with pl.at(1):")),

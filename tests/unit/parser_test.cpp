@@ -488,8 +488,8 @@ TEST(ParserStmts, WhileFormsIfElifElse) {
 
 TEST(ParserStmts, ScopesAndRegions) {
   ProgramPtr p =
-      F("    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN), "
-        "pl.cross_core_slot(slot_num=4)], name_hint=\"s\", allow_early_resolve=True):\n"
+      F("    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.cross_core_slot(slot_num=4)], "
+        "name_hint=\"s\", allow_early_resolve=True):\n"
         "        for aiv in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):\n"
         "            h = pl.aiv_shard(a)\n"
         "            k = aiv * 2\n"
@@ -500,8 +500,8 @@ TEST(ParserStmts, ScopesAndRegions) {
   auto sc = body[0]->As<ScopeStmt>();
   ASSERT_NE(sc, nullptr);
   EXPECT_EQ(sc->level, Level::CORE_GROUP);
-  ASSERT_EQ(sc->optimizations.size(), 2u);
-  EXPECT_EQ(sc->optimizations[1].slot_num, 4);
+  ASSERT_EQ(sc->optimizations.size(), 1u);
+  EXPECT_EQ(sc->optimizations[0].slot_num, 4);
   EXPECT_EQ(sc->name_hint, "s");
   EXPECT_TRUE(sc->allow_early_resolve);
   auto inner = FlattenStmts(sc->body);
@@ -517,6 +517,27 @@ TEST(ParserStmts, ScopesAndRegions) {
   // Region and scope bindings stay visible after them.
   auto ret = body[1]->As<ReturnStmt>();
   EXPECT_EQ(ret->values[0].get(), region_body[1]->As<AssignStmt>()->var.get());
+}
+
+TEST(ParserStmts, ScopeSplitBesideRegionsIsRefused) {
+  ProgramPtr p =
+      F("    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN), "
+        "pl.cross_core_slot(slot_num=2)]):\n"
+        "        h = pl.add(a, a)\n"
+        "    return h\n");
+  auto sc = Body(p)[0]->As<ScopeStmt>();
+  ASSERT_NE(sc, nullptr);
+  ASSERT_EQ(sc->optimizations.size(), 2u);
+  EXPECT_EQ(sc->optimizations[0].split, SplitMode::UpDown);
+  EXPECT_EQ(sc->optimizations[1].slot_num, 2);
+  // Any pl.split, NONE included, beside a region, at any depth of the scope's body.
+  const std::string h = kTileFn;
+  ExpectError(h + "    with pl.at(level=pl.Level.CORE_GROUP, "
+                  "optimizations=[pl.split(pl.SplitMode.NONE)]):\n"
+                  "        for i in pl.range(2):\n"
+                  "            for aiv in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):\n"
+                  "                pass\n",
+              4, 5, "mutually exclusive");
 }
 
 TEST(ParserStmts, RebindingInTheSameScopeShadows) {

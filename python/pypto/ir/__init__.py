@@ -264,6 +264,34 @@ def _call_new_compat(cls, *args, **kwargs):
 
 Call.__new__ = _call_new_compat
 
+_CoreCall = Call
+
+
+class _CallMeta(type):
+    """PyPTO has one Call node, whose op is an operator or a GlobalVar (a function of the
+    program); tilesplit keeps a call of a function as its own node (FunctionCall). ``ir.Call``
+    is both for isinstance, and builds either (a GlobalVar first argument makes a FunctionCall)."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, (_CoreCall, FunctionCall))
+
+    def __subclasscheck__(cls, sub):
+        return issubclass(sub, (_CoreCall, FunctionCall))
+
+    def __call__(cls, *args, **kwargs):
+        return _CoreCall(*args, **kwargs)
+
+    def __getattr__(cls, name):
+        return getattr(_CoreCall, name)
+
+
+class Call(metaclass=_CallMeta):  # noqa: F811  (PyPTO's Call: an operator's or a function's)
+    pass
+
+
+# A function call's op, as PyPTO spells it: the callee's GlobalVar.
+_install(FunctionCall, "op", lambda c: GlobalVar(c.callee))
+
 
 def _equal(lhs, rhs, enable_auto_mapping: bool):
     return _tir.structural_equal(lhs, rhs, map_free_vars=enable_auto_mapping,

@@ -34,6 +34,19 @@ def _stmt_kind(stmt):
     return _STMT_KIND.__get__(stmt, type(stmt))
 
 
+# PyPTO calls the CORE_GROUP scope InCoreScopeStmt and its method visit_in_core_scope_stmt. A
+# CORE_GROUP scope dispatches there; that method's default is the Scope kind's own
+# (visit_scope_stmt), so a subclass may override either name.
+_INCORE_METHOD = "visit_in_core_scope_stmt"
+
+
+def _method_of(stmt) -> str:
+    kind = _stmt_kind(stmt)
+    if kind == _core.StmtKind.Scope and stmt.level == _core.Level.CORE_GROUP:
+        return _INCORE_METHOD
+    return _STMT_METHODS[kind]
+
+
 _EXPR_METHODS = {
     ExprKind.Var: "visit_var", ExprKind.ConstInt: "visit_const_int",
     ExprKind.ConstFloat: "visit_const_float", ExprKind.ConstBool: "visit_const_bool",
@@ -58,7 +71,7 @@ class IRVisitor:
         self.visit_stmt(function.body)
 
     def visit_stmt(self, stmt) -> None:
-        return getattr(self, _STMT_METHODS[_stmt_kind(stmt)])(stmt)
+        return getattr(self, _method_of(stmt))(stmt)
 
     def visit_expr(self, expr) -> None:
         return getattr(self, _EXPR_METHODS[expr.kind])(expr)
@@ -139,7 +152,7 @@ class IRMutator:
                         function.span, function.func_type, attrs=function.attrs)
 
     def visit_stmt(self, stmt):
-        return getattr(self, _STMT_METHODS[_stmt_kind(stmt)])(stmt)
+        return getattr(self, _method_of(stmt))(stmt)
 
     def visit_expr(self, expr):
         return getattr(self, _EXPR_METHODS[expr.kind])(expr)
@@ -229,3 +242,12 @@ def _install_stmt_methods() -> None:
 
 
 _install_stmt_methods()
+
+
+def _visit_in_core_scope_stmt(self, s):
+    """PyPTO's name for a CORE_GROUP scope's method: the Scope kind's (visit_scope_stmt)."""
+    return self.visit_scope_stmt(s)
+
+
+IRVisitor.visit_in_core_scope_stmt = _visit_in_core_scope_stmt
+IRMutator.visit_in_core_scope_stmt = _visit_in_core_scope_stmt

@@ -1,6 +1,8 @@
 import pypto.language as pl
 
-# A function-level AUTO split and explicit regions in one scope are mutually exclusive.
+# A function-level AUTO split and explicit regions in one scope are mutually exclusive: the parser
+# refuses it (outline-incore-scopes does too, for IR built by hand:
+# python/tests/test_front_passes.py).
 @pl.function
 def k(acc: pl.Tile[[128, 128], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
     with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
