@@ -8,6 +8,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/sim/npy.h"
+#include "tilesplit/target/split_program.h"
 
 namespace tilesplit::cli {
 
@@ -157,14 +158,11 @@ std::string PickKernel(const std::string& command, const ir::Program& p, const s
     return wanted;
   }
   std::vector<std::string> names;
-  for (const ir::FunctionPtr& f : p.functions) {
-    if (incore_only && f->func_type != ir::FunctionType::InCore) continue;
-    // A split program's entry point is its Group; its parts are not kernels of their own.
-    if (!incore_only && f->func_type == ir::FunctionType::Group) {
-      names = {f->name};
-      break;
-    }
-    names.push_back(f->name);
+  if (incore_only) {
+    for (const ir::FunctionPtr& f : p.functions)
+      if (f->func_type == ir::FunctionType::InCore) names.push_back(f->name);
+  } else {
+    names = target::DefaultKernels(p);
   }
   if (names.size() == 1) return names[0];
   if (names.empty())

@@ -17,6 +17,7 @@
 #include "tilesplit/sim/npy.h"
 #include "tilesplit/sim/program_run.h"
 #include "tilesplit/target/compile.h"
+#include "tilesplit/target/split_program.h"
 #endif
 
 namespace tilesplit::python {
@@ -174,6 +175,16 @@ void BindSim(py::module_& m) {
         return sim::KernelsToCheck(*p);
       },
       py::arg("program"));
+  m.def(
+      "default_kernels",
+      [](const ProgramHolder& p) {
+        if (!p)
+          throw py::type_error("default_kernels(): argument 'program' must be a Program, got None");
+        return target::DefaultKernels(*p);
+      },
+      py::arg("program"),
+      "The kernels a run may start at when none is named: a split program's first Group, else "
+      "every function (target::DefaultKernels).");
   m.attr("SPLIT_PIPELINE") = py::tuple(py::cast(sim::SplitPipeline()));
 }
 

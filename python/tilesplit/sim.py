@@ -16,7 +16,7 @@ import io
 from typing import Any, Dict, List, Mapping, Optional
 
 from . import _core
-from .ir import FunctionType, Program
+from .ir import Program
 
 __all__ = ["run", "check", "available", "CheckResult", "SimulationError"]
 
@@ -82,8 +82,7 @@ def _pick(program: Program, function: str, incore_only: bool) -> List[str]:
         if not names:
             raise ValueError("the program has no InCore function to check")
         return names
-    groups = [f.name for f in program.functions if f.func_type == FunctionType.Group]
-    names = groups[:1] or [f.name for f in program.functions]
+    names = list(_core.default_kernels(program))
     if len(names) != 1:
         raise ValueError(f"the program has several kernels ({', '.join(names)}); choose one "
                          f"with function=")

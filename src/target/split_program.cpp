@@ -111,6 +111,16 @@ KernelGroup ResolveKernelGroup(const ir::Program& p, const std::string& name, bo
   return g;
 }
 
+std::vector<std::string> DefaultKernels(const ir::Program& p) {
+  std::vector<std::string> names;
+  for (const ir::FunctionPtr& f : p.functions) {
+    if (!f) continue;
+    if (f->func_type == ir::FunctionType::Group) return {f->name};
+    names.push_back(f->name);
+  }
+  return names;
+}
+
 SplitProgram::SplitProgram(const ir::Program& program, bool runnable) : program_(&program) {
   std::map<std::string, bool, std::less<>> called_by_group;
   for (const ir::FunctionPtr& f : program.functions) {

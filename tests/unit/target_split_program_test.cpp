@@ -157,6 +157,29 @@ class k_program:
   }
 }
 
+TEST(SplitProgram, ARunWithNoKernelNamedStartsAtTheGroup) {
+  // The Group, not its parts: they are not kernels of their own.
+  EXPECT_EQ(target::DefaultKernels(*dsl::Parse(GroupProgram(kDispatched, ""), "k.py")),
+            std::vector<std::string>{"k"});
+  // No Group: every function is a choice; one function is the kernel.
+  EXPECT_EQ(target::DefaultKernels(*dsl::Parse(kMixedKernel, "k.py")),
+            std::vector<std::string>{"k"});
+  ir::ProgramPtr two = dsl::Parse(R"(import pypto.language as pl
+
+@pl.program
+class two:
+    @pl.function
+    def f(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        return a
+
+    @pl.function
+    def g(self, a: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+        return a
+)",
+                                  "two.py");
+  EXPECT_EQ(target::DefaultKernels(*two), (std::vector<std::string>{"f", "g"}));
+}
+
 TEST(Compile, LowersTheEntryAndDecodesItsSplitProgram) {
   ir::ProgramPtr p = dsl::Parse(kMixedKernel, "k.py");
   const target::Compiled c = target::Compile(p);

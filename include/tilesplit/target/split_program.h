@@ -51,6 +51,12 @@ struct KernelGroup {
 // compute half of its output).
 KernelGroup ResolveKernelGroup(const ir::Program& p, const std::string& name, bool runnable = true);
 
+// The kernels a run of `p` may start at when the caller names none: a split program's first
+// Group (its AIC and AIV parts are not kernels of their own), else every function of `p`. One
+// name is the kernel; more are the choices the caller must pick from (the CLI's --func, Python's
+// function=).
+std::vector<std::string> DefaultKernels(const ir::Program& p);
+
 class SplitProgram {
  public:
   SplitProgram() = default;
