@@ -87,6 +87,18 @@ TEST(SplitProgram, TheGroupsSlotCountComesFirst) {
   EXPECT_EQ(target::SplitProgram(*p).At("k").slot_num, 5);
 }
 
+TEST(SplitProgram, SlotSizesAreReadWhereDeclared) {
+  ir::ProgramPtr none = dsl::Parse(GroupProgram(kDispatched, ""), "k.py");
+  EXPECT_EQ(target::SplitProgram(*none).At("k").c2v_slot_size, std::nullopt);
+  ir::ProgramPtr p = dsl::Parse(
+      GroupProgram(kDispatched, R"(, attrs={"c2v_slot_size": 4096, "v2c_slot_size": 2048})"),
+      "k.py");
+  const target::SplitProgram sp(*p);
+  const target::KernelGroup& g = sp.At("k");
+  EXPECT_EQ(g.c2v_slot_size, 4096);
+  EXPECT_EQ(g.v2c_slot_size, 2048);
+}
+
 TEST(SplitProgram, APerLaneBodyOnOneLaneIsNotRunnable) {
   ir::ProgramPtr p = dsl::Parse(GroupProgram(kNotDispatched, ""), "k.py");
   const target::SplitProgram sp(*p);
