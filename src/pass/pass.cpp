@@ -122,19 +122,49 @@ std::vector<Pass> BuildPasses(const std::vector<std::string>& names) {
   return out;
 }
 
+ProgramPtr Pass::Run(const ProgramPtr& p, PassContext& ctx) const {
+  PassContext::Scope scope(ctx);
+  return run_(p, ctx);
+}
+
+void EnforceOn(Property p, const ir::FunctionPtr& f, const std::string& note) {
+  const PropertyVerifier* verify = PassRegistry::Global().FindVerifier(p);
+  if (!verify)
+    ir::ThrowInternal(
+        f->span, "property " + std::string(PropertyName(p)) + " is enforced, but has no verifier");
+  try {
+    (*verify)(std::make_shared<ir::Program>("", std::vector<ir::FunctionPtr>{f}, f->span));
+  } catch (const ir::UserError& err) {
+    throw err.WithNote(note);
+  }
+}
+
+ProgramPtr Pass::operator()(const ProgramPtr& p) const {
+  if (PassContext* ctx = PassContext::Current()) return Run(p, *ctx);
+  PassContext own;
+  return Run(p, own);
+}
+
 ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
-                   const std::vector<InstrumentationPtr>& instruments) {
+                   const std::vector<InstrumentationPtr>& instruments, PassContext* ctx) {
   if (!input) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' given no program");
+  std::optional<PassContext> own;
+  if (!ctx) ctx = PassContext::Current();
+  if (!ctx) ctx = &own.emplace();
+  // The instruments' verifiers read the same analyses as the pass.
+  PassContext::Scope scope(*ctx);
   for (const InstrumentationPtr& i : instruments) i->BeforePass(pass, input);
   ProgramPtr output;
   try {
-    output = pass(input);
+    output = pass.Run(input, *ctx);
   } catch (const ir::UserError& e) {
     throw ir::WithRule(e, "pass." + pass.name());
   }
   if (!output) ir::ThrowInternal(ir::Span{}, "pass '" + pass.name() + "' returned no program");
   for (auto it = instruments.rbegin(); it != instruments.rend(); ++it)
     (*it)->AfterPass(pass, input, output);
+  // The next pass sees only `output`'s functions; the analyses of the others are dropped.
+  ctx->analyses().Retain(*output);
   return output;
 }
 
@@ -155,6 +185,8 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
     instruments.push_back(std::make_shared<VerifyPropertiesInstrumentation>(
         options.verify_required, produced, options.registry));
   instruments.insert(instruments.end(), options.instruments.begin(), options.instruments.end());
+  std::optional<PassContext> own;
+  PassContext& ctx = options.context ? *options.context : own.emplace();
   ProgramPtr current = input;
   std::optional<WarningScope> warnings;
   if (options.warnings) warnings.emplace(options.warnings);
@@ -162,7 +194,7 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
     // The pass's name is stamped on warnings too, so a scope is installed for every pass.
     std::optional<RemarkScope> remarks;
     if (options.remarks || options.warnings) remarks.emplace(options.remarks, pass.name());
-    current = RunPass(pass, current, instruments);
+    current = RunPass(pass, current, instruments, &ctx);
   }
   return current;
 }

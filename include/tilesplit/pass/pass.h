@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tilesplit/ir/function.h"
+#include "tilesplit/pass/context.h"
 #include "tilesplit/pass/properties.h"
 #include "tilesplit/pass/remarks.h"
 
@@ -23,27 +24,47 @@ using PropertyVerifier = std::function<void(const ProgramPtr&)>;
 
 class Pass {
  public:
-  Pass(std::string name, std::function<ProgramPtr(const ProgramPtr&)> run,
-       std::vector<Property> required = {}, std::vector<Property> produced = {},
-       std::vector<Property> invalidated = {})
+  using RunFn = std::function<ProgramPtr(const ProgramPtr&, PassContext&)>;
+
+  Pass(std::string name, RunFn run, std::vector<Property> required = {},
+       std::vector<Property> produced = {}, std::vector<Property> invalidated = {})
       : name_(std::move(name)),
         run_(std::move(run)),
         required_(std::move(required)),
         produced_(std::move(produced)),
         invalidated_(std::move(invalidated)) {}
+  // A pass that reads no analysis.
+  Pass(std::string name, std::function<ProgramPtr(const ProgramPtr&)> run,
+       std::vector<Property> required = {}, std::vector<Property> produced = {},
+       std::vector<Property> invalidated = {})
+      : Pass(std::move(name),
+             RunFn([run = std::move(run)](const ProgramPtr& p, PassContext&) { return run(p); }),
+             std::move(required), std::move(produced), std::move(invalidated)) {}
 
   const std::string& name() const { return name_; }
   const std::vector<Property>& required() const { return required_; }
   const std::vector<Property>& produced() const { return produced_; }
   const std::vector<Property>& invalidated() const { return invalidated_; }
-  // Runs the pass. The input is never mutated (IR nodes are immutable).
-  ProgramPtr operator()(const ProgramPtr& p) const { return run_(p); }
+
+  // Runs the pass in `ctx`, whose analyses it may read and add to. The input is never mutated
+  // (IR nodes are immutable).
+  ProgramPtr Run(const ProgramPtr& p, PassContext& ctx) const;
+  // The same in the context of the pipeline running on this thread, or a fresh one.
+  ProgramPtr operator()(const ProgramPtr& p) const;
 
  private:
   std::string name_;
-  std::function<ProgramPtr(const ProgramPtr&)> run_;
+  RunFn run_;
   std::vector<Property> required_, produced_, invalidated_;
 };
+
+// Holds property `p` of function `f` the way a pass that accepts `f` as written must: by the
+// property's registered verifier, run on `f` alone, whose refusal is the input's fault (a user
+// error of the running pass) with `note` added. The split uses it for what the expansion will
+// refuse (ExpansionAccepted) in a kernel it keeps as written, so that it accepts only what the
+// pipeline lowers without calling into the expansion; on the functions it builds itself the
+// property is a produced one (verified after the pass with verify-each).
+void EnforceOn(Property p, const ir::FunctionPtr& f, const std::string& note);
 
 struct PassInfo {
   std::string name;
@@ -100,8 +121,10 @@ class PassInstrumentation {
 using InstrumentationPtr = std::shared_ptr<PassInstrumentation>;
 
 // Runs one pass with `instruments` around it.
+// Runs one pass with `instruments` around it, in `ctx` (null: the current context, or a fresh one).
 ProgramPtr RunPass(const Pass& pass, const ProgramPtr& input,
-                   const std::vector<InstrumentationPtr>& instruments = {});
+                   const std::vector<InstrumentationPtr>& instruments = {},
+                   PassContext* ctx = nullptr);
 
 // Runs `passes` in order. Before each pass, every required property that has a verifier is
 // checked on its input (a failure is a UserError). With `verify_roundtrip`, each pass's output
@@ -122,6 +145,8 @@ struct PipelineOptions {
   // Where the passes' warnings go (remarks.h); dropped when null.
   WarningSink* warnings = nullptr;
   std::vector<InstrumentationPtr> instruments;
+  // The context the passes share (their analyses); null: one made for this run.
+  PassContext* context = nullptr;
 };
 ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
                        const PipelineOptions& options = {});

@@ -31,19 +31,4 @@ Pass LowerAutoVectorSplit(const SplitOptions& options);
 // Rebuilds each lower-auto-vector-split of `passes` (a pipeline built by name) with `options`.
 void ApplySplitOptions(std::vector<Pass>& passes, const SplitOptions& options);
 
-// Rejects a mixed InCore function whose explicit "slot_num" attr is smaller than its pipes need
-// (the ring check of expand-mixed-kernel, docs/split-lowering.md "Pipe slots"), so that
-// lower-auto-vector-split reports it rather than leaving it to the expansion. Other expansion
-// errors are left to expand-mixed-kernel.
-void CheckExplicitSlotNum(const ir::Function& f);
-
-// Checks a mixed InCore function directly for what expand-mixed-kernel refuses (with the
-// expansion's own rules, without running it; the sides are built only for a slot_num the author
-// fixed) and lets the rejection through with a note saying why the split pass reports it. The
-// pass calls it on the mixed functions it accepts without lowering them itself (hand-written
-// split_aiv kernels, explicit regions, unsplit mixed kernels): whatever it accepts, the pipeline
-// must lower (docs/split-lowering.md "What the pass accepts, the pipeline lowers"). A value one
-// side computes and the other reads without a crossing is left to the expansion.
-void CheckExpandable(const ir::Function& f);
-
 }  // namespace tilesplit::pass

@@ -429,29 +429,6 @@ TILESPLIT_REGISTER_PASS(
     "Splits mixed InCore kernels into AIC/AIV/Group functions with tpush/tpop/tfree",
     ExpandMixedKernel);
 
-}  // namespace
-
-void CheckExplicitSlotNum(const ir::Function& f) {
-  if (f.func_type != ir::FunctionType::InCore || !ir::GetAttr(f.attrs, ir::fattr::kSlotNum) ||
-      !analysis::IsMixed(f))
-    return;
-  // Hand-built IR can carry what the parser refuses; a ring of no slots is a question of slots.
-  ir::RequireValidFunctionAttrs(f, "expand-mixed-kernel");
-  // A check on behalf of an earlier pass: the ring remark is expand-mixed-kernel's own, made when
-  // it runs (otherwise an explicit-region function's remark is printed twice).
-  pass::RemarkScope quiet(nullptr, "");
-  Expander e(f);
-  Sides sides;
-  try {
-    sides = e.BuildSides();
-  } catch (const ir::UserError&) {
-    return;  // not a question of slots: expand-mixed-kernel reports it
-  }
-  e.SizeRings(sides);
-}
-
-namespace {
-
 // What expand-mixed-kernel refuses in a function, checked on the function as written, in the
 // order the expansion meets it, without building the sides: cube compute in a region (and the
 // calls a region places), a ring of no slots, a statement no one side can run (a nested call of
@@ -514,18 +491,19 @@ class ExpandableCheck {
   std::optional<int64_t> slot_num_;
 };
 
-}  // namespace
-
-void CheckExpandable(const ir::Function& f) {
-  if (f.func_type != ir::FunctionType::InCore || !analysis::IsMixed(f)) return;
-  pass::RemarkScope quiet(nullptr, "");  // a check, not the expansion: no remarks
-  try {
-    ExpandableCheck(f).Run();
-  } catch (const ir::UserError& err) {
-    throw err.WithNote(
-        "lower-auto-vector-split accepts only what the rest of the pipeline lowers: this "
-        "kernel is left for expand-mixed-kernel as written, which rejects it as above");
-  }
+// The ExpansionAccepted verifier: each mixed InCore function checked with the expansion's own
+// rules, in the order the expansion meets them, without running it (no remarks: it is a check).
+// The split pass enforces it (Pass::Enforce), so that a kernel it accepts is one the pipeline
+// lowers.
+void VerifyExpansionAccepted(const ir::ProgramPtr& p) {
+  pass::RemarkScope quiet(nullptr, "");
+  for (const ir::FunctionPtr& f : p->functions)
+    if (f && f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f))
+      ExpandableCheck(*f).Run();
 }
+
+TILESPLIT_REGISTER_VERIFIER(ExpansionAccepted, VerifyExpansionAccepted);
+
+}  // namespace
 
 }  // namespace tilesplit::pass

@@ -28,7 +28,7 @@ class Definitions : public ir::IRVisitor {
 
 std::unique_ptr<LaneFacts> Walked(const ir::Function& f, const Definitions& d,
                                   const std::function<bool(const ir::Var&)>& halved) {
-  if (!halved) return LaneFacts::Of(f);
+  if (!halved) return LaneFacts::Compute(f);
   auto facts = std::make_unique<LaneFacts>();
   for (const auto& def : d.defs)
     if (halved(*def.first)) facts->SeedLaneLocal(def.first);

@@ -1,6 +1,8 @@
 // The lane facts of a split body or function (lane_facts.h).
 #include "lane_facts.h"
 
+#include <atomic>
+
 #include "rewrite_util.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/walk.h"
@@ -35,7 +37,16 @@ LaneFacts::LaneFacts(LaneFactsInput in) : in_(std::move(in)) {
   if (in_.lane) lane_vars_.insert(in_.lane);
 }
 
-std::unique_ptr<LaneFacts> LaneFacts::Of(const ir::Function& f) {
+namespace {
+std::atomic<size_t> function_walks{0};
+}  // namespace
+
+size_t LaneFacts::FunctionWalks() {
+  return function_walks.load();
+}
+
+std::unique_ptr<LaneFacts> LaneFacts::Compute(const ir::Function& f) {
+  function_walks.fetch_add(1, std::memory_order_relaxed);
   auto facts = std::make_unique<LaneFacts>();
   if (f.body) facts->Stmt(f.body);
   return facts;

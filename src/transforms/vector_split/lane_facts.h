@@ -102,8 +102,13 @@ class LaneFacts {
   LaneFacts(const LaneFacts&) = delete;
   LaneFacts& operator=(const LaneFacts&) = delete;
 
-  // The facts of a whole function: its body, scopes and regions included.
-  static std::unique_ptr<LaneFacts> Of(const ir::Function& f);
+  // The facts of a whole function: its body, scopes and regions included. Readers ask the pass
+  // context for them (pass::AnalysisOf<LaneFacts>, AnalysisManager::Get), which computes them once
+  // per function per pipeline run.
+  static std::unique_ptr<LaneFacts> Compute(const ir::Function& f);
+  // How many whole functions Compute has walked in this process (the test of "once per function"
+  // reads it around a pipeline run).
+  static size_t FunctionWalks();
 
   // Walks statements in program order; fed piece by piece, the facts equal one walk over the
   // concatenation (the AUTO path feeds each statement right after lowering it).

@@ -20,12 +20,14 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "regions.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/eval.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/pass/pass.h"
 #include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::vector_split {
@@ -763,13 +765,22 @@ std::vector<std::pair<size_t, size_t>> CandidatePairs(const std::vector<Access>&
 
 }  // namespace
 
-void CheckLaneMemoryOrder(const ir::Function& lowered, const LaneFacts* facts) {
-  std::unique_ptr<LaneFacts> own;
-  if (!facts) facts = (own = LaneFacts::Of(lowered)).get();
-  const Collector c(lowered, *facts);
+void CheckLaneMemoryOrder(const ir::Function& lowered, const LaneFacts& facts) {
+  const Collector c(lowered, facts);
   const Orderer ord(c);
   const std::vector<Access>& acc = c.accesses_;
   for (const auto& [j, i] : CandidatePairs(acc)) CheckPair(ord, acc[i], acc[j], i == j);
 }
+
+// The LaneMemoryOrdered verifier: the same check on each function the split orders (an InCore
+// function with regions or mixed work), on the lane facts the pass context holds for it.
+void VerifyLaneMemoryOrdered(const ir::ProgramPtr& p) {
+  for (const ir::FunctionPtr& f : p->functions)
+    if (f && f->func_type == ir::FunctionType::InCore &&
+        (HasSplitRegion(f->body) || analysis::IsMixed(*f)))
+      CheckLaneMemoryOrder(*f, *pass::AnalysisOf<LaneFacts>(f));
+}
+
+TILESPLIT_REGISTER_VERIFIER(LaneMemoryOrdered, VerifyLaneMemoryOrdered);
 
 }  // namespace tilesplit::vector_split

@@ -16,8 +16,9 @@ namespace tilesplit::vector_split {
 // overlapping elements of a tensor, one of them writing, with no pipe transfer between them
 // that orders the two. `lowered` is a split_aiv function as LowerAutoVectorSplit produced it
 // (AUTO or region path). Whether two lanes store the same data is asked of `facts`, the lane
-// facts of `lowered` (computed here when null; the AUTO path hands over its admission's).
-void CheckLaneMemoryOrder(const ir::Function& lowered, const LaneFacts* facts = nullptr);
+// facts of `lowered` (the pass context's; the AUTO path hands over those its admission walked).
+// The LaneMemoryOrdered property's verifier is this check on every such function.
+void CheckLaneMemoryOrder(const ir::Function& lowered, const LaneFacts& facts);
 
 // The rejection CheckLaneMemoryOrder throws, with the two accesses it names: `first` (earlier in
 // program order) on core `first_core` and `second` on `second_core` (0: the AIC, 1 and 2: the

@@ -74,13 +74,11 @@ ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
   return out;
 }
 
-// The AUTO path of `f`: lowered in one walk, then checked for the slot depth the author fixed and
-// for the memory order across the cores, on the lane facts the admission computed in that walk.
-// The memory order across the cores (CheckLaneMemoryOrder). With the split extensions, accesses
-// the pipes leave unordered are ordered by a token transfer (OrderByTransfer), one pair at a
-// time, until none is left or a pair cannot be ordered that way (a pair seen before: an order
-// across loop iterations) and the spec's refusal stands.
-FunctionPtr OrderAcrossCores(FunctionPtr f, const LaneFacts* facts, bool extensions) {
+// The memory order across the cores (CheckLaneMemoryOrder), on the lane facts of `f`. With the
+// split extensions, accesses the pipes leave unordered are ordered by a token transfer
+// (OrderByTransfer), one pair at a time, until none is left or a pair cannot be ordered that way
+// (a pair seen before: an order across loop iterations) and the spec's refusal stands.
+FunctionPtr OrderAcrossCores(FunctionPtr f, const LaneFacts& facts, bool extensions) {
   std::set<std::tuple<const ir::Stmt*, int, const ir::Stmt*, int>> ordered_pairs;
   for (;;) {
     try {
@@ -97,8 +95,27 @@ FunctionPtr OrderAcrossCores(FunctionPtr f, const LaneFacts* facts, bool extensi
   }
 }
 
-FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode,
-                          const pass::SplitOptions& options) {
+// A function the split rewrote, and the lane facts the AUTO walk recorded while writing it (with
+// each halved tile's box; null on the other paths, whose facts are the function's own).
+struct Lowered {
+  FunctionPtr function;
+  std::unique_ptr<LaneFacts> facts;
+};
+
+// Whatever the split accepts, the pipeline lowers (docs/split-lowering.md): a kernel
+// expand-mixed-kernel would refuse is refused here, by the expansion's own verifier. The AUTO
+// path's output holds the property by construction (a produced property, verified after the pass
+// in the suite), except the ring depth an author fixed, which only the sides can tell.
+void RequireExpansionAccepts(const FunctionPtr& f) {
+  pass::EnforceOn(pass::Property::ExpansionAccepted, f,
+                  "lower-auto-vector-split accepts only what the rest of the pipeline lowers: "
+                  "this kernel is left for expand-mixed-kernel as written, which rejects it as "
+                  "above");
+}
+
+// The AUTO path of `f`, lowered in one walk; the memory order and the rules of the expansion are
+// checked on the result by Run and the pass's enforced property.
+Lowered LowerFunction(const FunctionPtr& f, ir::SplitMode mode, const pass::SplitOptions& options) {
   // Equal tile types built by the walk share one node, as the parser's do: most values of a body
   // have one of a few types, and the walk's memos (SplitContext::halved_types, typed_calls) are
   // keyed by type node. The table is this walk's own, so nothing is shared with the input.
@@ -169,70 +186,77 @@ FunctionPtr LowerFunction(const FunctionPtr& f, ir::SplitMode mode,
   RemarkAutoPath(*f, mode, *lowered);
   // The region the plan may wrap around the vector phase binds the same lane and defines
   // nothing: the facts of the flat body are the lowered function's.
-  FunctionPtr ordered = OrderAcrossCores(std::move(lowered), &facts, ctx.extensions);
-  // The rings on the final function: an ordering token is one more crossing in them.
-  pass::CheckExplicitSlotNum(*ordered);
-  return ordered;
+  return {std::move(lowered), std::move(ctx.facts)};
 }
 
-ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options) {
+// Which of the three paths takes `f`, and what it makes of it: the explicit regions lowered, the
+// AUTO path's halving, or (for a mixed kernel left unsplit) the function as written; null for a
+// function the pass hands on without a look at its cores.
+Lowered LowerOrKeep(const FunctionPtr& f, const pass::SplitOptions& options) {
+  // The region path is checked first: each pl.split_aiv region carries its own mode.
+  if (f->func_type == ir::FunctionType::InCore && HasSplitRegion(f->body)) {
+    WarnDuplicatedEffects(*f);
+    Lowered out{LowerExplicitRegionFunction(f), nullptr};
+    EmitRemark(RemarkKind::Passed, f->span,
+               "'" + f->name + "' is split by its explicit pl.split_aiv regions",
+               {{"path", "explicit regions"}});
+    return out;
+  }
+  std::optional<ir::SplitMode> mode = f->split_mode();
+  // An InCore function reaching here holds no region (HasSplitRegion above): whole-function
+  // halving applies.
+  const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
+                        *mode != ir::SplitMode::None && !f->BoolAttr(ir::fattr::kSplitAiv);
+  if (!in_scope || !analysis::IsMixed(*f)) {
+    EmitRemark(RemarkKind::Missed, f->span,
+               "'" + f->name + "' is not split: " + UnsplitReason(*f, mode),
+               {{"path", "untouched"}});
+    // A mixed kernel left unsplit still runs its cube and vector parts on different cores
+    // (expand-mixed-kernel), joined by the same rings and under the same memory order.
+    CheckFlatShardExtents(*f);
+    if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f)) return {f, nullptr};
+    return {nullptr, nullptr};
+  }
+  if (const ir::ScopeStmt* scope = ir::FirstOfKind<ir::ScopeStmt>(f->body, ir::kWalkAll))
+    ir::ThrowUser(
+        scope->span,
+        "LowerAutoVectorSplit: the mixed split function '" + f->name +
+            "' still holds a pl.at scope: its body still contains a scope, and whole-function "
+            "halving does not cross a scope boundary",
+        {{ir::Span{},
+          "remove the scope from the InCore function, or write the kernel "
+          "in an Opaque function so the outliner lifts the scope"}});
+  // One walk lowers the body and plans its form: a single straight-line vector phase is
+  // wrapped in a region, with the lane guards a hand-written region of that form gets, so that
+  // the printed output, read back and lowered again, is the same program.
+  return LowerFunction(f, *mode, options);
+}
+
+ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options,
+                   pass::PassContext& pc) {
+  pass::AnalysisManager& analyses = pc.analyses();
   std::vector<FunctionPtr> out;
   out.reserve(p->functions.size());
   for (const FunctionPtr& f : p->functions) {
     RemarkFunction remark_function(f->name);
-    // The region path is checked first: each pl.split_aiv region carries its own mode.
-    if (f->func_type == ir::FunctionType::InCore && HasSplitRegion(f->body)) {
-      WarnDuplicatedEffects(*f);
-      out.push_back(LowerExplicitRegionFunction(f));
-      EmitRemark(RemarkKind::Passed, f->span,
-                 "'" + f->name + "' is split by its explicit pl.split_aiv regions",
-                 {{"path", "explicit regions"}});
-      pass::CheckExpandable(*out.back());
-      // The cores must keep the sequential memory order; its tokens cross in the same rings.
-      if (FunctionPtr ordered = OrderAcrossCores(out.back(), nullptr, options.extensions);
-          ordered != out.back()) {
-        pass::CheckExpandable(*ordered);
-        out.back() = ordered;
-      }
-      continue;
-    }
-    std::optional<ir::SplitMode> mode = f->split_mode();
-    // An InCore function reaching here holds no region (HasSplitRegion above): whole-function
-    // halving applies.
-    const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
-                          *mode != ir::SplitMode::None && !f->BoolAttr(ir::fattr::kSplitAiv);
-    if (!in_scope || !analysis::IsMixed(*f)) {
-      EmitRemark(RemarkKind::Missed, f->span,
-                 "'" + f->name + "' is not split: " + UnsplitReason(*f, mode),
-                 {{"path", "untouched"}});
-      // A mixed kernel left unsplit still runs its cube and vector parts on different cores
-      // (expand-mixed-kernel), joined by the same rings and under the same memory order.
-      CheckFlatShardExtents(*f);
-      if (f->func_type == ir::FunctionType::InCore && analysis::IsMixed(*f)) {
-        pass::CheckExpandable(*f);
-        // A function the ordering changed is a new function: like every lowered one, it shares
-        // no node with the input.
-        FunctionPtr ordered = OrderAcrossCores(f, nullptr, options.extensions);
-        if (ordered != f) pass::CheckExpandable(*ordered);
-        out.push_back(ordered == f ? f : ir::DeepClone(ordered));
-        continue;
-      }
+    Lowered lowered = LowerOrKeep(f, options);
+    if (!lowered.function) {
       out.push_back(f);
       continue;
     }
-    if (const ir::ScopeStmt* scope = ir::FirstOfKind<ir::ScopeStmt>(f->body, ir::kWalkAll))
-      ir::ThrowUser(
-          scope->span,
-          "LowerAutoVectorSplit: the mixed split function '" + f->name +
-              "' still holds a pl.at scope: its body still contains a scope, and whole-function "
-              "halving does not cross a scope boundary",
-          {{ir::Span{},
-            "remove the scope from the InCore function, or write the kernel "
-            "in an Opaque function so the outliner lifts the scope"}});
-    // One walk lowers the body and plans its form: a single straight-line vector phase is
-    // wrapped in a region, with the lane guards a hand-written region of that form gets, so that
-    // the printed output, read back and lowered again, is the same program.
-    out.push_back(LowerFunction(f, *mode, options));
+    // The cores must keep the sequential memory order; its tokens cross in the same rings (the
+    // enforced ExpansionAccepted, checked on the output). The AUTO walk asks the facts it
+    // recorded while halving (they know each halved tile's box); the other paths the function's
+    // lane facts, from the context, which keeps them for the verifiers of the same function.
+    const LaneFacts& facts =
+        lowered.facts ? *lowered.facts : analyses.Get<LaneFacts>(lowered.function);
+    FunctionPtr ordered = OrderAcrossCores(lowered.function, facts, options.extensions);
+    if (!lowered.facts || ir::GetAttr(ordered->attrs, ir::fattr::kSlotNum))
+      RequireExpansionAccepts(ordered);
+    // A function the ordering changed is a new function: like every lowered one, it shares no
+    // node with the input.
+    if (lowered.function == f && ordered != f) ordered = ir::DeepClone(ordered);
+    out.push_back(std::move(ordered));
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
 }
@@ -247,13 +271,17 @@ Pass LowerAutoVectorSplit() {
 }
 
 Pass LowerAutoVectorSplit(const SplitOptions& options) {
-  return Pass("lower-auto-vector-split",
-              [options](const ir::ProgramPtr& p) { return vector_split::Run(p, options); },
-              {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
-               Property::TileMemoryInferred, Property::AivSplitValid},
-              {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
-               Property::TileMemoryInferred, Property::AivSplitLoweredValid},
-              {Property::AivSplitValid});
+  Pass pass("lower-auto-vector-split",
+            Pass::RunFn([options](const ir::ProgramPtr& p, PassContext& ctx) {
+              return vector_split::Run(p, options, ctx);
+            }),
+            {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
+             Property::TileMemoryInferred, Property::AivSplitValid},
+            {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
+             Property::TileMemoryInferred, Property::AivSplitLoweredValid,
+             Property::LaneMemoryOrdered, Property::ExpansionAccepted},
+            {Property::AivSplitValid});
+  return pass;
 }
 
 void ApplySplitOptions(std::vector<Pass>& passes, const SplitOptions& options) {

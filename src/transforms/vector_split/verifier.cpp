@@ -44,7 +44,8 @@ enum class YieldTo : uint8_t { None, Loop, If };
 // What the walk learns about the values of a function: the region each is defined in and which
 // are gathered tiles; the region whose per-lane value each is comes from the lane facts.
 struct RegionFacts {
-  std::unique_ptr<LaneFacts> lanes;  // the function's (LaneFacts::RegionOrigin)
+  // The function's (LaneFacts::RegionOrigin), shared with the pass through the pass context.
+  std::shared_ptr<const LaneFacts> lanes;
   std::unordered_map<const Var*, const SplitAivStmt*> def_region;
   std::unordered_set<const Var*> gathered;  // tile.aic_gather results
   // tile.load results: the compiler hoists a region's loads out of it, so (g) does not count a
@@ -213,7 +214,8 @@ class Checker {
   // A function already in the lowered form (the pass's own flat or region output, or a flat
   // kernel written that way) is held to AivSplitLoweredValid's rules, so a stage's output read
   // back verifies as it did when the pass produced it.
-  Checker(const ir::Function& f, bool lowered) : f_(f), lowered_(lowered || IsLoweredForm(f)) {}
+  Checker(const ir::FunctionPtr& fp, bool lowered)
+      : fp_(fp), f_(*fp), lowered_(lowered || IsLoweredForm(*fp)) {}
 
   // split_aiv with no region is the flat lowered form; split_aiv with regions is lowered only
   // when it also carries a function-level split mode (the AUTO path's synthesized region): the
@@ -226,7 +228,7 @@ class Checker {
   }
 
   void Run() {
-    facts_.lanes = LaneFacts::Of(f_);
+    facts_.lanes = pass::AnalysisOf<LaneFacts>(fp_);
     const bool incore =
         f_.func_type != ir::FunctionType::Opaque && f_.func_type != ir::FunctionType::Orchestration;
     if (incore) {
@@ -239,6 +241,7 @@ class Checker {
   }
 
  private:
+  const ir::FunctionPtr fp_;
   const ir::Function& f_;
   const bool lowered_;
   bool manual_ = false;    // the unit opens at least one region
@@ -380,7 +383,7 @@ class Checker {
 };
 
 void Verify(const ir::ProgramPtr& p, bool lowered) {
-  for (const ir::FunctionPtr& f : p->functions) Checker(*f, lowered).Run();
+  for (const ir::FunctionPtr& f : p->functions) Checker(f, lowered).Run();
 }
 
 }  // namespace
