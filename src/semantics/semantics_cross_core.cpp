@@ -130,32 +130,32 @@ TileValue GeomOnly(const OpCall& c) {
 }  // namespace
 
 void RegisterCrossCoreSemantics(SemanticsTable& t) {
-  t.Register("tile.aiv_shard", Shard);
-  t.Register("tile.aic_gather", Gather);
-  t.Register("tensor.aiv_shard", TensorShard);
-  t.Register("tensor.aic_gather", TensorGather);
-  t.Register("tile.get_subblock_idx", SubblockIdx);
-  t.Register("tile.get_block_idx", [](OpCall&) { return Value(Scalar::Int(0)); });
-  t.Register("tile.get_block_num", [](OpCall&) { return Value(Scalar::Int(1)); });
-  t.Register("tile.tpush_to_aiv", [](OpCall& c) {
+  t.Register(op::tile_aiv_shard, Shard);
+  t.Register(op::tile_aic_gather, Gather);
+  t.Register(op::tensor_aiv_shard, TensorShard);
+  t.Register(op::tensor_aic_gather, TensorGather);
+  t.Register(op::tile_get_subblock_idx, SubblockIdx);
+  t.Register(op::tile_get_block_idx, [](OpCall&) { return Value(Scalar::Int(0)); });
+  t.Register(op::tile_get_block_num, [](OpCall&) { return Value(Scalar::Int(1)); });
+  t.Register(op::tile_tpush_to_aiv, [](OpCall& c) {
     Port(c, CoreKind::AIC).PushToAiv(Id(c), Code(c), c.tile_ptr(0), c.call.span);
     return Value();
   });
-  t.Register("tile.tpop_from_aic", [](OpCall& c) {
+  t.Register(op::tile_tpop_from_aic, [](OpCall& c) {
     return Value(Port(c, CoreKind::AIV).PopFromAic(Id(c), Code(c), GeomOnly(c), c.call.span));
   });
-  t.Register("system.tfree_to_aic", [](OpCall& c) {
+  t.Register(op::system_tfree_to_aic, [](OpCall& c) {
     Port(c, CoreKind::AIV).FreeToAic(Id(c), c.tile(0), c.call.span);
     return Value();
   });
-  t.Register("tile.tpush_to_aic", [](OpCall& c) {
+  t.Register(op::tile_tpush_to_aic, [](OpCall& c) {
     Port(c, CoreKind::AIV).PushToAic(Id(c), Code(c), c.tile_ptr(0), c.call.span);
     return Value();
   });
-  t.Register("tile.tpop_from_aiv", [](OpCall& c) {
+  t.Register(op::tile_tpop_from_aiv, [](OpCall& c) {
     return Value(Port(c, CoreKind::AIC).PopFromAiv(Id(c), Code(c), GeomOnly(c), c.call.span));
   });
-  t.Register("system.tfree_to_aiv", [](OpCall& c) {
+  t.Register(op::system_tfree_to_aiv, [](OpCall& c) {
     Port(c, CoreKind::AIC).FreeToAiv(Id(c), c.tile(0), c.call.span);
     return Value();
   });

@@ -194,13 +194,13 @@ Value MatmulAcc(OpCall& c) {
 }  // namespace
 
 void RegisterCubeSemantics(SemanticsTable& t) {
-  t.Register("tile.matmul", Matmul);
-  t.Register("tile.matmul_acc", MatmulAcc);
-  t.Register("tile.gemv", Matmul);
-  t.Register("tile.gemv_acc", MatmulAcc);
-  t.Register("tile.matmul_bias", MatmulBias);
-  t.Register("tile.gemv_bias", MatmulBias);
-  t.Register("tile.batch_matmul", BatchMatmul);
+  t.Register(op::tile_matmul, Matmul);
+  t.Register(op::tile_matmul_acc, MatmulAcc);
+  t.Register(op::tile_gemv, Matmul);
+  t.Register(op::tile_gemv_acc, MatmulAcc);
+  t.Register(op::tile_matmul_bias, MatmulBias);
+  t.Register(op::tile_gemv_bias, MatmulBias);
+  t.Register(op::tile_batch_matmul, BatchMatmul);
 }
 
 }  // namespace tilesplit::ops

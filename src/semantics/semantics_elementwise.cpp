@@ -272,7 +272,7 @@ Value MapUnary(OpCall& c, Run run) {
 // A unary op over floats, and over integers when `fi` is given. `ff` is a captureless lambda, so
 // each op's loop is its own instantiation with the function inlined.
 template <typename FF>
-void RegUnary(SemanticsTable& t, const std::string& name, FF ff, int64_t (*fi)(int64_t) = nullptr) {
+void RegUnary(SemanticsTable& t, OpHandle name, FF ff, int64_t (*fi)(int64_t) = nullptr) {
   t.Register(name, [ff, fi](OpCall& c) {
     if (c.tile(0).data.kind == StorageKind::I64) {
       if (!fi) c.Fail("the simulator executes this op on floating tiles only");
@@ -324,39 +324,39 @@ Value Cast(OpCall& c) {
 }  // namespace
 
 void RegisterElementwiseSemantics(SemanticsTable& t) {
-  const std::pair<const char*, Bin> bins[] = {{"add", Bin::Add},     {"sub", Bin::Sub},
-                                              {"mul", Bin::Mul},     {"div", Bin::Div},
-                                              {"maximum", Bin::Max}, {"minimum", Bin::Min}};
-  for (const auto& [name, op] : bins) {
-    Bin o = op;
-    t.Register(std::string("tile.") + name, [o](OpCall& c) { return Binary(c, o); });
+  const std::pair<OpHandle, Bin> bins[] = {
+      {op::tile_add, Bin::Add}, {op::tile_sub, Bin::Sub},     {op::tile_mul, Bin::Mul},
+      {op::tile_div, Bin::Div}, {op::tile_maximum, Bin::Max}, {op::tile_minimum, Bin::Min}};
+  for (const auto& [name, how] : bins) {
+    Bin o = how;
+    t.Register(name, [o](OpCall& c) { return Binary(c, o); });
   }
-  t.Register("tile.col_expand_mul", [](OpCall& c) { return Binary(c, Bin::Mul); });
-  const std::pair<const char*, Bin> scalars[] = {{"adds", Bin::Add},     {"subs", Bin::Sub},
-                                                 {"muls", Bin::Mul},     {"divs", Bin::Div},
-                                                 {"maximums", Bin::Max}, {"minimums", Bin::Min}};
-  for (const auto& [name, op] : scalars) {
-    Bin o = op;
-    t.Register(std::string("tile.") + name, [o](OpCall& c) { return BinaryScalar(c, o); });
+  t.Register(op::tile_col_expand_mul, [](OpCall& c) { return Binary(c, Bin::Mul); });
+  const std::pair<OpHandle, Bin> scalars[] = {
+      {op::tile_adds, Bin::Add}, {op::tile_subs, Bin::Sub},     {op::tile_muls, Bin::Mul},
+      {op::tile_divs, Bin::Div}, {op::tile_maximums, Bin::Max}, {op::tile_minimums, Bin::Min}};
+  for (const auto& [name, how] : scalars) {
+    Bin o = how;
+    t.Register(name, [o](OpCall& c) { return BinaryScalar(c, o); });
   }
-  t.Register("tile.exp", [](OpCall& c) {
+  t.Register(op::tile_exp, [](OpCall& c) {
     if (c.tile(0).data.kind == StorageKind::I64)
       c.Fail("the simulator executes this op on floating tiles only");
     return MapUnary(c, simd::Exp);  // glibc's expf bits (simd_kernels.h)
   });
   RegUnary(
-      t, "tile.neg", [](float v) { return -v; }, [](int64_t v) { return -v; });
-  RegUnary(t, "tile.sqrt", [](float v) { return std::sqrt(v); });
+      t, op::tile_neg, [](float v) { return -v; }, [](int64_t v) { return -v; });
+  RegUnary(t, op::tile_sqrt, [](float v) { return std::sqrt(v); });
   RegUnary(
-      t, "tile.abs", [](float v) { return std::fabs(v); },
+      t, op::tile_abs, [](float v) { return std::fabs(v); },
       [](int64_t v) { return v < 0 ? -v : v; });
   RegUnary(
-      t, "tile.relu", [](float v) { return std::isnan(v) ? v : (v > 0 ? v : 0.0f); },
+      t, op::tile_relu, [](float v) { return std::isnan(v) ? v : (v > 0 ? v : 0.0f); },
       [](int64_t v) { return v > 0 ? v : int64_t{0}; });
-  RegUnary(t, "tile.log", [](float v) { return std::log(v); });
-  RegUnary(t, "tile.recip", [](float v) { return 1.0f / v; });
-  RegUnary(t, "tile.rsqrt", [](float v) { return 1.0f / std::sqrt(v); });
-  t.Register("tile.cast", Cast);
+  RegUnary(t, op::tile_log, [](float v) { return std::log(v); });
+  RegUnary(t, op::tile_recip, [](float v) { return 1.0f / v; });
+  RegUnary(t, op::tile_rsqrt, [](float v) { return 1.0f / std::sqrt(v); });
+  t.Register(op::tile_cast, Cast);
 }
 
 }  // namespace tilesplit::ops

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sections.h"
@@ -300,41 +301,44 @@ Value TensorPart(OpCall& c, Op op) {
 }  // namespace
 
 void RegisterElementwiseExtSemantics(SemanticsTable& t) {
-  t.Register("tile.addc", [](OpCall& c) { return Ternary(c, Op::Add, false); });
-  t.Register("tile.subc", [](OpCall& c) { return Ternary(c, Op::Sub, false); });
-  t.Register("tile.addsc", [](OpCall& c) { return Ternary(c, Op::Add, true); });
-  t.Register("tile.subsc", [](OpCall& c) { return Ternary(c, Op::Sub, true); });
-  t.Register("tile.rem", [](OpCall& c) { return Rem(c, false); });
-  t.Register("tile.rems", [](OpCall& c) { return Rem(c, true); });
-  t.Register("tile.lrelu", [](OpCall& c) { return Relu(c, true); });
-  t.Register("tile.prelu", [](OpCall& c) { return Relu(c, false); });
-  t.Register("tile.cmp", [](OpCall& c) { return Cmp(c, false); });
-  t.Register("tile.cmps", [](OpCall& c) { return Cmp(c, true); });
-  t.Register("tile.expands", Expands);
-  const std::pair<const char*, Op> parts[] = {
-      {"part_add", Op::Add}, {"part_mul", Op::Mul}, {"part_max", Op::Max}, {"part_min", Op::Min}};
-  for (const auto& [n, op] : parts) {
-    const Op o = op;
-    t.Register(std::string("tile.") + n, [o](OpCall& c) { return Part(c, o); });
-    t.Register(std::string("tensor.") + n, [o](OpCall& c) { return TensorPart(c, o); });
+  t.Register(op::tile_addc, [](OpCall& c) { return Ternary(c, Op::Add, false); });
+  t.Register(op::tile_subc, [](OpCall& c) { return Ternary(c, Op::Sub, false); });
+  t.Register(op::tile_addsc, [](OpCall& c) { return Ternary(c, Op::Add, true); });
+  t.Register(op::tile_subsc, [](OpCall& c) { return Ternary(c, Op::Sub, true); });
+  t.Register(op::tile_rem, [](OpCall& c) { return Rem(c, false); });
+  t.Register(op::tile_rems, [](OpCall& c) { return Rem(c, true); });
+  t.Register(op::tile_lrelu, [](OpCall& c) { return Relu(c, true); });
+  t.Register(op::tile_prelu, [](OpCall& c) { return Relu(c, false); });
+  t.Register(op::tile_cmp, [](OpCall& c) { return Cmp(c, false); });
+  t.Register(op::tile_cmps, [](OpCall& c) { return Cmp(c, true); });
+  t.Register(op::tile_expands, Expands);
+  const std::tuple<OpHandle, OpHandle, Op> parts[] = {
+      {op::tile_part_add, op::tensor_part_add, Op::Add},
+      {op::tile_part_mul, op::tensor_part_mul, Op::Mul},
+      {op::tile_part_max, op::tensor_part_max, Op::Max},
+      {op::tile_part_min, op::tensor_part_min, Op::Min}};
+  for (const auto& [tile_op, tensor_op, how] : parts) {
+    const Op o = how;
+    t.Register(tile_op, [o](OpCall& c) { return Part(c, o); });
+    t.Register(tensor_op, [o](OpCall& c) { return TensorPart(c, o); });
   }
   // The target is read for its shape only, so where the tensor is undefined (the rows past a
   // ragged window's valid_shape) the result is too, as in the tile program, whose tile.expands
   // fills only the valid region (tests/golden/fuzz_tensor/expands_of_ragged_window).
-  t.Register("tensor.expands", [](OpCall& c) {
+  t.Register(op::tensor_expands, [](OpCall& c) {
     const TensorPtr& target = c.tensor(0);
-    Value r = ViaTile(c, "tile.expands", target->shape, c.args);
+    Value r = ViaTile(c, op::tile_expands, target->shape, c.args);
     const TensorPtr& out = *r.tensor();
     for (size_t k = 0; k < out->data.size() && k < target->data.size(); ++k)
       if (target->data.IsPoison(k)) out->data.SetPoison(k);
     return r;
   });
-  for (const char* n : {"cmp", "cmps"}) {
-    const std::string tile_op = std::string("tile.") + n;
-    t.Register(std::string("tensor.") + n, [tile_op](OpCall& c) {
+  for (const auto& [tensor_op, tile_op] :
+       {std::pair{op::tensor_cmp, op::tile_cmp}, std::pair{op::tensor_cmps, op::tile_cmps}}) {
+    t.Register(tensor_op, [tile_op](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
       if (s.size() != 2) c.Fail("needs a rank-2 tensor");
-      return ViaTile(c, tile_op.c_str(), {s[0], (s[1] + 7) / 8}, c.args);
+      return ViaTile(c, tile_op, {s[0], (s[1] + 7) / 8}, c.args);
     });
   }
 }

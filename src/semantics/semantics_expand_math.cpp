@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <tuple>
 
 #include "tilesplit/semantics/semantics.h"
 
@@ -155,28 +156,33 @@ Value Not(OpCall& c) {
 }  // namespace
 
 void RegisterExpandMathSemantics(SemanticsTable& t) {
-  const std::pair<const char*, Ex> expansions[] = {
-      {"expand_add", Ex::Add},       {"expand_sub", Ex::Sub}, {"expand_mul", Ex::Mul},
-      {"expand_div", Ex::Div},       {"expand_max", Ex::Max}, {"expand_min", Ex::Min},
-      {"expand_expdif", Ex::ExpDif}, {"expand", Ex::Copy}};
-  for (const char* axis : {"tile.row_", "tile.col_"})
-    for (const auto& [n, op] : expansions) {
-      const std::string name = std::string(axis) + n;
-      if (name == "tile.col_expand_mul") continue;  // semantics_elementwise.cpp
-      const Ex o = op;
-      t.Register(name, [o](OpCall& c) { return Broadcast(c, o); });
-    }
-  const std::pair<const char*, Ex> bitwise[] = {{"and", Ex::And}, {"or", Ex::Or},
-                                                {"shl", Ex::Shl}, {"shr", Ex::Shr},
-                                                {"xor", Ex::Xor}, {"fmod", Ex::Fmod}};
-  for (const auto& [n, op] : bitwise) {
-    const Ex o = op;
-    t.Register(std::string("tile.") + n, [o](OpCall& c) { return Broadcast(c, o); });
-    t.Register(std::string("tile.") + n + "s", [o](OpCall& c) { return WithScalar(c, o); });
+  // tile.col_expand_mul is an elementwise product (semantics_elementwise.cpp).
+  const std::pair<OpHandle, Ex> expansions[] = {
+      {op::tile_row_expand_add, Ex::Add},       {op::tile_row_expand_sub, Ex::Sub},
+      {op::tile_row_expand_mul, Ex::Mul},       {op::tile_row_expand_div, Ex::Div},
+      {op::tile_row_expand_max, Ex::Max},       {op::tile_row_expand_min, Ex::Min},
+      {op::tile_row_expand_expdif, Ex::ExpDif}, {op::tile_row_expand, Ex::Copy},
+      {op::tile_col_expand_add, Ex::Add},       {op::tile_col_expand_sub, Ex::Sub},
+      {op::tile_col_expand_div, Ex::Div},       {op::tile_col_expand_max, Ex::Max},
+      {op::tile_col_expand_min, Ex::Min},       {op::tile_col_expand_expdif, Ex::ExpDif},
+      {op::tile_col_expand, Ex::Copy}};
+  for (const auto& [name, how] : expansions) {
+    const Ex o = how;
+    t.Register(name, [o](OpCall& c) { return Broadcast(c, o); });
   }
-  t.Register("tile.not", Not);
-  t.Register("tile.sin", [](OpCall& c) { return Trig(c, [](float v) { return std::sin(v); }); });
-  t.Register("tile.cos", [](OpCall& c) { return Trig(c, [](float v) { return std::cos(v); }); });
+  // Each bitwise op on two tiles, and its form with a scalar.
+  const std::tuple<OpHandle, OpHandle, Ex> bitwise[] = {
+      {op::tile_and, op::tile_ands, Ex::And}, {op::tile_or, op::tile_ors, Ex::Or},
+      {op::tile_shl, op::tile_shls, Ex::Shl}, {op::tile_shr, op::tile_shrs, Ex::Shr},
+      {op::tile_xor, op::tile_xors, Ex::Xor}, {op::tile_fmod, op::tile_fmods, Ex::Fmod}};
+  for (const auto& [tiles, with_scalar, how] : bitwise) {
+    const Ex o = how;
+    t.Register(tiles, [o](OpCall& c) { return Broadcast(c, o); });
+    t.Register(with_scalar, [o](OpCall& c) { return WithScalar(c, o); });
+  }
+  t.Register(op::tile_not, Not);
+  t.Register(op::tile_sin, [](OpCall& c) { return Trig(c, [](float v) { return std::sin(v); }); });
+  t.Register(op::tile_cos, [](OpCall& c) { return Trig(c, [](float v) { return std::cos(v); }); });
 }
 
 }  // namespace tilesplit::ops

@@ -168,17 +168,17 @@ Value ExpandClone(OpCall& c) {
 }  // namespace
 
 void RegisterFillSemantics(SemanticsTable& t) {
-  t.Register("tile.fillpad", Fillpad);
-  t.Register("tile.fillpad_expand", Fillpad);
-  t.Register("tile.tri", Tri);
-  t.Register("tensor.fillpad", TensorFillpad);
-  t.Register("tensor.fillpad_expand", TensorFillpadExpand);
-  t.Register("tensor.ci", [](OpCall& c) { return ViaTile(c, "tile.ci", c.ints(1), c.args); });
-  t.Register("tensor.expand_clone", ExpandClone);
-  t.Register("tensor.random",
-             [](OpCall& c) { return ViaTile(c, "tile.random", c.ints(6), c.args); });
+  t.Register(op::tile_fillpad, Fillpad);
+  t.Register(op::tile_fillpad_expand, Fillpad);
+  t.Register(op::tile_tri, Tri);
+  t.Register(op::tensor_fillpad, TensorFillpad);
+  t.Register(op::tensor_fillpad_expand, TensorFillpadExpand);
+  t.Register(op::tensor_ci, [](OpCall& c) { return ViaTile(c, op::tile_ci, c.ints(1), c.args); });
+  t.Register(op::tensor_expand_clone, ExpandClone);
+  t.Register(op::tensor_random,
+             [](OpCall& c) { return ViaTile(c, op::tile_random, c.ints(6), c.args); });
   // The simulator keeps every value, so there is nothing to mark.
-  t.Register("tensor.dump_tag", [](OpCall&) { return Value(); });
+  t.Register(op::tensor_dump_tag, [](OpCall&) { return Value(); });
 }
 
 }  // namespace tilesplit::ops

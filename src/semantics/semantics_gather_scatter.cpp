@@ -250,13 +250,13 @@ Value GatherB(OpCall& c) {
 }  // namespace
 
 void RegisterGatherScatterSemantics(SemanticsTable& t) {
-  t.Register("tile.gather_row", GatherRow);
-  t.Register("tile.gather", Gather);
-  t.Register("tile.gatherb", GatherB);
-  t.Register("tile.scatter", Scatter);
-  t.Register("tile.scatter_update", ScatterUpdate);
-  t.Register("tile.sel", Sel);
-  t.Register("tile.sels", Sels);
+  t.Register(op::tile_gather_row, GatherRow);
+  t.Register(op::tile_gather, Gather);
+  t.Register(op::tile_gatherb, GatherB);
+  t.Register(op::tile_scatter, Scatter);
+  t.Register(op::tile_scatter_update, ScatterUpdate);
+  t.Register(op::tile_sel, Sel);
+  t.Register(op::tile_sels, Sels);
 }
 
 }  // namespace tilesplit::ops

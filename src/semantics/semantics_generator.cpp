@@ -64,10 +64,10 @@ Value Random(OpCall& c) {
 }  // namespace
 
 void RegisterGeneratorSemantics(SemanticsTable& t) {
-  t.Register("tile.full", Full);
-  t.Register("tile.create", CreateTile);
-  t.Register("tile.ci", Ci);
-  t.Register("tile.random", Random);
+  t.Register(op::tile_full, Full);
+  t.Register(op::tile_create, CreateTile);
+  t.Register(op::tile_ci, Ci);
+  t.Register(op::tile_random, Random);
 }
 
 }  // namespace tilesplit::ops

@@ -195,12 +195,12 @@ Value Assemble(OpCall& c) {
 }  // namespace
 
 void RegisterMemorySemantics(SemanticsTable& t) {
-  t.Register("tile.load", Load);
-  t.Register("tile.store", Store);
-  t.Register("tile.move", Move);
-  t.Register("tile.read", TileRead);
-  t.Register("tile.assemble", Assemble);
-  t.Register("tensor.read", TensorRead);
+  t.Register(op::tile_load, Load);
+  t.Register(op::tile_store, Store);
+  t.Register(op::tile_move, Move);
+  t.Register(op::tile_read, TileRead);
+  t.Register(op::tile_assemble, Assemble);
+  t.Register(op::tensor_read, TensorRead);
 }
 
 }  // namespace tilesplit::ops

@@ -76,8 +76,8 @@ Value QuantMx(OpCall& c) {
 }  // namespace
 
 void RegisterQuantSemantics(SemanticsTable& t) {
-  t.Register("tile.tquant_mx", QuantMx);
-  t.Register("tile.tquant_mx_raw", QuantMx);
+  t.Register(op::tile_tquant_mx, QuantMx);
+  t.Register(op::tile_tquant_mx_raw, QuantMx);
 }
 
 }  // namespace tilesplit::ops

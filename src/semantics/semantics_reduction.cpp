@@ -181,18 +181,18 @@ Value Reduce(OpCall& c, Red r, bool rows) {
 }  // namespace
 
 void RegisterReductionSemantics(SemanticsTable& t) {
-  t.Register("tile.row_sum", [](OpCall& c) { return Reduce(c, Red::Sum, true); });
-  t.Register("tile.row_max", [](OpCall& c) { return Reduce(c, Red::Max, true); });
-  t.Register("tile.row_min", [](OpCall& c) { return Reduce(c, Red::Min, true); });
-  t.Register("tile.row_argmax", [](OpCall& c) { return Reduce(c, Red::ArgMax, true); });
-  t.Register("tile.row_argmin", [](OpCall& c) { return Reduce(c, Red::ArgMin, true); });
-  t.Register("tile.col_argmax", [](OpCall& c) { return Reduce(c, Red::ArgMax, false); });
-  t.Register("tile.col_argmin", [](OpCall& c) { return Reduce(c, Red::ArgMin, false); });
-  t.Register("tile.col_sum", [](OpCall& c) { return Reduce(c, Red::Sum, false); });
-  t.Register("tile.col_max", [](OpCall& c) { return Reduce(c, Red::Max, false); });
-  t.Register("tile.col_min", [](OpCall& c) { return Reduce(c, Red::Min, false); });
-  t.Register("tile.row_prod", [](OpCall& c) { return Reduce(c, Red::Prod, true); });
-  t.Register("tile.col_prod", [](OpCall& c) { return Reduce(c, Red::Prod, false); });
+  t.Register(op::tile_row_sum, [](OpCall& c) { return Reduce(c, Red::Sum, true); });
+  t.Register(op::tile_row_max, [](OpCall& c) { return Reduce(c, Red::Max, true); });
+  t.Register(op::tile_row_min, [](OpCall& c) { return Reduce(c, Red::Min, true); });
+  t.Register(op::tile_row_argmax, [](OpCall& c) { return Reduce(c, Red::ArgMax, true); });
+  t.Register(op::tile_row_argmin, [](OpCall& c) { return Reduce(c, Red::ArgMin, true); });
+  t.Register(op::tile_col_argmax, [](OpCall& c) { return Reduce(c, Red::ArgMax, false); });
+  t.Register(op::tile_col_argmin, [](OpCall& c) { return Reduce(c, Red::ArgMin, false); });
+  t.Register(op::tile_col_sum, [](OpCall& c) { return Reduce(c, Red::Sum, false); });
+  t.Register(op::tile_col_max, [](OpCall& c) { return Reduce(c, Red::Max, false); });
+  t.Register(op::tile_col_min, [](OpCall& c) { return Reduce(c, Red::Min, false); });
+  t.Register(op::tile_row_prod, [](OpCall& c) { return Reduce(c, Red::Prod, true); });
+  t.Register(op::tile_col_prod, [](OpCall& c) { return Reduce(c, Red::Prod, false); });
 }
 
 }  // namespace tilesplit::ops

@@ -31,7 +31,8 @@ SemanticsTable& SemanticsTable::Global() {
   return *table;
 }
 
-void SemanticsTable::Register(const std::string& op, SemanticsFn fn) {
+void SemanticsTable::Register(OpHandle handle, SemanticsFn fn) {
+  const std::string op(handle.name);
   if (fns_.count(op)) ir::ThrowInternal({}, "semantics of '" + op + "' registered twice");
   auto it = fns_.emplace(op, OpSemantics{std::move(fn)}).first;
   if (!attach_) return;

@@ -298,10 +298,10 @@ Value Sort32(OpCall& c) {
 }  // namespace
 
 void RegisterSortSemantics(SemanticsTable& t) {
-  t.Register("tile.gather_compare", GatherCompare);
-  t.Register("tile.mrgsort_format1", MrgSort1);
-  t.Register("tile.mrgsort_format2", MrgSort);
-  t.Register("tile.sort32", Sort32);
+  t.Register(op::tile_gather_compare, GatherCompare);
+  t.Register(op::tile_mrgsort_format1, MrgSort1);
+  t.Register(op::tile_mrgsort_format2, MrgSort);
+  t.Register(op::tile_sort32, Sort32);
 }
 
 }  // namespace tilesplit::ops

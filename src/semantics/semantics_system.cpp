@@ -62,15 +62,15 @@ Value BufferHandle(OpCall&) {
 }
 
 void RegisterSystemSemantics(SemanticsTable& t) {
-  t.Register("system.reserve_buffer", BufferHandle);
-  t.Register("system.import_peer_buffer", BufferHandle);
-  t.Register("system.aic_initialize_pipe", [](OpCall&) { return Value(); });
-  t.Register("system.aiv_initialize_pipe", [](OpCall&) { return Value(); });
-  t.Register("system.syncall", Syncall);
+  t.Register(op::system_reserve_buffer, BufferHandle);
+  t.Register(op::system_import_peer_buffer, BufferHandle);
+  t.Register(op::system_aic_initialize_pipe, [](OpCall&) { return Value(); });
+  t.Register(op::system_aiv_initialize_pipe, [](OpCall&) { return Value(); });
+  t.Register(op::system_syncall, Syncall);
   // The simulator's GM is coherent: a write is visible to every core when it happens.
-  t.Register("system.fence", [](OpCall&) { return Value(Scalar{ir::DataType::INT32, 0, 0}); });
-  t.Register("pld.system.notify", Notify);
-  t.Register("pld.system.wait", Wait);
+  t.Register(op::system_fence, [](OpCall&) { return Value(Scalar{ir::DataType::INT32, 0, 0}); });
+  t.Register(op::pld_system_notify, Notify);
+  t.Register(op::pld_system_wait, Wait);
 }
 
 }  // namespace tilesplit::ops

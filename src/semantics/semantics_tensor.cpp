@@ -53,10 +53,10 @@ Value AsTensor(OpCall& c, const Value& v) {
 
 // Runs tile op `tile_op` on the operands (tensors viewed as tiles) with a fully valid result of
 // `shape` in the call's result dtype, and returns its elements as a tensor.
-Value ViaTile(OpCall& c, const char* tile_op, const std::vector<int64_t>& shape,
+Value ViaTile(OpCall& c, OpHandle tile_op, const std::vector<int64_t>& shape,
               std::vector<Value> args) {
   const SemanticsFn* fn = SemanticsTable::Global().Find(tile_op);
-  if (!fn) c.Fail(std::string("needs ") + tile_op + ", which has no semantics");
+  if (!fn) c.Fail("needs " + std::string(tile_op.name) + ", which has no semantics");
   for (Value& a : args)
     if (const TensorPtr* t = a.tensor()) a = Value(AsTile(**t));
   std::vector<TileGeom> geom(1);
@@ -82,8 +82,13 @@ std::vector<int64_t> Broadcast(OpCall& c, std::vector<int64_t> a, std::vector<in
   return a;
 }
 
-std::string Tail(const std::string& name) {
-  return name.substr(name.find('.') + 1);
+// The tile op a tensor op computes with: its tile form's (the record convert-tensor-to-tile-ops
+// lowers it by), so that the reference and the lowered program run the same tile semantics.
+OpHandle TileOpOf(OpHandle tensor_op) {
+  const TileForm* form = tensor_op.def().tile_form();
+  if (!form || form->op.empty())
+    ir::ThrowInternal({}, std::string(tensor_op.name) + " has no tile op to execute it with");
+  return OpHandle{form->op};
 }
 
 // An offset tuple must place the window [off, off + ext) inside `shape`.
@@ -214,7 +219,7 @@ Value Matmul(OpCall& c) {
   const std::vector<int64_t> sa = shape_of(a), sb = shape_of(b);
   if (sa.size() != 2 || sb.size() != 2) c.Fail("needs rank-2 operands");
   if (sa[1] != sb[0]) c.Fail("contraction extents differ at run time");
-  return ViaTile(c, "tile.matmul", {sa[0], sb[1]}, {a, b});
+  return ViaTile(c, op::tile_matmul, {sa[0], sb[1]}, {a, b});
 }
 
 Value Write(OpCall& c) {
@@ -246,52 +251,50 @@ Value Dim(OpCall& c) {
 }  // namespace
 
 void RegisterTensorSemantics(SemanticsTable& t) {
-  for (const char* n : {"tensor.add",
-                        "tensor.sub",
-                        "tensor.mul",
-                        "tensor.div",
-                        "tensor.maximum",
-                        "tensor.minimum",
-                        "tensor.and",
-                        "tensor.xor",
-                        "tensor.fmod",
-                        "tensor.rem",
-                        "tensor.prelu",
-                        "tensor.addc",
-                        "tensor.subc",
-                        "tensor.or",
-                        "tensor.shl",
-                        "tensor.shr",
-                        "tensor.row_expand_add",
-                        "tensor.row_expand_sub",
-                        "tensor.row_expand_mul",
-                        "tensor.row_expand_div",
-                        "tensor.row_expand_max",
-                        "tensor.row_expand_min",
-                        "tensor.row_expand_expdif",
-                        "tensor.col_expand_add",
-                        "tensor.col_expand_sub",
-                        "tensor.col_expand_mul",
-                        "tensor.col_expand_div",
-                        "tensor.col_expand_max",
-                        "tensor.col_expand_min",
-                        "tensor.col_expand_expdif"}) {
-    const std::string tile_op = "tile." + Tail(n);
+  for (OpHandle n : {op::tensor_add,
+                     op::tensor_sub,
+                     op::tensor_mul,
+                     op::tensor_div,
+                     op::tensor_maximum,
+                     op::tensor_minimum,
+                     op::tensor_and,
+                     op::tensor_xor,
+                     op::tensor_fmod,
+                     op::tensor_rem,
+                     op::tensor_prelu,
+                     op::tensor_addc,
+                     op::tensor_subc,
+                     op::tensor_or,
+                     op::tensor_shl,
+                     op::tensor_shr,
+                     op::tensor_row_expand_add,
+                     op::tensor_row_expand_sub,
+                     op::tensor_row_expand_mul,
+                     op::tensor_row_expand_div,
+                     op::tensor_row_expand_max,
+                     op::tensor_row_expand_min,
+                     op::tensor_row_expand_expdif,
+                     op::tensor_col_expand_add,
+                     op::tensor_col_expand_sub,
+                     op::tensor_col_expand_mul,
+                     op::tensor_col_expand_div,
+                     op::tensor_col_expand_max,
+                     op::tensor_col_expand_min,
+                     op::tensor_col_expand_expdif}) {
+    const OpHandle tile_op = TileOpOf(n);
     t.Register(n, [tile_op](OpCall& c) {
-      return ViaTile(c, tile_op.c_str(), Broadcast(c, c.tensor(0)->shape, c.tensor(1)->shape),
-                     c.args);
+      return ViaTile(c, tile_op, Broadcast(c, c.tensor(0)->shape, c.tensor(1)->shape), c.args);
     });
   }
   // row_expand / col_expand read their first operand only for its shape: the tile op's result
   // is defined where that operand is valid, so where the tensor is undefined (the rows past a
   // ragged window's valid_shape) the result is undefined too, as in the tile program
   // (tests/golden/fuzz_tensor/*_expand_of_ragged_window).
-  for (const char* n : {"tensor.row_expand", "tensor.col_expand"}) {
-    const std::string tile_op = "tile." + Tail(n);
+  for (OpHandle n : {op::tensor_row_expand, op::tensor_col_expand}) {
+    const OpHandle tile_op = TileOpOf(n);
     t.Register(n, [tile_op](OpCall& c) {
       const TensorPtr& shape_of = c.tensor(0);
-      Value r =
-          ViaTile(c, tile_op.c_str(), Broadcast(c, shape_of->shape, c.tensor(1)->shape), c.args);
+      Value r = ViaTile(c, tile_op, Broadcast(c, shape_of->shape, c.tensor(1)->shape), c.args);
       const TensorPtr& out = *r.tensor();
       if (out->shape == shape_of->shape)
         for (size_t k = 0; k < out->data.size(); ++k)
@@ -299,55 +302,57 @@ void RegisterTensorSemantics(SemanticsTable& t) {
       return r;
     });
   }
-  for (const char* n :
-       {"tensor.adds",     "tensor.subs",  "tensor.muls",  "tensor.divs",  "tensor.maximums",
-        "tensor.minimums", "tensor.exp",   "tensor.neg",   "tensor.abs",   "tensor.sqrt",
-        "tensor.rsqrt",    "tensor.log",   "tensor.recip", "tensor.cast",  "tensor.sin",
-        "tensor.cos",      "tensor.ands",  "tensor.xors",  "tensor.fmods", "tensor.ors",
-        "tensor.shls",     "tensor.shrs",  "tensor.not",   "tensor.rems",  "tensor.relu",
-        "tensor.lrelu",    "tensor.addsc", "tensor.subsc"}) {
-    const std::string tile_op = "tile." + Tail(n);
-    t.Register(n, [tile_op](OpCall& c) {
-      return ViaTile(c, tile_op.c_str(), c.tensor(0)->shape, c.args);
-    });
+  for (OpHandle n :
+       {op::tensor_adds,     op::tensor_subs,     op::tensor_muls,  op::tensor_divs,
+        op::tensor_maximums, op::tensor_minimums, op::tensor_exp,   op::tensor_neg,
+        op::tensor_abs,      op::tensor_sqrt,     op::tensor_rsqrt, op::tensor_log,
+        op::tensor_recip,    op::tensor_cast,     op::tensor_sin,   op::tensor_cos,
+        op::tensor_ands,     op::tensor_xors,     op::tensor_fmods, op::tensor_ors,
+        op::tensor_shls,     op::tensor_shrs,     op::tensor_not,   op::tensor_rems,
+        op::tensor_relu,     op::tensor_lrelu,    op::tensor_addsc, op::tensor_subsc}) {
+    const OpHandle tile_op = TileOpOf(n);
+    t.Register(n, [tile_op](OpCall& c) { return ViaTile(c, tile_op, c.tensor(0)->shape, c.args); });
   }
-  for (const char* n :
-       {"tensor.row_argmax", "tensor.row_argmin", "tensor.col_argmax", "tensor.col_argmin"}) {
-    const std::string tile_op = "tile." + Tail(n);
-    const bool row = Tail(n)[0] == 'r';
+  for (OpHandle n : {op::tensor_row_argmax, op::tensor_row_argmin, op::tensor_col_argmax,
+                     op::tensor_col_argmin}) {
+    const OpHandle tile_op = TileOpOf(n);
+    const bool row = n == op::tensor_row_argmax || n == op::tensor_row_argmin;
     t.Register(n, [tile_op, row](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
       if (s.size() != 2) c.Fail("needs a rank-2 tensor");
-      return ViaTile(c, tile_op.c_str(), {row ? s[0] : 1, row ? 1 : s[1]}, {c.args[0]});
+      return ViaTile(c, tile_op, {row ? s[0] : 1, row ? 1 : s[1]}, {c.args[0]});
     });
   }
-  for (const char* n : {"tensor.row_sum", "tensor.row_max", "tensor.row_min", "tensor.row_prod"}) {
-    const std::string tile_op = "tile." + Tail(n);
+  for (OpHandle n :
+       {op::tensor_row_sum, op::tensor_row_max, op::tensor_row_min, op::tensor_row_prod}) {
+    const OpHandle tile_op = TileOpOf(n);
     t.Register(n, [tile_op](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
       if (s.size() != 2) c.Fail("needs a rank-2 tensor");
-      return ViaTile(c, tile_op.c_str(), {s[0], 1}, {c.args[0]});
+      return ViaTile(c, tile_op, {s[0], 1}, {c.args[0]});
     });
   }
-  for (const char* n : {"tensor.col_sum", "tensor.col_max", "tensor.col_min", "tensor.col_prod"}) {
-    const std::string tile_op = "tile." + Tail(n);
+  for (OpHandle n :
+       {op::tensor_col_sum, op::tensor_col_max, op::tensor_col_min, op::tensor_col_prod}) {
+    const OpHandle tile_op = TileOpOf(n);
     t.Register(n, [tile_op](OpCall& c) {
       const std::vector<int64_t>& s = c.tensor(0)->shape;
       if (s.size() != 2) c.Fail("needs a rank-2 tensor");
-      return ViaTile(c, tile_op.c_str(), {1, s[1]}, {c.args[0]});
+      return ViaTile(c, tile_op, {1, s[1]}, {c.args[0]});
     });
   }
-  t.Register("tensor.create",
+  t.Register(op::tensor_create,
              [](OpCall& c) { return Value(NewTensor(c, ResultDType(c), c.ints(0), true)); });
-  t.Register("tensor.full", [](OpCall& c) { return ViaTile(c, "tile.full", c.ints(0), c.args); });
-  t.Register("tensor.slice", Slice);
-  t.Register("tensor.assemble", Assemble);
-  t.Register("tensor.reshape", Reshape);
+  t.Register(op::tensor_full,
+             [](OpCall& c) { return ViaTile(c, op::tile_full, c.ints(0), c.args); });
+  t.Register(op::tensor_slice, Slice);
+  t.Register(op::tensor_assemble, Assemble);
+  t.Register(op::tensor_reshape, Reshape);
   // Like reshape, the simulator gives the view its own copy of the elements
   // (docs/tensor-lowering.md).
-  t.Register("tensor.view", Reshape);
-  t.Register("tensor.matmul", Matmul);
-  t.Register("tensor.transpose", [](OpCall& c) {
+  t.Register(op::tensor_view, Reshape);
+  t.Register(op::tensor_matmul, Matmul);
+  t.Register(op::tensor_transpose, [](OpCall& c) {
     std::vector<int64_t> shape = c.tensor(0)->shape;
     const auto rank = static_cast<int64_t>(shape.size());
     int64_t a1 = c.scalar(1).AsInt(), a2 = c.scalar(2).AsInt();
@@ -355,24 +360,24 @@ void RegisterTensorSemantics(SemanticsTable& t) {
     if (a2 < 0) a2 += rank;
     if (a1 < 0 || a1 >= rank || a2 < 0 || a2 >= rank) c.Fail("axis out of range");
     std::swap(shape[static_cast<size_t>(a1)], shape[static_cast<size_t>(a2)]);
-    return ViaTile(c, "tile.transpose", shape, c.args);
+    return ViaTile(c, op::tile_transpose, shape, c.args);
   });
-  t.Register("tensor.concat", [](OpCall& c) {
+  t.Register(op::tensor_concat, [](OpCall& c) {
     std::vector<int64_t> shape = c.tensor(0)->shape;
     const std::vector<int64_t>& rhs = c.tensor(1)->shape;
     if (shape.empty() || rhs.size() != shape.size()) c.Fail("operand ranks differ");
     shape.back() += rhs.back();
-    return ViaTile(c, "tile.concat", shape, c.args);
+    return ViaTile(c, op::tile_concat, shape, c.args);
   });
   // The valid shape is the readers' promise: the elements stay as they are.
-  t.Register("tensor.set_validshape", [](OpCall& c) {
+  t.Register(op::tensor_set_validshape, [](OpCall& c) {
     TensorPtr out = NewTensor(c, c.tensor(0)->dtype, c.tensor(0)->shape, false);
     out->data = c.tensor(0)->data;
     return Value(out);
   });
-  t.Register("tensor.matmul_acc",
-             [](OpCall& c) { return ViaTile(c, "tile.matmul_acc", c.tensor(0)->shape, c.args); });
-  t.Register("tensor.reinterpret_view", [](OpCall& c) {
+  t.Register(op::tensor_matmul_acc,
+             [](OpCall& c) { return ViaTile(c, op::tile_matmul_acc, c.tensor(0)->shape, c.args); });
+  t.Register(op::tensor_reinterpret_view, [](OpCall& c) {
     const auto* in = c.call.args[0]->type->As<ir::TensorType>();
     if (in && in->view && in->view->layout != ir::TensorLayout::ND)
       c.Fail("the simulator reinterprets ND tensors only (their bytes in row-major order)");
@@ -384,26 +389,26 @@ void RegisterTensorSemantics(SemanticsTable& t) {
       if (!v) c.Fail("the simulator executes static result shapes only");
       shape.push_back(*v);
     }
-    return ViaTile(c, "tile.reinterpret_view", shape, c.args);
+    return ViaTile(c, op::tile_reinterpret_view, shape, c.args);
   });
-  t.Register("tensor.write", Write);
-  t.Register("tensor.dim", Dim);
-  t.Register("tensor.sort32", [](OpCall& c) {
+  t.Register(op::tensor_write, Write);
+  t.Register(op::tensor_dim, Dim);
+  t.Register(op::tensor_sort32, [](OpCall& c) {
     const std::vector<int64_t>& s = c.tensor(0)->shape;
     if (s.size() != 2) c.Fail("needs a rank-2 tensor");
     const int64_t coef = ResultDType(c) == ir::DataType::FP32 ? 2 : 4;
-    return ViaTile(c, "tile.sort32", {s[0], s[1] * coef}, c.args);
+    return ViaTile(c, op::tile_sort32, {s[0], s[1] * coef}, c.args);
   });
-  t.Register("tensor.mrgsort_format1", [](OpCall& c) {
-    return ViaTile(c, "tile.mrgsort_format1", c.tensor(0)->shape, c.args);
+  t.Register(op::tensor_mrgsort_format1, [](OpCall& c) {
+    return ViaTile(c, op::tile_mrgsort_format1, c.tensor(0)->shape, c.args);
   });
   // The tile merge takes its output buffer last; it only sizes the result, so any operand does.
-  t.Register("tensor.mrgsort_format2", [](OpCall& c) {
+  t.Register(op::tensor_mrgsort_format2, [](OpCall& c) {
     int64_t cols = 0;
     for (size_t i = 0; i < c.args.size(); ++i) cols += c.tensor(i)->shape.back();
     std::vector<Value> args = c.args;
     args.push_back(c.args[0]);
-    return ViaTile(c, "tile.mrgsort_format2", {1, cols}, args);
+    return ViaTile(c, op::tile_mrgsort_format2, {1, cols}, args);
   });
 }
 

@@ -62,8 +62,8 @@ Value Scatter(OpCall& c) {
 }  // namespace
 
 void RegisterTensorGatherSemantics(SemanticsTable& t) {
-  t.Register("tensor.gather", Gather);
-  t.Register("tensor.scatter", Scatter);
+  t.Register(op::tensor_gather, Gather);
+  t.Register(op::tensor_scatter, Scatter);
 }
 
 }  // namespace tilesplit::ops

@@ -157,14 +157,14 @@ Value Concat(OpCall& c) {
 }  // namespace
 
 void RegisterViewSemantics(SemanticsTable& t) {
-  t.Register("tile.slice", Slice);
-  t.Register("tile.reshape", SameData);
-  t.Register("tile.reinterpret_view", ReinterpretView);
-  t.Register("tile.extract", Extract);
-  t.Register("tile.set_validshape", SameData);
-  t.Register("tile.transpose", Transpose);
-  t.Register("tile.transpose_view", TransposeView);
-  t.Register("tile.concat", Concat);
+  t.Register(op::tile_slice, Slice);
+  t.Register(op::tile_reshape, SameData);
+  t.Register(op::tile_reinterpret_view, ReinterpretView);
+  t.Register(op::tile_extract, Extract);
+  t.Register(op::tile_set_validshape, SameData);
+  t.Register(op::tile_transpose, Transpose);
+  t.Register(op::tile_transpose_view, TransposeView);
+  t.Register(op::tile_concat, Concat);
 }
 
 }  // namespace tilesplit::ops

@@ -17,7 +17,7 @@ TensorPtr NewTensor(OpCall& c, ir::DataType dt, const std::vector<int64_t>& shap
 TilePtr AsTile(const sim::TensorValue& t);
 // Runs tile op `tile_op` on the operands (tensors viewed as tiles) with a fully valid result of
 // `shape` in the call's result dtype, and returns its elements as a tensor.
-Value ViaTile(OpCall& c, const char* tile_op, const std::vector<int64_t>& shape,
+Value ViaTile(OpCall& c, OpHandle tile_op, const std::vector<int64_t>& shape,
               std::vector<Value> args);
 
 }  // namespace tilesplit::ops

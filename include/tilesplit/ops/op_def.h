@@ -12,8 +12,10 @@
 //      tensor op's tile form). A pass never tests an op name; if a pass needs a new question, add a
 //      trait here [OpsFlags.*, OpsLaneInvariant.*; the registry-wide OpsTraitConsistency.* checks
 //      the traits against each other and the sample call].
-//   3. Give it execution semantics in src/semantics/semantics_<section>.cpp; registering attaches
-//      them to this record (semantics()) [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
+//   3. Give it a handle in op_names.def [OpHandles.EveryRegisteredOpHasAHandle] and execution
+//      semantics in src/semantics/semantics_<section>.cpp, registered by the handle; registering
+//      attaches them to this record (semantics())
+//      [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
 //   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
 //      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once

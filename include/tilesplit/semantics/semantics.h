@@ -23,6 +23,7 @@
 #include "tilesplit/ir/expr.h"
 #include "tilesplit/ops/barrier.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/ops/op_handle.h"
 #include "tilesplit/runtime/budget.h"
 #include "tilesplit/runtime/value.h"
 
@@ -127,7 +128,10 @@ class SemanticsTable {
   // does).
   static SemanticsTable& Global();
   // Registers `fn` for `op` and, for the global table, attaches it to the op's record.
-  void Register(const std::string& op, SemanticsFn fn);
+  void Register(OpHandle op, SemanticsFn fn);
+  const SemanticsFn* Find(OpHandle op) const { return Find(op.name); }
+  // By the record's name, for the registry-wide tests and an op reached through another's record
+  // (a tensor op's tile form).
   const SemanticsFn* Find(std::string_view op) const;
   std::vector<std::string> Names() const;
 
