@@ -1,5 +1,8 @@
 // Vector calls of the halving (halving_parts.h): the result halved on its operands' axis, the
 // operands that describe it rewritten in lockstep, stores localized.
+#include <cstdint>
+#include <cstring>
+
 #include "halving_parts.h"
 #include "split_remarks.h"
 #include "tilesplit/ir/error.h"
@@ -102,12 +105,27 @@ TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& 
     key.push_back(&ops::Def(call));
     key.push_back(half_t.get());
     for (const ExprPtr& a : args) {
-      const ir::Var* v = a ? a->As<ir::Var>() : nullptr;
-      if (!v) {
+      if (const ir::Var* v = a ? a->As<ir::Var>() : nullptr) {
+        key.push_back(ir::IsTileTyped(a) ? static_cast<const void*>(v->type.get()) : v);
+        continue;
+      }
+      // A literal operand is its value and dtype, whatever node holds it: the same literal is a
+      // new node in every statement (`pl.adds(x, 1.0)`). The tag keeps the two words that
+      // follow it from being read as nodes.
+      const ir::ScalarType* st = a && a->type ? a->type->As<ir::ScalarType>() : nullptr;
+      const ir::ConstFloat* f = st ? a->As<ir::ConstFloat>() : nullptr;
+      const ir::ConstInt* i = st ? a->As<ir::ConstInt>() : nullptr;
+      if (!f && !i) {
         memo = false;
         break;
       }
-      key.push_back(ir::IsTileTyped(a) ? static_cast<const void*>(v->type.get()) : v);
+      uint64_t bits = static_cast<uint64_t>(i ? i->value : 0);
+      if (f) std::memcpy(&bits, &f->value, sizeof bits);
+      static const char kLiteral = 0;
+      key.push_back(&kLiteral);
+      key.push_back(reinterpret_cast<const void*>(static_cast<uintptr_t>(bits)));
+      key.push_back(
+          reinterpret_cast<const void*>(static_cast<uintptr_t>(st->dtype) * 2 + (f ? 1 : 0)));
     }
   }
   if (memo) {
