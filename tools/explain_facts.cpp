@@ -12,8 +12,10 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ops/split_code.h"
 #include "tilesplit/pass/pass.h"
+#include "tilesplit/target/split_program.h"
 #include "tilesplit/transforms/lane_facts.h"
 #include "tilesplit/transforms/passes.h"
+#include "tilesplit/transforms/split_decisions.h"
 
 namespace tilesplit::cli::explain {
 namespace {
@@ -271,21 +273,21 @@ std::string LaneLocalWhy(const Collected::Def& d, const vector_split::VarLaneFac
          "the lane)";
 }
 
-void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, const Options& options,
-                 const TransportCodes& codes, FunctionFacts& out) {
+void ReadLowered(const ir::Function& f, const vector_split::SplitDecisions& decisions,
+                 const Options& options, const TransportCodes& codes, FunctionFacts& out) {
   Collector c;
   c.VisitStmt(f.body);
   const Collected& col = c.out;
-  // The last remark about a value wins (a value is tracked once, an alias again).
-  std::map<std::string, const Remark*> about;
-  // Only the split's: the passes before it remark on values too (a move, a hoisted load).
-  for (const Remark& r : remarks)
-    if (r.pass == "lower-auto-vector-split" && !r.Arg("value").empty()) about[r.Arg("value")] = &r;
-  auto halving = [&](const ir::Var& v) -> const Remark* {
-    auto it = about.find(v.name);
-    return it != about.end() && !it->second->Arg("axis").empty() ? it->second : nullptr;
+  // The split's decision about a value; the last one about a name wins (an alias again).
+  auto about = [&](const std::string& name) -> const vector_split::SplitDecisions::Value* {
+    auto it = decisions.values.find(name);
+    return it == decisions.values.end() ? nullptr : &it->second;
   };
-  // The lane facts, seeded with the tiles the halving halved (its remarks name them).
+  auto halving = [&](const ir::Var& v) -> const vector_split::SplitDecisions::Value* {
+    const vector_split::SplitDecisions::Value* d = about(v.name);
+    return d && d->axis ? d : nullptr;
+  };
+  // The lane facts, seeded with the tiles the halving halved (its decisions name them).
   std::set<const ir::Var*> halved;
   for (const Collected::Def& d : col.defs)
     if (halving(*d.var)) halved.insert(d.var.get());
@@ -314,22 +316,21 @@ void ReadLowered(const ir::Function& f, const std::vector<Remark>& remarks, cons
     for (const ir::ExprPtr& e : lf.box) v.box.push_back(ev.Both(e));
     for (const ir::ExprPtr& e : lf.valid) v.valid.push_back(ev.Both(e));
     v.lane_local = lf.lane_local;
-    auto it = about.find(v.name);
-    const Remark* r = it == about.end() ? nullptr : it->second;
-    if (const Remark* h = v.lane_local ? halving(*d.var) : nullptr) {
+    const vector_split::SplitDecisions::Value* r = about(v.name);
+    if (const vector_split::SplitDecisions::Value* h = v.lane_local ? halving(*d.var) : nullptr) {
       // The halving's own axis: a reshape or transpose moves it off the mode's.
-      v.axis = std::stoi(h->Arg("axis"));
+      v.axis = *h->axis;
       v.why = h->message;
       v.full_box.assign(t->shape.size(), "");
       if (static_cast<size_t>(v.axis) < v.full_box.size()) {
         for (size_t i = 0; i < t->shape.size(); ++i) v.full_box[i] = ir::ExprToString(t->shape[i]);
-        v.full_box[v.axis] = h->Arg("full_box");
+        v.full_box[v.axis] = h->full_box;
       }
     } else if (v.lane_local) {
       v.axis = lf.axis.value_or(-1);
       v.why = LaneLocalWhy(d, lf, out.path, lanes);
     } else {
-      v.why = r ? r->Arg("why") : SharedWhy(d.role);
+      v.why = r ? r->why : SharedWhy(d.role);
     }
     out.values.push_back(std::move(v));
   }
@@ -442,10 +443,16 @@ Explanation Explain(const std::string& path, const Options& options) {
   std::vector<Remark> remarks;
   auto split = SplitStage();
   pass::ApplySplitOptions(split, pass::SplitOptions{.extensions = options.split_extensions});
+  // The split's decisions about each function it produced (vector_split::SplitDecisions), kept in
+  // the analyses of the context the stage runs in.
+  std::unique_ptr<pass::PassContext> decided;
   for (size_t attempt = 0; attempt <= input->functions.size() && !lowered; ++attempt) {
     pass::RemarkCollector sink;
     pass::PipelineOptions po;
     po.remarks = &sink;
+    decided = std::make_unique<pass::PassContext>();
+    decided->record_decisions = true;
+    po.context = decided.get();
     std::string pass_name;
     try {
       ir::ProgramPtr p = Without(*input, dropped);
@@ -471,6 +478,7 @@ Explanation Explain(const std::string& path, const Options& options) {
   std::optional<std::pair<std::string, RejectionFacts>> late;
   TransportCodes codes;
   ir::ProgramPtr expanded;
+  std::optional<target::SplitProgram> program;
   if (lowered) {
     pass::RemarkCollector sink;
     pass::PipelineOptions po;
@@ -478,6 +486,7 @@ Explanation Explain(const std::string& path, const Options& options) {
     try {
       expanded = pass::RunPipeline(lowered, Passes({"expand-mixed-kernel"}), po);
       codes = ReadTransportCodes(*expanded);
+      program.emplace(*expanded, /*runnable=*/false);
     } catch (const ir::UserError& e) {
       late.emplace(FunctionAt(*lowered, e.span()), Rejection(e, "expand-mixed-kernel"));
     }
@@ -526,21 +535,23 @@ Explanation Explain(const std::string& path, const Options& options) {
       std::vector<Remark> mine;
       for (const Remark& r : remarks)
         if (owner(r) == g->name) mine.push_back(r);
-      for (const Remark& r : mine) {
-        if (r.pass == "lower-auto-vector-split" && !r.Arg("path").empty()) {
-          f.path = r.Arg("path");
-          f.why = r.message + f.why;
-        }
-        if (!r.Arg("flat_because").empty())
-          f.why += ": no region around its vector phase, because " + r.Arg("flat_because");
-        if (!r.Arg("slot_num").empty()) f.slot_num = std::stoll(r.Arg("slot_num"));
-        f.remarks.push_back(ToFacts(r));
-      }
-      if (f.path.empty()) {
+      for (const Remark& r : mine) f.remarks.push_back(ToFacts(r));
+      // The ring depth the expansion chose, as the split program states it.
+      if (const target::KernelGroup* kg = program ? program->Find(g->name) : nullptr;
+          kg && kg->group && kg->aic && kg->aiv)
+        f.slot_num = kg->slot_num;
+      const vector_split::SplitDecisions* decisions =
+          decided ? decided->analyses().Find<vector_split::SplitDecisions>(g) : nullptr;
+      if (decisions && !decisions->path.empty()) {
+        f.path = decisions->path;
+        f.why = decisions->path_message;
+        if (!decisions->flat_because.empty())
+          f.why += ": no region around its vector phase, because " + decisions->flat_because;
+      } else {
         f.path = "untouched";
         f.why = "lower-auto-vector-split made no decision about it (outlined or added by a pass)";
       }
-      if (f.path != "untouched") ReadLowered(*g, mine, options, codes, f);
+      if (f.path != "untouched") ReadLowered(*g, *decisions, options, codes, f);
       if (late && late->first == g->name) {
         f.rejection = late->second;
         f.path += ", rejected by expand-mixed-kernel";

@@ -11,6 +11,7 @@
 #include "tilesplit/pass/context.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/transforms/passes.h"
+#include "tilesplit/transforms/split_decisions.h"
 #include "transforms/vector_split/lane_facts.h"
 
 namespace tilesplit::pass {
@@ -160,6 +161,31 @@ def k(acc: pl.Tile[[16, 16], pl.FP32, pl.Mem.Acc], out_0: pl.Out[pl.Tensor[[16, 
     ASSERT_FALSE(e.notes().empty());
     EXPECT_NE(e.notes().back().message.find("accepts only what the rest of the pipeline lowers"),
               std::string::npos);
+  }
+}
+
+// The split's decisions are an analysis of the function it produced, kept when the context asks
+// (explain reads them there): the path, and per value halved or kept whole.
+TEST(PassContext, TheSplitRecordsItsDecisionsWhenAsked) {
+  ir::ProgramPtr p = dsl::Parse(kCases[1].text, "decisions.py");
+  for (bool record : {false, true}) {
+    SCOPED_TRACE(record);
+    PassContext ctx;
+    ctx.record_decisions = record;
+    PipelineOptions options;
+    options.context = &ctx;
+    ir::ProgramPtr out = RunPipeline(p, {LowerAutoVectorSplit()}, options);
+    const auto* d = ctx.analyses().Find<vector_split::SplitDecisions>(out->functions[0]);
+    if (!record) {
+      EXPECT_EQ(d, nullptr);
+      continue;
+    }
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->path.rfind("AUTO", 0), 0u) << d->path;
+    ASSERT_TRUE(d->values.count("e"));
+    EXPECT_EQ(d->values.at("e").axis, 0);
+    EXPECT_EQ(d->values.at("e").half, "8");
+    EXPECT_EQ(d->values.at("e").full_box, "16");
   }
 }
 

@@ -84,6 +84,10 @@ class PassContext {
 
   AnalysisManager& analyses() { return analyses_; }
 
+  // Whether the passes keep a record of their decisions in the analyses, for a tool that
+  // explains them (vector_split::SplitDecisions). Off by default: the record costs.
+  bool record_decisions = false;
+
   // The context of the pass or verifier running on this thread, if any. Verifiers take only the
   // program (PropertyVerifier); the analyses they share with the pass they check come from here.
   static PassContext* Current();

@@ -8,6 +8,7 @@
 #include "halving.h"
 #include "lane_memory_order.h"
 #include "regions.h"
+#include "split_remarks.h"
 #include "tilesplit/analysis/affinity.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
@@ -54,14 +55,14 @@ std::string UnsplitReason(const ir::Function& f, std::optional<ir::SplitMode> mo
 
 // The remark naming the AUTO path's form: a synthesized region, or flat.
 void RemarkAutoPath(const ir::Function& f, ir::SplitMode mode, const ir::Function& lowered) {
-  if (!RemarksEnabled()) return;
+  if (!DecisionsWanted()) return;
   const bool region = ir::FirstOfKind<ir::SplitAivStmt>(lowered.body, ir::kWalkAll) != nullptr;
-  EmitRemark(RemarkKind::Passed, f.span,
+  RemarkPath(f.span, region ? "AUTO region" : "AUTO flat",
              "'" + f.name + "' is split on " +
                  (mode == ir::SplitMode::UpDown ? "rows (UP_DOWN)" : "columns (LEFT_RIGHT)") +
                  " by the AUTO path" +
                  (region ? ", its vector phase wrapped in a pl.split_aiv region" : ", flat"),
-             {{"path", region ? "AUTO region" : "AUTO flat"}});
+             true);
 }
 
 ir::AttrMap WithSplitAivAttrs(const ir::AttrMap& attrs, ir::SplitMode mode) {
@@ -197,9 +198,8 @@ Lowered LowerOrKeep(const FunctionPtr& f, const pass::SplitOptions& options) {
   if (f->func_type == ir::FunctionType::InCore && HasSplitRegion(f->body)) {
     WarnDuplicatedEffects(*f);
     Lowered out{LowerExplicitRegionFunction(f), nullptr};
-    EmitRemark(RemarkKind::Passed, f->span,
-               "'" + f->name + "' is split by its explicit pl.split_aiv regions",
-               {{"path", "explicit regions"}});
+    RemarkPath(f->span, "explicit regions",
+               "'" + f->name + "' is split by its explicit pl.split_aiv regions", true);
     return out;
   }
   std::optional<ir::SplitMode> mode = f->split_mode();
@@ -208,9 +208,9 @@ Lowered LowerOrKeep(const FunctionPtr& f, const pass::SplitOptions& options) {
   const bool in_scope = f->func_type == ir::FunctionType::InCore && mode &&
                         *mode != ir::SplitMode::None && !f->BoolAttr(ir::fattr::kSplitAiv);
   if (!in_scope || !analysis::IsMixed(*f)) {
-    EmitRemark(RemarkKind::Missed, f->span,
-               "'" + f->name + "' is not split: " + UnsplitReason(*f, mode),
-               {{"path", "untouched"}});
+    if (DecisionsWanted())
+      RemarkPath(f->span, "untouched", "'" + f->name + "' is not split: " + UnsplitReason(*f, mode),
+                 false);
     // A mixed kernel left unsplit still runs its cube and vector parts on different cores
     // (expand-mixed-kernel), joined by the same rings and under the same memory order.
     CheckFlatShardExtents(*f);
@@ -239,8 +239,12 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options,
   out.reserve(p->functions.size());
   for (const FunctionPtr& f : p->functions) {
     RemarkFunction remark_function(f->name);
+    std::unique_ptr<SplitDecisions> decisions;
+    if (pc.record_decisions) decisions = std::make_unique<SplitDecisions>();
+    DecisionScope decision_scope(decisions.get());
     Lowered lowered = LowerOrKeep(f, options);
     if (!lowered.function) {
+      if (decisions) analyses.Put(f, std::move(decisions));
       out.push_back(f);
       continue;
     }
@@ -256,6 +260,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options,
     // A function the ordering changed is a new function: like every lowered one, it shares no
     // node with the input.
     if (lowered.function == f && ordered != f) ordered = ir::DeepClone(ordered);
+    if (decisions) analyses.Put(ordered, std::move(decisions));
     out.push_back(std::move(ordered));
   }
   return std::make_shared<ir::Program>(p->name, std::move(out), p->span);

@@ -2,6 +2,7 @@
 // "Region placement consumed by ExpandMixedKernel").
 #include "crossing_rules.h"
 #include "regions.h"
+#include "split_remarks.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/transform.h"
 #include "tilesplit/ir/walk.h"
@@ -227,10 +228,7 @@ void AutoRegionPlan::Add(const StmtPtr& s, size_t index) {
 // The function as it was, with the remark saying why no region was made around its phase.
 ir::FunctionPtr AutoRegionPlan::KeepFlat(const ir::FunctionPtr& flat, ir::Span at,
                                          const std::string& why) const {
-  if (!pass::RemarksEnabled()) return flat;
-  pass::EmitRemark(pass::RemarkKind::Missed, at.valid() ? at : flat->span,
-                   "no pl.split_aiv region is synthesized around the vector phase: " + why,
-                   {{"flat_because", why}});
+  RemarkFlat(at.valid() ? at : flat->span, why);
   return flat;
 }
 

@@ -1,12 +1,33 @@
 // The remarks of the halving walk (split_axis.cpp), kept here so that each decision point there
 // stays one call: which values became lane-local, on which axis, and which stayed full width and
-// why. `tilesplit explain` reads their args; `opt --remarks` prints their messages.
+// why. `opt --remarks` prints their messages; the same calls write the decisions record
+// (SplitDecisions) that `tilesplit explain` reads, when one is being kept.
 #pragma once
 
 #include "halving.h"
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/transforms/split_decisions.h"
 
 namespace tilesplit::vector_split {
+
+// The record the decisions of the function being lowered go to while the scope lives (null: none
+// is kept), like pass::RemarkFunction for remarks.
+class DecisionScope {
+ public:
+  explicit DecisionScope(SplitDecisions* record);
+  ~DecisionScope();
+  DecisionScope(const DecisionScope&) = delete;
+  DecisionScope& operator=(const DecisionScope&) = delete;
+
+ private:
+  SplitDecisions* saved_;
+};
+SplitDecisions* CurrentDecisions();
+// Whether anyone reads a decision: remarks are on, or a record is kept.
+bool DecisionsWanted();
+// The function's path, its sentence, and (AUTO) why it was kept flat: a remark and the record.
+void RemarkPath(ir::Span span, const std::string& path, const std::string& message, bool passed);
+void RemarkFlat(ir::Span span, const std::string& why);
 
 // `v` holds this lane's part of a tile halved as `info` says (args: value, axis, half, full_box,
 // full_valid).
