@@ -2,9 +2,34 @@
 #include "tilesplit/ir/eval.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace tilesplit::ir {
+
+std::optional<float> EvalFloatBinary(BinaryOp op, float a, float b) {
+  switch (op) {
+    case BinaryOp::Add:
+      return a + b;
+    case BinaryOp::Sub:
+      return a - b;
+    case BinaryOp::Mul:
+      return a * b;
+    case BinaryOp::FloatDiv:
+      return a / b;
+    case BinaryOp::FloorDiv:
+      return std::floor(a / b);
+    case BinaryOp::FloorMod:
+      return a - std::floor(a / b) * b;
+    // The first operand unless the second is strictly smaller (larger): NaN in the first stays.
+    case BinaryOp::Min:
+      return b < a ? b : a;
+    case BinaryOp::Max:
+      return a < b ? b : a;
+    default:
+      return std::nullopt;
+  }
+}
 
 std::optional<int64_t> EvalIntBinary(BinaryOp op, int64_t a, int64_t b) {
   int64_t r = 0;

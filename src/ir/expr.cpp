@@ -64,37 +64,12 @@ std::optional<ExprPtr> FoldInt(BinaryOp op, int64_t a, int64_t b, DataType dt, S
   return MakeConstInt(*r, dt, span);
 }
 
+// Folded as the interpreter computes it (EvalFloatBinary): a folded constant and a computed one
+// agree bit for bit.
 std::optional<ExprPtr> FoldFloat(BinaryOp op, double a, double b, DataType dt, Span span) {
-  double r = 0;
-  switch (op) {
-    case BinaryOp::Add:
-      r = a + b;
-      break;
-    case BinaryOp::Sub:
-      r = a - b;
-      break;
-    case BinaryOp::Mul:
-      r = a * b;
-      break;
-    case BinaryOp::FloatDiv:
-      r = a / b;
-      break;
-    case BinaryOp::FloorDiv:
-      r = std::floor(a / b);
-      break;
-    case BinaryOp::FloorMod:
-      r = a - std::floor(a / b) * b;
-      break;
-    case BinaryOp::Min:
-      r = std::min(a, b);
-      break;
-    case BinaryOp::Max:
-      r = std::max(a, b);
-      break;
-    default:
-      return std::nullopt;
-  }
-  return MakeConstFloat(r, dt, span);
+  const std::optional<float> r = EvalFloatBinary(op, static_cast<float>(a), static_cast<float>(b));
+  if (!r) return std::nullopt;
+  return MakeConstFloat(*r, dt, span);
 }
 
 }  // namespace

@@ -347,34 +347,14 @@ Value Interpreter::EvalBinary(const ir::Binary& b) {
   if (b.op == BinaryOp::And) return Value(Scalar::Bool(x.AsInt() != 0 && y.AsInt() != 0));
   if (b.op == BinaryOp::Or) return Value(Scalar::Bool(x.AsInt() != 0 || y.AsInt() != 0));
   if (ir::IsFloat(dt) || b.op == BinaryOp::FloatDiv) {
-    const float a = static_cast<float>(x.AsDouble()), c = static_cast<float>(y.AsDouble());
-    float r = 0;
-    switch (b.op) {
-      case BinaryOp::Add:
-        r = a + c;
-        break;
-      case BinaryOp::Sub:
-        r = a - c;
-        break;
-      case BinaryOp::Mul:
-        r = a * c;
-        break;
-      case BinaryOp::FloorDiv:
-        r = std::floor(a / c);
-        break;
-      case BinaryOp::FloorMod:
-        r = a - std::floor(a / c) * c;
-        break;
-      case BinaryOp::Min:
-        r = c < a ? c : a;
-        break;
-      case BinaryOp::Max:
-        r = a < c ? c : a;
-        break;
-      default:
-        r = a / c;
-    }
-    return Value(Scalar::Float(r, ir::IsFloat(dt) ? dt : ir::DataType::FP32));
+    // The compiler's float arithmetic (ir::EvalFloatBinary, which also folds constants): a run
+    // and a folded constant never disagree. Comparisons and logic are answered above.
+    const std::optional<float> r = ir::EvalFloatBinary(b.op, static_cast<float>(x.AsDouble()),
+                                                       static_cast<float>(y.AsDouble()));
+    if (!r)
+      ir::ThrowInternal(b.span,
+                        "no float arithmetic for '" + std::string(ir::BinaryOpText(b.op)) + "'");
+    return Value(Scalar::Float(*r, ir::IsFloat(dt) ? dt : ir::DataType::FP32));
   }
   const int64_t a = x.AsInt(), c = y.AsInt();
   // The arithmetic of index expressions is the compiler's (ir::EvalIntBinary, which also folds

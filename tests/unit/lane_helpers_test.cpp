@@ -5,12 +5,14 @@
 
 #include <limits>
 
+#include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/eval.h"
 #include "tilesplit/ir/stmt.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ops/lane.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/split_code.h"
+#include "tilesplit/sim/check.h"
 
 namespace tilesplit {
 namespace {
@@ -43,6 +45,40 @@ TEST(EvalIntBinary, ConstantFoldingAgrees) {
         ASSERT_TRUE(folded);
         EXPECT_EQ(folded, ir::EvalIntBinary(op, a, b)) << a << " " << b;
       }
+}
+
+// Float scalars fold as they compute: in FP32 (EvalFloatBinary), not in double, where
+// 16777217.0 + 1.0 would be 16777218 and the run's FP32 sum 16777216.
+TEST(EvalFloatBinary, ConstantFoldingAgreesWithTheRun) {
+  EXPECT_EQ(ir::EvalFloatBinary(BinaryOp::Add, 16777217.0f, 1.0f), 16777216.0f);
+  EXPECT_FALSE(ir::EvalFloatBinary(BinaryOp::Lt, 1.0f, 2.0f));  // not float arithmetic
+  for (BinaryOp op : {BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::FloatDiv,
+                      BinaryOp::FloorDiv, BinaryOp::FloorMod, BinaryOp::Min, BinaryOp::Max})
+    for (double a : {-7.5, 0.1, 3.0, 16777217.0, 1e30})
+      for (double b : {-2.0, 0.3, 3.0, 1e-30}) {
+        const ir::ExprPtr folded = ir::MakeBinary(op, ir::MakeConstFloat(a, ir::DataType::FP32),
+                                                  ir::MakeConstFloat(b, ir::DataType::FP32));
+        const ir::ConstFloat* c = folded->As<ir::ConstFloat>();
+        ASSERT_NE(c, nullptr);
+        EXPECT_EQ(static_cast<float>(c->value),
+                  *ir::EvalFloatBinary(op, static_cast<float>(a), static_cast<float>(b)))
+            << ir::BinaryOpText(op) << " " << a << " " << b;
+      }
+  // The same sum folded by the parser and computed by the interpreter from a scalar argument.
+  ir::ProgramPtr p = dsl::Parse(R"(import pypto.language as pl
+@pl.function(type=pl.FunctionType.InCore)
+def k(a: pl.Scalar[pl.FP32], x: pl.Tensor[[8, 8], pl.FP32], out: pl.Out[pl.Tensor[[8, 8], pl.FP32]]):
+    t = pl.load(x, [0, 0], [8, 8], target_memory=pl.Mem.Vec)
+    u = pl.adds(t, a + 1.0)
+    v = pl.adds(t, 16777217.0 + 1.0)
+    return pl.store(pl.sub(u, v), [0, 0], out)
+)",
+                                "fold.py");
+  std::map<std::string, sim::Value> args = sim::MakeInputs(*p->Find("k"), {});
+  args["a"] = sim::Value(sim::Scalar::Float(16777217.0));
+  ASSERT_EQ(sim::RunKernel(*p, "k", args).kind, sim::GroupOutcome::Kind::Ok);
+  const sim::TensorValue& o = **args.at("out").tensor();
+  for (size_t i = 0; i < o.data.size(); ++i) ASSERT_EQ(o.data.f[i], 0.0f) << i;
 }
 
 TEST(EvalInt, BindsVariablesAndLeavesTheRestUnknown) {
