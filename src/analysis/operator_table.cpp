@@ -29,11 +29,7 @@ std::string Cell(std::string_view text) {
   return out;
 }
 
-std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? std::string(sep) : "") + parts[i];
-  return out;
-}
+using ir::Join;
 
 std::string Args(const ops::OpDef& op) {
   const auto& specs = op.args();

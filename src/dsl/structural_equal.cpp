@@ -420,12 +420,7 @@ class Comparer {
   }
 
   static std::string Join(const std::vector<std::string>& names) {
-    std::string s;
-    for (const auto& n : names) {
-      if (!s.empty()) s += ", ";
-      s += n;
-    }
-    return "{" + s + "}";
+    return "{" + ir::Join(names) + "}";
   }
 
   static std::string DirectionName(ir::ParamDirection d) {

@@ -8,6 +8,15 @@
 #include <string_view>
 
 namespace tilesplit::ir {
+
+std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
 namespace {
 
 // Binding strength of a printed expression (dsl.md 6.2). Atoms, calls, pl.min/pl.max/pl.cast

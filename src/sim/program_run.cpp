@@ -15,11 +15,7 @@
 namespace tilesplit::sim {
 namespace {
 
-std::string Join(const std::vector<std::string>& v, const std::string& sep = ", ") {
-  std::string s;
-  for (const std::string& x : v) s += (s.empty() ? "" : sep) + x;
-  return s;
-}
+using ir::Join;
 
 std::string ShapeText(const std::vector<int64_t>& shape) {
   std::vector<std::string> d;

@@ -7,6 +7,7 @@
 #include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
+#include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/transforms/passes.h"
@@ -14,11 +15,7 @@
 namespace tilesplit::target {
 namespace {
 
-std::string Join(const std::vector<std::string>& v, const std::string& sep = ", ") {
-  std::string s;
-  for (const std::string& x : v) s += (s.empty() ? "" : sep) + x;
-  return s;
-}
+using ir::Join;
 
 // A kernel of the lowered program that still computes on tensors would run on a core the NPU
 // does not have (a tensor op on the vector lane). Refused at the op.

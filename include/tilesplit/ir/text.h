@@ -4,11 +4,16 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tilesplit/ir/expr.h"
 
 namespace tilesplit::ir {
+
+// `parts` with `sep` between them (every part, an empty one too): the one join of the
+// diagnostics' lists of names, shapes and choices.
+std::string Join(const std::vector<std::string>& parts, std::string_view sep = ", ");
 
 // How a variable is spelled. The default uses the name hint; the program printer supplies its
 // uniquified names.
