@@ -185,7 +185,12 @@ ExprPtr HalvingState::Sub(const ExprPtr& e) const {
 }
 
 VarPtr HalvingState::Rebind(const VarPtr& old, const TypePtr& type, bool fresh, bool deduced) {
-  const TypePtr t = deduced ? type : ir::WithDeclaredLayout(old->type, type);
+  TypePtr t = type;
+  if (!deduced) {
+    auto [it, added] = ctx.declared_layouts.try_emplace({old->type.get(), type.get()});
+    if (added) it->second = {old->type, type, ir::WithDeclaredLayout(old->type, type)};
+    t = it->second.result;
+  }
   return vector_split::Rebind(old, t, ctx.replacements, fresh || ctx.detach);
 }
 
@@ -250,7 +255,9 @@ bool HalvingState::EmitLaneBand(const VarPtr& var, const VarPtr& whole, const Ti
 }
 
 std::string HalvingState::FreshName(const std::string& hint) {
-  return ctx.names ? ctx.names->Fresh(hint) : own_names_.Fresh(hint);
+  if (ctx.names) return ctx.names->Fresh(hint);
+  if (!own_names_) own_names_.emplace();
+  return own_names_->Fresh(hint);
 }
 
 namespace {

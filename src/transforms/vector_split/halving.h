@@ -70,6 +70,13 @@ struct SplitContext {
     ir::TypePtr type, deduced;
   };
   std::map<std::vector<const void*>, TypedCall> typed_calls;
+  // ir::WithDeclaredLayout(declared, type) per pair of type nodes (HalvingState::Rebind): the
+  // halved types are interned, so a body's consumers ask the same few pairs again and again. The
+  // entry holds both nodes, so that their addresses stay unique.
+  struct DeclaredLayout {
+    ir::TypePtr declared, type, result;
+  };
+  std::map<std::pair<const ir::Type*, const ir::Type*>, DeclaredLayout> declared_layouts;
   // Names for the bindings the walk introduces (a nested call operand hoisted into its own
   // statement); null: a generator private to the walk.
   ir::NameGenerator* names = nullptr;

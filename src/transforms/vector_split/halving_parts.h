@@ -57,7 +57,9 @@ class HalvingState {
                                   int axis, ir::Span span, std::vector<StmtPtr>& out);
 
  private:
-  ir::NameGenerator own_names_;
+  // Made on the first fresh name when the context has no generator: a walk is made per statement
+  // of a body, and most never name anything.
+  std::optional<ir::NameGenerator> own_names_;
 };
 
 // Windows that an addressing op reads in a lane-local tile (the registry's tile_window and

@@ -123,6 +123,19 @@ void Halver::Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
 }
 
 void Halver::EmitAssign(const ir::AssignStmt& a, const StmtPtr& s, std::vector<StmtPtr>& out) {
+  // A vector call is rebuilt by its halving from its operands, so under detach the node a copy of
+  // it would make is never output: its operands are substituted into a copy on the stack instead
+  // (nothing the halving keeps points at the call itself).
+  if (const Call* src = ctx_.detach ? a.value->As<Call>() : nullptr) {
+    std::vector<ExprPtr> args;
+    args.reserve(src->args.size());
+    for (const ExprPtr& x : src->args) args.push_back(state_.Sub(x));
+    const Call view(src->op, std::move(args), src->kwargs, DetachType(ctx_, src->type), src->span,
+                    src->attrs);
+    if (analysis::ClassifyMoveDirection(view) == analysis::MoveDirection::NONE &&
+        analysis::ClassifyCallAffinity(view) == CoreAffinity::VECTOR)
+      return calls_.EmitHalved(a.var, view, s->span, out);
+  }
   ExprPtr value = state_.Sub(a.value);
   if (const Call* c = value->As<Call>()) return EmitCallAssign(a.var, *c, value, s->span, out);
   // Aliases and projections carry their source's partition.
