@@ -78,10 +78,12 @@ class Converter {
     }
     StmtPtr body = Body(f_.body, out);
     std::vector<ir::Param> params = f_.params;
-    for (ir::Param& p : params) {
+    for (size_t i = 0; i < params.size(); ++i) {
+      ir::Param& p = params[i];
       const ir::Var* v = p.var.get();
       if (p.direction != ir::ParamDirection::In || !written_.count(v)) continue;
       p.direction = read_.count(v) ? ir::ParamDirection::InOut : ir::ParamDirection::Out;
+      added.upgraded.emplace_back(i, p.direction);
     }
     for (size_t i = 0; i < out_params_.size(); ++i) {
       params.push_back({out_params_[i], ir::ParamDirection::Out});
@@ -195,14 +197,16 @@ class Converter {
         return mat ? WithMatBridge(load) : load;
       }
       case Kind::Matmul: {
-        ExprPtr a = MatOperand(c.args[0], out, span);
-        ExprPtr b = MatOperand(c.args[1], out, span);
         auto flag = [&](const char* k) {
           const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
           return x && std::holds_alternative<bool>(*x) && std::get<bool>(*x);
         };
+        // Each operand is made ready in turn (in Mat, then viewed transposed), lhs first, as
+        // PyPTO's bridge processes the operands by index.
+        ExprPtr a = MatOperand(c.args[0], out, span);
         if (flag("a_trans"))
           a = Bind(out, name + "_lhs_t", Build("tile.transpose_view", {a}, {}, span), span);
+        ExprPtr b = MatOperand(c.args[1], out, span);
         if (flag("b_trans"))
           b = Bind(out,
                    ir::TileTypeOf(b) && b->As<ir::Var>() ? b->As<ir::Var>()->name + "_t" : "rhs_t",
@@ -495,6 +499,16 @@ class Converter {
     return out;
   }
 
+  // Whether the call writes operand `i` without reading it: the tensor a write or a store puts
+  // elements into is not read by it, so a parameter only written becomes Out, not InOut (a later
+  // read of the write's result still reads the parameter, through gm_origin_).
+  static bool WritesOperand(const ir::Call& c, size_t i) {
+    if (const ops::TileForm* form = ops::TileFormOf(c))
+      return form->kind == ops::TileForm::Kind::Write && i == 0;
+    const auto& w = ops::Def(c).gm_window();
+    return w && w->access == ops::GmWindow::Access::Write && w->tensor == i;
+  }
+
   // A statement other than a tensor op, its operands substituted (a call re-deduced).
   StmtPtr Remap(const StmtPtr& s, const VarPtr& var, const ExprPtr& value) {
     ExprPtr nv = value;
@@ -507,7 +521,8 @@ class Converter {
       }
       if (changed)
         nv = ir::WithCallAttrs(Build(c->op_name(), args, c->kwargs, value->span), c->attrs);
-      for (const ExprPtr& a : c->args) Read(a);
+      for (size_t i = 0; i < c->args.size(); ++i)
+        if (!WritesOperand(*c, i)) Read(c->args[i]);
     } else if (const auto* fc = value->As<ir::FunctionCall>()) {
       std::vector<ExprPtr> args;
       bool changed = false;
