@@ -131,6 +131,7 @@ std::string TileForm(const ops::TileForm& f) {
     s += " + scratch like arg 0, last axis padded to 128";
   if (f.scratch == ops::TileForm::Scratch::SumOfLastAxes)
     s += " + scratch like arg 0, last axis the sum of every arg's";
+  if (!f.scratch_kwarg.empty()) s += " when " + f.scratch_kwarg;
   return s;
 }
 

@@ -31,6 +31,17 @@ TypePtr DeduceBinary(const CallInfo& c) {
   return TensorOf(BroadcastShapes(c, l.shape, 0, r.shape, 1), *dt);
 }
 
+// A division: as DeduceBinary; high_precision (the slower, more precise vector path) needs a
+// float result, as tile.div's does.
+TypePtr DeduceDivide(const CallInfo& c) {
+  TypePtr t = DeduceBinary(c);
+  const DataType dt = t->As<ir::TensorType>()->dtype;
+  if (c.bool_kwarg("high_precision").value_or(false) && !ir::IsFloat(dt))
+    c.Fail("kwarg 'high_precision' needs a float dtype, got " + std::string(ir::DataTypeName(dt)),
+           "drop high_precision=True, or cast the operands to a float dtype");
+  return t;
+}
+
 TypePtr DeduceWithScalar(const CallInfo& c) {
   const ir::TensorType& t = c.tensor_arg(0);
   ScalarArg(c, 1);
@@ -378,12 +389,12 @@ void RegisterTensorOps(OpRegistry& r) {
   for (const auto& [n, what, row_broadcast] : binary) {
     TileForm form = TileForm::Namesake(n);
     form.row_broadcast = row_broadcast;
-    r.Register(n)
-        .tile_form(form)
-        .arg("lhs")
-        .arg("rhs")
-        .deduce(DeduceBinary)
-        .doc(std::string(what) + " per element of two tensors: promoted dtype, broadcast shape");
+    const bool div = std::string_view(n) == "tensor.div";
+    OpDef& d = r.Register(n).tile_form(form).arg("lhs").arg("rhs");
+    if (div) d.kwarg("high_precision", KwargKind::Bool, false);
+    d.deduce(div ? DeduceDivide : DeduceBinary)
+        .doc(std::string(what) + " per element of two tensors: promoted dtype, broadcast shape" +
+             (div ? " (high_precision: the precise path, float dtypes only)" : ""));
   }
   const std::pair<const char*, const char*> with_scalar[] = {
       {"tensor.adds", "tensor + scalar"},         {"tensor.subs", "tensor - scalar"},
@@ -407,16 +418,27 @@ void RegisterTensorOps(OpRegistry& r) {
         .arg("tensor")
         .deduce(DeduceUnary)
         .doc(std::string(what) + " per element: the tensor's type");
-  const std::pair<const char*, const char*> float_unary[] = {{"tensor.sqrt", "sqrt(tensor)"},
-                                                             {"tensor.rsqrt", "1 / sqrt(tensor)"},
-                                                             {"tensor.log", "ln(tensor)"},
-                                                             {"tensor.recip", "1 / tensor"}};
-  for (const auto& [n, what] : float_unary)
-    r.Register(n)
-        .tile_form(TileForm::Namesake(n))
-        .arg("tensor")
-        .deduce(DeduceFloatUnary)
-        .doc(std::string(what) + " per element: the tensor's type (FP16, FP32 or BF16)");
+  // high_precision selects the precise path: tile.log and tile.recip take the kwarg itself;
+  // tile.rsqrt takes a scratch tile instead (PyPTO's catalogue: at tile level precision is chosen
+  // by passing tmp), so the conversion gives one exactly when the kwarg is set.
+  const std::tuple<const char*, const char*, bool> float_unary[] = {
+      {"tensor.sqrt", "sqrt(tensor)", false},
+      {"tensor.rsqrt", "1 / sqrt(tensor)", true},
+      {"tensor.log", "ln(tensor)", true},
+      {"tensor.recip", "1 / tensor", true}};
+  for (const auto& [n, what, precise] : float_unary) {
+    TileForm form = TileForm::Namesake(n);
+    if (std::string_view(n) == "tensor.rsqrt") {
+      form.scratch = TileForm::Scratch::LikeOperand;
+      form.scratch_name = "rsqrt_tmp";
+      form.scratch_kwarg = "high_precision";
+    }
+    OpDef& d = r.Register(n).tile_form(form).arg("tensor");
+    if (precise) d.kwarg("high_precision", KwargKind::Bool, false);
+    d.deduce(DeduceFloatUnary)
+        .doc(std::string(what) + " per element: the tensor's type (FP16, FP32 or BF16)" +
+             (precise ? "; high_precision: the precise path" : ""));
+  }
   r.Register("tensor.cast")
       .tile_form(TileForm::Namesake("tensor.cast"))
       .arg("tensor")

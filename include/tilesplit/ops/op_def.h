@@ -136,6 +136,10 @@ struct TileForm {
   std::string row_broadcast = {};
   Scratch scratch = Scratch::None;
   std::string scratch_name = {};  // the scratch tile's variable (PyPTO's name)
+  // When set, the scratch is given only when this bool kwarg of the tensor op is true: the kwarg
+  // selects the tile op's scratch form (tensor.rsqrt's high_precision is tile.rsqrt's tmp), so it
+  // is not passed on to the tile op.
+  std::string scratch_kwarg = {};
 
   // Whether the lowered call is a tile whatever its operands are: not a form whose result may
   // stay a GM tensor or a scalar (a window or an assemble of a GM tensor, a read, a write, a

@@ -295,7 +295,13 @@ class Converter {
   ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
                  std::vector<StmtPtr>& out) {
     const ir::Span span = c.span;
-    if (form.scratch != ops::TileForm::Scratch::None) {
+    // A kwarg that selects the scratch form is the scratch's to say, not the tile op's.
+    ir::AttrMap kwargs;
+    for (const auto& kv : c.kwargs)
+      if (kv.first != form.scratch_kwarg) kwargs.push_back(kv);
+    const bool scratch = form.scratch != ops::TileForm::Scratch::None &&
+                         (form.scratch_kwarg.empty() || Flag(c, form.scratch_kwarg.c_str()));
+    if (scratch) {
       const ir::TileType* t = ir::TileTypeOf(args[0]);
       if (!t) ir::ThrowInternal(span, c.op_name() + ": operand was not converted to a tile");
       std::vector<std::vector<ExprPtr>> shapes;
@@ -307,20 +313,38 @@ class Converter {
                         span);
       std::vector<ExprPtr> a = args;
       a.push_back(tmp);
-      return Build(form.op, a, c.kwargs, span);
+      return Build(form.op, a, kwargs, span);
     }
     if (!form.row_broadcast.empty() && args.size() == 2) {
       const ir::TileType* l = ir::TileTypeOf(args[0]);
       const ir::TileType* r = ir::TileTypeOf(args[1]);
       if (l && r && l->shape.size() == 2 && r->shape.size() == 2 &&
-          ir::IsConstInt(r->shape[1], 1) && !ir::IsConstInt(l->shape[1], 1))
-        return Build(form.row_broadcast, args, c.kwargs, span);
+          ir::IsConstInt(r->shape[1], 1) && !ir::IsConstInt(l->shape[1], 1)) {
+        // The row-broadcast op has no path for a kwarg it does not declare (high_precision of a
+        // division): dropping it would quietly give another result than the one asked for.
+        const ops::OpDef* rb = ops::FindOp(form.row_broadcast);
+        for (const auto& [k, v] : kwargs)
+          if (rb && !rb->find_kwarg(k) && !(std::holds_alternative<bool>(v) && !std::get<bool>(v)))
+            NoTileForm(c,
+                       "with " + k + "=" + ir::AttrValueToString(v) +
+                           " does not support row broadcasting (its [M, 1] operand lowers to " +
+                           form.row_broadcast + ", which has no " + k + ")",
+                       "drop " + k +
+                           ", or expand the [M, 1] operand to the full shape first "
+                           "(pl.row_expand) so that the op applies element by element");
+        return Build(form.row_broadcast, args, kwargs, span);
+      }
     }
     for (size_t i = 0; i < args.size(); ++i)
       if (TensorTypeOf(args[i]))
         ir::ThrowInternal(span, c.op_name() + ": tensor operand " + std::to_string(i) +
                                     " was not converted to a tile");
-    return Build(form.op, args, c.kwargs, span);
+    return Build(form.op, args, kwargs, span);
+  }
+
+  static bool Flag(const ir::Call& c, const char* k) {
+    const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
+    return x && std::holds_alternative<bool>(*x) && std::get<bool>(*x);
   }
 
   // Converts one statement into `out`.
