@@ -389,6 +389,7 @@ void RegisterTensorOps(OpRegistry& r) {
   for (const auto& [n, what, row_broadcast] : binary) {
     TileForm form = TileForm::Namesake(n);
     form.row_broadcast = row_broadcast;
+    form.cast_operands = true;
     const bool div = std::string_view(n) == "tensor.div";
     OpDef& d = r.Register(n).tile_form(form).arg("lhs").arg("rhs");
     if (div) d.kwarg("high_precision", KwargKind::Bool, false);

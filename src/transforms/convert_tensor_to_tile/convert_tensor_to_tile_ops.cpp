@@ -35,6 +35,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/pass/remarks.h"
@@ -292,9 +293,10 @@ class Converter {
 
   // The tile op of an operator whose tile form is an op: its row-broadcast variant for an
   // [M, N] tile with an [M, 1] column, with the hardware's scratch tile when it takes one.
-  ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
+  ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, std::vector<ExprPtr> args,
                  std::vector<StmtPtr>& out) {
     const ir::Span span = c.span;
+    if (form.cast_operands) CastOperands(c, args, out);
     // A kwarg that selects the scratch form is the scratch's to say, not the tile op's.
     ir::AttrMap kwargs;
     for (const auto& kv : c.kwargs)
@@ -340,6 +342,24 @@ class Converter {
         ir::ThrowInternal(span, c.op_name() + ": tensor operand " + std::to_string(i) +
                                     " was not converted to a tile");
     return Build(form.op, args, kwargs, span);
+  }
+
+  // The tensor op promotes its operands to the result's dtype; the vector unit takes one dtype,
+  // so each tile operand of another dtype is cast to it first, when every value survives the cast
+  // (as the tensor op reads it: the tile of mixed dtypes computes the same). An inexact one is
+  // left for the tile op, which refuses a mix it cannot take.
+  void CastOperands(const ir::Call& c, std::vector<ExprPtr>& args, std::vector<StmtPtr>& out) {
+    const ir::TensorType* result = c.type ? c.type->As<ir::TensorType>() : nullptr;
+    if (!result) return;
+    for (ExprPtr& a : args) {
+      const ir::TileType* t = ir::TileTypeOf(a);
+      if (!t || t->dtype == result->dtype || !ops::ExactCast(t->dtype, result->dtype)) continue;
+      const auto* v = a->As<ir::Var>();
+      a = Bind(
+          out, (v ? v->name : std::string("operand")) + "_cast",
+          Build("tile.cast", {a}, {{"target_type", result->dtype}, {"mode", int64_t{2}}}, c.span),
+          c.span);
+    }
   }
 
   static bool Flag(const ir::Call& c, const char* k) {
