@@ -121,11 +121,12 @@ TypePtr DeduceSlice(const CallInfo& c) {
   const Shape& offsets = TupleOfRank(c, 2, rank);
   RequireIntegerElements(c, 2, offsets);
   RequireNonNegativeOffsets(c, 2, offsets);
-  if (c.has_arg(3)) {
+  Shape valid;
+  if (c.has_arg(3) && !c.tuple_arg(3).empty()) {
     // A window with a valid shape reads only its valid part from the tensor: the box may reach
     // past the tensor's end (PyPTO's ragged tail: 15 valid rows of a 16-row box from a 15-row
     // tensor), the rows and columns beyond the valid shape being undefined.
-    const Shape& valid = TupleOfRank(c, 3, rank);
+    valid = TupleOfRank(c, 3, rank);
     RequireIntegerElements(c, 3, valid);
     for (size_t d = 0; d < valid.size(); ++d) {
       auto v = Static(valid[d]);
@@ -137,12 +138,47 @@ TypePtr DeduceSlice(const CallInfo& c) {
                "give a valid extent between 0 and the window's shape");
     }
     RequireWindowInside(c, t, 2, offsets, valid);
-    ir::TensorView v;
-    v.valid_shape = valid;
-    return ir::MakeTensorType(shape, t.dtype, v);
+  } else {
+    RequireWindowInside(c, t, 2, offsets, shape);
   }
-  RequireWindowInside(c, t, 2, offsets, shape);
-  return TensorOf(shape, t.dtype);
+  // drop_dims removes unit axes (each valid on its one element); a tensor keeps its rank
+  // otherwise (no unit axes are prepended: that is a tile's rank-2 floor).
+  Shape out_shape = shape, out_valid = valid;
+  if (c.has_arg(4)) {
+    std::vector<bool> drop(shape.size(), false);
+    for (const ExprPtr& e : c.tuple_arg(4)) {
+      auto d = Static(e);
+      if (!d || *d < 0 || *d >= rank)
+        c.Fail("argument 'drop_dims' element " + Str(e) + " must be a static axis in [0, " +
+                   std::to_string(rank) + ")",
+               "list the axes to drop by their static index");
+      const auto a = static_cast<size_t>(*d);
+      if (drop[a])
+        c.Fail("argument 'drop_dims' lists axis " + std::to_string(*d) + " twice",
+               "list each axis once");
+      if (Static(shape[a]) != 1 || (!valid.empty() && Static(valid[a]) != 1))
+        c.Fail("argument 'drop_dims' axis " + std::to_string(*d) +
+                   " must be a unit axis with valid extent 1, got shape " + Str(shape) +
+                   (valid.empty() ? "" : " valid " + Str(valid)),
+               "drop only axes of extent 1");
+      drop[a] = true;
+    }
+    out_shape.clear();
+    out_valid.clear();
+    for (size_t a = 0; a < shape.size(); ++a) {
+      if (drop[a]) continue;
+      out_shape.push_back(shape[a]);
+      if (!valid.empty()) out_valid.push_back(valid[a]);
+    }
+    if (out_shape.empty())
+      c.Fail("argument 'drop_dims' drops every axis of the window " + Str(shape),
+             "keep at least one axis (read a single element with pl.tensor.read)");
+  }
+  ir::TensorView v;
+  if (!out_valid.empty()) v.valid_shape = out_valid;
+  if (auto p = c.pad_kwarg("pad_value")) v.pad = *p;
+  if (v.valid_shape.empty() && v.pad == ir::PadValue::null) return TensorOf(out_shape, t.dtype);
+  return ir::MakeTensorType(out_shape, t.dtype, v);
 }
 
 TypePtr DeduceAssemble(const CallInfo& c) {
@@ -473,10 +509,13 @@ void RegisterTensorOps(OpRegistry& r) {
       .arg("shape")
       .arg("offsets")
       .opt_arg("valid_shape")
+      .opt_arg("drop_dims")
+      .kwarg("pad_value", KwargKind::Pad)
       .deduce(DeduceSlice)
       .doc(
           "The window of shape at offsets (static windows must lie inside the tensor); "
-          "valid_shape becomes the result's valid extent");
+          "valid_shape becomes the result's valid extent; drop_dims removes unit axes; pad_value "
+          "becomes the result's pad");
   r.Register("tensor.assemble")
       .tile_form({TileForm::Kind::Assemble, "tile.assemble"})
       .gm_operands({0})

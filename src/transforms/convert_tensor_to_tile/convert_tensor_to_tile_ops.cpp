@@ -183,20 +183,8 @@ class Converter {
                    "it with tile ops");
       case Kind::Op:
         return TileOp(c, form, args, out);
-      case Kind::Window: {
-        if (of_tile) {
-          std::vector<ExprPtr> a = {args[0], args[1], args[2]};
-          if (args.size() > 3) a.push_back(args[3]);
-          return Build(form.op, a, {}, span);
-        }
-        Read(c.args[0]);
-        const bool mat = v && uses_.mat_demand.count(v.get());
-        ExprPtr valid = args.size() > 3 && args[3] ? args[3] : args[1];
-        ExprPtr load =
-            Build("tile.load", {c.args[0], args[2], args[1], valid},
-                  mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
-        return mat ? WithMatBridge(load) : load;
-      }
+      case Kind::Window:
+        return Window(c, form, name, v && uses_.mat_demand.count(v.get()), args, out);
       case Kind::Matmul: {
         auto flag = [&](const char* k) {
           const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
@@ -289,6 +277,62 @@ class Converter {
         return nullptr;
     }
     ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
+  }
+
+  // A window: of a tile, the tile op (a slice); of a GM tensor, a load of the window (in Mat when
+  // a matmul reads it: `mat`), valid where the call says, else where the tensor is, then a
+  // zero-copy slice relabelling its pad when the call gives a pad_value (a load has none). A
+  // window dropping unit axes is reshaped to the tensor's shape: a tile keeps rank 2 at least,
+  // and a load keeps every axis.
+  ExprPtr Window(const ir::Call& c, const ops::TileForm& form, const std::string& name, bool mat,
+                 const std::vector<ExprPtr>& args, std::vector<StmtPtr>& out) {
+    const ir::Span span = c.span;
+    auto given = [&](size_t i) {
+      if (i >= args.size() || !args[i]) return false;
+      const auto* t = args[i]->As<ir::MakeTuple>();
+      return !t || !t->elements.empty();
+    };
+    ExprPtr tile;
+    if (ir::TileTypeOf(args[0])) {
+      std::vector<ExprPtr> a = {args[0], args[1], args[2]};
+      if (given(3) || given(4)) a.push_back(given(3) ? args[3] : TupleOf({}));
+      if (given(4)) a.push_back(args[4]);
+      tile = Build(form.op, a, c.kwargs, span);
+    } else {
+      Read(c.args[0]);
+      const ir::TensorType* src = TensorTypeOf(c.args[0]);
+      ExprPtr valid = args[1];
+      if (given(3)) {
+        valid = args[3];
+      } else if (src && src->view && !src->view->valid_shape.empty()) {
+        const auto* shape = args[1]->As<ir::MakeTuple>();
+        const auto* offs = args[2]->As<ir::MakeTuple>();
+        if (shape && offs && shape->elements.size() == src->view->valid_shape.size() &&
+            offs->elements.size() == shape->elements.size()) {
+          std::vector<ExprPtr> read;
+          for (size_t d = 0; d < shape->elements.size(); ++d)
+            read.push_back(
+                ops::WindowRead(offs->elements[d], shape->elements[d], src->view->valid_shape[d]));
+          valid = TupleOf(read);
+        }
+      }
+      tile = Build("tile.load", {c.args[0], args[2], args[1], valid},
+                   mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
+      if (mat) tile = WithMatBridge(tile);
+      if (const ir::AttrValue* pad = ir::FindAttr(c.kwargs, "pad_value")) {
+        const ir::TileType* t = ir::TileTypeOf(tile);
+        VarPtr loaded = Bind(out, name + "_load", tile, span);
+        tile = Build(form.op, {loaded, TupleOf(t->shape), Zeros(t->shape.size())},
+                     {{"pad_value", *pad}}, span);
+      }
+    }
+    const ir::TensorType* want = c.type ? c.type->As<ir::TensorType>() : nullptr;
+    const ir::TileType* got = ir::TileTypeOf(tile);
+    if (given(4) && want && got && want->shape.size() != got->shape.size()) {
+      VarPtr window = Bind(out, name + "_window", tile, span);
+      tile = Build("tile.reshape", {window, TupleOf(want->shape)}, {}, span);
+    }
+    return tile;
   }
 
   // The tile op of an operator whose tile form is an op: its row-broadcast variant for an
