@@ -78,6 +78,7 @@ class Converter {
       Read(p.var);
     }
     StmtPtr body = Body(f_.body, out);
+    RequireOneStorePath(body);
     std::vector<ir::Param> params = f_.params;
     for (size_t i = 0; i < params.size(); ++i) {
       ir::Param& p = params[i];
@@ -587,6 +588,46 @@ class Converter {
     return out;
   }
 
+  // A GM tensor the kernel writes both with a tile store (MTE3, the DMA) and with a scalar write
+  // (tensor.write, through the scalar unit's data cache) has no defined result: nothing keeps the
+  // two paths coherent or orders their writes, whatever order the program gives them (the
+  // simulator runs statements in order, so `check` would not see it). Refused, located at the
+  // scalar write, wherever in the kernel the two are (in exclusive branches too: a line the cache
+  // holds can be written back over the DMA's data after it).
+  void RequireOneStorePath(const StmtPtr& body) {
+    std::map<const ir::Var*, ir::Span> dma, scalar;
+    ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
+      const auto* a = s->As<ir::AssignStmt>();
+      const ExprPtr value = a                       ? a->value
+                            : s->As<ir::EvalStmt>() ? s->As<ir::EvalStmt>()->expr
+                                                    : nullptr;
+      const ir::Call* c = AsOpCall(value);
+      if (!c) return;
+      if (const ops::TileForm* form = ops::TileFormOf(*c)) {
+        if (form->kind == ops::TileForm::Kind::Write && !c->args.empty())
+          if (const ir::Var* p = Root(c->args[0])) scalar.emplace(p, c->span);
+        return;
+      }
+      const auto& w = ops::Def(*c).gm_window();
+      if (w && w->access == ops::GmWindow::Access::Write && w->tensor < c->args.size())
+        if (const ir::Var* p = Root(c->args[w->tensor])) dma.emplace(p, c->span);
+    });
+    for (const auto& [p, at] : scalar) {
+      auto d = dma.find(p);
+      if (d == dma.end()) continue;
+      ir::ThrowUser(
+          at,
+          "kernel '" + f_.name + "' mixes MTE3 and scalar stores to the GM tensor '" + p->name +
+              "': this tensor.write goes through the scalar unit's data cache and a tile store "
+              "writes the tensor by DMA, and nothing keeps the two coherent or ordered",
+          {{d->second, "the tile store into '" + p->name + "'"},
+           {{},
+            "write '" + p->name +
+                "' one way: put the scalar values into the tile that is stored (pl.assemble), "
+                "or make the scalar writes in another kernel"}});
+    }
+  }
+
   // Whether the call writes operand `i` without reading it: the tensor a write or a store puts
   // elements into is not read by it, so a parameter only written becomes Out, not InOut (a later
   // read of the write's result still reads the parameter, through gm_origin_).
@@ -630,6 +671,11 @@ class Converter {
       subst_[var.get()] = v;
     }
     if (const auto* src = value->As<ir::Var>()) gm_origin_[v.get()] = src;
+    // A store's result is the tensor it writes (an author's tile.store as a converted one).
+    if (const ir::Call* nc = AsOpCall(nv))
+      if (const auto& w = ops::Def(*nc).gm_window();
+          w && w->access == ops::GmWindow::Access::Write && w->tensor < nc->args.size())
+        if (const auto* tv = nc->args[w->tensor]->As<ir::Var>()) gm_origin_[v.get()] = tv;
     return nv == value && v == var ? s : ir::MakeAssign(v, nv, s->span);
   }
 
