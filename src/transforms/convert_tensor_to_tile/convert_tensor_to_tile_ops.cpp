@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "call_sites.h"
+#include "store_paths.h"
 #include "tensor_uses.h"
 #include "tile_builders.h"
 #include "tilesplit/ir/error.h"
@@ -78,7 +79,7 @@ class Converter {
       Read(p.var);
     }
     StmtPtr body = Body(f_.body, out);
-    RequireOneStorePath(body);
+    RequireOneStorePath(f_.name, body, [this](const ExprPtr& e) { return Root(e); });
     std::vector<ir::Param> params = f_.params;
     for (size_t i = 0; i < params.size(); ++i) {
       ir::Param& p = params[i];
@@ -400,10 +401,17 @@ class Converter {
       const ir::TileType* t = ir::TileTypeOf(a);
       if (!t || t->dtype == result->dtype || !ops::ExactCast(t->dtype, result->dtype)) continue;
       const auto* v = a->As<ir::Var>();
+      // One cast per value and dtype, as a Mat load is made once: later ops read the same cast.
+      const std::pair<const ir::Var*, ir::DataType> key{v, result->dtype};
+      if (auto it = v ? casts_.find(key) : casts_.end(); it != casts_.end()) {
+        a = it->second;
+        continue;
+      }
       a = Bind(
           out, (v ? v->name : std::string("operand")) + "_cast",
           Build("tile.cast", {a}, {{"target_type", result->dtype}, {"mode", int64_t{2}}}, c.span),
           c.span);
+      if (v) casts_[key] = a;
     }
   }
 
@@ -588,46 +596,6 @@ class Converter {
     return out;
   }
 
-  // A GM tensor the kernel writes both with a tile store (MTE3, the DMA) and with a scalar write
-  // (tensor.write, through the scalar unit's data cache) has no defined result: nothing keeps the
-  // two paths coherent or orders their writes, whatever order the program gives them (the
-  // simulator runs statements in order, so `check` would not see it). Refused, located at the
-  // scalar write, wherever in the kernel the two are (in exclusive branches too: a line the cache
-  // holds can be written back over the DMA's data after it).
-  void RequireOneStorePath(const StmtPtr& body) {
-    std::map<const ir::Var*, ir::Span> dma, scalar;
-    ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
-      const auto* a = s->As<ir::AssignStmt>();
-      const ExprPtr value = a                       ? a->value
-                            : s->As<ir::EvalStmt>() ? s->As<ir::EvalStmt>()->expr
-                                                    : nullptr;
-      const ir::Call* c = AsOpCall(value);
-      if (!c) return;
-      if (const ops::TileForm* form = ops::TileFormOf(*c)) {
-        if (form->kind == ops::TileForm::Kind::Write && !c->args.empty())
-          if (const ir::Var* p = Root(c->args[0])) scalar.emplace(p, c->span);
-        return;
-      }
-      const auto& w = ops::Def(*c).gm_window();
-      if (w && w->access == ops::GmWindow::Access::Write && w->tensor < c->args.size())
-        if (const ir::Var* p = Root(c->args[w->tensor])) dma.emplace(p, c->span);
-    });
-    for (const auto& [p, at] : scalar) {
-      auto d = dma.find(p);
-      if (d == dma.end()) continue;
-      ir::ThrowUser(
-          at,
-          "kernel '" + f_.name + "' mixes MTE3 and scalar stores to the GM tensor '" + p->name +
-              "': this tensor.write goes through the scalar unit's data cache and a tile store "
-              "writes the tensor by DMA, and nothing keeps the two coherent or ordered",
-          {{d->second, "the tile store into '" + p->name + "'"},
-           {{},
-            "write '" + p->name +
-                "' one way: put the scalar values into the tile that is stored (pl.assemble), "
-                "or make the scalar writes in another kernel"}});
-    }
-  }
-
   // Whether the call writes operand `i` without reading it: the tensor a write or a store puts
   // elements into is not read by it, so a parameter only written becomes Out, not InOut (a later
   // read of the write's result still reads the parameter, through gm_origin_).
@@ -679,13 +647,16 @@ class Converter {
     return nv == value && v == var ? s : ir::MakeAssign(v, nv, s->span);
   }
 
-  // A nested body (loop, branch, scope): a Mat load made inside it is out of scope after it, so
-  // a matmul after the body loads the tensor again (tests/golden/fuzz_tensor/mat_load_in_loop_*).
+  // A nested body (loop, branch, scope): a Mat load (or a cast) made inside it is out of scope
+  // after it, so a matmul after the body loads the tensor again
+  // (tests/golden/fuzz_tensor/mat_load_in_loop_*).
   StmtPtr Body(const StmtPtr& body) {
     const std::map<const ir::Var*, ExprPtr> outer = mat_loads_;
+    const auto outer_casts = casts_;
     std::vector<StmtPtr> out;
     StmtPtr converted = Body(body, out);
     mat_loads_ = outer;
+    casts_ = outer_casts;
     return converted;
   }
   StmtPtr Body(const StmtPtr& body, std::vector<StmtPtr>& out) {
@@ -717,6 +688,7 @@ class Converter {
   std::set<const ir::Var*> read_, written_;
   std::map<const ir::Var*, ExprPtr> subst_;
   std::map<const ir::Var*, ExprPtr> mat_loads_;
+  std::map<std::pair<const ir::Var*, ir::DataType>, ExprPtr> casts_;  // a tile cast exactly
   std::map<const ir::Var*, const ir::Var*> gm_origin_;  // a GM value -> the tensor it updates
   std::vector<VarPtr> out_params_;
 };

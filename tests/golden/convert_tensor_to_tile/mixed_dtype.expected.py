@@ -13,8 +13,7 @@ class Mixed:
         h_tile_cast: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.cast(h_tile, target_type=pl.FP32, mode=2)
         r_tile: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.row_expand_div(h_tile_cast, row_tile)
         s_tile: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(q_tile, r_tile)
-        a_tile_cast_1: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.cast(a_tile, target_type=pl.FP32, mode=2)
-        t_tile: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(s_tile, a_tile_cast_1)
+        t_tile: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(s_tile, a_tile_cast)
         ret0_store: pl.Tensor[[32, 64], pl.FP32] = pl.tile.store(t_tile, [0, 0], ret0_out)
         return ret0_store
 

@@ -1,6 +1,7 @@
 # Elementwise ops of two dtypes compute on the promoted dtype; the vector unit takes one, so each
 # operand of another dtype is cast to the result's first when the cast keeps every value (INT16
-# and FP16 to FP32 do): a division, a division by an FP32 column of an FP16 tile, an addition.
+# and FP16 to FP32 do), once per value: a division, a division by an FP32 column of an FP16
+# tile, and an addition that reads the INT16 operand again.
 import pypto.language as pl
 
 
