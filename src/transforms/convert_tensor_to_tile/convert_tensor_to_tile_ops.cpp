@@ -619,7 +619,10 @@ class Converter {
       if (changed)
         nv = ir::WithCallAttrs(Build(c->op_name(), args, c->kwargs, value->span), c->attrs);
       for (size_t i = 0; i < c->args.size(); ++i)
-        if (!WritesOperand(*c, i)) Read(c->args[i]);
+        if (WritesOperand(*c, i))
+          Written(c->args[i]);
+        else
+          Read(c->args[i]);
     } else if (const auto* fc = value->As<ir::FunctionCall>()) {
       std::vector<ExprPtr> args;
       bool changed = false;
