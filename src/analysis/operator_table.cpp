@@ -127,6 +127,8 @@ std::string TileForm(const ops::TileForm& f) {
     s += " + scratch like arg 0, last axis padded to 128";
   if (f.scratch == ops::TileForm::Scratch::SumOfLastAxes)
     s += " + scratch like arg 0, last axis the sum of every arg's";
+  if (!f.scratch_kwarg.empty()) s += " when " + f.scratch_kwarg;
+  if (f.cast_operands) s += ", operands cast exactly to the result dtype";
   return s;
 }
 

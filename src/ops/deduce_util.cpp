@@ -115,6 +115,39 @@ int Rank(DataType d) {
 }
 }  // namespace
 
+namespace {
+// The bits of an integer dtype's magnitude (a signed type spends one on its sign).
+int MagnitudeBits(DataType dt) {
+  return ir::DataTypeBits(dt) - (ir::IsSigned(dt) ? 1 : 0);
+}
+// The significand precision of a float dtype (implicit bit included); 0 for the others.
+int Precision(DataType dt) {
+  switch (dt) {
+    case DataType::FP16:
+      return 11;
+    case DataType::BF16:
+      return 8;
+    case DataType::FP32:
+      return 24;
+    default:
+      return 0;
+  }
+}
+}  // namespace
+
+bool ExactCast(DataType from, DataType to) {
+  if (from == to) return true;
+  if (from == DataType::BOOL || to == DataType::BOOL) return false;
+  if (ir::IsFloat(from))
+    // FP16 and BF16 widen to FP32 exactly; no other pair of the vector's floats does.
+    return to == DataType::FP32 && (from == DataType::FP16 || from == DataType::BF16);
+  if (!ir::IsInteger(from)) return false;
+  if (ir::IsFloat(to)) return MagnitudeBits(from) <= Precision(to);
+  if (!ir::IsInteger(to)) return false;
+  if (ir::IsSigned(to)) return MagnitudeBits(from) <= MagnitudeBits(to);
+  return !ir::IsSigned(from) && ir::DataTypeBits(from) <= ir::DataTypeBits(to);
+}
+
 std::optional<DataType> Promote(DataType a, DataType b) {
   if (a == b) return a;
   bool fa = ir::IsFloat(a), fb = ir::IsFloat(b);

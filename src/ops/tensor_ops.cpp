@@ -31,6 +31,17 @@ TypePtr DeduceBinary(const CallInfo& c) {
   return TensorOf(BroadcastShapes(c, l.shape, 0, r.shape, 1), *dt);
 }
 
+// A division: as DeduceBinary; high_precision (the slower, more precise vector path) needs a
+// float result, as tile.div's does.
+TypePtr DeduceDivide(const CallInfo& c) {
+  TypePtr t = DeduceBinary(c);
+  const DataType dt = t->As<ir::TensorType>()->dtype;
+  if (c.bool_kwarg("high_precision").value_or(false) && !ir::IsFloat(dt))
+    c.Fail("kwarg 'high_precision' needs a float dtype, got " + std::string(ir::DataTypeName(dt)),
+           "drop high_precision=True, or cast the operands to a float dtype");
+  return t;
+}
+
 TypePtr DeduceWithScalar(const CallInfo& c) {
   const ir::TensorType& t = c.tensor_arg(0);
   ScalarArg(c, 1);
@@ -110,11 +121,12 @@ TypePtr DeduceSlice(const CallInfo& c) {
   const Shape& offsets = TupleOfRank(c, 2, rank);
   RequireIntegerElements(c, 2, offsets);
   RequireNonNegativeOffsets(c, 2, offsets);
-  if (c.has_arg(3)) {
+  Shape valid;
+  if (c.has_arg(3) && !c.tuple_arg(3).empty()) {
     // A window with a valid shape reads only its valid part from the tensor: the box may reach
     // past the tensor's end (PyPTO's ragged tail: 15 valid rows of a 16-row box from a 15-row
     // tensor), the rows and columns beyond the valid shape being undefined.
-    const Shape& valid = TupleOfRank(c, 3, rank);
+    valid = TupleOfRank(c, 3, rank);
     RequireIntegerElements(c, 3, valid);
     for (size_t d = 0; d < valid.size(); ++d) {
       auto v = Static(valid[d]);
@@ -126,12 +138,47 @@ TypePtr DeduceSlice(const CallInfo& c) {
                "give a valid extent between 0 and the window's shape");
     }
     RequireWindowInside(c, t, 2, offsets, valid);
-    ir::TensorView v;
-    v.valid_shape = valid;
-    return ir::MakeTensorType(shape, t.dtype, v);
+  } else {
+    RequireWindowInside(c, t, 2, offsets, shape);
   }
-  RequireWindowInside(c, t, 2, offsets, shape);
-  return TensorOf(shape, t.dtype);
+  // drop_dims removes unit axes (each valid on its one element); a tensor keeps its rank
+  // otherwise (no unit axes are prepended: that is a tile's rank-2 floor).
+  Shape out_shape = shape, out_valid = valid;
+  if (c.has_arg(4)) {
+    std::vector<bool> drop(shape.size(), false);
+    for (const ExprPtr& e : c.tuple_arg(4)) {
+      auto d = Static(e);
+      if (!d || *d < 0 || *d >= rank)
+        c.Fail("argument 'drop_dims' element " + Str(e) + " must be a static axis in [0, " +
+                   std::to_string(rank) + ")",
+               "list the axes to drop by their static index");
+      const auto a = static_cast<size_t>(*d);
+      if (drop[a])
+        c.Fail("argument 'drop_dims' lists axis " + std::to_string(*d) + " twice",
+               "list each axis once");
+      if (Static(shape[a]) != 1 || (!valid.empty() && Static(valid[a]) != 1))
+        c.Fail("argument 'drop_dims' axis " + std::to_string(*d) +
+                   " must be a unit axis with valid extent 1, got shape " + Str(shape) +
+                   (valid.empty() ? "" : " valid " + Str(valid)),
+               "drop only axes of extent 1");
+      drop[a] = true;
+    }
+    out_shape.clear();
+    out_valid.clear();
+    for (size_t a = 0; a < shape.size(); ++a) {
+      if (drop[a]) continue;
+      out_shape.push_back(shape[a]);
+      if (!valid.empty()) out_valid.push_back(valid[a]);
+    }
+    if (out_shape.empty())
+      c.Fail("argument 'drop_dims' drops every axis of the window " + Str(shape),
+             "keep at least one axis (read a single element with pl.tensor.read)");
+  }
+  ir::TensorView v;
+  if (!out_valid.empty()) v.valid_shape = out_valid;
+  if (auto p = c.pad_kwarg("pad_value")) v.pad = *p;
+  if (v.valid_shape.empty() && v.pad == ir::PadValue::null) return TensorOf(out_shape, t.dtype);
+  return ir::MakeTensorType(out_shape, t.dtype, v);
 }
 
 TypePtr DeduceAssemble(const CallInfo& c) {
@@ -378,12 +425,13 @@ void RegisterTensorOps(OpRegistry& r) {
   for (const auto& [n, what, row_broadcast] : binary) {
     TileForm form = TileForm::Namesake(n);
     form.row_broadcast = row_broadcast;
-    r.Register(n)
-        .tile_form(form)
-        .arg("lhs")
-        .arg("rhs")
-        .deduce(DeduceBinary)
-        .doc(std::string(what) + " per element of two tensors: promoted dtype, broadcast shape");
+    form.cast_operands = true;
+    const bool div = std::string_view(n) == "tensor.div";
+    OpDef& d = r.Register(n).tile_form(form).arg("lhs").arg("rhs");
+    if (div) d.kwarg("high_precision", KwargKind::Bool, false);
+    d.deduce(div ? DeduceDivide : DeduceBinary)
+        .doc(std::string(what) + " per element of two tensors: promoted dtype, broadcast shape" +
+             (div ? " (high_precision: the precise path, float dtypes only)" : ""));
   }
   const std::pair<const char*, const char*> with_scalar[] = {
       {"tensor.adds", "tensor + scalar"},         {"tensor.subs", "tensor - scalar"},
@@ -407,16 +455,27 @@ void RegisterTensorOps(OpRegistry& r) {
         .arg("tensor")
         .deduce(DeduceUnary)
         .doc(std::string(what) + " per element: the tensor's type");
-  const std::pair<const char*, const char*> float_unary[] = {{"tensor.sqrt", "sqrt(tensor)"},
-                                                             {"tensor.rsqrt", "1 / sqrt(tensor)"},
-                                                             {"tensor.log", "ln(tensor)"},
-                                                             {"tensor.recip", "1 / tensor"}};
-  for (const auto& [n, what] : float_unary)
-    r.Register(n)
-        .tile_form(TileForm::Namesake(n))
-        .arg("tensor")
-        .deduce(DeduceFloatUnary)
-        .doc(std::string(what) + " per element: the tensor's type (FP16, FP32 or BF16)");
+  // high_precision selects the precise path: tile.log and tile.recip take the kwarg itself;
+  // tile.rsqrt takes a scratch tile instead (PyPTO's catalogue: at tile level precision is chosen
+  // by passing tmp), so the conversion gives one exactly when the kwarg is set.
+  const std::tuple<const char*, const char*, bool> float_unary[] = {
+      {"tensor.sqrt", "sqrt(tensor)", false},
+      {"tensor.rsqrt", "1 / sqrt(tensor)", true},
+      {"tensor.log", "ln(tensor)", true},
+      {"tensor.recip", "1 / tensor", true}};
+  for (const auto& [n, what, precise] : float_unary) {
+    TileForm form = TileForm::Namesake(n);
+    if (std::string_view(n) == "tensor.rsqrt") {
+      form.scratch = TileForm::Scratch::LikeOperand;
+      form.scratch_name = "rsqrt_tmp";
+      form.scratch_kwarg = "high_precision";
+    }
+    OpDef& d = r.Register(n).tile_form(form).arg("tensor");
+    if (precise) d.kwarg("high_precision", KwargKind::Bool, false);
+    d.deduce(DeduceFloatUnary)
+        .doc(std::string(what) + " per element: the tensor's type (FP16, FP32 or BF16)" +
+             (precise ? "; high_precision: the precise path" : ""));
+  }
   r.Register("tensor.cast")
       .tile_form(TileForm::Namesake("tensor.cast"))
       .arg("tensor")
@@ -450,10 +509,13 @@ void RegisterTensorOps(OpRegistry& r) {
       .arg("shape")
       .arg("offsets")
       .opt_arg("valid_shape")
+      .opt_arg("drop_dims")
+      .kwarg("pad_value", KwargKind::Pad)
       .deduce(DeduceSlice)
       .doc(
           "The window of shape at offsets (static windows must lie inside the tensor); "
-          "valid_shape becomes the result's valid extent");
+          "valid_shape becomes the result's valid extent; drop_dims removes unit axes; pad_value "
+          "becomes the result's pad");
   r.Register("tensor.assemble")
       .tile_form({TileForm::Kind::Assemble, "tile.assemble"})
       .gm_operands({0})

@@ -109,7 +109,7 @@ Value Slice(OpCall& c) {
   const std::vector<int64_t> shape = c.ints(1);
   const std::vector<int64_t> off = c.ints(2);
   std::vector<int64_t> read = shape;
-  if (c.args.size() > 3 && !c.args[3].empty()) {
+  if (c.args.size() > 3 && !c.args[3].empty() && !c.ints(3).empty()) {
     read = c.ints(3);
     if (read.size() != shape.size()) c.Fail("valid shape rank differs from the window's");
     for (size_t d = 0; d < read.size(); ++d)
@@ -121,6 +121,16 @@ Value Slice(OpCall& c) {
   TensorPtr out = NewTensor(c, src->dtype, shape, true);
   CopyRegion(src->data, src->shape, off, out->data, shape, std::vector<int64_t>(shape.size(), 0),
              read);
+  // drop_dims removes unit axes: the same elements, in the same order, under the shape without
+  // them (the deducer checked each is a unit axis).
+  if (c.args.size() > 4 && !c.args[4].empty()) {
+    const std::vector<int64_t> drops = c.ints(4);
+    std::vector<int64_t> kept;
+    for (size_t d = 0; d < shape.size(); ++d)
+      if (std::find(drops.begin(), drops.end(), static_cast<int64_t>(d)) == drops.end())
+        kept.push_back(shape[d]);
+    out->shape = kept;
+  }
   return Value(out);
 }
 

@@ -105,5 +105,69 @@ TEST(ConvertTensorToTileForms, AScratchRuleAllocatesTheNamedScratch) {
   EXPECT_TRUE(named);
 }
 
+// A scratch that a kwarg selects is given only when the kwarg is set, and the kwarg is not passed
+// on (the tile op takes the scratch instead): `tensor.careful(x, slow=True)` -> tile.rsqrt(x, t).
+TEST(ConvertTensorToTileForms, AKwargSelectedScratchIsGivenOnlyWhenSet) {
+  OpRegistry local;
+  TileForm form{TileForm::Kind::Op, "tile.rsqrt"};
+  form.scratch = TileForm::Scratch::LikeOperand;
+  form.scratch_name = "slow_tmp";
+  form.scratch_kwarg = "slow";
+  OpDef& op = Unary(local, "tensor.careful").kwarg("slow", KwargKind::Bool, false).tile_form(form);
+  for (bool slow : {true, false}) {
+    VarPtr x = ir::MakeVar("x", ir::MakeTensorType(Dims({16, 32}), DataType::FP32));
+    ExprPtr call = Create(op, {x}, {{"slow", slow}});
+    VarPtr y = ir::MakeVar("y", call->type);
+    auto f = std::make_shared<ir::Function>(
+        "kernel", ir::FunctionType::InCore, std::vector<ir::Param>{{x}},
+        std::vector<TypePtr>{call->type}, ir::AttrMap{},
+        ir::MakeSeq({ir::MakeAssign(y, call), ir::MakeReturn({y})}), ir::Span{});
+    ir::ProgramPtr out =
+        Convert(std::make_shared<ir::Program>("p", std::vector<ir::FunctionPtr>{f}, ir::Span{}));
+    EXPECT_EQ(
+        CalledOps(out),
+        slow ? (std::vector<std::string>{"tile.load", "tile.create", "tile.rsqrt", "tile.store"})
+             : (std::vector<std::string>{"tile.load", "tile.rsqrt", "tile.store"}));
+    ir::ForEachStmt(out->functions.at(0)->body, ir::kWalkAll, [&](const StmtPtr& s) {
+      const auto* a = s->As<ir::AssignStmt>();
+      const auto* c = a ? a->value->As<ir::Call>() : nullptr;
+      if (!c || c->op_name() != "tile.rsqrt") return;
+      EXPECT_EQ(c->args.size(), slow ? 2u : 1u);
+      EXPECT_TRUE(c->kwargs.empty());
+    });
+  }
+}
+
+// cast_operands casts an operand of another dtype than the result exactly, and only then: an
+// INT16 lhs of an FP32 result is cast, an INT32 one (not exact in FP32) is left to the tile op.
+TEST(ConvertTensorToTileForms, CastOperandsCastsOnlyExactly) {
+  OpRegistry local;
+  TileForm form{TileForm::Kind::Op, "tile.add"};
+  form.cast_operands = true;
+  OpDef& op = local.Register("tensor.plus")
+                  .arg("lhs")
+                  .arg("rhs")
+                  .tile_form(form)
+                  .deduce([](const CallInfo& c) -> TypePtr {
+                    return ir::MakeTensorType(c.tensor_arg(0).shape, DataType::FP32);
+                  });
+  for (DataType lhs : {DataType::INT16, DataType::INT32}) {
+    VarPtr x = ir::MakeVar("x", ir::MakeTensorType(Dims({16, 32}), lhs));
+    VarPtr z = ir::MakeVar("z", ir::MakeTensorType(Dims({16, 32}), DataType::FP32));
+    ExprPtr call = Create(op, {x, z}, {});
+    VarPtr y = ir::MakeVar("y", call->type);
+    auto f = std::make_shared<ir::Function>(
+        "kernel", ir::FunctionType::InCore, std::vector<ir::Param>{{x}, {z}},
+        std::vector<TypePtr>{call->type}, ir::AttrMap{},
+        ir::MakeSeq({ir::MakeAssign(y, call), ir::MakeReturn({y})}), ir::Span{});
+    ir::ProgramPtr out =
+        Convert(std::make_shared<ir::Program>("p", std::vector<ir::FunctionPtr>{f}, ir::Span{}));
+    const std::vector<std::string> cast = {"tile.load", "tile.load", "tile.cast", "tile.add",
+                                           "tile.store"};
+    const std::vector<std::string> mixed = {"tile.load", "tile.load", "tile.add", "tile.store"};
+    EXPECT_EQ(CalledOps(out), lhs == DataType::INT16 ? cast : mixed);
+  }
+}
+
 }  // namespace
 }  // namespace tilesplit::ops::testing

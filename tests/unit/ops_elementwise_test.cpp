@@ -16,6 +16,27 @@ TEST(OpsPromote, Rules) {
   EXPECT_FALSE(Promote(DataType::BOOL, DataType::INT32).has_value());
 }
 
+// The casts convert-tensor-to-tile-ops makes before a mixed-dtype elementwise op: only those that
+// keep every value.
+TEST(OpsExactCast, KeepsEveryValue) {
+  EXPECT_TRUE(ExactCast(DataType::INT16, DataType::FP32));
+  EXPECT_TRUE(ExactCast(DataType::UINT16, DataType::FP32));
+  EXPECT_TRUE(ExactCast(DataType::FP16, DataType::FP32));
+  EXPECT_TRUE(ExactCast(DataType::BF16, DataType::FP32));
+  EXPECT_TRUE(ExactCast(DataType::INT8, DataType::FP16));
+  EXPECT_TRUE(ExactCast(DataType::UINT8, DataType::BF16));
+  EXPECT_TRUE(ExactCast(DataType::INT8, DataType::INT16));
+  EXPECT_TRUE(ExactCast(DataType::UINT8, DataType::INT16));
+  EXPECT_TRUE(ExactCast(DataType::UINT16, DataType::UINT32));
+  EXPECT_FALSE(ExactCast(DataType::INT32, DataType::FP32));   // above 2^24 rounds
+  EXPECT_FALSE(ExactCast(DataType::INT16, DataType::FP16));   // above 2^11 rounds
+  EXPECT_FALSE(ExactCast(DataType::FP16, DataType::BF16));    // fewer significand bits
+  EXPECT_FALSE(ExactCast(DataType::FP32, DataType::INT32));   // fractions
+  EXPECT_FALSE(ExactCast(DataType::UINT8, DataType::INT8));   // 200 wraps
+  EXPECT_FALSE(ExactCast(DataType::INT8, DataType::UINT16));  // negatives wrap
+  EXPECT_FALSE(ExactCast(DataType::BOOL, DataType::INT32));
+}
+
 TEST(OpsAdd, SameShape) {
   auto c = Call("tile.add", {Tile({128, 128}), Tile({128, 128})});
   EXPECT_EQ(ir::TypeToString(c->type), "pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec]");

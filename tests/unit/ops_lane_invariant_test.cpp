@@ -354,7 +354,7 @@ TEST(OpsFlags, TensorOpTileForms) {
           std::string(f->scratch == TileForm::Scratch::LikeOperand    ? "like operand "
                       : f->scratch == TileForm::Scratch::RowPadded128 ? "row padded to 128 "
                                                                       : "sum of last axes ") +
-          f->scratch_name;
+          f->scratch_name + (f->scratch_kwarg.empty() ? "" : " when " + f->scratch_kwarg);
   }
   const std::map<std::string, std::pair<Kind, std::string>> want_special = {
       {"tensor.assemble", {Kind::Assemble, "tile.assemble"}},
@@ -390,6 +390,7 @@ TEST(OpsFlags, TensorOpTileForms) {
                          {"tensor.row_min", "row padded to 128 tmp_tile"},
                          {"tensor.row_prod", "row padded to 128 tmp_tile"},
                          {"tensor.row_sum", "row padded to 128 tmp_tile"},
+                         {"tensor.rsqrt", "like operand rsqrt_tmp when high_precision"},
                          {"tensor.xor", "like operand xor_tmp"},
                          {"tensor.xors", "like operand xor_tmp"}}));
 }

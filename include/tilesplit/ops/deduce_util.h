@@ -46,6 +46,10 @@ std::string Quote(const std::string& arg_name);  // 'rhs'
 Shape BroadcastShapes(const CallInfo& c, const Shape& a, size_t ia, const Shape& b, size_t ib);
 // ops.md 1.4 Promote; nullopt when the pair has no common type.
 std::optional<ir::DataType> Promote(ir::DataType a, ir::DataType b);
+// Whether converting every value of dtype `from` to `to` is exact (no rounding, no wrap): a float
+// of at least `from`'s precision and range, a float whose significand holds every integer of
+// `from`, an integer type holding every value of `from`.
+bool ExactCast(ir::DataType from, ir::DataType to);
 
 // Window read (ops.md 0): extent e at offset o over valid v -> min(e, max(0, v - o)); the
 // requested extent when any operand is dynamic.

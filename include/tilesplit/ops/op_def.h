@@ -138,6 +138,15 @@ struct TileForm {
   std::string row_broadcast = {};
   Scratch scratch = Scratch::None;
   std::string scratch_name = {};  // the scratch tile's variable (PyPTO's name)
+  // When set, the scratch is given only when this bool kwarg of the tensor op is true: the kwarg
+  // selects the tile op's scratch form (tensor.rsqrt's high_precision is tile.rsqrt's tmp), so it
+  // is not passed on to the tile op.
+  std::string scratch_kwarg = {};
+  // The tensor op computes on its operands promoted to the result's dtype (an elementwise binary
+  // of two dtypes), where the vector unit takes one dtype: a tile operand of another dtype is cast
+  // to the result's first, when that cast keeps every value (deduce_util.h ExactCast); otherwise
+  // the tile op judges the operands as they are.
+  bool cast_operands = false;
 
   // Whether the lowered call is a tile whatever its operands are: not a form whose result may
   // stay a GM tensor or a scalar (a window or an assemble of a GM tensor, a read, a write, a

@@ -2,6 +2,7 @@
 #include "call_sites.h"
 
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
 
@@ -17,6 +18,13 @@ class CallSites {
  public:
   explicit CallSites(const std::map<std::string, Added>& added) : added_(added) {}
   bool changed = false;
+  // A variable passed to parameters the conversion found written: how many such arguments, and
+  // whether one of them is also read by the kernel (InOut).
+  struct Write {
+    size_t args = 0;
+    bool read = false;
+  };
+  std::map<const ir::Var*, Write> writes;
 
   StmtPtr Body(const StmtPtr& body) {
     if (!body) return body;
@@ -30,8 +38,14 @@ class CallSites {
     const auto* fc = e ? e->As<ir::FunctionCall>() : nullptr;
     if (!fc) return e;
     auto it = added_.find(fc->callee);
-    if (it == added_.end() || it->second.types.empty()) return e;
+    if (it == added_.end() || (it->second.types.empty() && it->second.upgraded.empty())) return e;
     std::vector<ExprPtr> args = fc->args;
+    for (const auto& [pos, dir] : it->second.upgraded)
+      if (const auto* v = pos < args.size() ? args[pos]->As<ir::Var>() : nullptr) {
+        Write& w = writes[v];
+        ++w.args;
+        w.read |= dir != ir::ParamDirection::Out;
+      }
     for (size_t i = 0; i < it->second.types.size(); ++i) {
       const auto* t = it->second.types[i]->As<ir::TensorType>();
       if (!t) ir::ThrowInternal(e->span, "an added output parameter is not a tensor");
@@ -62,13 +76,37 @@ class CallSites {
   const std::map<std::string, Added>& added_;
 };
 
+// The uses of every variable in a body.
+class UseCounter : public ir::IRVisitor {
+ public:
+  std::map<const ir::Var*, size_t> count;
+
+ protected:
+  void VisitVar(const VarPtr& v) override { ++count[v.get()]; }
+};
+
 }  // namespace
 
 ir::FunctionPtr WithCreatedOutArgs(const ir::FunctionPtr& f,
                                    const std::map<std::string, Added>& added) {
   CallSites cs(added);
   StmtPtr body = cs.Body(f->body);
-  return cs.changed ? ir::WithBody(*f, body) : f;
+  if (!cs.changed) return f;
+  std::vector<ir::Param> params = f->params;
+  bool upgraded = false;
+  UseCounter uses;
+  uses.VisitStmt(body);
+  for (ir::Param& p : params) {
+    auto w = cs.writes.find(p.var.get());
+    if (p.direction != ir::ParamDirection::In || w == cs.writes.end()) continue;
+    // Any other use (a read, an argument of another call) keeps the caller's values needed.
+    const bool only_written = !w->second.read && uses.count[p.var.get()] == w->second.args;
+    p.direction = only_written ? ir::ParamDirection::Out : ir::ParamDirection::InOut;
+    upgraded = true;
+  }
+  if (!upgraded) return ir::WithBody(*f, body);
+  return std::make_shared<ir::Function>(f->name, f->func_type, std::move(params), f->return_types,
+                                        f->attrs, body, f->span);
 }
 
 }  // namespace tilesplit::pass

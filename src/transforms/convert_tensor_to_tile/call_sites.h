@@ -4,19 +4,24 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tilesplit/ir/function.h"
 
 namespace tilesplit::pass {
 
-// The Out parameters the conversion appended to one kernel, in order.
+// What the conversion changed in one kernel's signature: the Out parameters it appended, in
+// order, and the In parameters it found written (their position and new direction).
 struct Added {
   std::vector<ir::TypePtr> types;
   std::vector<std::string> names;
+  std::vector<std::pair<size_t, ir::ParamDirection>> upgraded;
 };
 
-// `f` with every call of a kernel in `added` given its new arguments (f itself when none).
+// `f` with every call of a kernel in `added` given its new arguments (f itself when none), and
+// each In parameter of `f` it passes straight to a parameter the conversion found written
+// upgraded likewise: Out when every use of it in `f` is such a write-only argument, else InOut.
 ir::FunctionPtr WithCreatedOutArgs(const ir::FunctionPtr& f,
                                    const std::map<std::string, Added>& added);
 

@@ -30,9 +30,13 @@
 #include <vector>
 
 #include "call_sites.h"
+#include "store_paths.h"
+#include "tensor_uses.h"
+#include "tile_builders.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/ops/deduce_util.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/pass/remarks.h"
@@ -40,70 +44,27 @@
 namespace tilesplit::pass {
 namespace {
 
+using namespace to_tile;
 using ir::ExprPtr;
 using ir::MemorySpace;
 using ir::StmtPtr;
 using ir::VarPtr;
 
-const ir::TensorType* TensorTypeOf(const ExprPtr& e) {
-  return e && e->type ? e->type->As<ir::TensorType>() : nullptr;
-}
-
-ExprPtr Zeros(size_t rank) {
-  std::vector<ExprPtr> z;
-  for (size_t i = 0; i < rank; ++i) z.push_back(ir::Index(0));
-  return ir::MakeTupleExpr(std::move(z));
-}
-
-ExprPtr TupleOf(const std::vector<ExprPtr>& elems) {
-  return ir::MakeTupleExpr(elems);
-}
-
-ExprPtr Build(const std::string& op, std::vector<ExprPtr> args, ir::AttrMap kwargs, ir::Span span) {
-  return ops::Create(op, std::move(args), std::move(kwargs), span, ops::MemoryContract::Defer);
-}
-ExprPtr Build(const ops::OpDef& op, std::vector<ExprPtr> args, ir::AttrMap kwargs, ir::Span span) {
-  return ops::Create(op, std::move(args), std::move(kwargs), span, ops::MemoryContract::Defer);
-}
-
-// The whole of a GM tensor loaded into a tile.
-ExprPtr WholeLoad(const ExprPtr& tensor, ir::AttrMap kwargs, ir::Span span) {
-  const auto& shape = tensor->type->As<ir::TensorType>()->shape;
-  return Build("tile.load", {tensor, Zeros(shape.size()), TupleOf(shape), TupleOf(shape)},
-               std::move(kwargs), span);
-}
-
-// The private provenance a Mat load made here carries for InferTileMemorySpace: the operand was
-// loaded to Mat as a matmul operand (a bridge), not by the author.
-constexpr const char* kMatBridgeAttr = "__compiler_tensor_to_tile_mat_bridge";
-
-ExprPtr WithMatBridge(const ExprPtr& load) {
-  ir::AttrMap attrs = load->As<ir::Call>()->attrs;
-  ir::SetSortedAttr(attrs, kMatBridgeAttr, true);
-  return ir::WithCallAttrs(load, std::move(attrs));
-}
-
-const ir::Call* AsOpCall(const ExprPtr& e) {
-  return e ? e->As<ir::Call>() : nullptr;
-}
-
 class Converter {
  public:
-  explicit Converter(const ir::Function& f) : f_(f) {}
+  explicit Converter(const ir::Function& f) : f_(f), uses_(f) {}
 
   ir::FunctionPtr Run(Added& added) {
-    for (const ir::Param& p : f_.params) params_.insert(p.var.get());
-    PreScan(f_.body);
     std::vector<StmtPtr> out;
     // Entry loads, in parameter order, located at the parameter they load.
     for (const ir::Param& p : f_.params) {
-      if (!need_load_.count(p.var.get())) continue;
+      if (!uses_.need_load.count(p.var.get())) continue;
       if (!TensorTypeOf(p.var)) continue;
       // An Out parameter holds nothing of the caller's: reading it (before writing it) reads
       // undefined elements, which is almost never meant, and the run would hand back poison.
-      if (p.direction == ir::ParamDirection::Out && !written_first_.count(p.var.get()))
+      if (p.direction == ir::ParamDirection::Out && !uses_.written_first.count(p.var.get()))
         pass::EmitWarning(
-            first_read_.count(p.var.get()) ? first_read_.at(p.var.get()) : p.var->span,
+            uses_.first_read.count(p.var.get()) ? uses_.first_read.at(p.var.get()) : p.var->span,
             "this reads the Out parameter '" + p.var->name +
                 "', whose elements are undefined until the program writes them",
             {{{},
@@ -118,11 +79,14 @@ class Converter {
       Read(p.var);
     }
     StmtPtr body = Body(f_.body, out);
+    RequireOneStorePath(f_.name, body, [this](const ExprPtr& e) { return Root(e); });
     std::vector<ir::Param> params = f_.params;
-    for (ir::Param& p : params) {
+    for (size_t i = 0; i < params.size(); ++i) {
+      ir::Param& p = params[i];
       const ir::Var* v = p.var.get();
       if (p.direction != ir::ParamDirection::In || !written_.count(v)) continue;
       p.direction = read_.count(v) ? ir::ParamDirection::InOut : ir::ParamDirection::Out;
+      added.upgraded.emplace_back(i, p.direction);
     }
     for (size_t i = 0; i < out_params_.size(); ++i) {
       params.push_back({out_params_[i], ir::ParamDirection::Out});
@@ -134,189 +98,11 @@ class Converter {
   }
 
  private:
-  // ---- Pre-scan: parameters that need an entry load, slices that must load to Mat.
-  void PreScan(const StmtPtr& body) {
-    std::map<const ir::Var*, const ir::Var*> parent;  // metadata-op result -> its operand
-    std::vector<const ir::Var*> mat_operands;
-    // A tensor carried through a loop stays a GM tensor when every use of the carried value
-    // addresses GM itself (a slice reads a window, an assemble stores one): loading it whole at
-    // entry would make the assemble one into a tile, and the result would never reach GM. It is
-    // loaded when some use needs a tile (an elementwise op of the carried value).
-    // It is also loaded when the body yields a tile back into it (a matmul result): a carry is
-    // one value, so a GM initial value and a tile backedge cannot share it.
-    struct Carry {
-      const ir::Var* iter;     // the carried value in the body
-      const ir::Var* result;   // the loop's result it becomes (null if none)
-      const ir::Var* yielded;  // the value the body yields back into it (null if not a variable)
-      ExprPtr init;
-    };
-    std::vector<Carry> carries;
-    std::set<const ir::Var*> carried_as_tile;
-    std::set<const ir::Var*> made_tile;  // results of ops whose tile form always yields a tile
-    ir::ForEachStmt(body, ir::kWalkAll, [&](const StmtPtr& s) {
-      if (const auto* i = s->As<ir::IfStmt>()) {
-        const ir::YieldStmt* ty = ir::TrailingYield(i->then_body);
-        const ir::YieldStmt* ey = i->else_body ? ir::TrailingYield(i->else_body) : nullptr;
-        for (size_t k = 0; ty && ey && k < i->return_vars.size(); ++k) {
-          const ir::Var* t = k < ty->values.size() ? ty->values[k]->As<ir::Var>() : nullptr;
-          const ir::Var* e = k < ey->values.size() ? ey->values[k]->As<ir::Var>() : nullptr;
-          if (t && e) merged_[i->return_vars[k].get()] = {t, e};
-        }
-      }
-      if (auto loop = ir::AsLoop(*s)) {
-        const ir::YieldStmt* y = ir::TrailingYield(*loop->body);
-        for (size_t k = 0; k < loop->iter_args->size(); ++k) {
-          const ir::IterArg& ia = (*loop->iter_args)[k];
-          const ir::Var* result =
-              k < loop->return_vars->size() ? (*loop->return_vars)[k].get() : nullptr;
-          const ir::Var* yielded =
-              y && k < y->values.size() ? y->values[k]->As<ir::Var>() : nullptr;
-          carries.push_back({ia.var.get(), result, yielded, ia.init});
-        }
-      }
-      const auto* a = s->As<ir::AssignStmt>();
-      const ExprPtr value = a                       ? a->value
-                            : s->As<ir::EvalStmt>() ? s->As<ir::EvalStmt>()->expr
-                                                    : nullptr;
-      const ir::Call* c = AsOpCall(value);
-      if (!c) {
-        if (a && value && value->As<ir::Var>()) {
-          parent[a->var.get()] = value->As<ir::Var>();
-          alias_[a->var.get()] = value->As<ir::Var>();
-        }
-        return;
-      }
-      const ops::TileForm* form = ops::TileFormOf(*c);
-      if (!form) return;  // a tile op: already in tile form
-      if (a && form->always_tile()) made_tile.insert(a->var.get());
-      if (a && form->kind == ops::TileForm::Kind::Assemble && !c->args.empty())
-        if (const auto* target = c->args[0]->As<ir::Var>()) assembled_into_[a->var.get()] = target;
-      // A parameter written before anything reads it is not read undefined.
-      if ((form->kind == ops::TileForm::Kind::Assemble ||
-           form->kind == ops::TileForm::Kind::Write) &&
-          !c->args.empty())
-        if (const ir::Var* p = ParamOf(c->args[0]); p && !need_load_.count(p))
-          written_first_.insert(p);
-      const ops::OpDef& def = ops::Def(*c);
-      // A Mat demand on a relabelled window reaches the window it relabels.
-      if (a && def.has_memory_following_operand() && !c->args.empty())
-        if (const auto* src = c->args[0]->As<ir::Var>()) parent[a->var.get()] = src;
-      for (size_t i : def.cube_operand_positions())
-        if (i < c->args.size())
-          if (const auto* v = c->args[i]->As<ir::Var>()) mat_operands.push_back(v);
-      for (size_t i = 0; i < c->args.size(); ++i) {
-        // The op addresses this operand in GM itself: no tile of it at entry.
-        if (def.addresses_gm_operand(i)) continue;
-        NeedLoad(c->args[i], s->span);
-        if (const auto* v = c->args[i]->As<ir::Var>()) carried_as_tile.insert(v);
-      }
-    });
-    // A value an op reads as a tile makes the value it is a plain alias of one too (`x = y`
-    // passes the same tile), so a carry whose alias or whose result is read as a tile is loaded.
-    // Each value has one alias chain; a value already marked has its chain marked, so the
-    // closure visits each value once per function.
-    const std::set<const ir::Var*> read_as_tile = std::move(carried_as_tile);
-    carried_as_tile.clear();
-    // An assemble's result read as a tile reads the value it assembled into as well.
-    auto mark_tile = [&](const ir::Var* v) {
-      while (v && carried_as_tile.insert(v).second) {
-        auto it = alias_.find(v);
-        if (it != alias_.end()) {
-          v = it->second;
-          continue;
-        }
-        auto up = assembled_into_.find(v);
-        v = up == assembled_into_.end() ? nullptr : up->second;
-      }
-    };
-    for (const ir::Var* v : read_as_tile) mark_tile(v);
-    // Inner loops come later in pre-order: walk the carries backwards so that an inner carry
-    // needing a tile marks the outer carry (its init) before that one is looked at.
-    for (auto it = carries.rbegin(); it != carries.rend(); ++it) {
-      const ir::Var* init = it->init ? it->init->As<ir::Var>() : nullptr;
-      // A carry the body only assembles into is the value it starts from, updated: carried from
-      // a parameter, it is that parameter (its assembles write it).
-      if (init && it->yielded && UpdatedBase(it->yielded, it->iter) == it->iter) {
-        updated_carry_[it->iter] = init;
-        if (it->result) updated_carry_[it->result] = it->iter;
-      }
-      const bool tile = carried_as_tile.count(it->iter) ||
-                        (it->result && carried_as_tile.count(it->result)) ||
-                        (it->yielded && made_tile.count(it->yielded));
-      if (!tile) {
-        if (init) carried_gm_[it->iter] = init;
-        continue;
-      }
-      NeedLoad(it->init, it->init ? it->init->span : ir::Span{});
-      mark_tile(init);
-    }
-    for (const ir::Var* v : mat_operands)
-      for (const ir::Var* cur = v; cur;) {
-        mat_demand_.insert(cur);
-        auto it = parent.find(cur);
-        cur = it == parent.end() ? nullptr : it->second;
-      }
-  }
-
-  std::map<const ir::Var*, const ir::Var*> carried_gm_;  // a GM-carried iter var -> its init
-  // An assemble's result -> the value it assembles into.
-  std::map<const ir::Var*, const ir::Var*> assembled_into_;
-  // An if's result -> the values its two branches yield into it.
-  std::map<const ir::Var*, std::pair<const ir::Var*, const ir::Var*>> merged_;
-
-  // The value `v` is made from by assembles alone, through if merges whose branches both do
-  // (stopping at `stop`); null when some path computes it otherwise.
-  const ir::Var* UpdatedBase(const ir::Var* v, const ir::Var* stop, int depth = 0) const {
-    for (int guard = 0; v && v != stop && guard < 1024 && depth < 64; ++guard) {
-      if (auto m = merged_.find(v); m != merged_.end()) {
-        const ir::Var* t = UpdatedBase(m->second.first, stop, depth + 1);
-        return t && t == UpdatedBase(m->second.second, stop, depth + 1) ? t : nullptr;
-      }
-      if (auto al = alias_.find(v); al != alias_.end()) {
-        v = al->second;
-        continue;
-      }
-      auto up = assembled_into_.find(v);
-      if (up == assembled_into_.end()) return v;
-      v = up->second;
-    }
-    return v;
-  }
-  // A carry the body only assembles into -> its init; the loop's result -> the carry.
-  std::map<const ir::Var*, const ir::Var*> updated_carry_;
-
-  // A parameter whose value some converted op reads as a tile: loaded once at entry. A plain
-  // alias of it (`acc = a0`, then `acc` carried into a loop) reads the same parameter.
-  void NeedLoad(const ExprPtr& e, ir::Span at) {
-    if (!TensorTypeOf(e)) return;
-    const ir::Var* v = ParamOf(e);
-    if (v && need_load_.insert(v).second) first_read_[v] = at;
-  }
-
-  // The parameter `e` is, or is a plain alias or an assembled update of (an assemble's result
-  // read as a tile reads the tensor it assembled into, updated: that parameter is loaded too, and
-  // its assembles then update the tile and store through); null when none.
-  const ir::Var* ParamOf(const ExprPtr& e) const {
-    const auto* v = e ? e->As<ir::Var>() : nullptr;
-    for (int guard = 0; v && !params_.count(v) && guard < 64; ++guard) {
-      if (auto it = alias_.find(v); it != alias_.end()) {
-        v = it->second;
-        continue;
-      }
-      auto up = assembled_into_.find(v);
-      v = up == assembled_into_.end() ? nullptr : up->second;
-    }
-    return v && params_.count(v) ? v : nullptr;
-  }
-  std::map<const ir::Var*, const ir::Var*> alias_;  // `a = b` of two variables: a -> b
-  std::map<const ir::Var*, ir::Span> first_read_;   // a loaded parameter -> its first read
-  std::set<const ir::Var*> written_first_;          // parameters written before any read
-
   // ---- Parameter access, for the direction upgrade.
   const ir::Var* Root(const ExprPtr& e) {
     const auto* v = e ? e->As<ir::Var>() : nullptr;
     while (v) {
-      if (params_.count(v)) return v;
+      if (uses_.params.count(v)) return v;
       auto it = gm_origin_.find(v);
       if (it == gm_origin_.end()) return nullptr;
       v = it->second;
@@ -399,29 +185,19 @@ class Converter {
                    "it with tile ops");
       case Kind::Op:
         return TileOp(c, form, args, out);
-      case Kind::Window: {
-        if (of_tile) {
-          std::vector<ExprPtr> a = {args[0], args[1], args[2]};
-          if (args.size() > 3) a.push_back(args[3]);
-          return Build(form.op, a, {}, span);
-        }
-        Read(c.args[0]);
-        const bool mat = v && mat_demand_.count(v.get());
-        ExprPtr valid = args.size() > 3 && args[3] ? args[3] : args[1];
-        ExprPtr load =
-            Build("tile.load", {c.args[0], args[2], args[1], valid},
-                  mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
-        return mat ? WithMatBridge(load) : load;
-      }
+      case Kind::Window:
+        return Window(c, form, name, v && uses_.mat_demand.count(v.get()), args, out);
       case Kind::Matmul: {
-        ExprPtr a = MatOperand(c.args[0], out, span);
-        ExprPtr b = MatOperand(c.args[1], out, span);
         auto flag = [&](const char* k) {
           const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
           return x && std::holds_alternative<bool>(*x) && std::get<bool>(*x);
         };
+        // Each operand is made ready in turn (in Mat, then viewed transposed), lhs first, as
+        // PyPTO's bridge processes the operands by index.
+        ExprPtr a = MatOperand(c.args[0], out, span);
         if (flag("a_trans"))
           a = Bind(out, name + "_lhs_t", Build("tile.transpose_view", {a}, {}, span), span);
+        ExprPtr b = MatOperand(c.args[1], out, span);
         if (flag("b_trans"))
           b = Bind(out,
                    ir::TileTypeOf(b) && b->As<ir::Var>() ? b->As<ir::Var>()->name + "_t" : "rhs_t",
@@ -505,12 +281,75 @@ class Converter {
     ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
   }
 
+  // A window: of a tile, the tile op (a slice); of a GM tensor, a load of the window (in Mat when
+  // a matmul reads it: `mat`), valid where the call says, else where the tensor is, then a
+  // zero-copy slice relabelling its pad when the call gives a pad_value (a load has none). A
+  // window dropping unit axes is reshaped to the tensor's shape: a tile keeps rank 2 at least,
+  // and a load keeps every axis.
+  ExprPtr Window(const ir::Call& c, const ops::TileForm& form, const std::string& name, bool mat,
+                 const std::vector<ExprPtr>& args, std::vector<StmtPtr>& out) {
+    const ir::Span span = c.span;
+    auto given = [&](size_t i) {
+      if (i >= args.size() || !args[i]) return false;
+      const auto* t = args[i]->As<ir::MakeTuple>();
+      return !t || !t->elements.empty();
+    };
+    ExprPtr tile;
+    if (ir::TileTypeOf(args[0])) {
+      std::vector<ExprPtr> a = {args[0], args[1], args[2]};
+      if (given(3) || given(4)) a.push_back(given(3) ? args[3] : TupleOf({}));
+      if (given(4)) a.push_back(args[4]);
+      tile = Build(form.op, a, c.kwargs, span);
+    } else {
+      Read(c.args[0]);
+      const ir::TensorType* src = TensorTypeOf(c.args[0]);
+      ExprPtr valid = args[1];
+      if (given(3)) {
+        valid = args[3];
+      } else if (src && src->view && !src->view->valid_shape.empty()) {
+        const auto* shape = args[1]->As<ir::MakeTuple>();
+        const auto* offs = args[2]->As<ir::MakeTuple>();
+        if (shape && offs && shape->elements.size() == src->view->valid_shape.size() &&
+            offs->elements.size() == shape->elements.size()) {
+          std::vector<ExprPtr> read;
+          for (size_t d = 0; d < shape->elements.size(); ++d)
+            read.push_back(
+                ops::WindowRead(offs->elements[d], shape->elements[d], src->view->valid_shape[d]));
+          valid = TupleOf(read);
+        }
+      }
+      tile = Build("tile.load", {c.args[0], args[2], args[1], valid},
+                   mat ? ir::AttrMap{{"target_memory", MemorySpace::Mat}} : ir::AttrMap{}, span);
+      if (mat) tile = WithMatBridge(tile);
+      if (const ir::AttrValue* pad = ir::FindAttr(c.kwargs, "pad_value")) {
+        const ir::TileType* t = ir::TileTypeOf(tile);
+        VarPtr loaded = Bind(out, name + "_load", tile, span);
+        tile = Build(form.op, {loaded, TupleOf(t->shape), Zeros(t->shape.size())},
+                     {{"pad_value", *pad}}, span);
+      }
+    }
+    const ir::TensorType* want = c.type ? c.type->As<ir::TensorType>() : nullptr;
+    const ir::TileType* got = ir::TileTypeOf(tile);
+    if (given(4) && want && got && want->shape.size() != got->shape.size()) {
+      VarPtr window = Bind(out, name + "_window", tile, span);
+      tile = Build("tile.reshape", {window, TupleOf(want->shape)}, {}, span);
+    }
+    return tile;
+  }
+
   // The tile op of an operator whose tile form is an op: its row-broadcast variant for an
   // [M, N] tile with an [M, 1] column, with the hardware's scratch tile when it takes one.
-  ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
+  ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, std::vector<ExprPtr> args,
                  std::vector<StmtPtr>& out) {
     const ir::Span span = c.span;
-    if (form.scratch != ops::TileForm::Scratch::None) {
+    if (form.cast_operands) CastOperands(c, args, out);
+    // A kwarg that selects the scratch form is the scratch's to say, not the tile op's.
+    ir::AttrMap kwargs;
+    for (const auto& kv : c.kwargs)
+      if (kv.first != form.scratch_kwarg) kwargs.push_back(kv);
+    const bool scratch = form.scratch != ops::TileForm::Scratch::None &&
+                         (form.scratch_kwarg.empty() || Flag(c, form.scratch_kwarg.c_str()));
+    if (scratch) {
       const ir::TileType* t = ir::TileTypeOf(args[0]);
       if (!t) ir::ThrowInternal(span, c.op_name() + ": operand was not converted to a tile");
       std::vector<std::vector<ExprPtr>> shapes;
@@ -522,20 +361,63 @@ class Converter {
                         span);
       std::vector<ExprPtr> a = args;
       a.push_back(tmp);
-      return Build(form.op, a, c.kwargs, span);
+      return Build(form.op, a, kwargs, span);
     }
     if (!form.row_broadcast.empty() && args.size() == 2) {
       const ir::TileType* l = ir::TileTypeOf(args[0]);
       const ir::TileType* r = ir::TileTypeOf(args[1]);
       if (l && r && l->shape.size() == 2 && r->shape.size() == 2 &&
-          ir::IsConstInt(r->shape[1], 1) && !ir::IsConstInt(l->shape[1], 1))
-        return Build(form.row_broadcast, args, c.kwargs, span);
+          ir::IsConstInt(r->shape[1], 1) && !ir::IsConstInt(l->shape[1], 1)) {
+        // The row-broadcast op has no path for a kwarg it does not declare (high_precision of a
+        // division): dropping it would quietly give another result than the one asked for.
+        const ops::OpDef* rb = ops::FindOp(form.row_broadcast);
+        for (const auto& [k, v] : kwargs)
+          if (rb && !rb->find_kwarg(k) && !(std::holds_alternative<bool>(v) && !std::get<bool>(v)))
+            NoTileForm(c,
+                       "with " + k + "=" + ir::AttrValueToString(v) +
+                           " does not support row broadcasting (its [M, 1] operand lowers to " +
+                           form.row_broadcast + ", which has no " + k + ")",
+                       "drop " + k +
+                           ", or expand the [M, 1] operand to the full shape first "
+                           "(pl.row_expand) so that the op applies element by element");
+        return Build(form.row_broadcast, args, kwargs, span);
+      }
     }
     for (size_t i = 0; i < args.size(); ++i)
       if (TensorTypeOf(args[i]))
         ir::ThrowInternal(span, c.op_name() + ": tensor operand " + std::to_string(i) +
                                     " was not converted to a tile");
-    return Build(form.op, args, c.kwargs, span);
+    return Build(form.op, args, kwargs, span);
+  }
+
+  // The tensor op promotes its operands to the result's dtype; the vector unit takes one dtype,
+  // so each tile operand of another dtype is cast to it first, when every value survives the cast
+  // (as the tensor op reads it: the tile of mixed dtypes computes the same). An inexact one is
+  // left for the tile op, which refuses a mix it cannot take.
+  void CastOperands(const ir::Call& c, std::vector<ExprPtr>& args, std::vector<StmtPtr>& out) {
+    const ir::TensorType* result = c.type ? c.type->As<ir::TensorType>() : nullptr;
+    if (!result) return;
+    for (ExprPtr& a : args) {
+      const ir::TileType* t = ir::TileTypeOf(a);
+      if (!t || t->dtype == result->dtype || !ops::ExactCast(t->dtype, result->dtype)) continue;
+      const auto* v = a->As<ir::Var>();
+      // One cast per value and dtype, as a Mat load is made once: later ops read the same cast.
+      const std::pair<const ir::Var*, ir::DataType> key{v, result->dtype};
+      if (auto it = v ? casts_.find(key) : casts_.end(); it != casts_.end()) {
+        a = it->second;
+        continue;
+      }
+      a = Bind(
+          out, (v ? v->name : std::string("operand")) + "_cast",
+          Build("tile.cast", {a}, {{"target_type", result->dtype}, {"mode", int64_t{2}}}, c.span),
+          c.span);
+      if (v) casts_[key] = a;
+    }
+  }
+
+  static bool Flag(const ir::Call& c, const char* k) {
+    const ir::AttrValue* x = ir::FindAttr(c.kwargs, k);
+    return x && std::holds_alternative<bool>(*x) && std::get<bool>(*x);
   }
 
   // Converts one statement into `out`.
@@ -632,10 +514,10 @@ class Converter {
       for (const ir::IterArg& ia : f->iter_args) {
         ExprPtr init = Map(ia.init);
         VarPtr var = Retyped(ia.var, init);
-        if (TensorTypeOf(var) && carried_gm_.count(ia.var.get()))
-          gm_origin_[var.get()] = carried_gm_.at(ia.var.get());
-        if (ir::TileTypeOf(var) && updated_carry_.count(ia.var.get()))
-          gm_origin_[ia.var.get()] = updated_carry_.at(ia.var.get());
+        if (TensorTypeOf(var) && uses_.carried_gm.count(ia.var.get()))
+          gm_origin_[var.get()] = uses_.carried_gm.at(ia.var.get());
+        if (ir::TileTypeOf(var) && uses_.updated_carry.count(ia.var.get()))
+          gm_origin_[ia.var.get()] = uses_.updated_carry.at(ia.var.get());
         ias.push_back({var, init});
       }
       StmtPtr body = Body(f->body);
@@ -644,8 +526,8 @@ class Converter {
       // the parameter itself holds it.
       for (size_t k = 0; k < f->return_vars.size() && k < rvs.size(); ++k) {
         const ir::Var* rv = f->return_vars[k].get();
-        if (!updated_carry_.count(rv) || !ir::TileTypeOf(rvs[k])) continue;
-        gm_origin_[rv] = updated_carry_.at(rv);
+        if (!uses_.updated_carry.count(rv) || !ir::TileTypeOf(rvs[k])) continue;
+        gm_origin_[rv] = uses_.updated_carry.at(rv);
         if (const ir::Var* p = Root(f->return_vars[k]); p && latest_version_.count(p))
           latest_version_[p] = {rvs[k].get(), ParamVar(p)};
       }
@@ -671,8 +553,8 @@ class Converter {
       // A merge of two updates of a written-through parameter is its latest value.
       for (size_t k = 0; k < i->return_vars.size() && k < rvs.size(); ++k) {
         const ir::Var* rv = i->return_vars[k].get();
-        if (!merged_.count(rv) || !ir::TileTypeOf(rvs[k])) continue;
-        const ir::Var* base = UpdatedBase(rv, nullptr);
+        if (!uses_.merged.count(rv) || !ir::TileTypeOf(rvs[k])) continue;
+        const ir::Var* base = uses_.UpdatedBase(rv, nullptr);
         if (!base || base == rv) continue;
         gm_origin_[rv] = base;
         const ir::Var* p = Root(i->return_vars[k]);
@@ -714,6 +596,16 @@ class Converter {
     return out;
   }
 
+  // Whether the call writes operand `i` without reading it: the tensor a write or a store puts
+  // elements into is not read by it, so a parameter only written becomes Out, not InOut (a later
+  // read of the write's result still reads the parameter, through gm_origin_).
+  static bool WritesOperand(const ir::Call& c, size_t i) {
+    if (const ops::TileForm* form = ops::TileFormOf(c))
+      return form->kind == ops::TileForm::Kind::Write && i == 0;
+    const auto& w = ops::Def(c).gm_window();
+    return w && w->access == ops::GmWindow::Access::Write && w->tensor == i;
+  }
+
   // A statement other than a tensor op, its operands substituted (a call re-deduced).
   StmtPtr Remap(const StmtPtr& s, const VarPtr& var, const ExprPtr& value) {
     ExprPtr nv = value;
@@ -726,7 +618,11 @@ class Converter {
       }
       if (changed)
         nv = ir::WithCallAttrs(Build(c->op_name(), args, c->kwargs, value->span), c->attrs);
-      for (const ExprPtr& a : c->args) Read(a);
+      for (size_t i = 0; i < c->args.size(); ++i)
+        if (WritesOperand(*c, i))
+          Written(c->args[i]);
+        else
+          Read(c->args[i]);
     } else if (const auto* fc = value->As<ir::FunctionCall>()) {
       std::vector<ExprPtr> args;
       bool changed = false;
@@ -746,16 +642,24 @@ class Converter {
       subst_[var.get()] = v;
     }
     if (const auto* src = value->As<ir::Var>()) gm_origin_[v.get()] = src;
+    // A store's result is the tensor it writes (an author's tile.store as a converted one).
+    if (const ir::Call* nc = AsOpCall(nv))
+      if (const auto& w = ops::Def(*nc).gm_window();
+          w && w->access == ops::GmWindow::Access::Write && w->tensor < nc->args.size())
+        if (const auto* tv = nc->args[w->tensor]->As<ir::Var>()) gm_origin_[v.get()] = tv;
     return nv == value && v == var ? s : ir::MakeAssign(v, nv, s->span);
   }
 
-  // A nested body (loop, branch, scope): a Mat load made inside it is out of scope after it, so
-  // a matmul after the body loads the tensor again (tests/golden/fuzz_tensor/mat_load_in_loop_*).
+  // A nested body (loop, branch, scope): a Mat load (or a cast) made inside it is out of scope
+  // after it, so a matmul after the body loads the tensor again
+  // (tests/golden/fuzz_tensor/mat_load_in_loop_*).
   StmtPtr Body(const StmtPtr& body) {
     const std::map<const ir::Var*, ExprPtr> outer = mat_loads_;
+    const auto outer_casts = casts_;
     std::vector<StmtPtr> out;
     StmtPtr converted = Body(body, out);
     mat_loads_ = outer;
+    casts_ = outer_casts;
     return converted;
   }
   StmtPtr Body(const StmtPtr& body, std::vector<StmtPtr>& out) {
@@ -771,6 +675,7 @@ class Converter {
   }
 
   const ir::Function& f_;
+  const TensorUses uses_;
   // The parameter an assemble being converted stores through to, and its store's result, until
   // the statement binds the assembled tile.
   struct WrittenThrough {
@@ -783,9 +688,10 @@ class Converter {
     VarPtr stored;
   };
   std::map<const ir::Var*, Version> latest_version_;
-  std::set<const ir::Var*> params_, need_load_, mat_demand_, read_, written_;
+  std::set<const ir::Var*> read_, written_;
   std::map<const ir::Var*, ExprPtr> subst_;
   std::map<const ir::Var*, ExprPtr> mat_loads_;
+  std::map<std::pair<const ir::Var*, ir::DataType>, ExprPtr> casts_;  // a tile cast exactly
   std::map<const ir::Var*, const ir::Var*> gm_origin_;  // a GM value -> the tensor it updates
   std::vector<VarPtr> out_params_;
 };

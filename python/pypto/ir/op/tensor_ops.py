@@ -32,6 +32,19 @@ maximum = _scalar_rhs_builder("tensor", "maximum")
 minimum = _scalar_rhs_builder("tensor", "minimum")
 
 
+def slice(tensor, shape, offset, valid_shape=None, drop_dims=None, pad_value=None,  # noqa: A001
+          span=None):
+    """PyPTO's ``tensor.slice``: ``drop_dims`` without ``valid_shape`` passes ``[]`` (none) in
+    its place, as ``tile_ops.slice`` does."""
+    from ._build import call
+    args = [tensor, shape, offset]
+    if drop_dims is not None:
+        args += [valid_shape if valid_shape is not None else [], drop_dims]
+    elif valid_shape is not None:
+        args.append(valid_shape)
+    return call("tensor.slice", args, {"pad_value": pad_value}, span)
+
+
 def transpose(tensor, axis1, axis2, span=None):
     """PyPTO's ``tensor.transpose(t, axis1, axis2)``: integer axes become INDEX constants, as
     the tile builder makes them, so the converted call compares equal to a hand-built one."""
