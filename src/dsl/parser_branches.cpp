@@ -158,9 +158,10 @@ std::vector<ir::ScopeOptimization> Parser::ParseScopeOptimizations() {
   return opts;
 }
 
-void Parser::ParseWith(Block& block) {
+void Parser::ParseWith(BlockKind kind, Block& block) {
   const Token& tok = Next();
-  if (CheckPl("scope") || CheckPl("manual_scope")) return ParseTaskScope(block, tok);
+  if (CheckPl("scope") || CheckPl("manual_scope") || CheckPl("cluster"))
+    return ParseTaskScope(kind, block, tok);
   if (CheckPl("spmd"))
     ir::ThrowUser(Peek(2).span,
                   "the with-form of pl.spmd is not supported: its kernel reads its block index "
@@ -170,8 +171,8 @@ void Parser::ParseWith(Block& block) {
                     "reading i as the block index"}});
   if (!CheckPl("at"))
     ir::ThrowUser(Peek().span,
-                  "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)', 'with pl.scope()' and "
-                  "'with pl.manual_scope()' are supported");
+                  "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)', 'with pl.scope()', "
+                  "'with pl.manual_scope()' and 'with pl.cluster()' are supported");
   Next();
   Next();
   Next();

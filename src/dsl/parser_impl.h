@@ -265,10 +265,12 @@ class Parser : public TokenCursor {
   // Parses `if`/`elif` (the cursor is on the keyword). `nested` marks the `if` an `elif` stands
   // for: its merge targets are fresh names of the else branch that the outer `if` re-yields.
   StmtPtr ParseIf(bool nested, std::vector<YieldTarget>* targets_out);
-  void ParseWith(Block& block);
+  void ParseWith(BlockKind kind, Block& block);
   // ---- The task model's scheduling constructs (parser_tasks.cpp): read, checked, and without
   // effect on what a program computes (docs/task-model.md).
-  void ParseTaskScope(Block& block, const Token& with_tok);
+  // `kind` is the enclosing body's: a loop or if body may end in a scope whose last statement is
+  // its pl.yield_ (the scope's statements join that body).
+  void ParseTaskScope(BlockKind kind, Block& block, const Token& with_tok);
   void ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok);
   // `[a, b, ...]` of no_dep_args= or dumps= (`keyword`: tensors the function has bound; what
   // the runtime does with them is `purpose`) or deps= (task ids bound by

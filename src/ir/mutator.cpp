@@ -150,7 +150,7 @@ TypePtr IRMutator::MutateTensorType(const TypePtr& t, const TensorType& tt) {
     view->stride = MutateExprs(tt.view->stride, &changed);
   }
   if (!changed) return t;
-  return MakeTensorType(std::move(shape), tt.dtype, std::move(view));
+  return MakeTensorType(std::move(shape), tt.dtype, std::move(view), tt.distributed);
 }
 
 TypePtr IRMutator::MutateTileType(const TypePtr& t, const TileType& tt) {

@@ -180,7 +180,9 @@ class Converter {
           view->valid_shape = SubList(view->valid_shape, env, &changed);
           view->stride = SubList(view->stride, env, &changed);
         }
-        return changed ? ir::MakeTensorType(std::move(shape), x->dtype, std::move(view)) : t;
+        return changed
+                   ? ir::MakeTensorType(std::move(shape), x->dtype, std::move(view), x->distributed)
+                   : t;
       }
       case ir::TypeKind::Tile: {
         auto x = t->As<ir::TileType>();

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "deferred_waiter.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
@@ -219,6 +220,7 @@ class ScopeOutliner : public ir::IRMutator {
                     "one is pl.Level." +
                         std::string(ir::LevelName(sc.level)),
                     {{ir::Span{}, "use with pl.at(level=pl.Level.CORE_GROUP)"}});
+    const bool waiter = CheckDeferredWaiter(sc);
     const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(sc.body, ir::kWalkAll) != nullptr;
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
@@ -328,6 +330,7 @@ class ScopeOutliner : public ir::IRMutator {
     ir::AttrMap attrs;
     if (split) ir::SetAttr(attrs, ir::fattr::kSplit, *split);
     if (regions) ir::SetAttr(attrs, ir::fattr::kSplitAiv, true);
+    if (waiter) ir::SetAttr(attrs, ir::fattr::kDeferredCompletionWaiter, true);
     // The pipe depth travels as the function attr the expansion and the simulator read.
     if (slots) ir::SetAttr(attrs, ir::fattr::kSlotNum, *slots);
     const std::string name = OutlinedName(

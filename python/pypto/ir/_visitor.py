@@ -119,7 +119,9 @@ class IRVisitor:
         self.visit_expr(e.tuple)
 
     def visit_function_call(self, e) -> None:
-        self._exprs(e.args)
+        # PyPTO has one Call node (a function's call has a GlobalVar op): a visitor that
+        # overrides visit_call sees function calls there too.
+        self.visit_call(e)
 
 
 def _same(a, b) -> bool:
