@@ -314,12 +314,23 @@ class Parser : public TokenCursor {
   class Errors;       // the independent errors of a file (parser.cpp)
   class UniqueNames;  // function names seen so far (parser.cpp)
   bool AtSelfCall() const {
-    return CheckName("self") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
-           Check(Tok::kLParen, 3);
+    return (CheckName("self") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
+            Check(Tok::kLParen, 3)) ||
+           AtSubmit();
   }
-  // `self.NAME(args)`. `standalone` is false where a call would be a sub-expression, which is
-  // rejected (calls stand as an assignment value, a statement or a returned value).
+  // `pl.submit(self.NAME, args..., deps=[...], allow_early_resolve=...)`: the call launched as a
+  // named task (ir::TaskLaunch).
+  bool AtSubmit() const {
+    return CheckName("pl") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
+           Peek(2).text == "submit" && Check(Tok::kLParen, 3);
+  }
+  // `self.NAME(args)` or a pl.submit of it. `standalone` is false where a call would be a
+  // sub-expression, which is rejected (calls stand as an assignment value, a statement or a
+  // returned value).
   ExprPtr ParseSelfCall(bool standalone);
+  // The deps=[...] of a pl.submit: task id values (Scalar[TASK_ID]); the names of tasks that a
+  // pl.at scope or a task id array binds are checked and, as for a scope's deps=, keep no node.
+  std::vector<ExprPtr> ParseSubmitDeps();
 
   // ---- State.
   std::vector<ClassFunction> class_fns_;

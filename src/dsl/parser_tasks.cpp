@@ -87,7 +87,11 @@ void Parser::ParseTaskDeps(std::string_view construct) {
   Expect(Tok::kLBracket, "(deps takes a list of task ids: deps=[tid])");
   while (!Check(Tok::kRBracket)) {
     const Token& name = ExpectName("as a task id of deps");
-    if (!fn_.task_ids.count(std::string(name.text))) {
+    // A task id a pl.submit returned is a value of its own type.
+    const Binding* bound = names_.Lookup(name.text);
+    const bool task_value = bound && bound->var && ir::ScalarDType(bound->var) &&
+                            *ir::ScalarDType(bound->var) == ir::DataType::TASK_ID;
+    if (!task_value && !fn_.task_ids.count(std::string(name.text))) {
       std::vector<std::string> ids(fn_.task_ids.begin(), fn_.task_ids.end());
       ir::ThrowUser(
           name.span,
@@ -174,7 +178,10 @@ bool Parser::ParseTaskIdStatement() {
     Expect(Tok::kRBracket, "closing the index");
     Expect(Tok::kAssign, "after the task id array element");
     const Token& tid = ExpectName("as the task id stored");
-    if (!fn_.task_ids.count(std::string(tid.text)))
+    const Binding* held = names_.Lookup(tid.text);
+    const bool task_value = held && held->var && ir::ScalarDType(held->var) &&
+                            *ir::ScalarDType(held->var) == ir::DataType::TASK_ID;
+    if (!task_value && !fn_.task_ids.count(std::string(tid.text)))
       ir::ThrowUser(tid.span,
                     "a task id array holds task ids; '" + std::string(tid.text) + "' is not one",
                     {{{}, "store the name bound by 'with pl.at(...) as NAME'"}});

@@ -251,7 +251,15 @@ class Comparer {
   }
   bool Same(const ir::FunctionCall& x, const ir::FunctionCall& y, const ExprPtr&, const ExprPtr&) {
     if (x.callee != y.callee) return Fail("callee", x.callee, y.callee);
+    if (x.task.has_value() != y.task.has_value())
+      return Fail("submit", x.task ? "a submit" : "a call", y.task ? "a submit" : "a call");
     if (!Exprs(x.args, y.args, "args")) return false;
+    if (x.task) {
+      if (!Exprs(x.task->deps, y.task->deps, "deps")) return false;
+      if (x.task->allow_early_resolve != y.task->allow_early_resolve)
+        return Fail("allow_early_resolve", x.task->allow_early_resolve ? "True" : "False",
+                    y.task->allow_early_resolve ? "True" : "False");
+    }
     if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
     Scope s(this, "type");
     return Type(x.type, y.type);

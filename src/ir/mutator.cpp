@@ -246,10 +246,13 @@ ExprPtr IRMutator::MutateTupleGetItem(const TupleGetItemPtr& op) {
 ExprPtr IRMutator::MutateFunctionCall(const FunctionCallPtr& op) {
   bool changed = always_rebuild_;
   std::vector<ExprPtr> args = MutateExprs(op->args, &changed);
+  std::optional<TaskLaunch> task = op->task;
+  if (task) task->deps = MutateExprs(op->task->deps, &changed);
   TypePtr type = MutateType(op->type);
   if (type != op->type) changed = true;
   if (!changed) return op;
-  return MakeFunctionCall(op->callee, std::move(args), std::move(type), op->span, op->attrs);
+  return MakeFunctionCall(op->callee, std::move(args), std::move(type), op->span, op->attrs,
+                          std::move(task));
 }
 
 // ---- Statements.

@@ -147,9 +147,12 @@ class Converter {
         auto c = e->As<ir::FunctionCall>();
         bool changed = false;
         std::vector<ExprPtr> args = SubList(c->args, env, &changed);
+        std::optional<ir::TaskLaunch> task = c->task;
+        if (task) task->deps = SubList(c->task->deps, env, &changed);
         TypePtr t = SubType(e->type, env);
         if (!changed && t == e->type) return e;
-        return ir::MakeFunctionCall(c->callee, std::move(args), t, e->span);
+        return ir::MakeFunctionCall(c->callee, std::move(args), t, e->span, c->attrs,
+                                    std::move(task));
       }
     }
     return e;

@@ -103,6 +103,7 @@ void IRVisitor::VisitTupleGetItem(const TupleGetItem& op) {
 
 void IRVisitor::VisitFunctionCall(const FunctionCall& op) {
   VisitExprs(op.args);
+  if (op.task) VisitExprs(op.task->deps);
   VisitType(op.type);
 }
 

@@ -679,6 +679,12 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
       break;
     }
   }
+  // A submitted call also yields its task's id: the tasks run in program order here, so the id
+  // only has to be a value deps= can name (the count of tasks launched so far).
+  if (c.task) {
+    results.push_back(Value(Scalar{ir::DataType::TASK_ID, static_cast<int64_t>(++tasks_), 0}));
+    return Value::Tuple(TupleValue(results.begin(), results.end()));
+  }
   if (results.size() == 1) return results[0];
   return Value::Tuple(TupleValue(results.begin(), results.end()));
 }
