@@ -181,6 +181,7 @@ void Parser::ParseWith(BlockKind kind, Block& block) {
   std::vector<ir::ScopeOptimization> opts;
   std::string name_hint;
   bool early = false;
+  std::vector<ExprPtr> deps;
   static const KeywordSchema schema{
       .name_context = "as a pl.at keyword",
       .assign_context = "after the keyword",
@@ -209,7 +210,7 @@ void Parser::ParseWith(BlockKind kind, Block& block) {
        // simulator's outputs are already all there is to see, so it is checked and dropped.
        {"dumps",
         [&](const Token&) { ParseTaskTensors("dumps", "whose contents the runtime dumps"); }},
-       {"deps", [&](const Token&) { ParseTaskDeps("pl.at"); }},
+       {"deps", [&](const Token&) { deps = ParseTaskDeps("pl.at"); }},
        {"name_hint",
         [&](const Token&) {
           const Token& hint = Expect(Tok::kString, "as the name hint");
@@ -236,9 +237,15 @@ void Parser::ParseWith(BlockKind kind, Block& block) {
         }}});
   Expect(Tok::kRParen, "closing pl.at(...)");
   if (!level) ir::ThrowUser(tok.span, "pl.at needs level=pl.Level.CORE_GROUP");
-  if (Check(Tok::kAs)) BindTaskId();
+  // A copy: the body's tokens may move the window (the text it names stays).
+  std::optional<Token> tid;
+  if (Check(Tok::kAs)) tid = *BindTaskId();
   Expect(Tok::kColon, "after pl.at(...)");
   Block body = ParseBlock(BlockKind::With);
+  // The task's id is the scope's own definition, after its body.
+  ir::VarPtr task_id =
+      tid ? names_.DefineTarget(tid->text, tid->span, ir::MakeScalarType(ir::DataType::TASK_ID))
+          : nullptr;
   StmtPtr seq = ir::MakeSeq(std::move(body.stmts), tok.span);
   // Checked here as well as in outline-incore-scopes, which sees the same IR: only the parser
   // sees the text, and an author reads the error at decoration time. pl.split(pl.SplitMode.NONE)
@@ -253,8 +260,9 @@ void Parser::ParseWith(BlockKind kind, Block& block) {
                       "drop pl.split(...) and keep the regions (use "
                       "optimizations=[pl.cross_core_slot(slot_num=N)] to size the pipe without a "
                       "split), or drop the regions for an AUTO split"}});
-  block.stmts.push_back(std::make_shared<ir::ScopeStmt>(
-      *level, std::move(opts), std::move(name_hint), early, seq, tok.span));
+  block.stmts.push_back(std::make_shared<ir::ScopeStmt>(*level, std::move(opts),
+                                                        std::move(name_hint), early, seq, tok.span,
+                                                        std::move(task_id), std::move(deps)));
 }
 
 }  // namespace tilesplit::dsl::detail

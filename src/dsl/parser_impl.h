@@ -276,9 +276,11 @@ class Parser : public TokenCursor {
   // the runtime does with them is `purpose`) or deps= (task ids bound by
   // `with pl.at(...) as NAME`).
   void ParseTaskTensors(std::string_view keyword, std::string_view purpose);
-  void ParseTaskDeps(std::string_view construct);
-  // `as NAME` after pl.at(...): binds NAME as a task id of this function.
-  void BindTaskId();
+  // Returns the task id values listed (what the scope keeps, ScopeStmt::deps).
+  std::vector<ExprPtr> ParseTaskDeps(std::string_view construct);
+  // `as NAME` after pl.at(...): checks NAME and records it as a task id of this function; the
+  // caller defines it as a Scalar[TASK_ID] value after the scope's body. Returns the name.
+  const Token* BindTaskId();
   // `NAME = pl.array.create(N, pl.TASK_ID)` (an array of task ids) or `NAME[i] = TID` into one:
   // read and true at such a statement, false (nothing read) elsewhere.
   bool ParseTaskIdStatement();

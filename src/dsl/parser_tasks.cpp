@@ -83,8 +83,9 @@ void Parser::ParseTaskTensors(std::string_view keyword, std::string_view purpose
   Expect(Tok::kRBracket, "closing the " + kw + " list");
 }
 
-void Parser::ParseTaskDeps(std::string_view construct) {
+std::vector<ExprPtr> Parser::ParseTaskDeps(std::string_view construct) {
   Expect(Tok::kLBracket, "(deps takes a list of task ids: deps=[tid])");
+  std::vector<ExprPtr> deps;
   while (!Check(Tok::kRBracket)) {
     const Token& name = ExpectName("as a task id of deps");
     // A task id a pl.submit returned is a value of its own type.
@@ -101,21 +102,30 @@ void Parser::ParseTaskDeps(std::string_view construct) {
           OrNote(Suggest(name.text, ids), "bind the task it waits for with 'with pl.at(...) as " +
                                               std::string(name.text) + ":' before this scope"));
     }
+    // A task id value is kept (the outlined submit waits for it); the name of a task id array,
+    // or of a task bound where this statement cannot read it, keeps no node (program order
+    // already runs it first).
+    if (task_value) deps.push_back(ResolveName(name));
     if (!Accept(Tok::kComma)) break;
   }
   Expect(Tok::kRBracket, "closing the deps list");
+  return deps;
 }
 
-void Parser::BindTaskId() {
+const Token* Parser::BindTaskId() {
   Next();  // as
   const Token& name = ExpectName("as the task id after 'as'");
   names_.CheckTargetName(name.text, name.span);
-  if (names_.Lookup(name.text))
+  const Binding* held = names_.Lookup(name.text);
+  const bool task_value = held && held->var && ir::ScalarDType(held->var) &&
+                          *ir::ScalarDType(held->var) == ir::DataType::TASK_ID;
+  if (held && !task_value)
     ir::ThrowUser(
         name.span,
         "'" + std::string(name.text) + "' already names a value; a task id needs a name of its own",
         {{{}, "choose another name for the task id"}});
   fn_.task_ids.insert(std::string(name.text));
+  return &name;
 }
 
 bool Parser::ParseTaskIdStatement() {

@@ -185,7 +185,8 @@ class Comparer {
     if (x.allow_early_resolve != y.allow_early_resolve)
       return Fail("allow_early_resolve", x.allow_early_resolve ? "True" : "False",
                   y.allow_early_resolve ? "True" : "False");
-    return Block(x.body, y.body, "body");
+    if (!Exprs(x.deps, y.deps, "deps") || !Block(x.body, y.body, "body")) return false;
+    return DefineAt("task_id", x.task_id, y.task_id);
   }
   bool Same(const ir::SplitAivStmt& x, const ir::SplitAivStmt& y, const StmtPtr&, const StmtPtr&) {
     if (x.mode != y.mode)

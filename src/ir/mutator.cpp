@@ -343,10 +343,14 @@ StmtPtr IRMutator::MutateIf(const IfStmtPtr& op) {
 }
 
 StmtPtr IRMutator::MutateScope(const ScopeStmtPtr& op) {
+  bool changed = always_rebuild_;
+  std::vector<ExprPtr> deps = MutateExprs(op->deps, &changed);
   StmtPtr body = MutateStmt(op->body);
-  if (!always_rebuild_ && body == op->body) return op;
+  VarPtr tid = op->task_id ? MutateVarDef(op->task_id) : nullptr;
+  if (!changed && body == op->body && tid == op->task_id) return op;
   return std::make_shared<ScopeStmt>(op->level, op->optimizations, op->name_hint,
-                                     op->allow_early_resolve, std::move(body), op->span);
+                                     op->allow_early_resolve, std::move(body), op->span,
+                                     std::move(tid), std::move(deps));
 }
 
 StmtPtr IRMutator::MutateSplitAiv(const SplitAivStmtPtr& op) {

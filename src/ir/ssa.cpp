@@ -57,6 +57,7 @@ class DefCounter {
       }
       case ir::StmtKind::Scope:
         Walk(s->As<ir::ScopeStmt>()->body);
+        if (const VarPtr& t = s->As<ir::ScopeStmt>()->task_id) Def(t);
         break;
       case ir::StmtKind::SplitAiv:
         Walk(s->As<ir::SplitAivStmt>()->body);
@@ -268,6 +269,7 @@ class Converter {
       }
       case ir::StmtKind::Scope:
         add_all(s->As<ir::ScopeStmt>()->body);
+        if (const VarPtr& t = s->As<ir::ScopeStmt>()->task_id) add(t.get());
         break;
       case ir::StmtKind::SplitAiv:
         add_all(s->As<ir::SplitAivStmt>()->body);
@@ -344,9 +346,11 @@ class Converter {
         return;
       case ir::StmtKind::Scope: {
         auto sc = s->As<ir::ScopeStmt>();
+        bool changed = false;
+        std::vector<ExprPtr> deps = SubList(sc->deps, env, &changed);
         out.push_back(std::make_shared<ir::ScopeStmt>(sc->level, sc->optimizations, sc->name_hint,
                                                       sc->allow_early_resolve, Body(sc->body, env),
-                                                      s->span));
+                                                      s->span, sc->task_id, std::move(deps)));
         return;
       }
       case ir::StmtKind::SplitAiv: {

@@ -27,6 +27,8 @@ class Waiter:
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(self, signal: pld.DistributedTensor[[4, 1], pl.INT32], x: pl.Tensor[[64], pl.FP32], out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
         self.publish(signal)
-        self.wait_rows(signal)
-        out_1: pl.Tensor[[64], pl.FP32] = self.consume(x, out)
+        wait_rows_task: pl.Tuple[pl.Scalar[pl.TASK_ID]] = pl.submit(self.wait_rows, signal)
+        wait_tid: pl.Scalar[pl.TASK_ID] = wait_rows_task[0]
+        consume_task: pl.Tuple[pl.Tensor[[64], pl.FP32], pl.Scalar[pl.TASK_ID]] = pl.submit(self.consume, x, out, deps=[wait_tid])
+        out_1: pl.Tensor[[64], pl.FP32] = consume_task[0]
         return out_1
