@@ -2,12 +2,15 @@
 // the mutator and structural equality keeping the launch, and the printed form reading back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/dsl/printer.h"
 #include "tilesplit/dsl/structural_equal.h"
 #include "tilesplit/ir/expr.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/transform.h"
+#include "tilesplit/ir/walk.h"
 
 namespace tilesplit {
 namespace {
@@ -65,6 +68,41 @@ class P:
   EXPECT_NE(text.find("pl.submit(self.k, a, deps=[t])"), std::string::npos) << text;
   ir::ProgramPtr again = dsl::Parse(text, "printed.py");
   EXPECT_TRUE(static_cast<bool>(dsl::StructuralEqual(p, again))) << text;
+}
+
+// `with pl.at(...) as t` defines t after the body; deps=[t] is a use of it by a later scope.
+TEST(SubmitIR, AScopesTaskIdIsADefinitionAndItsDepsAreUses) {
+  const char* src = R"(import pypto.language as pl
+
+@pl.function
+def main(x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+    with pl.at(level=pl.Level.CORE_GROUP) as t:
+        y = pl.add(x, x)
+    with pl.at(level=pl.Level.CORE_GROUP, deps=[t]):
+        z = pl.mul(y, y)
+    return z
+)";
+  ir::ProgramPtr p = dsl::Parse(src, "scopes.py");
+  const ir::FunctionPtr main = p->Find("main");
+  ASSERT_NE(main, nullptr);
+  std::vector<ir::StmtPtr> stmts = ir::FlattenStmts(main->body);
+  ASSERT_GE(stmts.size(), 2u);
+  const auto* first = stmts[0]->As<ir::ScopeStmt>();
+  const auto* second = stmts[1]->As<ir::ScopeStmt>();
+  ASSERT_TRUE(first && second);
+  ASSERT_NE(first->task_id, nullptr);
+  EXPECT_EQ(ir::ScalarDType(first->task_id), ir::DataType::TASK_ID);
+  ASSERT_EQ(second->deps.size(), 1u);
+  EXPECT_EQ(second->deps[0], first->task_id);
+  const std::vector<ir::VarPtr> defined = ir::DefinedVars(stmts[0]);
+  EXPECT_NE(std::find(defined.begin(), defined.end(), first->task_id), defined.end());
+  const std::vector<ir::VarPtr> free = ir::FreeVars(stmts[1]);
+  EXPECT_NE(std::find(free.begin(), free.end(), first->task_id), free.end());
+  // The printed form keeps both and reads back the same.
+  const std::string text = dsl::Print(p);
+  EXPECT_NE(text.find(" as t:"), std::string::npos) << text;
+  EXPECT_NE(text.find("deps=[t]"), std::string::npos) << text;
+  EXPECT_TRUE(static_cast<bool>(dsl::StructuralEqual(p, dsl::Parse(text, "printed.py")))) << text;
 }
 
 }  // namespace
