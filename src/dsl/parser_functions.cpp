@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
@@ -151,17 +152,23 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   ExpectNewline("after the decorator");
   // Without type=, level= and role= name the function type that implies them (PyPTO's
   // `@pl.function(level=pl.Level.CHIP, role=pl.Role.Orchestrator)` is an Orchestration function).
-  if (!type_given && (level || role))
+  // Only a pair that one type implies names it: role=SubWorker alone fits four.
+  if (!type_given && (level || role)) {
+    std::vector<ir::FunctionType> fits;
     for (ir::FunctionType t :
          {ir::FunctionType::Orchestration, ir::FunctionType::InCore, ir::FunctionType::AIC,
           ir::FunctionType::AIV, ir::FunctionType::Group}) {
       const DerivedPair d = DerivedLevelRole(t);
-      if ((!level || d.level == level->first) && (!role || d.role == role->first) &&
-          (level || role)) {
-        ftype = t;
-        break;
-      }
+      if ((!level || d.level == level->first) && (!role || d.role == role->first))
+        fits.push_back(t);
     }
+    if (fits.size() > 1)
+      ir::ThrowUser(role ? role->second : level->second,
+                    "role " + std::string(ir::RoleName(role->first)) +
+                        " without level= fits several function types",
+                    {{{}, "add level= (or write type=) to say which function this is"}});
+    if (fits.size() == 1) ftype = fits[0];
+  }
   if (!type_given && (level || role) && ftype == ir::FunctionType::Opaque) {
     std::string pair = level ? "level " + std::string(ir::LevelName(level->first)) : "";
     if (role)
