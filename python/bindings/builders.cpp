@@ -477,7 +477,17 @@ void BindExprBuilders(py::module_& m) {
                 ToAttrMap(attrs, true, {"FunctionCall", "attrs"})));
           }),
           py::arg("callee"), py::arg("args"), py::arg("type"), py::arg("span") = py::none(),
-          py::arg("attrs") = py::none());
+          py::arg("attrs") = py::none())
+      // The same call with other arguments, its task launch (a pl.submit's deps) kept: what a
+      // mutator that rewrites the arguments rebuilds.
+      .def(
+          "with_args",
+          [](const ir::FunctionCall& c, const py::object& args) {
+            return MutAs<ir::FunctionCall>(
+                ir::MakeFunctionCall(c.callee, ToExprs(args, {"FunctionCall.with_args", "args"}),
+                                     c.type, c.span, c.attrs, c.task));
+          },
+          py::arg("args"));
 
   m.def(
       "make_binary",

@@ -37,7 +37,7 @@ void BindEnums(py::module_& m) {
              DataType::UINT8, DataType::UINT16,    DataType::UINT32,  DataType::UINT64,
              DataType::FP4,   DataType::FP8E4M3FN, DataType::FP8E5M2, DataType::FP16,
              DataType::FP32,  DataType::FP8E8M0,   DataType::BF16,    DataType::HF4,
-             DataType::HF8},
+             DataType::HF8,   DataType::TASK_ID},
             DataTypeName);
   BindNamed(m, "MemorySpace",
             {MemorySpace::DDR, MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Left,

@@ -74,7 +74,18 @@ void BindExprs(py::module_& m) {
       .def_readonly("callee", &ir::FunctionCall::callee)
       .def_property_readonly("args", [](const ir::FunctionCall& e) { return ExprsToList(e.args); })
       .def_property_readonly("attrs",
-                             [](const ir::FunctionCall& e) { return AttrsToDict(e.attrs); });
+                             [](const ir::FunctionCall& e) { return AttrsToDict(e.attrs); })
+      // A submitted call (ir::TaskLaunch): PyPTO's ir.Submit.
+      .def_property_readonly("is_submit",
+                             [](const ir::FunctionCall& e) { return e.task.has_value(); })
+      .def_property_readonly(
+          "deps",
+          [](const ir::FunctionCall& e) {
+            return ExprsToList(e.task ? e.task->deps : std::vector<ir::ExprPtr>{});
+          })
+      .def_property_readonly("allow_early_resolve", [](const ir::FunctionCall& e) {
+        return e.task && e.task->allow_early_resolve;
+      });
 }
 
 }  // namespace tilesplit::python

@@ -92,7 +92,8 @@ ir::StmtPtr Replaced(const ir::IfStmt& s, FieldValues& f) {
 }
 ir::StmtPtr Replaced(const ir::ScopeStmt& s, FieldValues& f) {
   return std::make_shared<ir::ScopeStmt>(s.level, s.optimizations, s.name_hint,
-                                         s.allow_early_resolve, f.Get("body", s.body), s.span);
+                                         s.allow_early_resolve, f.Get("body", s.body), s.span,
+                                         s.task_id, s.deps);
 }
 ir::StmtPtr Replaced(const ir::SplitAivStmt& s, FieldValues& f) {
   return std::make_shared<ir::SplitAivStmt>(s.mode, f.Get("body", s.body), s.span);

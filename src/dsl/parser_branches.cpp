@@ -158,9 +158,10 @@ std::vector<ir::ScopeOptimization> Parser::ParseScopeOptimizations() {
   return opts;
 }
 
-void Parser::ParseWith(Block& block) {
+void Parser::ParseWith(BlockKind kind, Block& block) {
   const Token& tok = Next();
-  if (CheckPl("scope") || CheckPl("manual_scope")) return ParseTaskScope(block, tok);
+  if (CheckPl("scope") || CheckPl("manual_scope") || CheckPl("cluster"))
+    return ParseTaskScope(kind, block, tok);
   if (CheckPl("spmd"))
     ir::ThrowUser(Peek(2).span,
                   "the with-form of pl.spmd is not supported: its kernel reads its block index "
@@ -170,8 +171,8 @@ void Parser::ParseWith(Block& block) {
                     "reading i as the block index"}});
   if (!CheckPl("at"))
     ir::ThrowUser(Peek().span,
-                  "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)', 'with pl.scope()' and "
-                  "'with pl.manual_scope()' are supported");
+                  "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)', 'with pl.scope()', "
+                  "'with pl.manual_scope()' and 'with pl.cluster()' are supported");
   Next();
   Next();
   Next();
@@ -180,6 +181,7 @@ void Parser::ParseWith(Block& block) {
   std::vector<ir::ScopeOptimization> opts;
   std::string name_hint;
   bool early = false;
+  std::vector<ExprPtr> deps;
   static const KeywordSchema schema{
       .name_context = "as a pl.at keyword",
       .assign_context = "after the keyword",
@@ -208,7 +210,7 @@ void Parser::ParseWith(Block& block) {
        // simulator's outputs are already all there is to see, so it is checked and dropped.
        {"dumps",
         [&](const Token&) { ParseTaskTensors("dumps", "whose contents the runtime dumps"); }},
-       {"deps", [&](const Token&) { ParseTaskDeps("pl.at"); }},
+       {"deps", [&](const Token&) { deps = ParseTaskDeps("pl.at"); }},
        {"name_hint",
         [&](const Token&) {
           const Token& hint = Expect(Tok::kString, "as the name hint");
@@ -235,9 +237,15 @@ void Parser::ParseWith(Block& block) {
         }}});
   Expect(Tok::kRParen, "closing pl.at(...)");
   if (!level) ir::ThrowUser(tok.span, "pl.at needs level=pl.Level.CORE_GROUP");
-  if (Check(Tok::kAs)) BindTaskId();
+  // A copy: the body's tokens may move the window (the text it names stays).
+  std::optional<Token> tid;
+  if (Check(Tok::kAs)) tid = *BindTaskId();
   Expect(Tok::kColon, "after pl.at(...)");
   Block body = ParseBlock(BlockKind::With);
+  // The task's id is the scope's own definition, after its body.
+  ir::VarPtr task_id =
+      tid ? names_.DefineTarget(tid->text, tid->span, ir::MakeScalarType(ir::DataType::TASK_ID))
+          : nullptr;
   StmtPtr seq = ir::MakeSeq(std::move(body.stmts), tok.span);
   // Checked here as well as in outline-incore-scopes, which sees the same IR: only the parser
   // sees the text, and an author reads the error at decoration time. pl.split(pl.SplitMode.NONE)
@@ -252,8 +260,9 @@ void Parser::ParseWith(Block& block) {
                       "drop pl.split(...) and keep the regions (use "
                       "optimizations=[pl.cross_core_slot(slot_num=N)] to size the pipe without a "
                       "split), or drop the regions for an AUTO split"}});
-  block.stmts.push_back(std::make_shared<ir::ScopeStmt>(
-      *level, std::move(opts), std::move(name_hint), early, seq, tok.span));
+  block.stmts.push_back(std::make_shared<ir::ScopeStmt>(*level, std::move(opts),
+                                                        std::move(name_hint), early, seq, tok.span,
+                                                        std::move(task_id), std::move(deps)));
 }
 
 }  // namespace tilesplit::dsl::detail

@@ -264,6 +264,18 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
                         SuggestMember("SplitMode", lit.enum_value));
         return static_cast<int64_t>(*m);
       }
+      // The signalling enums read as the integer codes their ops take (ops.md 2.11).
+      if (lit.kind == K::Enum && lit.enum_type == "WaitCmp") {
+        if (lit.enum_value == "Eq") return int64_t{0};
+        if (lit.enum_value == "Ge") return int64_t{1};
+        ir::ThrowUser(lit.span, "unknown wait comparison " + lit.text() + " (expected Eq or Ge)");
+      }
+      if (lit.kind == K::Enum && lit.enum_type == "NotifyOp") {
+        if (lit.enum_value == "AtomicAdd") return int64_t{0};
+        if (lit.enum_value == "Set") return int64_t{1};
+        ir::ThrowUser(lit.span,
+                      "unknown notify operation " + lit.text() + " (expected AtomicAdd or Set)");
+      }
       if (lit.kind == K::Enum && lit.enum_type == "AtomicType") {
         if (lit.enum_value == "None_") return int64_t{0};
         if (lit.enum_value == "Add") return int64_t{1};

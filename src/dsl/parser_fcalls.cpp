@@ -134,6 +134,17 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                   "inside a @pl.program class",
                   {{Span{}, "put the functions in one '@pl.program' class"}});
   if (!AtSelfCall()) Unexpected("'self.NAME(...)', a call of another function of the program");
+  const bool submit = AtSubmit();
+  if (submit) {
+    Next();
+    Next();
+    Next();
+    Next();
+    if (!(CheckName("self") && Check(Tok::kDot, 1) && Check(Tok::kName, 2)))
+      ir::ThrowUser(Peek().span,
+                    "pl.submit(...) first argument must be a self.<kernel> method reference",
+                    {{{}, "write pl.submit(self.kernel, args...)"}});
+  }
   Next();
   Next();
   const Token& name_tok = Next();
@@ -173,11 +184,37 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
           "remove the call, or restructure the functions so that none calls back into a caller"}});
   }
   // Arguments first (they are the caller's values), then the callee, parsed on demand.
-  Expect(Tok::kLParen, "after the function name");
+  std::optional<ir::TaskLaunch> task;
+  if (submit) {
+    task.emplace();
+    if (!Check(Tok::kRParen)) Expect(Tok::kComma, "after the submitted kernel");
+  } else {
+    Expect(Tok::kLParen, "after the function name");
+  }
   std::vector<ExprPtr> args;
   std::vector<Span> arg_spans;
   std::optional<ir::AttrMap> call_attrs;
   while (!Check(Tok::kRParen)) {
+    if (submit && Check(Tok::kName) && Check(Tok::kAssign, 1) && !CheckName("attrs")) {
+      const Token& kw = Next();
+      Next();
+      if (kw.text == "deps") {
+        task->deps = ParseSubmitDeps();
+      } else if (kw.text == "allow_early_resolve") {
+        Literal lit = ParseLiteral();
+        if (lit.kind != Literal::Kind::Bool)
+          ir::ThrowUser(lit.span, "allow_early_resolve= takes True or False, got " + lit.text(),
+                        {{{}, "write allow_early_resolve=True, or remove the keyword"}});
+        task->allow_early_resolve = lit.bool_value;
+      } else {
+        ir::ThrowUser(kw.span,
+                      "unsupported pl.submit keyword '" + std::string(kw.text) +
+                          "' (expected deps, allow_early_resolve or attrs)",
+                      {{{}, "remove the keyword"}});
+      }
+      if (!Accept(Tok::kComma)) break;
+      continue;
+    }
     if (!call_attrs && CheckName("attrs") && Check(Tok::kAssign, 1) && Check(Tok::kLBrace, 2)) {
       Next();
       Next();
@@ -228,8 +265,46 @@ ExprPtr Parser::ParseSelfCall(bool standalone) {
                           ", or change the parameter's type"}});
   }
   ir::TypePtr type = ir::BoundCallResultType(*callee, args);
+  if (task) {
+    if (callee->func_type == ir::FunctionType::Inline)
+      ir::ThrowUser(name_tok.span,
+                    "pl.submit launches a task, and " + Quote(callee_name) +
+                        " is an Inline function, which is spliced into its caller",
+                    {{callee->span, Quote(callee_name) + " is defined here"},
+                     {{}, "call it directly: self." + callee_name + "(...)"}});
+    std::vector<ir::TypePtr> results;
+    if (const auto* t = type ? type->As<ir::TupleType>() : nullptr)
+      results = t->elements;
+    else if (type)
+      results.push_back(type);
+    type = ir::TaskCallResultType(results);
+  }
   return ir::MakeFunctionCall(callee_name, std::move(args), std::move(type), span,
-                              call_attrs ? std::move(*call_attrs) : ir::AttrMap{});
+                              call_attrs ? std::move(*call_attrs) : ir::AttrMap{}, std::move(task));
+}
+
+std::vector<ExprPtr> Parser::ParseSubmitDeps() {
+  Expect(Tok::kLBracket, "(deps takes a list of task ids: deps=[tid])");
+  std::vector<ExprPtr> deps;
+  while (!Check(Tok::kRBracket)) {
+    const Token& name = ExpectName("as a task id of deps");
+    const bool named_task = fn_.task_ids.count(std::string(name.text)) != 0;
+    if (!named_task) {
+      ExprPtr v = ResolveName(name);
+      const auto dt = ir::ScalarDType(v);
+      if (!v->As<ir::Var>() || !dt || *dt != ir::DataType::TASK_ID)
+        ir::ThrowUser(name.span,
+                      "deps= entries must be a TaskId variable; '" + std::string(name.text) +
+                          "' is " + ir::TypeToString(v->type),
+                      {{{},
+                        "bind the task id to its own name ('out, tid = pl.submit(...)') and "
+                        "list that name"}});
+      deps.push_back(std::move(v));
+    }
+    if (!Accept(Tok::kComma)) break;
+  }
+  Expect(Tok::kRBracket, "closing the deps list");
+  return deps;
 }
 
 }  // namespace tilesplit::dsl::detail

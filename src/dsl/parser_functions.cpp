@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
@@ -78,6 +79,7 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
   std::optional<std::pair<ir::Level, Span>> level;
   std::optional<std::pair<ir::Role, Span>> role;
   bool strict_ssa = program_strict_ssa_;
+  bool type_given = false;
   std::optional<std::pair<std::string, Span>> external;
   if (Accept(Tok::kLParen)) {
     static const KeywordSchema schema{
@@ -107,6 +109,17 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
                          "use one of the pl.FunctionType members: Opaque, Orchestration, InCore, "
                          "AIC, AIV, Group or Inline"));
             ftype = *t;
+            type_given = true;
+          }},
+         {"auto_scope",
+          [&](const Token&) {
+            // PyPTO wraps an orchestration body in an implicit pl.scope() unless this is False.
+            // A runtime scope keeps no node here (docs/task-model.md), so the value is checked and
+            // changes nothing the program computes.
+            Literal lit = ParseLiteral();
+            if (lit.kind != Literal::Kind::Bool)
+              ir::ThrowUser(lit.span, "auto_scope= takes True or False, got " + lit.text(),
+                            {{{}, "write auto_scope=False, or remove the keyword"}});
           }},
          {"attrs", [&](const Token&) { ParseAttrDict(&attrs, &attr_keys); }},
          {"level",
@@ -137,6 +150,34 @@ ir::FunctionPtr Parser::ParseFunction(bool in_class) {
     Expect(Tok::kRParen, "closing @pl.function(...)");
   }
   ExpectNewline("after the decorator");
+  // Without type=, level= and role= name the function type that implies them (PyPTO's
+  // `@pl.function(level=pl.Level.CHIP, role=pl.Role.Orchestrator)` is an Orchestration function).
+  // Only a pair that one type implies names it: role=SubWorker alone fits four.
+  if (!type_given && (level || role)) {
+    std::vector<ir::FunctionType> fits;
+    for (ir::FunctionType t :
+         {ir::FunctionType::Orchestration, ir::FunctionType::InCore, ir::FunctionType::AIC,
+          ir::FunctionType::AIV, ir::FunctionType::Group}) {
+      const DerivedPair d = DerivedLevelRole(t);
+      if ((!level || d.level == level->first) && (!role || d.role == role->first))
+        fits.push_back(t);
+    }
+    if (fits.size() > 1)
+      ir::ThrowUser(role ? role->second : level->second,
+                    "role " + std::string(ir::RoleName(role->first)) +
+                        " without level= fits several function types",
+                    {{{}, "add level= (or write type=) to say which function this is"}});
+    if (fits.size() == 1) ftype = fits[0];
+  }
+  if (!type_given && (level || role) && ftype == ir::FunctionType::Opaque) {
+    std::string pair = level ? "level " + std::string(ir::LevelName(level->first)) : "";
+    if (role)
+      pair += (pair.empty() ? "role " : " and role ") + std::string(ir::RoleName(role->first));
+    ir::ThrowUser(level ? level->second : role->second, "no function type implies " + pair,
+                  {{{},
+                    "write type= instead (pl.Level.CHIP with pl.Role.Orchestrator is an "
+                    "Orchestration function)"}});
+  }
   cur_ftype_ = ftype;
   DerivedPair derived = DerivedLevelRole(ftype);
   const std::string tname(ir::FunctionTypeName(ftype));

@@ -265,18 +265,22 @@ class Parser : public TokenCursor {
   // Parses `if`/`elif` (the cursor is on the keyword). `nested` marks the `if` an `elif` stands
   // for: its merge targets are fresh names of the else branch that the outer `if` re-yields.
   StmtPtr ParseIf(bool nested, std::vector<YieldTarget>* targets_out);
-  void ParseWith(Block& block);
+  void ParseWith(BlockKind kind, Block& block);
   // ---- The task model's scheduling constructs (parser_tasks.cpp): read, checked, and without
   // effect on what a program computes (docs/task-model.md).
-  void ParseTaskScope(Block& block, const Token& with_tok);
+  // `kind` is the enclosing body's: a loop or if body may end in a scope whose last statement is
+  // its pl.yield_ (the scope's statements join that body).
+  void ParseTaskScope(BlockKind kind, Block& block, const Token& with_tok);
   void ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok);
   // `[a, b, ...]` of no_dep_args= or dumps= (`keyword`: tensors the function has bound; what
   // the runtime does with them is `purpose`) or deps= (task ids bound by
   // `with pl.at(...) as NAME`).
   void ParseTaskTensors(std::string_view keyword, std::string_view purpose);
-  void ParseTaskDeps(std::string_view construct);
-  // `as NAME` after pl.at(...): binds NAME as a task id of this function.
-  void BindTaskId();
+  // Returns the task id values listed (what the scope keeps, ScopeStmt::deps).
+  std::vector<ExprPtr> ParseTaskDeps(std::string_view construct);
+  // `as NAME` after pl.at(...): checks NAME and records it as a task id of this function; the
+  // caller defines it as a Scalar[TASK_ID] value after the scope's body. Returns the name.
+  const Token* BindTaskId();
   // `NAME = pl.array.create(N, pl.TASK_ID)` (an array of task ids) or `NAME[i] = TID` into one:
   // read and true at such a statement, false (nothing read) elsewhere.
   bool ParseTaskIdStatement();
@@ -312,12 +316,23 @@ class Parser : public TokenCursor {
   class Errors;       // the independent errors of a file (parser.cpp)
   class UniqueNames;  // function names seen so far (parser.cpp)
   bool AtSelfCall() const {
-    return CheckName("self") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
-           Check(Tok::kLParen, 3);
+    return (CheckName("self") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
+            Check(Tok::kLParen, 3)) ||
+           AtSubmit();
   }
-  // `self.NAME(args)`. `standalone` is false where a call would be a sub-expression, which is
-  // rejected (calls stand as an assignment value, a statement or a returned value).
+  // `pl.submit(self.NAME, args..., deps=[...], allow_early_resolve=...)`: the call launched as a
+  // named task (ir::TaskLaunch).
+  bool AtSubmit() const {
+    return CheckName("pl") && Check(Tok::kDot, 1) && Check(Tok::kName, 2) &&
+           Peek(2).text == "submit" && Check(Tok::kLParen, 3);
+  }
+  // `self.NAME(args)` or a pl.submit of it. `standalone` is false where a call would be a
+  // sub-expression, which is rejected (calls stand as an assignment value, a statement or a
+  // returned value).
   ExprPtr ParseSelfCall(bool standalone);
+  // The deps=[...] of a pl.submit: task id values (Scalar[TASK_ID]); the names of tasks that a
+  // pl.at scope or a task id array binds are checked and, as for a scope's deps=, keep no node.
+  std::vector<ExprPtr> ParseSubmitDeps();
 
   // ---- State.
   std::vector<ClassFunction> class_fns_;

@@ -159,8 +159,14 @@ void Parser::ParseRangeFor(Block& block, const Token& for_tok, const Token& var_
     ir::ThrowUser(iter_names[0]->span, "iter-arg names need init_values=(...)");
 
   names_.Push();
-  names_.CheckTargetName(var_tok.text, var_tok.span);
-  VarPtr lv = names_.BindNew(var_tok.text, var_tok.span, ir::MakeScalarType(ir::DataType::INDEX));
+  // `for _ in ...` binds nothing: the loop still counts with a variable, which no name reads.
+  VarPtr lv;
+  if (var_tok.text == "_") {
+    lv = ir::MakeVar("idx", ir::MakeScalarType(ir::DataType::INDEX), var_tok.span);
+  } else {
+    names_.CheckTargetName(var_tok.text, var_tok.span);
+    lv = names_.BindNew(var_tok.text, var_tok.span, ir::MakeScalarType(ir::DataType::INDEX));
+  }
   std::vector<ir::IterArg> iter_args;
   std::vector<TypePtr> carried;
   for (size_t i = 0; i < iter_names.size(); ++i) {

@@ -131,7 +131,7 @@ void Parser::ParseStatement(BlockKind kind, Block& block) {
       block.stmts.push_back(ParseIf(false, nullptr));
       return;
     case Tok::kWith:
-      return ParseWith(block);
+      return ParseWith(kind, block);
     case Tok::kElif:
     case Tok::kElse:
       ir::ThrowUser(t.span, "'" + std::string(t.text) + "' without a matching 'if'");
@@ -308,6 +308,17 @@ void Parser::ParseAssignment(BlockKind kind, Block& block) {
   if (Accept(Tok::kColon)) ann = ParseType();
   Expect(Tok::kAssign, "in the assignment");
   if (CheckPl("yield_")) return ParseYield(kind, block, {{name.text, name.span, std::move(ann)}});
+  // `_ = value` binds nothing (as `_` among tuple targets): a call still runs, as a statement of
+  // its own; any other value has no effect to keep.
+  if (name.text == "_" && !ann) {
+    Span s = Peek().span;
+    ExprPtr value = AtSelfCall() ? ParseSelfCall(true) : ParseExpr();
+    ExpectNewline("after the assignment");
+    RejectValueless(value, s);
+    if (value->kind == ir::ExprKind::Call || value->kind == ir::ExprKind::FunctionCall)
+      block.stmts.push_back(ir::MakeEval(value, s));
+    return;
+  }
   names_.CheckTargetName(name.text, name.span);
   ExprPtr value = AtSelfCall() ? ParseSelfCall(true) : ParseExpr();
   if (Check(Tok::kAssign)) ir::ThrowUser(Peek().span, "chained assignment is not supported");

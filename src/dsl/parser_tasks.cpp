@@ -1,19 +1,20 @@
-// The task model's scheduling constructs (docs/task-model.md): `with pl.scope()` and
-// `with pl.manual_scope()`, pl.at's no_dep_args= / deps= / `as NAME`, and the loop form of
-// pl.spmd. They tell PyPTO's runtime how to track dependencies between tasks, which ring a task
-// lands in and how many blocks a launch has; none of them changes what a program computes when
-// its tasks run in program order, which is how the simulator runs them. So each is read and
-// checked where it is written (the names it lists must be what it says), and leaves no node of
-// its own: a scheduling scope's statements join the enclosing block, a pl.spmd loop is a
-// pl.parallel loop of CORE_GROUP scopes (one outlined kernel, launched once per block index).
+// The task model's scheduling constructs (docs/task-model.md): `with pl.scope()`,
+// `with pl.manual_scope()` and `with pl.cluster()` (a placement), pl.at's no_dep_args= / deps= /
+// `as NAME`, and the loop form of pl.spmd. They tell PyPTO's runtime how to track dependencies
+// between tasks, which ring a task lands in and how many blocks a launch has; none of them changes
+// what a program computes when its tasks run in program order, which is how the simulator runs
+// them. So each is read and checked where it is written (the names it lists must be what it says),
+// and leaves no node of its own: a scheduling scope's statements join the enclosing block, a
+// pl.spmd loop is a pl.parallel loop of CORE_GROUP scopes (one outlined kernel, launched once per
+// block index).
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
 
 namespace tilesplit::dsl::detail {
 
-void Parser::ParseTaskScope(Block& block, const Token& with_tok) {
-  const Token& kind = Peek(2);  // scope or manual_scope
+void Parser::ParseTaskScope(BlockKind kind_of_body, Block& block, const Token& with_tok) {
+  const Token& kind = Peek(2);  // scope, manual_scope or cluster
   Next();
   Next();
   Next();
@@ -42,9 +43,26 @@ void Parser::ParseTaskScope(Block& block, const Token& with_tok) {
     ir::ThrowUser(Peek().span, "pl." + std::string(kind.text) + "() binds no name",
                   {{{}, "remove 'as ...': only 'with pl.at(...) as NAME' names a task"}});
   Expect(Tok::kColon, "after pl." + std::string(kind.text) + "(...)");
-  Block body = ParseBlock(BlockKind::TaskScope);
   (void)with_tok;
-  for (StmtPtr& s : body.stmts) block.stmts.push_back(std::move(s));
+  if (kind_of_body != BlockKind::Loop && kind_of_body != BlockKind::Branch) {
+    Block body = ParseBlock(BlockKind::TaskScope);
+    for (StmtPtr& s : body.stmts) block.stmts.push_back(std::move(s));
+    return;
+  }
+  // In a loop or if body the scope's statements are that body's, so its trailing pl.yield_ (as
+  // PyPTO writes a carried value updated inside pl.scope()) is the body's yield: valid only when
+  // nothing follows the scope.
+  ExpectNewline("after ':'");
+  Expect(Tok::kIndent, "for the indented body");
+  Nest nest(*this, Peek().span);
+  ParseBlockItems(kind_of_body, block);
+  Expect(Tok::kDedent, "at the end of the body");
+  if (block.has_yield && !Check(Tok::kDedent))
+    ir::ThrowUser(block.yield_span,
+                  "this pl.yield_ ends the pl." + std::string(kind.text) +
+                      " body, but the loop or if body holding the scope goes on after it",
+                  {{Peek().span, "the next statement is here"},
+                   {{}, "move the pl.yield_ after the scope, to the end of the enclosing body"}});
 }
 
 void Parser::ParseTaskTensors(std::string_view keyword, std::string_view purpose) {
@@ -65,11 +83,16 @@ void Parser::ParseTaskTensors(std::string_view keyword, std::string_view purpose
   Expect(Tok::kRBracket, "closing the " + kw + " list");
 }
 
-void Parser::ParseTaskDeps(std::string_view construct) {
+std::vector<ExprPtr> Parser::ParseTaskDeps(std::string_view construct) {
   Expect(Tok::kLBracket, "(deps takes a list of task ids: deps=[tid])");
+  std::vector<ExprPtr> deps;
   while (!Check(Tok::kRBracket)) {
     const Token& name = ExpectName("as a task id of deps");
-    if (!fn_.task_ids.count(std::string(name.text))) {
+    // A task id a pl.submit returned is a value of its own type.
+    const Binding* bound = names_.Lookup(name.text);
+    const bool task_value = bound && bound->var && ir::ScalarDType(bound->var) &&
+                            *ir::ScalarDType(bound->var) == ir::DataType::TASK_ID;
+    if (!task_value && !fn_.task_ids.count(std::string(name.text))) {
       std::vector<std::string> ids(fn_.task_ids.begin(), fn_.task_ids.end());
       ir::ThrowUser(
           name.span,
@@ -79,21 +102,30 @@ void Parser::ParseTaskDeps(std::string_view construct) {
           OrNote(Suggest(name.text, ids), "bind the task it waits for with 'with pl.at(...) as " +
                                               std::string(name.text) + ":' before this scope"));
     }
+    // A task id value is kept (the outlined submit waits for it); the name of a task id array,
+    // or of a task bound where this statement cannot read it, keeps no node (program order
+    // already runs it first).
+    if (task_value) deps.push_back(ResolveName(name));
     if (!Accept(Tok::kComma)) break;
   }
   Expect(Tok::kRBracket, "closing the deps list");
+  return deps;
 }
 
-void Parser::BindTaskId() {
+const Token* Parser::BindTaskId() {
   Next();  // as
   const Token& name = ExpectName("as the task id after 'as'");
   names_.CheckTargetName(name.text, name.span);
-  if (names_.Lookup(name.text))
+  const Binding* held = names_.Lookup(name.text);
+  const bool task_value = held && held->var && ir::ScalarDType(held->var) &&
+                          *ir::ScalarDType(held->var) == ir::DataType::TASK_ID;
+  if (held && !task_value)
     ir::ThrowUser(
         name.span,
         "'" + std::string(name.text) + "' already names a value; a task id needs a name of its own",
         {{{}, "choose another name for the task id"}});
   fn_.task_ids.insert(std::string(name.text));
+  return &name;
 }
 
 bool Parser::ParseTaskIdStatement() {
@@ -156,7 +188,10 @@ bool Parser::ParseTaskIdStatement() {
     Expect(Tok::kRBracket, "closing the index");
     Expect(Tok::kAssign, "after the task id array element");
     const Token& tid = ExpectName("as the task id stored");
-    if (!fn_.task_ids.count(std::string(tid.text)))
+    const Binding* held = names_.Lookup(tid.text);
+    const bool task_value = held && held->var && ir::ScalarDType(held->var) &&
+                            *ir::ScalarDType(held->var) == ir::DataType::TASK_ID;
+    if (!task_value && !fn_.task_ids.count(std::string(tid.text)))
       ir::ThrowUser(tid.span,
                     "a task id array holds task ids; '" + std::string(tid.text) + "' is not one",
                     {{{}, "store the name bound by 'with pl.at(...) as NAME'"}});

@@ -59,9 +59,13 @@ bool Parser::AtDType(size_t ahead) const {
 }
 
 bool Parser::AtEnumRef(size_t ahead) const {
-  return CheckName("pl", ahead) && Check(Tok::kDot, ahead + 1) && Check(Tok::kName, ahead + 2) &&
-         IsEnumTypeName(Peek(ahead + 2).text) && Check(Tok::kDot, ahead + 3) &&
-         Check(Tok::kName, ahead + 4) && !Check(Tok::kLParen, ahead + 5);
+  // The signalling enums live in the distributed module (pld.WaitCmp.Ge, pld.NotifyOp.Set).
+  const bool pld_enum = CheckName("pld", ahead) && Check(Tok::kName, ahead + 2) &&
+                        (Peek(ahead + 2).text == "WaitCmp" || Peek(ahead + 2).text == "NotifyOp");
+  return (CheckName("pl", ahead) || pld_enum) && Check(Tok::kDot, ahead + 1) &&
+         Check(Tok::kName, ahead + 2) && (pld_enum || IsEnumTypeName(Peek(ahead + 2).text)) &&
+         Check(Tok::kDot, ahead + 3) && Check(Tok::kName, ahead + 4) &&
+         !Check(Tok::kLParen, ahead + 5);
 }
 
 bool Parser::AtLiteral() const {

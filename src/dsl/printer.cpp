@@ -140,7 +140,11 @@ class VarCollector {
                                 Stmt(b.else_body);
                                 for (const auto& r : b.return_vars) Def(r);
                               },
-                              [&](const ir::ScopeStmt& sc) { Stmt(sc.body); },
+                              [&](const ir::ScopeStmt& sc) {
+                                for (const auto& d : sc.deps) Expr(d);
+                                Stmt(sc.body);
+                                if (sc.task_id) Def(sc.task_id);
+                              },
                               [&](const ir::SplitAivStmt& r) { Stmt(r.body); },
                           });
   }
@@ -575,7 +579,14 @@ class Printer {
     }
     if (!s.name_hint.empty()) line += ", name_hint=" + ir::AttrValueToString(s.name_hint);
     if (s.allow_early_resolve) line += ", allow_early_resolve=True";
-    line += "):";
+    if (!s.deps.empty()) {
+      line += ", deps=[";
+      for (size_t i = 0; i < s.deps.size(); ++i) line += (i ? ", " : "") + Expr(s.deps[i]);
+      line += ']';
+    }
+    line += ")";
+    if (s.task_id) line += " as " + Name(s.task_id);
+    line += ":";
     Line(indent, line);
     Block(s.body, indent + 4, targets);
   }

@@ -185,7 +185,8 @@ class Comparer {
     if (x.allow_early_resolve != y.allow_early_resolve)
       return Fail("allow_early_resolve", x.allow_early_resolve ? "True" : "False",
                   y.allow_early_resolve ? "True" : "False");
-    return Block(x.body, y.body, "body");
+    if (!Exprs(x.deps, y.deps, "deps") || !Block(x.body, y.body, "body")) return false;
+    return DefineAt("task_id", x.task_id, y.task_id);
   }
   bool Same(const ir::SplitAivStmt& x, const ir::SplitAivStmt& y, const StmtPtr&, const StmtPtr&) {
     if (x.mode != y.mode)
@@ -251,7 +252,15 @@ class Comparer {
   }
   bool Same(const ir::FunctionCall& x, const ir::FunctionCall& y, const ExprPtr&, const ExprPtr&) {
     if (x.callee != y.callee) return Fail("callee", x.callee, y.callee);
+    if (x.task.has_value() != y.task.has_value())
+      return Fail("submit", x.task ? "a submit" : "a call", y.task ? "a submit" : "a call");
     if (!Exprs(x.args, y.args, "args")) return false;
+    if (x.task) {
+      if (!Exprs(x.task->deps, y.task->deps, "deps")) return false;
+      if (x.task->allow_early_resolve != y.task->allow_early_resolve)
+        return Fail("allow_early_resolve", x.task->allow_early_resolve ? "True" : "False",
+                    y.task->allow_early_resolve ? "True" : "False");
+    }
     if (!Attrs(x.attrs, y.attrs, "attrs")) return false;
     Scope s(this, "type");
     return Type(x.type, y.type);

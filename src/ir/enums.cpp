@@ -26,7 +26,7 @@ std::optional<E> FromName(const std::array<std::pair<E, std::string_view>, N>& t
 }
 
 using DT = DataType;
-constexpr std::array<std::pair<DT, std::string_view>, 21> kDataTypes{{
+constexpr std::array<std::pair<DT, std::string_view>, 22> kDataTypes{{
     {DT::BOOL, "BOOL"},       {DT::INT4, "INT4"},
     {DT::INT8, "INT8"},       {DT::INT16, "INT16"},
     {DT::INT32, "INT32"},     {DT::INT64, "INT64"},
@@ -37,7 +37,7 @@ constexpr std::array<std::pair<DT, std::string_view>, 21> kDataTypes{{
     {DT::FP8E5M2, "FP8E5M2"}, {DT::FP16, "FP16"},
     {DT::FP32, "FP32"},       {DT::FP8E8M0, "FP8E8M0"},
     {DT::BF16, "BF16"},       {DT::HF4, "HF4"},
-    {DT::HF8, "HF8"},
+    {DT::HF8, "HF8"},         {DT::TASK_ID, "TASK_ID"},
 }};
 
 using MS = MemorySpace;
@@ -154,6 +154,7 @@ int DataTypeBits(DataType dt) {
     case DT::INT64:
     case DT::UINT64:
     case DT::INDEX:
+    case DT::TASK_ID:
       return 64;
   }
   return 0;

@@ -252,22 +252,28 @@ ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, Ty
 }
 
 ExprPtr MakeFunctionCall(std::string callee, std::vector<ExprPtr> args, TypePtr type, Span span,
-                         AttrMap attrs) {
+                         AttrMap attrs, std::optional<TaskLaunch> task) {
   return std::make_shared<FunctionCall>(std::move(callee), std::move(args), std::move(type), span,
-                                        SortedByKey(std::move(attrs)));
+                                        SortedByKey(std::move(attrs)), std::move(task));
 }
 
 ExprPtr WithCallAttrs(const ExprPtr& e, AttrMap attrs) {
   if (const Call* c = e ? e->As<Call>() : nullptr)
     return MakeCall(c->op, c->args, c->kwargs, c->type, c->span, std::move(attrs));
   if (const FunctionCall* f = e ? e->As<FunctionCall>() : nullptr)
-    return MakeFunctionCall(f->callee, f->args, f->type, f->span, std::move(attrs));
+    return MakeFunctionCall(f->callee, f->args, f->type, f->span, std::move(attrs), f->task);
   return e;
 }
 
 TypePtr CallResultType(const std::vector<TypePtr>& return_types) {
   if (return_types.size() == 1) return return_types[0];
   return MakeTupleType(return_types);
+}
+
+TypePtr TaskCallResultType(const std::vector<TypePtr>& return_types) {
+  std::vector<TypePtr> types = return_types;
+  types.push_back(MakeScalarType(DataType::TASK_ID));
+  return MakeTupleType(std::move(types));
 }
 
 ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span) {
@@ -363,6 +369,10 @@ bool ExprEqual(const ExprPtr& a, const ExprPtr& b) {
     }
     case ExprKind::FunctionCall: {
       auto x = a->As<FunctionCall>(), y = b->As<FunctionCall>();
+      if (x->task.has_value() != y->task.has_value()) return false;
+      if (x->task && (x->task->allow_early_resolve != y->task->allow_early_resolve ||
+                      !ExprListEqual(x->task->deps, y->task->deps)))
+        return false;
       return x->callee == y->callee && ExprListEqual(x->args, y->args) &&
              TypeEqual(x->type, y->type);
     }

@@ -150,7 +150,7 @@ TypePtr IRMutator::MutateTensorType(const TypePtr& t, const TensorType& tt) {
     view->stride = MutateExprs(tt.view->stride, &changed);
   }
   if (!changed) return t;
-  return MakeTensorType(std::move(shape), tt.dtype, std::move(view));
+  return MakeTensorType(std::move(shape), tt.dtype, std::move(view), tt.distributed);
 }
 
 TypePtr IRMutator::MutateTileType(const TypePtr& t, const TileType& tt) {
@@ -246,10 +246,13 @@ ExprPtr IRMutator::MutateTupleGetItem(const TupleGetItemPtr& op) {
 ExprPtr IRMutator::MutateFunctionCall(const FunctionCallPtr& op) {
   bool changed = always_rebuild_;
   std::vector<ExprPtr> args = MutateExprs(op->args, &changed);
+  std::optional<TaskLaunch> task = op->task;
+  if (task) task->deps = MutateExprs(op->task->deps, &changed);
   TypePtr type = MutateType(op->type);
   if (type != op->type) changed = true;
   if (!changed) return op;
-  return MakeFunctionCall(op->callee, std::move(args), std::move(type), op->span, op->attrs);
+  return MakeFunctionCall(op->callee, std::move(args), std::move(type), op->span, op->attrs,
+                          std::move(task));
 }
 
 // ---- Statements.
@@ -340,10 +343,14 @@ StmtPtr IRMutator::MutateIf(const IfStmtPtr& op) {
 }
 
 StmtPtr IRMutator::MutateScope(const ScopeStmtPtr& op) {
+  bool changed = always_rebuild_;
+  std::vector<ExprPtr> deps = MutateExprs(op->deps, &changed);
   StmtPtr body = MutateStmt(op->body);
-  if (!always_rebuild_ && body == op->body) return op;
+  VarPtr tid = op->task_id ? MutateVarDef(op->task_id) : nullptr;
+  if (!changed && body == op->body && tid == op->task_id) return op;
   return std::make_shared<ScopeStmt>(op->level, op->optimizations, op->name_hint,
-                                     op->allow_early_resolve, std::move(body), op->span);
+                                     op->allow_early_resolve, std::move(body), op->span,
+                                     std::move(tid), std::move(deps));
 }
 
 StmtPtr IRMutator::MutateSplitAiv(const SplitAivStmtPtr& op) {

@@ -57,6 +57,7 @@ class DefCounter {
       }
       case ir::StmtKind::Scope:
         Walk(s->As<ir::ScopeStmt>()->body);
+        if (const VarPtr& t = s->As<ir::ScopeStmt>()->task_id) Def(t);
         break;
       case ir::StmtKind::SplitAiv:
         Walk(s->As<ir::SplitAivStmt>()->body);
@@ -147,9 +148,12 @@ class Converter {
         auto c = e->As<ir::FunctionCall>();
         bool changed = false;
         std::vector<ExprPtr> args = SubList(c->args, env, &changed);
+        std::optional<ir::TaskLaunch> task = c->task;
+        if (task) task->deps = SubList(c->task->deps, env, &changed);
         TypePtr t = SubType(e->type, env);
         if (!changed && t == e->type) return e;
-        return ir::MakeFunctionCall(c->callee, std::move(args), t, e->span);
+        return ir::MakeFunctionCall(c->callee, std::move(args), t, e->span, c->attrs,
+                                    std::move(task));
       }
     }
     return e;
@@ -180,7 +184,9 @@ class Converter {
           view->valid_shape = SubList(view->valid_shape, env, &changed);
           view->stride = SubList(view->stride, env, &changed);
         }
-        return changed ? ir::MakeTensorType(std::move(shape), x->dtype, std::move(view)) : t;
+        return changed
+                   ? ir::MakeTensorType(std::move(shape), x->dtype, std::move(view), x->distributed)
+                   : t;
       }
       case ir::TypeKind::Tile: {
         auto x = t->As<ir::TileType>();
@@ -263,6 +269,7 @@ class Converter {
       }
       case ir::StmtKind::Scope:
         add_all(s->As<ir::ScopeStmt>()->body);
+        if (const VarPtr& t = s->As<ir::ScopeStmt>()->task_id) add(t.get());
         break;
       case ir::StmtKind::SplitAiv:
         add_all(s->As<ir::SplitAivStmt>()->body);
@@ -339,9 +346,11 @@ class Converter {
         return;
       case ir::StmtKind::Scope: {
         auto sc = s->As<ir::ScopeStmt>();
+        bool changed = false;
+        std::vector<ExprPtr> deps = SubList(sc->deps, env, &changed);
         out.push_back(std::make_shared<ir::ScopeStmt>(sc->level, sc->optimizations, sc->name_hint,
                                                       sc->allow_early_resolve, Body(sc->body, env),
-                                                      s->span));
+                                                      s->span, sc->task_id, std::move(deps)));
         return;
       }
       case ir::StmtKind::SplitAiv: {

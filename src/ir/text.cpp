@@ -212,6 +212,22 @@ class Writer {
       }
       case ExprKind::FunctionCall: {
         const auto& c = static_cast<const FunctionCall&>(*e);
+        if (c.task) {  // pl.submit(self.f, args..., deps=[...], allow_early_resolve=True)
+          out_ += "pl.submit(self.";
+          out_ += c.callee;
+          for (const ExprPtr& a : c.args) {
+            out_ += ", ";
+            Operand(a, false);
+          }
+          if (!c.task->deps.empty()) {
+            out_ += ", deps=";
+            List(c.task->deps);
+          }
+          if (c.task->allow_early_resolve) out_ += ", allow_early_resolve=True";
+          CallAttrs(c.attrs, false);
+          out_ += ')';
+          return;
+        }
         out_ += "self.";
         out_ += c.callee;
         out_ += '(';

@@ -103,6 +103,7 @@ void IRVisitor::VisitTupleGetItem(const TupleGetItem& op) {
 
 void IRVisitor::VisitFunctionCall(const FunctionCall& op) {
   VisitExprs(op.args);
+  if (op.task) VisitExprs(op.task->deps);
   VisitType(op.type);
 }
 
@@ -147,7 +148,9 @@ void IRVisitor::VisitIf(const IfStmt& op) {
   for (const VarPtr& v : op.return_vars) VisitVarDef(v);
 }
 void IRVisitor::VisitScope(const ScopeStmt& op) {
+  VisitExprs(op.deps);
   VisitStmt(op.body);
+  if (op.task_id) VisitVarDef(op.task_id);
 }
 void IRVisitor::VisitSplitAiv(const SplitAivStmt& op) {
   VisitStmt(op.body);

@@ -20,7 +20,8 @@ StmtPtr Rebuilt(const WhileStmt& w, StmtPtr body) {
 }
 StmtPtr Rebuilt(const ScopeStmt& sc, StmtPtr body) {
   return std::make_shared<ScopeStmt>(sc.level, sc.optimizations, sc.name_hint,
-                                     sc.allow_early_resolve, std::move(body), sc.span);
+                                     sc.allow_early_resolve, std::move(body), sc.span, sc.task_id,
+                                     sc.deps);
 }
 StmtPtr Rebuilt(const SplitAivStmt& r, StmtPtr body) {
   return std::make_shared<SplitAivStmt>(r.mode, std::move(body), r.span);

@@ -36,6 +36,22 @@ TypePtr DeduceWait(const CallInfo& c) {
   return nullptr;
 }
 
+// A deferred wait registers `signal[offsets] >= expected` as a completion condition of the task
+// running it (PyPTO's guide, distributed/02-primitives.md: the counter is polled as monotonic, so
+// only Ge is meaningful; the signal is an INT32 distributed tensor). The placement rules of the
+// waiter task are outline-incore-scopes' (deferred_waiter.cpp).
+TypePtr DeduceDeferWait(const CallInfo& c) {
+  const ir::TensorType& t = c.tensor_arg(0);
+  if (!t.distributed || t.dtype != ir::DataType::INT32)
+    c.Fail("argument 'signal' must be an INT32 pld.DistributedTensor, got " +
+           ir::TypeToString(c.arg(0)->type));
+  CheckOffsets(c, 0, 1);
+  ScalarArg(c, 2);
+  if (RequiredInt(c, "cmp") != 1)
+    c.Fail("kwarg 'cmp' must be pld.WaitCmp.Ge (1): a deferred wait polls a monotonic counter");
+  return nullptr;
+}
+
 // The pipe scaffolding of PyPTO's expansion (reserve_buffer, import_peer_buffer,
 // aic_/aiv_initialize_pipe) manages the hardware's GM slot buffers. The simulator models the
 // pipes directly (docs/simulator.md), so these are accepted, checked and executed as no-ops: a
@@ -186,6 +202,28 @@ void RegisterSystemOps(OpRegistry& r) {
       .doc(
           "No result: sets (op=1) or atomically adds (op=0) value into target at offsets for "
           "peer");
+
+  r.Register("pld.system.defer_wait")
+      .arg("signal")
+      .arg("offsets")
+      .arg("expected")
+      .req_kwarg("cmp", KwargKind::Int)
+      .deduce(DeduceDeferWait)
+      .synchronization()
+      .no_result()
+      .doc(
+          "No result: registers signal[offsets] >= expected (cmp=1, Ge) as a completion "
+          "condition of the task; the task's dependents start once every condition holds");
+
+  // Drops this core's cached GM lines so that later reads see other cores' writes. The
+  // simulator's GM is coherent (every write visible when it happens): a no-op there, and an
+  // ordering point for the passes like system.fence.
+  r.Register("system.cacheinvalid")
+      .deduce([](const CallInfo&) -> TypePtr { return nullptr; })
+      .side_effect()
+      .synchronization()
+      .no_result()
+      .doc("No result: invalidates this core's cached GM lines (a no-op on the simulator)");
 
   r.Register("pld.system.wait")
       .arg("signal")

@@ -1,6 +1,7 @@
 // Semantics of inter-device signalling (ops.md 2.11). The simulator runs one core group with no
 // peer device: notify updates the signal tensor locally, and a wait whose condition does not
 // already hold could never be satisfied, so it is reported instead of hanging.
+#include "tilesplit/ir/error.h"
 #include "tilesplit/semantics/semantics.h"
 
 namespace tilesplit::ops {
@@ -44,6 +45,25 @@ Value Wait(OpCall& c) {
          std::to_string(have) + ", expected " + (ge ? ">= " : "== ") + std::to_string(want) + ")");
 }
 
+// In program order a deferred wait's dependents run after it, so its condition must hold then;
+// with no peer device it holds when it holds already (as a blocking wait with cmp Ge).
+Value DeferWait(OpCall& c) {
+  const TensorPtr& t = c.tensor(0);
+  const size_t i = SignalIndex(c, t, 1);
+  const double have =
+      t->data.kind == sim::StorageKind::F32 ? t->data.f[i] : static_cast<double>(t->data.i[i]);
+  const double want = c.scalar(2).AsDouble();
+  if (have >= want) return Value();
+  ir::ThrowUser(c.call.span,
+                c.name() +
+                    ": registers a condition no peer device will satisfy in the "
+                    "simulator (have " +
+                    std::to_string(have) + ", expected >= " + std::to_string(want) + ")",
+                {{{},
+                  "make a task before the waiter publish the value (pld.system.notify), or "
+                  "lower the expected threshold"}});
+}
+
 // The reference runs on one core: a barrier there has nobody to wait for.
 Value Syncall(OpCall& c) {
   if (!c.ctx.port) return Value();
@@ -71,6 +91,8 @@ void RegisterSystemSemantics(SemanticsTable& t) {
   t.Register(op::system_fence, [](OpCall&) { return Value(Scalar{ir::DataType::INT32, 0, 0}); });
   t.Register(op::pld_system_notify, Notify);
   t.Register(op::pld_system_wait, Wait);
+  t.Register(op::pld_system_defer_wait, DeferWait);
+  t.Register(op::system_cacheinvalid, [](OpCall&) { return Value(); });
 }
 
 }  // namespace tilesplit::ops

@@ -147,7 +147,14 @@ Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
              [&](const ir::ForStmt& f) { return ExecFor(f); },
              [&](const ir::WhileStmt& w) { return ExecWhile(w); },
              [&](const ir::IfStmt& b) { return ExecIf(b); },
-             [&](const ir::ScopeStmt& sc) { return Exec(sc.body); },
+             [&](const ir::ScopeStmt& sc) {
+               const Flow f = Exec(sc.body);
+               // A named task's id (its scope runs in program order: a fresh id is all it is).
+               if (sc.task_id)
+                 Define(sc.task_id,
+                        Value(Scalar{ir::DataType::TASK_ID, static_cast<int64_t>(++tasks_), 0}));
+               return f;
+             },
              [&](const ir::SplitAivStmt& r) { return ExecRegion(r); },
          });
 }
@@ -658,6 +665,12 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
       results = sub.Run(*callee, args);
       break;
     }
+  }
+  // A submitted call also yields its task's id: the tasks run in program order here, so the id
+  // only has to be a value deps= can name (the count of tasks launched so far).
+  if (c.task) {
+    results.push_back(Value(Scalar{ir::DataType::TASK_ID, static_cast<int64_t>(++tasks_), 0}));
+    return Value::Tuple(TupleValue(results.begin(), results.end()));
   }
   if (results.size() == 1) return results[0];
   return Value::Tuple(TupleValue(results.begin(), results.end()));

@@ -47,7 +47,18 @@ void VerifyCallsValid(const ir::ProgramPtr& p) {
                                       std::to_string(callee->params.size()) +
                                       " argument(s), the call gives " +
                                       std::to_string(call->args.size()));
-      const ir::TypePtr want = ir::BoundCallResultType(*callee, call->args);
+      if (call->task && callee->func_type == ir::FunctionType::Inline)
+        ir::ThrowUser(call->span, where + "it submits '" + call->callee +
+                                      "', an Inline function, which has no task to launch");
+      ir::TypePtr want = ir::BoundCallResultType(*callee, call->args);
+      if (call->task) {  // the results, then the task id
+        std::vector<ir::TypePtr> types;
+        if (const auto* t = want ? want->As<ir::TupleType>() : nullptr)
+          types = t->elements;
+        else if (want)
+          types.push_back(want);
+        want = ir::TaskCallResultType(types);
+      }
       if (!ir::TypeEqual(call->type, want))
         ir::ThrowUser(call->span, where + "the call of '" + call->callee + "' is typed " +
                                       ir::TypeToString(call->type) + ", but the function returns " +

@@ -120,7 +120,7 @@ class Flattener {
       std::vector<ExprPtr> args = Operands(c->args);
       if (args == c->args) return e;
       return std::make_shared<ir::FunctionCall>(c->callee, std::move(args), e->type, e->span,
-                                                c->attrs);
+                                                c->attrs, c->task);
     }
     if (const auto* b = e->As<ir::Binary>()) {
       ExprPtr l = Nested(b->lhs), r = Nested(b->rhs);

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "deferred_waiter.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
@@ -219,6 +220,7 @@ class ScopeOutliner : public ir::IRMutator {
                     "one is pl.Level." +
                         std::string(ir::LevelName(sc.level)),
                     {{ir::Span{}, "use with pl.at(level=pl.Level.CORE_GROUP)"}});
+    const bool waiter = CheckDeferredWaiter(sc);
     const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(sc.body, ir::kWalkAll) != nullptr;
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
@@ -328,6 +330,7 @@ class ScopeOutliner : public ir::IRMutator {
     ir::AttrMap attrs;
     if (split) ir::SetAttr(attrs, ir::fattr::kSplit, *split);
     if (regions) ir::SetAttr(attrs, ir::fattr::kSplitAiv, true);
+    if (waiter) ir::SetAttr(attrs, ir::fattr::kDeferredCompletionWaiter, true);
     // The pipe depth travels as the function attr the expansion and the simulator read.
     if (slots) ir::SetAttr(attrs, ir::fattr::kSlotNum, *slots);
     const std::string name = OutlinedName(
@@ -336,6 +339,26 @@ class ScopeOutliner : public ir::IRMutator {
     incore.push_back(ir::DeepClone(
         std::make_shared<ir::Function>(name, ir::FunctionType::InCore, std::move(params), rtypes,
                                        std::move(attrs), new_body, sc.span)));
+    // A scope that names its task (`as tid`) or waits for others (deps=) is launched as a named
+    // task: a submitted call, whose last result is the task's id, bound to the scope's variable.
+    if (sc.task_id || !sc.deps.empty()) {
+      std::vector<ir::ExprPtr> deps;
+      for (const ir::ExprPtr& d : sc.deps) deps.push_back(MutateExpr(d));
+      ir::ExprPtr call =
+          ir::MakeFunctionCall(name, std::move(args), ir::TaskCallResultType(rtypes), sc.span, {},
+                               ir::TaskLaunch{std::move(deps), sc.allow_early_resolve});
+      std::vector<StmtPtr> out;
+      VarPtr tuple = ir::MakeVar(names_.Fresh(name + "_task"), call->type, sc.span);
+      out.push_back(ir::MakeAssign(tuple, call, sc.span));
+      for (size_t j = 0; j < results.size(); ++j)
+        out.push_back(ir::MakeAssign(
+            results[j].bound, ir::MakeTupleGetItem(tuple, static_cast<int>(j), sc.span), sc.span));
+      if (sc.task_id)
+        out.push_back(ir::MakeAssign(
+            sc.task_id, ir::MakeTupleGetItem(tuple, static_cast<int>(results.size()), sc.span),
+            sc.span));
+      return ir::MakeSeq(std::move(out), sc.span);
+    }
     // The call, its results bound back to the variables the parent goes on to read.
     ir::ExprPtr call =
         ir::MakeFunctionCall(name, std::move(args), ir::CallResultType(rtypes), sc.span);

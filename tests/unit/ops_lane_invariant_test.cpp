@@ -407,8 +407,9 @@ TEST(OpsFlags, TraitsThePassesQuery) {
     if (d->gm_window()) windows.insert(d->name());
     if (d->is_synchronization()) sync.insert(d->name());
   }
-  EXPECT_EQ(sync, (std::set<std::string>{"pld.system.notify", "pld.system.wait", "system.fence",
-                                         "system.syncall"}));
+  EXPECT_EQ(sync,
+            (std::set<std::string>{"pld.system.defer_wait", "pld.system.notify", "pld.system.wait",
+                                   "system.cacheinvalid", "system.fence", "system.syncall"}));
   // The tensor-level boundary carries the trait too; the passes emit the tile-level one.
   EXPECT_EQ(shard, (std::set<std::string>{"tensor.aiv_shard", "tile.aiv_shard"}));
   EXPECT_EQ(gather, (std::set<std::string>{"tensor.aic_gather", "tile.aic_gather"}));

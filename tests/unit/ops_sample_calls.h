@@ -27,6 +27,9 @@ inline std::vector<SampleCall> SampleCalls() {
   auto fs = ir::MakeConstFloat(1.0);
   auto idx = Scalar(DataType::INDEX, "i");
   auto gm = Tensor(Dims({512, 128}));
+  // A signal shared across devices: an INT32 pld.DistributedTensor (defer_wait's operand).
+  ExprPtr sig = ir::MakeVar(
+      "sig", ir::MakeTensorType(Dims({4, 1}), DataType::INT32, std::nullopt, /*distributed=*/true));
   auto t2 = Tensor(Dims({16, 32}));
   auto row = Tensor(Dims({1, 32}));
   auto ti = Tensor(Dims({16, 32}), DataType::INT32);
@@ -141,6 +144,8 @@ inline std::vector<SampleCall> SampleCalls() {
       {"pld.system.wait", {gm, Tup({0, 0}), I(1)}, {{"cmp", int64_t{0}}}},
       {"system.syncall", {}, {{"core_type", std::string("aiv_only")}}},
       {"system.fence", {}, {}},
+      {"system.cacheinvalid", {}, {}},
+      {"pld.system.defer_wait", {sig, Tup({0, 0}), I(0)}, {{"cmp", int64_t{1}}}},
       {"tile.get_block_idx", {}, {}},
       {"tile.get_block_num", {}, {}},
       // Tensor level (tensor_ops.cpp)

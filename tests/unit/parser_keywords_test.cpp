@@ -41,9 +41,9 @@ TEST(ParserKeywords, FunctionDecorator) {
                               "type=pl.FunctionType.AIV)")),
             "1:43: @pl.function keyword 'type' is given twice | remove one of them");
   EXPECT_EQ(Refusal(Decorated("@pl.function(bogus=1)")),
-            "1:14: unknown @pl.function keyword 'bogus' (expected type, attrs, level, role, "
-            "strict_ssa or external_source) | use type=, attrs=, level=, role=, strict_ssa= or "
-            "external_source=, or remove the keyword");
+            "1:14: unknown @pl.function keyword 'bogus' (expected type, auto_scope, attrs, "
+            "level, role, strict_ssa or external_source) | use type=, auto_scope=, attrs=, "
+            "level=, role=, strict_ssa= or external_source=, or remove the keyword");
   EXPECT_EQ(Refusal(Decorated("@pl.function(bogus)")),
             "1:19: expected '=' after the keyword, got ')' | write '=' after the keyword here");
   EXPECT_EQ(Refusal(Decorated("@pl.function(1)")),

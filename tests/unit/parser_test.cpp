@@ -119,8 +119,12 @@ TEST(ParserDecorator, TypeAttrsLevelRole) {
 TEST(ParserDecorator, Errors) {
   ExpectError("@pl.function(type=pl.FunctionType.AIC, level=pl.Level.AIV)\ndef f():\n    pass\n", 1,
               46, "level AIV does not match function type AIC");
-  ExpectError("@pl.function(role=pl.Role.Orchestrator)\ndef f():\n    pass\n", 1, 19,
-              "does not match function type Opaque");
+  ExpectError(
+      "@pl.function(type=pl.FunctionType.Opaque, role=pl.Role.Orchestrator)\ndef f():\n    pass\n",
+      1, 48, "does not match function type Opaque");
+  // Without type=, level= and role= name the type implying them; no type implies HOST.
+  ExpectError("@pl.function(level=pl.Level.HOST)\ndef f():\n    pass\n", 1, 20,
+              "no function type implies level HOST");
   ExpectError("@pl.function(bogus=1)\ndef f():\n    pass\n", 1, 14,
               "unknown @pl.function keyword 'bogus'");
   ExpectError("@pl.function(attrs={\"slot_num\": 1, \"slot_num\": 2})\ndef f():\n    pass\n", 1, 36,

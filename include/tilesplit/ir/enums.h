@@ -30,6 +30,9 @@ enum class DataType : uint8_t {
   BF16 = 0x40,
   HF4 = 0x41,
   HF8 = 0x42,
+  // The id of a launched task (pl.submit's last result, docs/task-model.md): a handle that only
+  // deps= reads; neither an integer nor a float, so no arithmetic takes it.
+  TASK_ID = 0x50,
 };
 
 int DataTypeBits(DataType dt);

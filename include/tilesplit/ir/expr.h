@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -186,17 +187,31 @@ class TupleGetItem : public Expr {
 // when the callee returns nothing (such a call can only stand as a statement). The callee is
 // named rather than pointed to so that a pass may rebuild either function independently; the
 // name is resolved against the program (Program::Find) where the callee is needed.
+//
+// A call launched as a named task (`pl.submit(self.f, ...)`, PyPTO's ir.Submit; a scope written
+// `with pl.at(...) as tid` or with deps= outlines to one) carries a TaskLaunch: the task ids it
+// waits for and the early-resolve hint. Its type is the callee's results followed by
+// Scalar[TASK_ID], as one flat tuple (TaskCallResultType). It computes what the plain call does:
+// the launch says only how the runtime may schedule it (docs/task-model.md).
+struct TaskLaunch {
+  std::vector<ExprPtr> deps;  // Scalar[TASK_ID] values bound earlier
+  bool allow_early_resolve = false;
+};
+
 class FunctionCall : public Expr {
  public:
   static constexpr ExprKind kKind = ExprKind::FunctionCall;
-  FunctionCall(std::string c, std::vector<ExprPtr> a, TypePtr t, Span s, AttrMap at = {})
+  FunctionCall(std::string c, std::vector<ExprPtr> a, TypePtr t, Span s, AttrMap at = {},
+               std::optional<TaskLaunch> tl = std::nullopt)
       : Expr(kKind, std::move(t), s),
         callee(std::move(c)),
         args(std::move(a)),
-        attrs(std::move(at)) {}
+        attrs(std::move(at)),
+        task(std::move(tl)) {}
   const std::string callee;
   const std::vector<ExprPtr> args;
-  const AttrMap attrs;  // call-site annotations, sorted by key (as Call::attrs)
+  const AttrMap attrs;                   // call-site annotations, sorted by key (as Call::attrs)
+  const std::optional<TaskLaunch> task;  // set for a submitted call (see above)
 };
 
 // ---- Typed dispatch: one handler per expression kind, chosen by the compiler.
@@ -236,8 +251,10 @@ bool AnyOperand(const Expr& e, F&& f) {
       return f(n.operand);
     else if constexpr (std::is_same_v<T, Cast>)
       return f(n.value);
-    else if constexpr (std::is_same_v<T, Call> || std::is_same_v<T, FunctionCall>)
+    else if constexpr (std::is_same_v<T, Call>)
       return any(n.args);
+    else if constexpr (std::is_same_v<T, FunctionCall>)
+      return any(n.args) || (n.task && any(n.task->deps));
     else if constexpr (std::is_same_v<T, MakeTuple>)
       return any(n.elements);
     else if constexpr (std::is_same_v<T, TupleGetItem>)
@@ -269,12 +286,15 @@ ExprPtr MakeCall(const OpBase* op, std::vector<ExprPtr> args, AttrMap kwargs, Ty
                  Span span = {}, AttrMap attrs = {});
 ExprPtr MakeTupleExpr(std::vector<ExprPtr> elements, Span span = {});
 ExprPtr MakeFunctionCall(std::string callee, std::vector<ExprPtr> args, TypePtr type,
-                         Span span = {}, AttrMap attrs = {});
+                         Span span = {}, AttrMap attrs = {},
+                         std::optional<TaskLaunch> task = std::nullopt);
 // `e` with call-site attrs `attrs` (a Call or FunctionCall; any other expression is returned as
 // is): how a pass that rebuilds a call through ops::Create keeps the annotations of the old one.
 ExprPtr WithCallAttrs(const ExprPtr& e, AttrMap attrs);
 // The type of a call of a function returning `return_types` (see FunctionCall).
 TypePtr CallResultType(const std::vector<TypePtr>& return_types);
+// The type of a submitted call of such a function: its results, then Scalar[TASK_ID].
+TypePtr TaskCallResultType(const std::vector<TypePtr>& return_types);
 ExprPtr MakeTupleGetItem(ExprPtr tuple, int index, Span span = {});
 
 // Shorthands used by passes to build index arithmetic.

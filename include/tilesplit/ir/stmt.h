@@ -170,22 +170,30 @@ struct ScopeOptimization {
   }
 };
 
-// `with pl.at(level=..., optimizations=[...], name_hint="...", allow_early_resolve=...)`.
+// `with pl.at(level=..., optimizations=[...], name_hint="...", allow_early_resolve=...,
+// deps=[...]) as tid`. The task id variable is defined by the scope (after its body runs); the
+// deps are task id values bound before it. A scope with either is outlined to a submitted call
+// (FunctionCall::task, docs/task-model.md).
 class ScopeStmt : public Stmt {
  public:
   static constexpr StmtKind kKind = StmtKind::Scope;
-  ScopeStmt(Level l, std::vector<ScopeOptimization> o, std::string n, bool early, StmtPtr b, Span s)
+  ScopeStmt(Level l, std::vector<ScopeOptimization> o, std::string n, bool early, StmtPtr b, Span s,
+            VarPtr tid = nullptr, std::vector<ExprPtr> d = {})
       : Stmt(kKind, s),
         level(l),
         optimizations(std::move(o)),
         name_hint(std::move(n)),
         allow_early_resolve(early),
-        body(std::move(b)) {}
+        body(std::move(b)),
+        task_id(std::move(tid)),
+        deps(std::move(d)) {}
   const Level level;
   const std::vector<ScopeOptimization> optimizations;
   const std::string name_hint;  // empty = none
   const bool allow_early_resolve;
   const StmtPtr body;
+  const VarPtr task_id;             // `as tid` (Scalar[TASK_ID]); null when not named
+  const std::vector<ExprPtr> deps;  // task ids this task waits for
 };
 
 // `for v in pl.split_aiv(2, mode=...)`: a region whose vector work is split across the two AIV

@@ -93,6 +93,7 @@ class Interpreter {
   const ir::Program* program_ = nullptr;  // split_'s program
   Schedule schedule_;
   int call_depth_ = 0;
+  int64_t tasks_ = 0;  // tasks this run submitted: the next task id (EvalFunctionCall)
   // Where the running function's tiles die (Run sets it; ExecSeq releases them there).
   std::shared_ptr<TileLiveness> liveness_;
   // The variables the statement ExecSeq is executing reads for the last time.

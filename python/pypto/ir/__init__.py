@@ -289,6 +289,28 @@ class Call(metaclass=_CallMeta):  # noqa: F811  (PyPTO's Call: an operator's or 
     pass
 
 
+class _SubmitMeta(type):
+    """PyPTO's ir.Submit: tilesplit keeps a submitted call as a FunctionCall that carries its
+    task launch (ir::TaskLaunch; ``is_submit``, ``deps``, ``allow_early_resolve``)."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, FunctionCall) and obj.is_submit
+
+
+class Submit(metaclass=_SubmitMeta):
+    pass
+
+
+class _NeverMeta(type):
+    def __instancecheck__(cls, obj):
+        return False
+
+
+class RuntimeScopeStmt(metaclass=_NeverMeta):
+    """PyPTO's node for ``with pl.scope()`` / ``pl.manual_scope()``: tilesplit keeps none (the
+    scope's statements join the enclosing block, docs/task-model.md), so nothing is one."""
+
+
 # A function call's op, as PyPTO spells it: the callee's GlobalVar.
 _install(FunctionCall, "op", lambda c: GlobalVar(c.callee))
 

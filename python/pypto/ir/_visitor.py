@@ -119,7 +119,16 @@ class IRVisitor:
         self.visit_expr(e.tuple)
 
     def visit_function_call(self, e) -> None:
+        # PyPTO has one Call node (a function's call has a GlobalVar op): a visitor that
+        # overrides visit_call sees function calls there too; a submitted call is its Submit.
+        if e.is_submit:
+            self.visit_submit(e)
+        else:
+            self.visit_call(e)
+
+    def visit_submit(self, e) -> None:
         self._exprs(e.args)
+        self._exprs(e.deps)
 
 
 def _same(a, b) -> bool:
@@ -211,7 +220,7 @@ class IRMutator:
         args = self._exprs(e.args)
         if _all_same(args, e.args):
             return e
-        return FunctionCall(e.callee, args, e.type, e.span, e.attrs)
+        return e.with_args(args)
 
 
 def _install_stmt_methods() -> None:

@@ -56,7 +56,7 @@ class CallSites {
       args.push_back(v);
     }
     changed = true;
-    return ir::MakeFunctionCall(fc->callee, std::move(args), e->type, e->span, fc->attrs);
+    return ir::MakeFunctionCall(fc->callee, std::move(args), e->type, e->span, fc->attrs, fc->task);
   }
 
   void Stmt(const StmtPtr& s, std::vector<StmtPtr>& out) {

@@ -631,7 +631,8 @@ class Converter {
         changed |= args.back() != a;
         Read(a);
       }
-      if (changed) nv = ir::MakeFunctionCall(fc->callee, args, value->type, value->span, fc->attrs);
+      if (changed)
+        nv = ir::MakeFunctionCall(fc->callee, args, value->type, value->span, fc->attrs, fc->task);
     } else {
       nv = Map(value);
     }

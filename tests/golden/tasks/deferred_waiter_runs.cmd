@@ -1,0 +1,2 @@
+check --seed 0
+check --seed 3

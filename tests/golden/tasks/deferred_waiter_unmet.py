@@ -1,0 +1,27 @@
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+# A condition the publisher never meets: with no peer device the simulator reports the waiter
+# instead of hanging (the threshold reaches 7 while the signal holds 5).
+@pl.program
+class Waiter:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        signal: pld.DistributedTensor[[4, 1], pl.INT32],
+        x: pl.Tensor[[64], pl.FP32],
+        out: pl.Out[pl.Tensor[[64], pl.FP32]],
+    ) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="publish"):
+            for src in pl.range(4):
+                pld.system.notify(signal, 0, [src, 0], 5, op=pld.NotifyOp.Set)
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="wait_rows") as wait_tid:
+            wanted = 1
+            for src in pl.range(4):
+                if src != 7:
+                    pld.system.defer_wait(signal, offsets=[src, 0], expected=wanted, cmp=pld.WaitCmp.Ge)
+                wanted = pl.min(wanted + 2, 9)
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="consume", deps=[wait_tid]):
+            t = pl.load(x, [0], [64])
+            out = pl.store(pl.add(t, t), [0], out)
+        return out
