@@ -1,0 +1,1 @@
+run --seed 0 --scalar n=4
