@@ -177,7 +177,8 @@ enum class KwargKind : uint8_t {
   Layout,
   Pad,
   SplitMode,
-  TransportCode
+  TransportCode,
+  TensorLayout
 };
 std::string_view KwargKindName(KwargKind k);
 
@@ -189,6 +190,9 @@ struct KwargSpec {
   // The valid values, spelt for a diagnostic ("0 (none), 1 (rint), ..."); empty when the kind
   // says it all. A missing required kwarg's note lists them.
   std::string values = {};
+  // A value equal to default_value means what the kwarg's absence means: the call is built
+  // without it, so both spellings are one IR (and compare, print and hash alike).
+  bool dropped_at_default = false;
 };
 
 struct ArgSpec {
@@ -246,6 +250,8 @@ class OpDef : public ir::OpBase {
   OpDef& variadic(size_t min_args, size_t max_args);  // positional only
   OpDef& kwarg(std::string name, KwargKind kind, std::optional<AttrValue> def = std::nullopt);
   OpDef& req_kwarg(std::string name, KwargKind kind, std::string values = {});
+  // An optional kwarg whose value `def` is the op's behaviour without it (dropped_at_default).
+  OpDef& canonical_kwarg(std::string name, KwargKind kind, AttrValue def);
   OpDef& deduce(DeduceFn fn);
   OpDef& input_memory(size_t pos, std::vector<ir::MemorySpace> allowed);
   // Operand `pos` is read on the core side operand `ref` lives on (tile.assemble's source: a Vec
