@@ -435,6 +435,7 @@ void RegisterTensorOps(OpRegistry& r) {
     form.row_broadcast = row_broadcast;
     form.cast_operands = true;
     const bool div = std::string_view(n) == "tensor.div";
+    if (div) form.one_box_roles = {"dividend", "divisor"};
     OpDef& d = r.Register(n).tile_form(form).arg("lhs").arg("rhs");
     if (div) d.kwarg("high_precision", KwargKind::Bool, false);
     d.deduce(div ? DeduceDivide : DeduceBinary)

@@ -148,6 +148,9 @@ inline std::vector<SampleCall> SampleCalls() {
       {"pld.system.defer_wait", {sig, Tup({0, 0}), I(0)}, {{"cmp", int64_t{1}}}},
       {"tile.get_block_idx", {}, {}},
       {"tile.get_block_num", {}, {}},
+      {"tensor.get_block_idx", {}, {}},
+      {"tensor.get_block_num", {}, {}},
+      {"tensor.get_subblock_idx", {}, {}},
       // Tensor level (tensor_ops.cpp)
       {"tensor.add", {t2, t2}, {}},
       {"tensor.sub", {t2, t2}, {}},

@@ -20,6 +20,7 @@
 //      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once
 
+#include <array>
 #include <functional>
 #include <map>
 #include <memory>
@@ -147,6 +148,11 @@ struct TileForm {
   // to the result's first, when that cast keeps every value (deduce_util.h ExactCast); otherwise
   // the tile op judges the operands as they are.
   bool cast_operands = false;
+  // The tile op reads its two operands element by element over one box (TDIV: src0, src1 and dst
+  // of one physical and one valid shape; its row-broadcast variant reads the [M, 1] operand's value
+  // for every valid row of the other), and the operands' roles, for the refusal of operands that
+  // differ at the tensor op ("dividend", "divisor"). Empty when the tile op has no such rule.
+  std::array<std::string, 2> one_box_roles = {};
 
   // Whether the lowered call is a tile whatever its operands are: not a form whose result may
   // stay a GM tensor or a scalar (a window or an assemble of a GM tensor, a read, a write, a
