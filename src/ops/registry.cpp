@@ -396,6 +396,8 @@ std::string_view TileFormKindName(TileForm::Kind k) {
       return "create in Vec";
     case TileForm::Kind::Keep:
       return "kept";
+    case TileForm::Kind::RowScatter:
+      return "row scatter by flat index";
   }
   return "?";
 }

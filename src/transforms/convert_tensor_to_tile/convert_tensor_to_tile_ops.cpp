@@ -31,6 +31,7 @@
 
 #include "call_sites.h"
 #include "operand_boxes.h"
+#include "row_scatter.h"
 #include "store_paths.h"
 #include "tensor_uses.h"
 #include "tile_builders.h"
@@ -278,6 +279,11 @@ class Converter {
       }
       case Kind::Keep:
         return nullptr;
+      case Kind::RowScatter:
+        return RowScatter(
+            c, form, args, name,
+            [&](const std::string& n, ExprPtr e) { return Bind(out, n, std::move(e), span); },
+            f_.name);
     }
     ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
   }
