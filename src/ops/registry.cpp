@@ -398,6 +398,8 @@ std::string_view TileFormKindName(TileForm::Kind k) {
       return "kept";
     case TileForm::Kind::RowScatter:
       return "row scatter by flat index";
+    case TileForm::Kind::FlatGather:
+      return "gather by flat index";
   }
   return "?";
 }

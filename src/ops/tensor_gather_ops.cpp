@@ -1,9 +1,9 @@
 // PyPTO's tensor-level gather and scatter along the last axis (torch.gather / torch.scatter with
 // dim=-1, the forms PyPTO's ConvertTensorToTileOps lowers): `tensor.gather(input, dim, index)`
 // reads input[r, index[r, j]], `tensor.scatter(input, dim, index, src)` writes src[r, j] to
-// input[r, index[r, j]]. Their tile-level lowering (a flat index tile feeding tile.gather /
-// tile.scatter) is a conversion of convert-tensor-to-tile-ops that is not written yet, so their
-// tile form is none: inside an InCore function they are refused where they stand.
+// input[r, index[r, j]]. The gather's tile form is tile.gather at flat indices (FlatGather); the
+// scatter's is not written yet (its tile form is none: inside an InCore function it is refused
+// where it stands).
 #include <string>
 
 #include "sections.h"
@@ -33,7 +33,9 @@ void RequireOperands(const CallInfo& c) {
     c.Fail("argument 'input' must have rank 2, got " + Str(in.shape),
            "reshape the input to rank 2 first");
   RequireDType(c, 0, in.dtype, {DataType::FP16, DataType::FP32, DataType::INT16, DataType::INT32});
-  RequireDType(c, 2, idx.dtype, {DataType::INT32});
+  // An INT16 index may address the row of a 16-bit input (the vector gather's narrow form).
+  if (idx.dtype != DataType::INT16 || ir::DataTypeBits(in.dtype) != 16)
+    RequireDType(c, 2, idx.dtype, {DataType::INT32});
   if (idx.shape.size() != 2 || ProvablyLess(in.shape[0], idx.shape[0]))
     c.Fail("argument 'index' shape " + Str(idx.shape) + " must be rank 2 with at most the " +
                Str(in.shape[0]) + " rows of the input",
@@ -81,7 +83,7 @@ TypePtr DeduceScatterUpdate(const CallInfo& c) {
 
 void RegisterTensorGatherOps(OpRegistry& r) {
   r.Register("tensor.gather")
-      .tile_form({TileForm::Kind::None})
+      .tile_form({TileForm::Kind::FlatGather, "tile.gather"})
       .arg("input")
       .arg("dim")
       .arg("index")

@@ -363,7 +363,7 @@ TEST(OpsFlags, TensorOpTileForms) {
       // No tile form yet: refused inside an InCore function (docs/pypto-ops-coverage.md).
       {"tensor.dump_tag", {Kind::None, ""}},
       {"tensor.expand_clone", {Kind::None, ""}},
-      {"tensor.gather", {Kind::None, ""}},
+      {"tensor.gather", {Kind::FlatGather, "tile.gather"}},
       {"tensor.scatter", {Kind::None, ""}},
       {"tensor.matmul", {Kind::Matmul, "tile.matmul"}},
       {"tensor.matmul_acc", {Kind::MatmulAcc, "tile.matmul_acc"}},

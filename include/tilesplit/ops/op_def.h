@@ -126,6 +126,7 @@ struct TileForm {
     Create,       // `op` in Vec
     Keep,         // stays a tensor op (it asks the tensor, not its elements)
     RowScatter,   // `op` (an element scatter) at the flat indices of whole rows the index names
+    FlatGather,   // `op` (an element gather) at flat indices: the column index plus row * columns
   };
   // The hardware's scratch operand the tile op takes after the tensor op's operands: a tile shaped
   // and typed like operand 0, or like it with the last axis padded to a multiple of 128 elements
@@ -160,7 +161,7 @@ struct TileForm {
   // view, a kept op).
   bool always_tile() const {
     return kind == Kind::Op || kind == Kind::Matmul || kind == Kind::MatmulAcc ||
-           kind == Kind::Create || kind == Kind::RowScatter;
+           kind == Kind::Create || kind == Kind::RowScatter || kind == Kind::FlatGather;
   }
   // The scratch tile's shape for a call on tiles of these shapes (its tile operands in order):
   // operand 0's, with the last axis padded or summed as `scratch` says.

@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "call_sites.h"
+#include "flat_index.h"
 #include "operand_boxes.h"
-#include "row_scatter.h"
 #include "store_paths.h"
 #include "tensor_uses.h"
 #include "tile_builders.h"
@@ -280,10 +280,13 @@ class Converter {
       case Kind::Keep:
         return nullptr;
       case Kind::RowScatter:
-        return RowScatter(
-            c, form, args, name,
-            [&](const std::string& n, ExprPtr e) { return Bind(out, n, std::move(e), span); },
-            f_.name);
+      case Kind::FlatGather: {
+        const BindFn bind = [&](const std::string& n, ExprPtr e) {
+          return Bind(out, n, std::move(e), span);
+        };
+        return form.kind == Kind::RowScatter ? RowScatter(c, form, args, name, bind, f_.name)
+                                             : FlatGather(c, form, args, name, bind, f_.name);
+      }
     }
     ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
   }

@@ -1,5 +1,5 @@
-// convert-tensor-to-tile-ops: a whole-row scatter by flat index (row_scatter.h).
-#include "row_scatter.h"
+// convert-tensor-to-tile-ops: the flat-index tile forms (flat_index.h).
+#include "flat_index.h"
 
 #include "tile_builders.h"
 #include "tilesplit/ir/error.h"
@@ -18,6 +18,10 @@ constexpr int64_t kInt16Max = 32767;
 
 ExprPtr I32(int64_t v, ir::Span span) {
   return ir::MakeConstInt(v, DataType::INT32, span);
+}
+
+ExprPtr Cast(const ExprPtr& t, DataType to, ir::Span span) {
+  return Build("tile.cast", {t}, {{"target_type", to}, {"mode", int64_t{0}}}, span);
 }
 
 }  // namespace
@@ -88,6 +92,44 @@ ExprPtr RowScatter(const ir::Call& c, const ops::TileForm& form, const std::vect
         name + "_flat16",
         Build("tile.cast", {flat}, {{"target_type", DataType::INT16}, {"mode", int64_t{0}}}, span));
   return Build(form.op, {args[0], args[3], flat}, {}, span);
+}
+
+ExprPtr FlatGather(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
+                   const std::string& name, const BindFn& bind, const std::string& kernel) {
+  const ir::Span span = c.span;
+  const ir::TileType* in = args.size() == 3 ? ir::TileTypeOf(args[0]) : nullptr;
+  const ir::TileType* idx = in ? ir::TileTypeOf(args[2]) : nullptr;
+  if (!idx) ir::ThrowInternal(span, c.op_name() + ": operands were not converted to tiles");
+  const auto rows = ops::Static(idx->shape[0]), cols = ops::Static(in->shape[1]);
+  if (in->shape.size() != 2 || idx->shape.size() != 2 || !rows || !cols)
+    ir::ThrowUser(span,
+                  c.op_name() +
+                      ": the tile form needs a 2D input and index of static shapes to "
+                      "build its flat indices, got input " +
+                      ops::Str(in->shape) + " and index " + ops::Str(idx->shape) +
+                      " inside InCore function '" + kernel + "'",
+                  {{ir::Span{},
+                    "give the input and the index static 2D shapes (a runtime row "
+                    "count can be a valid shape)"}});
+  ExprPtr index = args[2];
+  const DataType width = idx->dtype;
+  if (width != DataType::INT32) index = bind(name + "_idx_i32", Cast(index, DataType::INT32, span));
+  // Row r's elements start at r * N in the flattened input.
+  ExprPtr seq = bind(name + "_ci_rows",
+                     Build("tile.ci", {I32(0, span), TupleOf({ir::Index(1), ir::Index(*rows)})},
+                           {{"dtype", DataType::INT32}, {"descending", false}}, span));
+  ExprPtr arange =
+      bind(name + "_row_arange",
+           Build("tile.reshape", {seq, TupleOf({ir::Index(*rows), ir::Index(1)})}, {}, span));
+  ExprPtr base = bind(name + "_row_base", Build("tile.muls", {arange, I32(*cols, span)}, {}, span));
+  ExprPtr flat = bind(name + "_flat_idx", Build("tile.row_expand_add", {index, base}, {}, span));
+  if (width != DataType::INT32) flat = bind(name + "_flat_idx_narrow", Cast(flat, width, span));
+  ExprPtr tmp =
+      bind(name + "_tmp",
+           Build(ops::AllocationOp(), {TupleOf(idx->shape)},
+                 {{"dtype", ir::TileTypeOf(flat)->dtype}, {"target_memory", ir::MemorySpace::Vec}},
+                 span));
+  return Build(form.op, {args[0], flat, tmp}, {}, span);
 }
 
 }  // namespace tilesplit::pass::to_tile
