@@ -719,8 +719,15 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     Converter c(*f);
     fns.push_back(c.Run(added[f->name]));
   }
+  // A Group wrapper forwards the outputs its kernels gained to its own callers (PyPTO's phase
+  // 2a), which then create them like any caller of a converted kernel.
+  for (ir::FunctionPtr& f : fns)
+    if (f->func_type == ir::FunctionType::Group && f->body)
+      f = WithForwardedOutParams(f, added, added[f->name]);
   for (ir::FunctionPtr& f : fns) {
-    if (f->func_type == ir::FunctionType::InCore || !f->body) continue;
+    if (f->func_type == ir::FunctionType::InCore || f->func_type == ir::FunctionType::Group ||
+        !f->body)
+      continue;
     f = WithCreatedOutArgs(f, added);
   }
   return std::make_shared<ir::Program>(p->name, std::move(fns), p->span);
