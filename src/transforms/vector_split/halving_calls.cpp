@@ -1,7 +1,9 @@
 // Vector calls of the halving (halving_parts.h): the result halved on its operands' axis, the
 // operands that describe it rewritten in lockstep, stores localized.
+#include <array>
 #include <cstdint>
 #include <cstring>
+#include <span>
 
 #include "halving_parts.h"
 #include "split_remarks.h"
@@ -98,15 +100,17 @@ void CallHalving::EmitHalvedAsSpec(const VarPtr& var, const Call& call, ir::Span
 TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& args,
                                   const std::shared_ptr<const TileType>& half_t, ir::Span span,
                                   TypePtr* deduced) {
-  std::vector<const void*> key;
-  bool memo = call.kwargs.empty();
+  // The key: the operator, the halved type and each operand (two words and a tag per literal);
+  // a call too wide for the buffer is not remembered.
+  std::array<const void*, 32> key;
+  size_t n = 0;
+  bool memo = call.kwargs.empty() && 2 + 3 * args.size() <= key.size();
   if (memo) {
-    key.reserve(args.size() + 2);
-    key.push_back(&ops::Def(call));
-    key.push_back(half_t.get());
+    key[n++] = &ops::Def(call);
+    key[n++] = half_t.get();
     for (const ExprPtr& a : args) {
       if (const ir::Var* v = a ? a->As<ir::Var>() : nullptr) {
-        key.push_back(ir::IsTileTyped(a) ? static_cast<const void*>(v->type.get()) : v);
+        key[n++] = ir::IsTileTyped(a) ? static_cast<const void*>(v->type.get()) : v;
         continue;
       }
       // A literal operand is its value and dtype, whatever node holds it: the same literal is a
@@ -122,14 +126,14 @@ TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& 
       uint64_t bits = static_cast<uint64_t>(i ? i->value : 0);
       if (f) std::memcpy(&bits, &f->value, sizeof bits);
       static const char kLiteral = 0;
-      key.push_back(&kLiteral);
-      key.push_back(reinterpret_cast<const void*>(static_cast<uintptr_t>(bits)));
-      key.push_back(
-          reinterpret_cast<const void*>(static_cast<uintptr_t>(st->dtype) * 2 + (f ? 1 : 0)));
+      key[n++] = &kLiteral;
+      key[n++] = reinterpret_cast<const void*>(static_cast<uintptr_t>(bits));
+      key[n++] = reinterpret_cast<const void*>(static_cast<uintptr_t>(st->dtype) * 2 + (f ? 1 : 0));
     }
   }
+  const std::span<const void* const> words(key.data(), n);
   if (memo) {
-    auto it = ctx_.typed_calls.find(key);
+    auto it = ctx_.typed_calls.find(words);
     if (it != ctx_.typed_calls.end()) {
       *deduced = it->second.deduced;
       return it->second.type;
@@ -137,7 +141,8 @@ TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& 
   }
   TypePtr type = conditions_.CheckTypeConsistency(call, args, *half_t, span, deduced);
   if (memo)
-    ctx_.typed_calls.emplace(std::move(key), SplitContext::TypedCall{args, half_t, type, *deduced});
+    ctx_.typed_calls.emplace(std::vector<const void*>(words.begin(), words.end()),
+                             SplitContext::TypedCall{args, half_t, type, *deduced});
   return type;
 }
 

@@ -145,7 +145,7 @@ Lowered LowerFunction(const FunctionPtr& f, ir::SplitMode mode, const pass::Spli
   // first, so that every use in the body follows them) rather than deep-cloning it afterwards.
   ctx.detach = true;
   const std::vector<ir::StmtPtr> stmts = ir::FlattenStmts(f->body);
-  ctx.replacements.reserve(stmts.size() + f->params.size());
+  ctx.replacements.Reserve(stmts.size() + f->params.size());
   facts.ReserveBoxes(stmts.size());
   std::vector<ir::Param> params;
   params.reserve(f->params.size());
