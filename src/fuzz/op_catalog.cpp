@@ -178,13 +178,18 @@ OpClassification ClassifyOp(const ops::OpDef& op) {
         std::vector<ir::ExprPtr> args;
         for (ArgRole r : roles) args.push_back(Probe(r));
         try {
-          if (!Holdable(ops::DeduceType(op, args, kwargs))) return;
+          const ops::Deduced d = ops::TryDeduceType(op, args, kwargs);
+          if (!d.ok()) {
+            last_error = d.error->message();
+            return;
+          }
+          if (!Holdable(d.type)) return;
           const std::string fault = RunProbe(op, args, kwargs);
           if (fault.empty())
             c.typings.push_back({roles, kwargs});
           else
             first_fault = first_fault.empty() ? fault : first_fault;
-        } catch (const ir::UserError& e) {
+        } catch (const ir::UserError& e) {  // building the probe call the deduction typed
           last_error = e.message();
         } catch (const ir::InternalError& e) {
           last_error = "internal: " + e.message();

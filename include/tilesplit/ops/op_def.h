@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
 
 namespace tilesplit::ir {
@@ -542,6 +543,20 @@ void CheckMemoryContracts(const std::shared_ptr<const ir::Stmt>& body);
 // Runs validation and deduction only (no node built): the type the call would get.
 TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
                    ir::Span span = {});
+// What deducing a call's type gives: the type, or the diagnostic that says why the call does not
+// type (the UserError DeduceType throws, located and with its note). For every caller that asks
+// whether a call would type before building it (a pass trying per-lane operands, a generator
+// drawing operands, the simulator's lane geometry): the refusal is a value to read, not an
+// exception to catch.
+struct Deduced {
+  TypePtr type;  // null when refused (or when the op yields no value)
+  std::optional<ir::UserError> error;
+  bool ok() const { return !error.has_value(); }
+  // The type, or the refusal thrown: for a caller to whom a refusal is the user's error.
+  const TypePtr& TypeOrThrow() const;
+};
+Deduced TryDeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
+                      ir::Span span = {});
 // Creates a call with a given result type (passes that know the result, e.g. a halved tile).
 ExprPtr CreateWithType(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
                        ir::Span span = {});

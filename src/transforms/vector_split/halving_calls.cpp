@@ -243,16 +243,14 @@ void CallHalving::EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span 
                                   std::vector<StmtPtr>& out) {
   const ops::OpDef& op = ops::Def(call);
   const ir::TupleType* orig = call.type->As<ir::TupleType>();
-  TypePtr deduced;
-  try {
-    deduced = ops::DeduceType(op, call.args, call.kwargs, span);
-  } catch (const ir::UserError& e) {
+  const ops::Deduced d = ops::TryDeduceType(op, call.args, call.kwargs, span);
+  if (!d.ok())
     Reject(ctx_, span,
            "cannot halve " + call.op_name() + ": the operator refuses the per-lane operands (" +
-               e.message() + ")",
+               d.error->message() + ")",
            "keep this operation outside the split function, or give it operands whose halves "
            "satisfy its constraints");
-  }
+  const TypePtr& deduced = d.type;
   const ir::TupleType* dt = deduced->As<ir::TupleType>();
   std::vector<TypePtr> elems;
   std::vector<LaneBox> infos;
