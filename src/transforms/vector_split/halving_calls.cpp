@@ -6,6 +6,7 @@
 #include <span>
 
 #include "halving_parts.h"
+#include "halving_rules.h"
 #include "split_remarks.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
@@ -44,16 +45,35 @@ void CallHalving::EmitHalvedAsSpec(const VarPtr& var, const Call& call, ir::Span
     out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return;
   }
-  // Each operand's partition, looked up once for the checks below.
+  // Each operand's partition, looked up once for the rule.
   std::vector<const LaneBox*> parts(call.args.size());
   for (size_t i = 0; i < call.args.size(); ++i) parts[i] = OperandSplitInfo(ctx_, call.args[i]);
-  if (EmitPartialReduction(var, call, parts, span, out)) return;
+  (this->*HalvingRuleOf(op).emit)(var, call, *rt, parts, span, out);
+}
+
+void CallHalving::HalveView(const VarPtr& var, const Call& call, const TileType& rt,
+                            const std::vector<const LaneBox*>& parts, ir::Span span,
+                            std::vector<StmtPtr>& out) {
+  conditions_.CheckCombinedAxes(call, parts, span);
+  conditions_.CheckBitMaskAlignment(call, span);
+  views_.EmitView(var, call, rt, span, out);
+}
+
+void CallHalving::HalvePartialReduction(const VarPtr& var, const Call& call, const TileType& rt,
+                                        const std::vector<const LaneBox*>& parts, ir::Span span,
+                                        std::vector<StmtPtr>& out) {
+  if (!EmitPartialReduction(var, call, parts, span, out))
+    HalveOnResultAxis(var, call, rt, parts, span, out);
+}
+
+void CallHalving::HalveOnResultAxis(const VarPtr& var, const Call& call, const TileType& rt_ref,
+                                    const std::vector<const LaneBox*>& parts, ir::Span span,
+                                    std::vector<StmtPtr>& out) {
+  const ops::OpDef& op = ops::Def(call);
+  const TileType* rt = &rt_ref;
   conditions_.CheckCombinedAxes(call, parts, span);
   conditions_.CheckBitMaskAlignment(call, span);
   const std::string& name = call.op_name();
-  if (ops::Def(call).rectangle_change() == ops::RectangleChange::OrderKept)
-    return views_.EmitView(var, call, *rt, span, out);
-
   int axis = ResultAxis(call, *rt, parts);
   // A rank-1 value (a rank-1 load staging a reshape) stays whole: the 2D view built from it
   // takes the per-lane slice instead.
