@@ -275,7 +275,9 @@ Pass LowerAutoVectorSplit() {
 Pass LowerAutoVectorSplit(const SplitOptions& options) {
   Pass pass("lower-auto-vector-split",
             Pass::RunFn([options](const ir::ProgramPtr& p, PassContext& ctx) {
-              return vector_split::Run(p, options, ctx);
+              // The run's options, when its caller set them, over those the pass was built with.
+              const SplitOptions* set = ctx.Option<SplitOptions>();
+              return vector_split::Run(p, set ? *set : options, ctx);
             }),
             {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
              Property::TileMemoryInferred, Property::AivSplitValid},
@@ -284,11 +286,6 @@ Pass LowerAutoVectorSplit(const SplitOptions& options) {
              Property::LaneMemoryOrdered, Property::ExpansionAccepted},
             {Property::AivSplitValid});
   return pass;
-}
-
-void ApplySplitOptions(std::vector<Pass>& passes, const SplitOptions& options) {
-  for (Pass& p : passes)
-    if (p.name() == "lower-auto-vector-split") p = LowerAutoVectorSplit(options);
 }
 
 TILESPLIT_REGISTER_PASS("lower-auto-vector-split",
