@@ -108,9 +108,10 @@ ir::AttrValue ToAttrValue(const std::string& key, py::handle v, bool kwarg, cons
   if (py::isinstance<ir::SplitMode>(v)) return v.cast<ir::SplitMode>();
   if (py::isinstance<ir::TileLayout>(v)) return v.cast<ir::TileLayout>();
   if (py::isinstance<ir::PadValue>(v)) return v.cast<ir::PadValue>();
+  if (py::isinstance<ir::TensorLayout>(v)) return v.cast<ir::TensorLayout>();
   ThrowTypeArg(a,
-               "a literal (bool, int, float, str, DataType, MemorySpace, SplitMode, TileLayout "
-               "or PadValue) for '" +
+               "a literal (bool, int, float, str, DataType, MemorySpace, SplitMode, TileLayout, "
+               "PadValue or TensorLayout) for '" +
                    key + "'",
                v);
 }

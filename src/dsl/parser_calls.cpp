@@ -321,6 +321,15 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
         return *l;
       }
       return bad();
+    case ops::KwargKind::TensorLayout:
+      if (lit.kind == K::Enum && lit.enum_type == "TensorLayout") {
+        auto l = ir::TensorLayoutFromName(lit.enum_value);
+        if (!l)
+          ir::ThrowUser(lit.span, "unknown tensor layout " + lit.text(),
+                        SuggestMember("TensorLayout", lit.enum_value));
+        return *l;
+      }
+      return bad();
     case ops::KwargKind::Pad:
       if (lit.kind == K::Enum && lit.enum_type == "PadValue") {
         auto p = ir::PadValueFromName(lit.enum_value);

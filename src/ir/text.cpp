@@ -554,6 +554,9 @@ std::string AttrValueToString(const AttrValue& v) {
     std::string operator()(PadValue p) const {
       return "pl.PadValue." + std::string(PadValueName(p));
     }
+    std::string operator()(TensorLayout l) const {
+      return "pl.TensorLayout." + std::string(TensorLayoutName(l));
+    }
   };
   return std::visit(Visitor{}, v);
 }

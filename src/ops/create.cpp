@@ -37,6 +37,8 @@ bool KindMatches(KwargKind kind, const AttrValue& v) {
       return std::holds_alternative<ir::TileLayout>(v);
     case KwargKind::Pad:
       return std::holds_alternative<ir::PadValue>(v);
+    case KwargKind::TensorLayout:
+      return std::holds_alternative<ir::TensorLayout>(v);
   }
   return false;
 }
@@ -91,7 +93,10 @@ AttrMap CheckKwargs(const OpDef& op, const AttrMap& kwargs, ir::Span span) {
   ordered.reserve(kwargs.size());
   for (const auto& spec : op.kwargs()) {
     const AttrValue* v = ir::FindAttr(kwargs, spec.name);
-    if (v) {
+    if (v && spec.dropped_at_default && spec.default_value &&
+        ir::AttrValueEqual(*v, *spec.default_value)) {
+      continue;  // the same call as without it
+    } else if (v) {
       ordered.emplace_back(spec.name, *v);
     } else if (spec.required) {
       ir::ThrowUser(

@@ -147,6 +147,18 @@ void RegisterCrossCoreOps(OpRegistry& r) {
       .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
       .doc("Scalar[INDEX]: the number of blocks in the launch (1 here)");
 
+  // The same identities read in a tensor-level InCore function (PyPTO's pl.tensor.get_block_idx
+  // and pl.get_block_idx there); each becomes its tile op when the function is converted.
+  const std::pair<const char*, const char*> identities[] = {
+      {"tensor.get_block_idx", "the index of this core group's block in the launch (0 of 1 here)"},
+      {"tensor.get_block_num", "the number of blocks in the launch (1 here)"},
+      {"tensor.get_subblock_idx", "this AIV lane, 0 or 1 (0 before the split)"}};
+  for (const auto& [n, what] : identities)
+    r.Register(n)
+        .tile_form(TileForm::Namesake(n))
+        .deduce([](const CallInfo&) { return ir::MakeScalarType(ir::DataType::INDEX); })
+        .doc(std::string("Scalar[INDEX]: ") + what);
+
   r.Register("tile.tpush_to_aiv")
       .pipe_direction(PipeDirection::C2V)
       .arg("tile")

@@ -59,6 +59,8 @@ std::string_view KwargKindName(KwargKind k) {
       return "SplitMode";
     case KwargKind::TransportCode:
       return "transport code";
+    case KwargKind::TensorLayout:
+      return "TensorLayout";
   }
   return "?";
 }
@@ -97,6 +99,14 @@ OpDef& OpDef::variadic(size_t min_args, size_t max_args) {
 OpDef& OpDef::kwarg(std::string n, KwargKind kind, std::optional<AttrValue> def) {
   SetOnce(set_once_, name(), "kwarg " + n);
   kwargs_.push_back({std::move(n), kind, false, std::move(def)});
+  return *this;
+}
+
+OpDef& OpDef::canonical_kwarg(std::string n, KwargKind kind, AttrValue def) {
+  SetOnce(set_once_, name(), "kwarg " + n);
+  KwargSpec spec{std::move(n), kind, false, std::move(def)};
+  spec.dropped_at_default = true;
+  kwargs_.push_back(std::move(spec));
   return *this;
 }
 
@@ -388,6 +398,10 @@ std::string_view TileFormKindName(TileForm::Kind k) {
       return "create in Vec";
     case TileForm::Kind::Keep:
       return "kept";
+    case TileForm::Kind::RowScatter:
+      return "row scatter by flat index";
+    case TileForm::Kind::FlatGather:
+      return "gather by flat index";
   }
   return "?";
 }

@@ -1,9 +1,9 @@
 // PyPTO's tensor-level gather and scatter along the last axis (torch.gather / torch.scatter with
 // dim=-1, the forms PyPTO's ConvertTensorToTileOps lowers): `tensor.gather(input, dim, index)`
 // reads input[r, index[r, j]], `tensor.scatter(input, dim, index, src)` writes src[r, j] to
-// input[r, index[r, j]]. Their tile-level lowering (a flat index tile feeding tile.gather /
-// tile.scatter) is a conversion of convert-tensor-to-tile-ops that is not written yet, so their
-// tile form is none: inside an InCore function they are refused where they stand.
+// input[r, index[r, j]]. The gather's tile form is tile.gather at flat indices (FlatGather); the
+// scatter's is not written yet (its tile form is none: inside an InCore function it is refused
+// where it stands).
 #include <string>
 
 #include "sections.h"
@@ -33,7 +33,9 @@ void RequireOperands(const CallInfo& c) {
     c.Fail("argument 'input' must have rank 2, got " + Str(in.shape),
            "reshape the input to rank 2 first");
   RequireDType(c, 0, in.dtype, {DataType::FP16, DataType::FP32, DataType::INT16, DataType::INT32});
-  RequireDType(c, 2, idx.dtype, {DataType::INT32});
+  // An INT16 index may address the row of a 16-bit input (the vector gather's narrow form).
+  if (idx.dtype != DataType::INT16 || ir::DataTypeBits(in.dtype) != 16)
+    RequireDType(c, 2, idx.dtype, {DataType::INT32});
   if (idx.shape.size() != 2 || ProvablyLess(in.shape[0], idx.shape[0]))
     c.Fail("argument 'index' shape " + Str(idx.shape) + " must be rank 2 with at most the " +
                Str(in.shape[0]) + " rows of the input",
@@ -41,11 +43,47 @@ void RequireOperands(const CallInfo& c) {
   RequireLastAxis(c);
 }
 
+TypePtr DeduceScatterUpdate(const CallInfo& c) {
+  const ExprPtr& d = c.arg(1);
+  if (Static(d) != -2)
+    c.Fail("argument 'dim' must be -2 (whole rows), got " + Str(d),
+           "write whole rows (dim=-2); pl.scatter writes elements along the last axis");
+  const ir::TensorType& in = c.tensor_arg(0);
+  const ir::TensorType& idx = c.tensor_arg(2);
+  const ir::TensorType& src = c.tensor_arg(3);
+  const size_t rank = in.shape.size();
+  if (rank != 2 && !(rank == 4 && Static(in.shape[2]) == 1))
+    c.Fail(
+        "argument 'input' must be 2D [rows, d] or 4D [blocks, bsize, 1, d], got " + Str(in.shape),
+        "reshape the input to [rows, d]");
+  if (idx.shape.size() != 2 || !ir::IsInteger(idx.dtype))
+    c.Fail("argument 'index' must be a 2D [b, s] tensor of an integer dtype, got " +
+               Str(c.arg(2)->type),
+           "give one row index per src row, shaped [b, s]");
+  if (src.shape.size() != rank || (rank == 4 && Static(src.shape[2]) != 1))
+    c.Fail("argument 'src' shape " + Str(src.shape) + " must have the input's rank " +
+               std::to_string(rank) + (rank == 4 ? " with 1 in dim 2" : ""),
+           "give src the input's layout: [b * s, d] or [b, s, 1, d]");
+  RequireSameDType(c, 3, src.dtype, 0, in.dtype);
+  const auto bs = StaticProduct(idx.shape);
+  const auto rows =
+      StaticProduct(rank == 2 ? Shape{src.shape[0]} : Shape{src.shape[0], src.shape[1]});
+  if (bs && rows && *bs != *rows)
+    c.Fail("argument 'src' shape " + Str(src.shape) + " must hold b * s = " + std::to_string(*bs) +
+               " rows for index shape " + Str(idx.shape),
+           "give src one row per index");
+  if (ProvablyDifferent(src.shape.back(), in.shape.back()))
+    c.Fail("argument 'src' width " + Str(src.shape.back()) + " must equal the input's width " +
+               Str(in.shape.back()),
+           "give src rows as wide as the input's");
+  return TypePtr(ir::MakeTensorType(in.shape, in.dtype));
+}
+
 }  // namespace
 
 void RegisterTensorGatherOps(OpRegistry& r) {
   r.Register("tensor.gather")
-      .tile_form({TileForm::Kind::None})
+      .tile_form({TileForm::Kind::FlatGather, "tile.gather"})
       .arg("input")
       .arg("dim")
       .arg("index")
@@ -78,6 +116,19 @@ void RegisterTensorGatherOps(OpRegistry& r) {
           "A copy of input with input[r, index[r, j]] = src[r, j] along the last axis (dim=-1), "
           "in row-major order (a repeated index keeps the last write): the input's shape and "
           "dtype");
+  // PyPTO's scatter_update(input, dim, index, src): whole rows, as tile.scatter_update computes
+  // them; its tile form writes the rows' elements with tile.scatter at flat indices.
+  r.Register("tensor.scatter_update")
+      .tile_form({TileForm::Kind::RowScatter, "tile.scatter"})
+      .arg("input")
+      .arg("dim")
+      .arg("index")
+      .arg("src")
+      .deduce(DeduceScatterUpdate)
+      .doc(
+          "A copy of input whose row index[i, j] (dim=-2) is row i * s + j of src: input 2D "
+          "[rows, d] or 4D [blocks, bsize, 1, d] (rows blocks * bsize), index [b, s] of an integer "
+          "dtype, src b * s rows of width d; the input's type");
 }
 
 }  // namespace tilesplit::ops

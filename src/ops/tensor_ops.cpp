@@ -83,6 +83,14 @@ const Shape& ShapeArg(const CallInfo& c, size_t i) {
 }
 
 TypePtr DeduceCreate(const CallInfo& c) {
+  // layout=ND is dropped when the call is built (the layout of every created tensor); another
+  // layout would need a created tensor whose storage runs along its first axis, which no consumer
+  // of a created tensor reads.
+  if (const AttrValue* l = ir::FindAttr(c.kwargs, "layout"))
+    c.Fail("kwarg 'layout' " + ir::AttrValueToString(*l) +
+               " is not supported: a created tensor is row-major (ND)",
+           "drop layout=, or pass pl.TensorLayout.ND; transpose with pl.transpose where a "
+           "column-major view is needed");
   return TensorOf(ShapeArg(c, 0), RequiredDType(c, "dtype"));
 }
 
@@ -427,6 +435,7 @@ void RegisterTensorOps(OpRegistry& r) {
     form.row_broadcast = row_broadcast;
     form.cast_operands = true;
     const bool div = std::string_view(n) == "tensor.div";
+    if (div) form.one_box_roles = {"dividend", "divisor"};
     OpDef& d = r.Register(n).tile_form(form).arg("lhs").arg("rhs");
     if (div) d.kwarg("high_precision", KwargKind::Bool, false);
     d.deduce(div ? DeduceDivide : DeduceBinary)
@@ -490,10 +499,13 @@ void RegisterTensorOps(OpRegistry& r) {
       // The runtime's dependency tracking skips the tensor (docs/task-model.md): kept for the
       // printed form, without effect on what the program computes.
       .kwarg("manual_dep", KwargKind::Bool, false)
+      // PyPTO writes the layout of the tensors it creates at call sites; ND is the only one.
+      .canonical_kwarg("layout", KwargKind::TensorLayout, ir::TensorLayout::ND)
       .deduce(DeduceCreate)
       .doc(
           "A new tensor of shape and dtype, every element undefined until written (manual_dep: "
-          "the runtime does not track its dependencies)");
+          "the runtime does not track its dependencies; layout: pl.TensorLayout.ND only, the "
+          "same call as without it)");
   r.Register("tensor.full")
       .tile_form(TileForm::Namesake("tensor.full"))
       .arg("shape")

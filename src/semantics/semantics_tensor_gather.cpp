@@ -64,6 +64,12 @@ Value Scatter(OpCall& c) {
 void RegisterTensorGatherSemantics(SemanticsTable& t) {
   t.Register(op::tensor_gather, Gather);
   t.Register(op::tensor_scatter, Scatter);
+  // Whole rows, as the tile op computes them on the same elements (2D; the simulator runs no 4D
+  // form, located).
+  t.Register(op::tensor_scatter_update, [](OpCall& c) {
+    return ViaTile(c, op::tile_scatter_update, c.tensor(0)->shape,
+                   {c.args[0], c.args[2], c.args[3]});
+  });
 }
 
 }  // namespace tilesplit::ops

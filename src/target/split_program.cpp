@@ -42,9 +42,14 @@ void ReadGroupBody(const ir::Program& p, const ir::Function& f, KernelGroup& g) 
                                  "', which the program does not define");
     const bool aic = q->func_type == ir::FunctionType::AIC;
     if (!aic && q->func_type != ir::FunctionType::AIV)
-      ir::ThrowUser(c->span, "Group '" + f.name + "' calls '" + c->callee + "', which is " +
-                                 std::string(ir::FunctionTypeName(q->func_type)) +
-                                 "; a Group calls one AIC and one AIV function");
+      ir::ThrowUser(c->span,
+                    "Group '" + f.name + "' calls '" + c->callee + "', which is " +
+                        std::string(ir::FunctionTypeName(q->func_type)) +
+                        "; a Group calls one AIC and one AIV function",
+                    {{ir::Span{}, "call '" + c->callee +
+                                      "' from the orchestration function instead: the pipeline "
+                                      "makes its AIC and AIV functions and their Group "
+                                      "(expand-mixed-kernel); a written Group names those two"}});
     const ir::Function*& part = aic ? g.aic : g.aiv;
     if (part)
       ir::ThrowUser(c->span, "Group '" + f.name + "' calls a second " +

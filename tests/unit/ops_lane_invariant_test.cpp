@@ -363,16 +363,23 @@ TEST(OpsFlags, TensorOpTileForms) {
       // No tile form yet: refused inside an InCore function (docs/pypto-ops-coverage.md).
       {"tensor.dump_tag", {Kind::None, ""}},
       {"tensor.expand_clone", {Kind::None, ""}},
-      {"tensor.gather", {Kind::None, ""}},
+      {"tensor.gather", {Kind::FlatGather, "tile.gather"}},
       {"tensor.scatter", {Kind::None, ""}},
       {"tensor.matmul", {Kind::Matmul, "tile.matmul"}},
       {"tensor.matmul_acc", {Kind::MatmulAcc, "tile.matmul_acc"}},
       {"tensor.read", {Kind::Read, "tile.read"}},
       {"tensor.reinterpret_view", {Kind::Reinterpret, "tile.reinterpret_view"}},
+      {"tensor.scatter_update", {Kind::RowScatter, "tile.scatter"}},
       {"tensor.slice", {Kind::Window, "tile.slice"}},
       {"tensor.view", {Kind::View, ""}},
       {"tensor.write", {Kind::Write, ""}}};
   EXPECT_EQ(special, want_special);
+  // The operands a tile op reads over one box, named by their roles: the division only (TDIV).
+  std::map<std::string, std::string> one_box;
+  for (const OpDef* d : OpRegistry::Global().All())
+    if (const TileForm* f = d->tile_form(); f && !f->one_box_roles[0].empty())
+      one_box[d->name()] = f->one_box_roles[0] + " / " + f->one_box_roles[1];
+  EXPECT_EQ(one_box, (std::map<std::string, std::string>{{"tensor.div", "dividend / divisor"}}));
   EXPECT_EQ(row_broadcast,
             (std::map<std::string, std::string>{{"tensor.add", "tile.row_expand_add"},
                                                 {"tensor.div", "tile.row_expand_div"},

@@ -15,7 +15,7 @@ namespace tilesplit::ir {
 // The variant alternative records the literal's kind, so `split=1` (int) and
 // `split=pl.SplitMode.UP_DOWN` (enum) stay distinguishable where that matters.
 using AttrValue = std::variant<int64_t, bool, double, std::string, DataType, MemorySpace, SplitMode,
-                               TileLayout, PadValue>;
+                               TileLayout, PadValue, TensorLayout>;
 
 // An ordered list of (key, value). Kwargs keep the op's declared order; function attrs are kept
 // sorted by key. Equality treats both as unordered maps.

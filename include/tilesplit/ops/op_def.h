@@ -22,6 +22,7 @@
 //      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once
 
+#include <array>
 #include <functional>
 #include <map>
 #include <memory>
@@ -127,6 +128,8 @@ struct TileForm {
     Reinterpret,  // `op`, of a packed ND tensor only (a tile reinterprets no DN or NZ tensor)
     Create,       // `op` in Vec
     Keep,         // stays a tensor op (it asks the tensor, not its elements)
+    RowScatter,   // `op` (an element scatter) at the flat indices of whole rows the index names
+    FlatGather,   // `op` (an element gather) at flat indices: the column index plus row * columns
   };
   // The hardware's scratch operand the tile op takes after the tensor op's operands: a tile shaped
   // and typed like operand 0, or like it with the last axis padded to a multiple of 128 elements
@@ -150,13 +153,18 @@ struct TileForm {
   // to the result's first, when that cast keeps every value (deduce_util.h ExactCast); otherwise
   // the tile op judges the operands as they are.
   bool cast_operands = false;
+  // The tile op reads its two operands element by element over one box (TDIV: src0, src1 and dst
+  // of one physical and one valid shape; its row-broadcast variant reads the [M, 1] operand's value
+  // for every valid row of the other), and the operands' roles, for the refusal of operands that
+  // differ at the tensor op ("dividend", "divisor"). Empty when the tile op has no such rule.
+  std::array<std::string, 2> one_box_roles = {};
 
   // Whether the lowered call is a tile whatever its operands are: not a form whose result may
   // stay a GM tensor or a scalar (a window or an assemble of a GM tensor, a read, a write, a
   // view, a kept op).
   bool always_tile() const {
     return kind == Kind::Op || kind == Kind::Matmul || kind == Kind::MatmulAcc ||
-           kind == Kind::Create;
+           kind == Kind::Create || kind == Kind::RowScatter || kind == Kind::FlatGather;
   }
   // The scratch tile's shape for a call on tiles of these shapes (its tile operands in order):
   // operand 0's, with the last axis padded or summed as `scratch` says.
@@ -180,7 +188,8 @@ enum class KwargKind : uint8_t {
   Layout,
   Pad,
   SplitMode,
-  TransportCode
+  TransportCode,
+  TensorLayout
 };
 std::string_view KwargKindName(KwargKind k);
 
@@ -192,6 +201,9 @@ struct KwargSpec {
   // The valid values, spelt for a diagnostic ("0 (none), 1 (rint), ..."); empty when the kind
   // says it all. A missing required kwarg's note lists them.
   std::string values = {};
+  // A value equal to default_value means what the kwarg's absence means: the call is built
+  // without it, so both spellings are one IR (and compare, print and hash alike).
+  bool dropped_at_default = false;
 };
 
 struct ArgSpec {
@@ -249,6 +261,8 @@ class OpDef : public ir::OpBase {
   OpDef& variadic(size_t min_args, size_t max_args);  // positional only
   OpDef& kwarg(std::string name, KwargKind kind, std::optional<AttrValue> def = std::nullopt);
   OpDef& req_kwarg(std::string name, KwargKind kind, std::string values = {});
+  // An optional kwarg whose value `def` is the op's behaviour without it (dropped_at_default).
+  OpDef& canonical_kwarg(std::string name, KwargKind kind, AttrValue def);
   OpDef& deduce(DeduceFn fn);
   OpDef& input_memory(size_t pos, std::vector<ir::MemorySpace> allowed);
   // Operand `pos` is read on the core side operand `ref` lives on (tile.assemble's source: a Vec

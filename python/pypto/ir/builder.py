@@ -102,6 +102,32 @@ class _ProgramFrame:
         return self._result
 
 
+class _LoopFrame:
+    """The body of a loop being built: ``iter_arg`` and ``return_var`` declare its carries (the
+    i-th return var takes the i-th iter arg's type), statements emitted inside the block form its
+    body (end it with ``ib.emit(ir.YieldStmt([...]))``)."""
+
+    def __init__(self, span):
+        self.span = span
+        self.stmts: List = []
+        self.iter_args: List = []
+        self.return_vars: List = []
+
+    def iter_arg(self, name: str, init, span=None):
+        # The carried variable is what the body reads (our IterArg pairs it with its init).
+        var = _core.Var(name, init.type, _span(span))
+        self.iter_args.append(_core.IterArg(var, init))
+        return var
+
+    def return_var(self, name: str, span=None):
+        i = len(self.return_vars)
+        if i >= len(self.iter_args):
+            raise ValueError(f"IRBuilder: return_var '{name}' has no iter_arg to take its type from")
+        var = _core.Var(name, self.iter_args[i].var.type, _span(span))
+        self.return_vars.append(var)
+        return var
+
+
 class IRBuilder:
     """``with ib.program(name) as p:`` / ``with ib.function(name, type=...) as f:``, then
     ``f.param``, ``f.return_type``, ``ib.let``, ``ib.emit`` and ``ib.return_stmt`` append to the
@@ -134,6 +160,32 @@ class IRBuilder:
         body = SeqStmts(frame.stmts, frame.span)
         frame._result = Function(name, frame.params, frame.return_types, body, frame.span,
                                  frame.type)
+
+    @contextlib.contextmanager
+    def _loop(self, make, span):
+        from . import SeqStmts
+        frame = _LoopFrame(_span(span))
+        outer = self._current()
+        saved, outer.stmts = outer.stmts, frame.stmts
+        try:
+            yield frame
+        finally:
+            outer.stmts = saved
+        outer.stmts.append(make(frame, SeqStmts(frame.stmts, frame.span)))
+
+    def for_loop(self, loop_var, start, stop, step=1, span=None):
+        """``with ib.for_loop(i, 0, n, 1) as loop:`` builds ``for i in pl.range(start, stop,
+        step)`` with the carries the block declares (PyPTO's builder)."""
+        from . import ForStmt
+        return self._loop(lambda f, body: ForStmt(loop_var, start, stop, step, f.iter_args, body,
+                                                  f.return_vars, f.span), span)
+
+    def while_loop(self, condition, span=None):
+        """``with ib.while_loop(cond) as loop:`` builds a while loop with the carries the block
+        declares (PyPTO's builder)."""
+        from . import WhileStmt
+        return self._loop(lambda f, body: WhileStmt(condition, f.iter_args, body, f.return_vars,
+                                                    f.span), span)
 
     def var(self, name: str, type, span=None):
         return _core.Var(name, type, _span(span))

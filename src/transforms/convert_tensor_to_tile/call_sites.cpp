@@ -16,7 +16,10 @@ using ir::VarPtr;
 // Phase 2: calls of converted functions get a tensor.create per added Out parameter.
 class CallSites {
  public:
-  explicit CallSites(const std::map<std::string, Added>& added) : added_(added) {}
+  // `forwarded`: a wrapper's mode, where each added argument is a new parameter of the wrapper
+  // (collected there), not a tensor the wrapper creates.
+  CallSites(const std::map<std::string, Added>& added, std::vector<VarPtr>* forwarded)
+      : added_(added), forwarded_(forwarded) {}
   bool changed = false;
   // A variable passed to parameters the conversion found written: how many such arguments, and
   // whether one of them is also read by the kernel (InOut).
@@ -49,6 +52,12 @@ class CallSites {
     for (size_t i = 0; i < it->second.types.size(); ++i) {
       const auto* t = it->second.types[i]->As<ir::TensorType>();
       if (!t) ir::ThrowInternal(e->span, "an added output parameter is not a tensor");
+      if (forwarded_) {
+        VarPtr v = ir::MakeVar(it->second.names[i], it->second.types[i], ir::Span{});
+        forwarded_->push_back(v);
+        args.push_back(v);
+        continue;
+      }
       ExprPtr create = ops::Create("tensor.create", {ir::MakeTupleExpr(t->shape)},
                                    {{"dtype", t->dtype}}, ir::Span{}, ops::MemoryContract::Defer);
       VarPtr v = ir::MakeVar(it->second.names[i], create->type, ir::Span{});
@@ -74,6 +83,7 @@ class CallSites {
   }
 
   const std::map<std::string, Added>& added_;
+  std::vector<VarPtr>* forwarded_;
 };
 
 // The uses of every variable in a body.
@@ -87,24 +97,53 @@ class UseCounter : public ir::IRVisitor {
 
 }  // namespace
 
-ir::FunctionPtr WithCreatedOutArgs(const ir::FunctionPtr& f,
-                                   const std::map<std::string, Added>& added) {
-  CallSites cs(added);
-  StmtPtr body = cs.Body(f->body);
-  if (!cs.changed) return f;
-  std::vector<ir::Param> params = f->params;
-  bool upgraded = false;
+namespace {
+
+// `f` with its calls rewritten by `cs` into `body`, and each In parameter it passes straight to
+// a parameter the conversion found written upgraded (Out when every use of it is such a
+// write-only argument, else InOut); the upgraded positions are appended to `upgraded`.
+std::vector<ir::Param> UpgradedParams(
+    const ir::Function& f, const StmtPtr& body, const CallSites& cs,
+    std::vector<std::pair<size_t, ir::ParamDirection>>* upgraded) {
+  std::vector<ir::Param> params = f.params;
   UseCounter uses;
   uses.VisitStmt(body);
-  for (ir::Param& p : params) {
+  for (size_t i = 0; i < params.size(); ++i) {
+    ir::Param& p = params[i];
     auto w = cs.writes.find(p.var.get());
     if (p.direction != ir::ParamDirection::In || w == cs.writes.end()) continue;
     // Any other use (a read, an argument of another call) keeps the caller's values needed.
     const bool only_written = !w->second.read && uses.count[p.var.get()] == w->second.args;
     p.direction = only_written ? ir::ParamDirection::Out : ir::ParamDirection::InOut;
-    upgraded = true;
+    if (upgraded) upgraded->emplace_back(i, p.direction);
   }
-  if (!upgraded) return ir::WithBody(*f, body);
+  return params;
+}
+
+}  // namespace
+
+ir::FunctionPtr WithCreatedOutArgs(const ir::FunctionPtr& f,
+                                   const std::map<std::string, Added>& added) {
+  CallSites cs(added, nullptr);
+  StmtPtr body = cs.Body(f->body);
+  if (!cs.changed) return f;
+  std::vector<ir::Param> params = UpgradedParams(*f, body, cs, nullptr);
+  return std::make_shared<ir::Function>(f->name, f->func_type, std::move(params), f->return_types,
+                                        f->attrs, body, f->span);
+}
+
+ir::FunctionPtr WithForwardedOutParams(const ir::FunctionPtr& f,
+                                       const std::map<std::string, Added>& added, Added& mine) {
+  std::vector<VarPtr> forwarded;
+  CallSites cs(added, &forwarded);
+  StmtPtr body = cs.Body(f->body);
+  if (!cs.changed) return f;
+  std::vector<ir::Param> params = UpgradedParams(*f, body, cs, &mine.upgraded);
+  for (const VarPtr& v : forwarded) {
+    params.push_back({v, ir::ParamDirection::Out});
+    mine.types.push_back(v->type);
+    mine.names.push_back(v->name);
+  }
   return std::make_shared<ir::Function>(f->name, f->func_type, std::move(params), f->return_types,
                                         f->attrs, body, f->span);
 }

@@ -25,4 +25,11 @@ struct Added {
 ir::FunctionPtr WithCreatedOutArgs(const ir::FunctionPtr& f,
                                    const std::map<std::string, Added>& added);
 
+// A Group wrapper `f` forwards instead: each argument a call in it gains becomes a new Out
+// parameter of `f` (the kernel's name and type), passed straight through, so that the tensor is
+// created where the wrapper is called (`mine`: what `f`'s own callers then pass). Its In
+// parameters passed to written ones are upgraded as above, and recorded in `mine`.
+ir::FunctionPtr WithForwardedOutParams(const ir::FunctionPtr& f,
+                                       const std::map<std::string, Added>& added, Added& mine);
+
 }  // namespace tilesplit::pass

@@ -30,6 +30,8 @@
 #include <vector>
 
 #include "call_sites.h"
+#include "flat_index.h"
+#include "operand_boxes.h"
 #include "store_paths.h"
 #include "tensor_uses.h"
 #include "tile_builders.h"
@@ -277,6 +279,14 @@ class Converter {
       }
       case Kind::Keep:
         return nullptr;
+      case Kind::RowScatter:
+      case Kind::FlatGather: {
+        const BindFn bind = [&](const std::string& n, ExprPtr e) {
+          return Bind(out, n, std::move(e), span);
+        };
+        return form.kind == Kind::RowScatter ? RowScatter(c, form, args, name, bind, f_.name)
+                                             : FlatGather(c, form, args, name, bind, f_.name);
+      }
     }
     ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
   }
@@ -363,25 +373,26 @@ class Converter {
       a.push_back(tmp);
       return Build(form.op, a, kwargs, span);
     }
-    if (!form.row_broadcast.empty() && args.size() == 2) {
-      const ir::TileType* l = ir::TileTypeOf(args[0]);
-      const ir::TileType* r = ir::TileTypeOf(args[1]);
-      if (l && r && l->shape.size() == 2 && r->shape.size() == 2 &&
-          ir::IsConstInt(r->shape[1], 1) && !ir::IsConstInt(l->shape[1], 1)) {
-        // The row-broadcast op has no path for a kwarg it does not declare (high_precision of a
-        // division): dropping it would quietly give another result than the one asked for.
-        const ops::OpDef* rb = ops::FindOp(form.row_broadcast);
-        for (const auto& [k, v] : kwargs)
-          if (rb && !rb->find_kwarg(k) && !(std::holds_alternative<bool>(v) && !std::get<bool>(v)))
-            NoTileForm(c,
-                       "with " + k + "=" + ir::AttrValueToString(v) +
-                           " does not support row broadcasting (its [M, 1] operand lowers to " +
-                           form.row_broadcast + ", which has no " + k + ")",
-                       "drop " + k +
-                           ", or expand the [M, 1] operand to the full shape first "
-                           "(pl.row_expand) so that the op applies element by element");
-        return Build(form.row_broadcast, args, kwargs, span);
-      }
+    const ir::TileType* l = args.size() == 2 ? ir::TileTypeOf(args[0]) : nullptr;
+    const ir::TileType* r = args.size() == 2 ? ir::TileTypeOf(args[1]) : nullptr;
+    const bool row_broadcast = !form.row_broadcast.empty() && l && r && l->shape.size() == 2 &&
+                               r->shape.size() == 2 && ir::IsConstInt(r->shape[1], 1) &&
+                               !ir::IsConstInt(l->shape[1], 1);
+    RequireOneOperandBox(c, form, args, row_broadcast, f_.name);
+    if (row_broadcast) {
+      // The row-broadcast op has no path for a kwarg it does not declare (high_precision of a
+      // division): dropping it would quietly give another result than the one asked for.
+      const ops::OpDef* rb = ops::FindOp(form.row_broadcast);
+      for (const auto& [k, v] : kwargs)
+        if (rb && !rb->find_kwarg(k) && !(std::holds_alternative<bool>(v) && !std::get<bool>(v)))
+          NoTileForm(c,
+                     "with " + k + "=" + ir::AttrValueToString(v) +
+                         " does not support row broadcasting (its [M, 1] operand lowers to " +
+                         form.row_broadcast + ", which has no " + k + ")",
+                     "drop " + k +
+                         ", or expand the [M, 1] operand to the full shape first "
+                         "(pl.row_expand) so that the op applies element by element");
+      return Build(form.row_broadcast, args, kwargs, span);
     }
     for (size_t i = 0; i < args.size(); ++i)
       if (TensorTypeOf(args[i]))
@@ -708,8 +719,15 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
     Converter c(*f);
     fns.push_back(c.Run(added[f->name]));
   }
+  // A Group wrapper forwards the outputs its kernels gained to its own callers (PyPTO's phase
+  // 2a), which then create them like any caller of a converted kernel.
+  for (ir::FunctionPtr& f : fns)
+    if (f->func_type == ir::FunctionType::Group && f->body)
+      f = WithForwardedOutParams(f, added, added[f->name]);
   for (ir::FunctionPtr& f : fns) {
-    if (f->func_type == ir::FunctionType::InCore || !f->body) continue;
+    if (f->func_type == ir::FunctionType::InCore || f->func_type == ir::FunctionType::Group ||
+        !f->body)
+      continue;
     f = WithCreatedOutArgs(f, added);
   }
   return std::make_shared<ir::Program>(p->name, std::move(fns), p->span);

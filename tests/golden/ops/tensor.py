@@ -50,6 +50,9 @@ def structure(a: pl.Tensor[[16, 32], pl.FP32], w: pl.Tensor[[32, 16], pl.FP32]):
     n = pl.tensor.dim(a, 1)
     blk = pl.tile.get_block_idx()
     nblk = pl.tile.get_block_num()
+    tblk = pl.tensor.get_block_idx()
+    tnblk = pl.tensor.get_block_num()
+    tsub = pl.tensor.get_subblock_idx()
     tr = pl.tensor.transpose(a, 0, 1)
     tr2 = pl.tensor.transpose(a, -1, -2)
     cat = pl.concat(a, a)
@@ -60,7 +63,7 @@ def structure(a: pl.Tensor[[16, 32], pl.FP32], w: pl.Tensor[[32, 16], pl.FP32]):
     bits = pl.tensor.reinterpret_view(a, dtype=pl.INT16)
     bits2 = pl.tensor.reinterpret_view(a, [32, 32], dtype=pl.INT16)
     line = pl.tensor.view(a, [512])
-    return (part, whole, flat, m, mt, rs, rx, rn, cs, cx, cn, g, wr, n, blk, nblk, tr, tr2, sv, ma,
+    return (part, whole, flat, m, mt, rs, rx, rn, cs, cx, cn, g, wr, n, blk, nblk, tblk, tnblk, tsub, tr, tr2, sv, ma,
             bits, bits2, line, cat, cat2)
 
 
