@@ -5,6 +5,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/ops/op_handle.h"
 
 namespace tilesplit::pass {
 namespace {
@@ -58,7 +59,7 @@ class CallSites {
         args.push_back(v);
         continue;
       }
-      ExprPtr create = ops::Create("tensor.create", {ir::MakeTupleExpr(t->shape)},
+      ExprPtr create = ops::Create(ops::op::tensor_create.def(), {ir::MakeTupleExpr(t->shape)},
                                    {{"dtype", t->dtype}}, ir::Span{}, ops::MemoryContract::Defer);
       VarPtr v = ir::MakeVar(it->second.names[i], create->type, ir::Span{});
       out.push_back(ir::MakeAssign(v, create, ir::Span{}));

@@ -13,6 +13,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/lane.h"
+#include "tilesplit/ops/op_handle.h"
 
 namespace tilesplit::vector_split {
 
@@ -219,8 +220,8 @@ bool HalvingState::EmitLaneBand(const VarPtr& var, const VarPtr& whole, const Ti
   const bool odd = *extent % 2 != 0;
   ExprPtr source = whole;
   if (odd) {
-    const ops::OpDef* pad = ops::FindOp("tile.fillpad_expand");
-    if (!ctx.extensions || ctx.lane_stride || !pad || rt.shape.size() != 2 ||
+    const ops::OpDef* pad = &ops::op::tile_fillpad_expand.def();
+    if (!ctx.extensions || ctx.lane_stride || rt.shape.size() != 2 ||
         rt.memory != ir::MemorySpace::Vec)
       return false;
     std::vector<ExprPtr> padded = rt.shape;
