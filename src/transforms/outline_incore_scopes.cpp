@@ -4,12 +4,13 @@
 // variables; results = the values it defines that the parent reads after it, and the captured
 // tensors it writes in place that the statements after it read; a result that is a write of a
 // captured tensor is returned as that parameter, so the caller sees which buffer it wrote),
-// stamped split_aiv when it holds a region, given the scope's split mode when the scope asks for
-// one and its pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth), and named
-// after the scope's name_hint (made unique, see OutlinedName) or `<parent>_incore_<k>`. The
-// parent stays and calls it in the scope's place, binding the results back to the variables it
-// goes on to read (through tuple projections when there are several); an Opaque parent that
-// outlined a scope becomes Orchestration. InCore functions are never outlined from.
+// stamped split_aiv when it holds a region (and split, when its regions share one splitting
+// mode), given the scope's split mode when the scope asks for one and its
+// pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth), and named after the
+// scope's name_hint (made unique, see OutlinedName) or `<parent>_incore_<k>`. The parent stays and
+// calls it in the scope's place, binding the results back to the variables it goes on to read
+// (through tuple projections when there are several); an Opaque parent that outlined a scope
+// becomes Orchestration. InCore functions are never outlined from.
 #include <cstddef>
 #include <unordered_map>
 #include <unordered_set>
@@ -127,6 +128,51 @@ WriteRoots RootsOfWrites(const StmtPtr& body, const std::vector<VarPtr>& capture
   return roots;
 }
 
+// Whether `s` itself (not a statement nested in it) defines `d`.
+bool DefinesDirectly(const StmtPtr& s, const ir::Var* d) {
+  auto in = [&](const std::vector<VarPtr>& vs) {
+    for (const VarPtr& v : vs)
+      if (v.get() == d) return true;
+    return false;
+  };
+  if (const auto* a = s->As<ir::AssignStmt>()) return a->var.get() == d;
+  if (const auto* f = s->As<ir::ForStmt>()) return in(f->return_vars);
+  if (const auto* w = s->As<ir::WhileStmt>()) return in(w->return_vars);
+  if (const auto* i = s->As<ir::IfStmt>()) return in(i->return_vars);
+  return false;
+}
+
+// `stmts` with `alias` inserted right after the statement that defines `d`, in the sequence
+// holding it (at any depth of loops, branches and regions); `done` once inserted.
+StmtPtr InsertAfterDef(const StmtPtr& s, const ir::Var* d, const StmtPtr& alias, bool& done);
+void InsertAfterDef(std::vector<StmtPtr>& stmts, const ir::Var* d, const StmtPtr& alias,
+                    bool& done) {
+  for (size_t i = 0; i < stmts.size() && !done; ++i) {
+    if (DefinesDirectly(stmts[i], d)) {
+      stmts.insert(stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1, alias);
+      done = true;
+    } else {
+      stmts[i] = InsertAfterDef(stmts[i], d, alias, done);
+    }
+  }
+}
+StmtPtr InsertAfterDef(const StmtPtr& s, const ir::Var* d, const StmtPtr& alias, bool& done) {
+  if (done || !s) return s;
+  if (const auto* seq = s->As<ir::SeqStmts>()) {
+    std::vector<StmtPtr> stmts = seq->stmts;
+    InsertAfterDef(stmts, d, alias, done);
+    return done ? ir::WithStmts(s, std::move(stmts)) : s;
+  }
+  return ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& c) -> StmtPtr {
+    if (done) return c;
+    if (DefinesDirectly(c, d)) {
+      done = true;
+      return ir::MakeSeq({c, alias}, c->span);
+    }
+    return InsertAfterDef(c, d, alias, done);
+  });
+}
+
 // Whether the function body reads any of `targets` outside the statement `skip`; the ones it
 // reads are collected. A scope's results are exactly its definitions read elsewhere: in SSA form
 // nothing outside the scope can read them before it, whatever loop or branch encloses it.
@@ -209,6 +255,7 @@ class ScopeOutliner : public ir::IRMutator {
   struct Result {
     VarPtr bound;
     ir::ExprPtr returned;
+    bool body_write = false;  // `bound` is a write the body makes, returned as its parameter
   };
 
   StmtPtr Outline(const StmtPtr& stmt, const std::vector<StmtPtr>& later,
@@ -222,6 +269,18 @@ class ScopeOutliner : public ir::IRMutator {
                     {{ir::Span{}, "use with pl.at(level=pl.Level.CORE_GROUP)"}});
     const bool waiter = CheckDeferredWaiter(sc);
     const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(sc.body, ir::kWalkAll) != nullptr;
+    // The mode every region of the scope shares, when it splits (PyPTO's function-level
+    // representative of its regions). The regions still govern the lanes: a split_aiv function
+    // takes the region path, never the AUTO one, so the stamp only names the lanes' axis.
+    std::optional<ir::SplitMode> region_mode;
+    bool modes_agree = true;
+    ir::ForEachStmt(sc.body, ir::kWalkAll, [&](const StmtPtr& st) {
+      if (const auto* r = st->As<ir::SplitAivStmt>()) {
+        if (region_mode && *region_mode != r->mode) modes_agree = false;
+        region_mode = r->mode;
+      }
+    });
+    if (!modes_agree || region_mode == ir::SplitMode::None) region_mode.reset();
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
     for (const ir::ScopeOptimization& o : sc.optimizations) {
@@ -253,7 +312,7 @@ class ScopeOutliner : public ir::IRMutator {
       // parameter, so the caller sees which of its buffers the value is.
       auto root = roots.find(d.get());
       if (root != roots.end() && ir::TypeEqual(root->second->type, d->type)) {
-        results.push_back({d, root->second});
+        results.push_back({d, root->second, true});
         returned_params.insert(root->second.get());
       } else {
         results.push_back({d, d});
@@ -285,6 +344,21 @@ class ScopeOutliner : public ir::IRMutator {
               st = ir::MakeAssign(
                   ir::MakeVar(names_.Fresh(t->name + "_store"), e->expr->type, st->span), e->expr,
                   st->span);
+    // What the body reads and writes, before the aliases below (an alias is not a read).
+    const StmtPtr accesses = ir::MakeSeq(fbody, sc.body->span);
+    // A result returned as the parameter it wrote keeps the written value bound under the
+    // parameter's name (`out_store = out_1`, as PyPTO's outlining writes it) right after its
+    // definition: the body still names the value the caller's buffer ends up holding.
+    for (const Result& r : results) {
+      const ir::Var* root = r.returned->As<ir::Var>();
+      if (!r.body_write || !root) continue;
+      bool done = false;
+      InsertAfterDef(fbody, r.bound.get(),
+                     ir::MakeAssign(ir::MakeVar(names_.Fresh(root->name + "_store"), r.bound->type,
+                                                r.bound->span),
+                                    r.bound, r.bound->span),
+                     done);
+    }
     std::vector<ir::ExprPtr> returned;
     for (const Result& r : results) returned.push_back(r.returned);
     fbody.push_back(ir::MakeReturn(returned, sc.span));
@@ -297,10 +371,10 @@ class ScopeOutliner : public ir::IRMutator {
       auto it = param_dir_.find(v.get());
       if (it == param_dir_.end() && dynamic_.count(v.get())) continue;
       ir::ParamDirection dir = it == param_dir_.end() ? ir::ParamDirection::In : it->second;
-      if (v->type->kind == ir::TypeKind::Tensor && IsTensorWrite(new_body, v.get())) {
+      if (v->type->kind == ir::TypeKind::Tensor && IsTensorWrite(accesses, v.get())) {
         // A written tensor is Out unless the body also reads it or accumulates into it: then
         // its contents on entry matter (InOut), whatever the parent declared.
-        const TensorUse use = UseOf(new_body, v.get());
+        const TensorUse use = UseOf(accesses, v.get());
         if (use.atomic || (use.read && dir == ir::ParamDirection::Out))
           dir = ir::ParamDirection::InOut;
         else if (dir == ir::ParamDirection::In)
@@ -329,6 +403,7 @@ class ScopeOutliner : public ir::IRMutator {
                               r->name + "[0], ...) and read those instead"}});
     ir::AttrMap attrs;
     if (split) ir::SetAttr(attrs, ir::fattr::kSplit, *split);
+    if (region_mode) ir::SetAttr(attrs, ir::fattr::kSplit, *region_mode);
     if (regions) ir::SetAttr(attrs, ir::fattr::kSplitAiv, true);
     if (waiter) ir::SetAttr(attrs, ir::fattr::kDeferredCompletionWaiter, true);
     // The pipe depth travels as the function attr the expansion and the simulator read.
