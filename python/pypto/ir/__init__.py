@@ -207,6 +207,9 @@ def _program_init_compat(self, functions, name="", span=None):
 
 
 Program.__init__ = _program_init_compat
+# PyPTO's handle of a function by name (the key of Program.functions), or None.
+Program.get_global_var = lambda self, name: next(
+    (gv for gv in self.functions.keys() if gv.name == name), None)
 
 
 # ---------------------------------------------------------------------------------------------
