@@ -272,6 +272,14 @@ class Parser : public TokenCursor {
   // its pl.yield_ (the scope's statements join that body).
   void ParseTaskScope(BlockKind kind, Block& block, const Token& with_tok);
   void ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok);
+  void ParseSpmdWith(Block& block, const Token& with_tok);
+  struct SpmdHeader {
+    ExprPtr core_num;
+    std::string name_hint;
+    bool early = false;
+  };
+  SpmdHeader ParseSpmdHeader(bool with_form);
+  void RefuseLaunchIn(const StmtPtr& body, std::string_view where) const;
   // `[a, b, ...]` of no_dep_args= or dumps= (`keyword`: tensors the function has bound; what
   // the runtime does with them is `purpose`) or deps= (task ids bound by
   // `with pl.at(...) as NAME`).

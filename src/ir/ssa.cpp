@@ -62,6 +62,9 @@ class DefCounter {
       case ir::StmtKind::SplitAiv:
         Walk(s->As<ir::SplitAivStmt>()->body);
         break;
+      case ir::StmtKind::Spmd:
+        Walk(s->As<ir::SpmdScopeStmt>()->body);
+        break;
       // Named rather than defaulted, so that a new kind is a -Wswitch error here: the
       // variables a statement defines are this walk's own business.
       case ir::StmtKind::Eval:
@@ -274,6 +277,9 @@ class Converter {
       case ir::StmtKind::SplitAiv:
         add_all(s->As<ir::SplitAivStmt>()->body);
         break;
+      case ir::StmtKind::Spmd:
+        add_all(s->As<ir::SpmdScopeStmt>()->body);
+        break;
       case ir::StmtKind::Eval:  // named, not defaulted: see DefCounter::Walk
       case ir::StmtKind::Return:
       case ir::StmtKind::Yield:
@@ -356,6 +362,14 @@ class Converter {
       case ir::StmtKind::SplitAiv: {
         auto r = s->As<ir::SplitAivStmt>();
         out.push_back(std::make_shared<ir::SplitAivStmt>(r->mode, Body(r->body, env), s->span));
+        return;
+      }
+      case ir::StmtKind::Spmd: {
+        // The block count is read before the body, so it names the variables as they are there.
+        auto sp = s->As<ir::SpmdScopeStmt>();
+        ExprPtr n = Sub(sp->core_num, env);
+        out.push_back(std::make_shared<ir::SpmdScopeStmt>(n, sp->name_hint, sp->allow_early_resolve,
+                                                          Body(sp->body, env), s->span));
         return;
       }
       case ir::StmtKind::For:

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "deferred_waiter.h"
+#include "dim_fold.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
@@ -210,6 +211,15 @@ class ScopeOutliner : public ir::IRMutator {
   }
 
   std::vector<FunctionPtr> incore;
+  const ir::SpmdScopeStmt* launch_ = nullptr;  // the pl.spmd launch being walked, if any
+
+  // A scope inside a pl.spmd launch is outlined as any other, the launch kept around its call.
+  StmtPtr MutateSpmd(const ir::SpmdScopeStmtPtr& op) override {
+    const ir::SpmdScopeStmt* outer = std::exchange(launch_, op.get());
+    StmtPtr out = ir::IRMutator::MutateSpmd(op);
+    launch_ = outer;
+    return out;
+  }
 
   StmtPtr MutateStmt(const StmtPtr& s) override {
     // A scope's body goes whole into its function: a scope nested in it is the InCore
@@ -267,7 +277,7 @@ class ScopeOutliner : public ir::IRMutator {
                     "one is pl.Level." +
                         std::string(ir::LevelName(sc.level)),
                     {{ir::Span{}, "use with pl.at(level=pl.Level.CORE_GROUP)"}});
-    const bool waiter = CheckDeferredWaiter(sc);
+    const bool waiter = CheckDeferredWaiter(sc, launch_);
     const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(sc.body, ir::kWalkAll) != nullptr;
     // The mode every region of the scope shares, when it splits (PyPTO's function-level
     // representative of its regions). The regions still govern the lanes: a split_aiv function
@@ -502,7 +512,13 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
       out.push_back(f);  // InCore functions are never outlined from
       continue;
     }
-    Outlined o = OutlineFunction(f, taken);
+    // A function that outlines a scope reads its tensors' dynamic extents as their symbols
+    // (as PyPTO's promotion folds them), so a kernel reading one reads the symbol.
+    const bool outlines = ir::AnyStmt(f->body, ir::kWalkAll, [](const StmtPtr& s) {
+      const auto* sc = s->As<ir::ScopeStmt>();
+      return sc && sc->level == ir::Level::CORE_GROUP;
+    });
+    Outlined o = OutlineFunction(outlines ? FoldDimReads(f) : f, taken);
     if (!o.incore.empty() && first_parent.empty()) first_parent = f->name;
     for (FunctionPtr& g : o.incore) out.push_back(std::move(g));
     out.push_back(o.parent);

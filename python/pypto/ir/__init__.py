@@ -319,8 +319,10 @@ _install(FunctionCall, "op", lambda c: GlobalVar(c.callee))
 
 
 def _equal(lhs, rhs, enable_auto_mapping: bool):
+    # PyPTO's pl.dynamic symbol is one object however many programs use it; each of our parses
+    # makes its own variable for it, so without auto mapping a symbol is known by its name.
     return _tir.structural_equal(lhs, rhs, map_free_vars=enable_auto_mapping,
-                                 compare_name_hints=False)
+                                 compare_name_hints=False, free_vars_by_name=True)
 
 
 from . import operators  # noqa: E402,F401  (installs Expr operators and ir.add, ir.mul, ...)
