@@ -118,11 +118,12 @@ Parser::SpmdHeader Parser::ParseSpmdHeader(bool with_form) {
 }
 
 void Parser::ParseSpmdWith(Block& block, const Token& with_tok) {
-  if (cur_ftype_ != ir::FunctionType::Opaque && cur_ftype_ != ir::FunctionType::Orchestration)
-    ir::ThrowUser(with_tok.span,
-                  "a pl.spmd launch stands in an Opaque or Orchestration function; this one is " +
-                      std::string(ir::FunctionTypeName(cur_ftype_)),
-                  {{{}, "move the launch to the orchestration function that calls the kernel"}});
+  if (!ir::IsHostFunction(cur_ftype_))
+    ir::ThrowUser(
+        with_tok.span,
+        "a pl.spmd launch stands in an Opaque, Orchestration or Graph function; this one is " +
+            std::string(ir::FunctionTypeName(cur_ftype_)),
+        {{{}, "move the launch to the orchestration function that calls the kernel"}});
   SpmdHeader h = ParseSpmdHeader(/*with_form=*/true);
   Block body = ParseBlock(BlockKind::With);
   if (body.has_yield)
@@ -154,11 +155,12 @@ void Parser::ParseSpmdWith(Block& block, const Token& with_tok) {
 
 // `for i in pl.spmd(n):` is the launch whose inline kernel binds i to its block index first.
 void Parser::ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok) {
-  if (cur_ftype_ != ir::FunctionType::Opaque && cur_ftype_ != ir::FunctionType::Orchestration)
-    ir::ThrowUser(for_tok.span,
-                  "a pl.spmd launch stands in an Opaque or Orchestration function; this one is " +
-                      std::string(ir::FunctionTypeName(cur_ftype_)),
-                  {{{}, "move the launch to the orchestration function that calls the kernel"}});
+  if (!ir::IsHostFunction(cur_ftype_))
+    ir::ThrowUser(
+        for_tok.span,
+        "a pl.spmd launch stands in an Opaque, Orchestration or Graph function; this one is " +
+            std::string(ir::FunctionTypeName(cur_ftype_)),
+        {{{}, "move the launch to the orchestration function that calls the kernel"}});
   SpmdHeader h = ParseSpmdHeader(/*with_form=*/false);
   std::vector<StmtPtr> stmts;
   if (var_tok.text != "_") {

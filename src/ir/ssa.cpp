@@ -30,9 +30,20 @@ class DefCounter {
       case ir::StmtKind::Assign:
         Def(s->As<ir::AssignStmt>()->var);
         break;
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Walk(c);
+      case ir::StmtKind::Seq: {
+        const std::vector<StmtPtr>& stmts = s->As<ir::SeqStmts>()->stmts;
+        // A yield ends its body: the parser never writes one earlier and the well-formedness
+        // checks refuse it, so one here is IR built by hand with verification off, which
+        // conversion cannot read (the statements after it would follow the value it hands on).
+        for (size_t i = 0; i + 1 < stmts.size(); ++i)
+          if (stmts[i]->kind == ir::StmtKind::Yield)
+            ThrowInternal(stmts[i]->span, "SSA conversion: a YieldStmt at position " +
+                                              std::to_string(i) + " of a body of " +
+                                              std::to_string(stmts.size()) +
+                                              " statements; a yield must end its body");
+        for (const StmtPtr& c : stmts) Walk(c);
         break;
+      }
       case ir::StmtKind::For: {
         auto f = s->As<ir::ForStmt>();
         Def(f->loop_var);

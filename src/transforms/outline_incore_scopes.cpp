@@ -1,6 +1,6 @@
 // outline-incore-scopes, a minimal tile-level OutlineIncoreScopes: each
-// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration function, at
-// any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
+// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration / Graph function,
+// at any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
 // variables; results = the values it defines that the parent reads after it, and the captured
 // tensors it writes in place that the statements after it read; a result that is a write of a
 // captured tensor is returned as that parameter, so the caller sees which buffer it wrote),
@@ -495,10 +495,12 @@ Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& 
   StmtPtr body = o.MutateStmt(f->body);
   if (o.incore.empty()) return {{}, f};
   // A parent that now calls kernels orchestrates them: an Opaque one is promoted (PyPTO's
-  // OutlineIncoreScopes does the same), an Orchestration one stays.
+  // OutlineIncoreScopes does the same), an Orchestration or Graph one keeps its type.
+  const ir::FunctionType type =
+      f->func_type == ir::FunctionType::Opaque ? ir::FunctionType::Orchestration : f->func_type;
   return {std::move(o.incore),
-          std::make_shared<ir::Function>(f->name, ir::FunctionType::Orchestration, f->params,
-                                         f->return_types, f->attrs, body, f->span)};
+          std::make_shared<ir::Function>(f->name, type, f->params, f->return_types, f->attrs, body,
+                                         f->span)};
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
@@ -507,8 +509,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
   for (const FunctionPtr& f : p->functions) taken.insert(f->name);
   std::string first_parent;
   for (const FunctionPtr& f : p->functions) {
-    if (f->func_type != ir::FunctionType::Opaque &&
-        f->func_type != ir::FunctionType::Orchestration) {
+    if (!ir::IsHostFunction(f->func_type)) {
       out.push_back(f);  // InCore functions are never outlined from
       continue;
     }
@@ -536,12 +537,11 @@ Pass OutlineIncoreScopes() {
               {Property::SSAForm, Property::CallsValid, Property::SplitIncoreOrch}, {});
 }
 
-// SplitIncoreOrch: no CORE_GROUP scope is left in an Opaque or Orchestration function (what
-// outline-incore-scopes leaves; a scope inside an InCore function is that kernel's own).
+// SplitIncoreOrch: no CORE_GROUP scope is left in a host function (Opaque, Orchestration, Graph;
+// what outline-incore-scopes leaves; a scope inside an InCore function is that kernel's own).
 void VerifySplitIncoreOrch(const ir::ProgramPtr& p) {
   for (const FunctionPtr& f : p->functions) {
-    if (f->func_type != ir::FunctionType::Opaque && f->func_type != ir::FunctionType::Orchestration)
-      continue;
+    if (!ir::IsHostFunction(f->func_type)) continue;
     StmtPtr scope = ir::FirstStmt(f->body, ir::kWalkAll, [](const StmtPtr& s) {
       const auto* sc = s->As<ir::ScopeStmt>();
       return sc && sc->level == ir::Level::CORE_GROUP;

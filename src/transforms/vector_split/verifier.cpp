@@ -229,8 +229,7 @@ class Checker {
 
   void Run() {
     facts_.lanes = pass::AnalysisOf<LaneFacts>(fp_);
-    const bool incore =
-        f_.func_type != ir::FunctionType::Opaque && f_.func_type != ir::FunctionType::Orchestration;
+    const bool incore = !ir::IsHostFunction(f_.func_type);
     if (incore) {
       manual_ = HasSplitRegion(f_.body);
       Walk(f_.body, nullptr, YieldTo::None);
