@@ -12,6 +12,7 @@
 // (through tuple projections when there are several); an Opaque parent that outlined a scope
 // becomes Orchestration. InCore functions are never outlined from.
 #include <cstddef>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -35,6 +36,13 @@ using ir::FunctionPtr;
 using ir::StmtPtr;
 using ir::VarPtr;
 
+// The argument a call writes in place: the input it reuses (a store). A tensor.assemble is not
+// one: convert-tensor-to-tile-ops lowers it as a value (its result, not its target, holds the
+// window), so returning the target for its result would return the tensor unwritten.
+std::optional<size_t> WrittenArg(const ir::Call& c) {
+  return ops::Def(c).reused_input();
+}
+
 bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
   // A store (or any op reusing its input) writing the tensor `v` makes it an output parameter.
   struct Finder {
@@ -43,7 +51,7 @@ bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
     void Expr(const ir::ExprPtr& e) {
       const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
       if (!c) return;
-      auto r = ops::Def(*c).reused_input();
+      auto r = WrittenArg(*c);
       if (r && *r < c->args.size() && c->args[*r]->As<ir::Var>() == v) found = true;
       for (const ir::ExprPtr& a : c->args) Expr(a);
     }
@@ -79,7 +87,7 @@ TensorUse UseOf(const ir::StmtPtr& s, const ir::Var* v) {
       if (st->kind == ir::StmtKind::Return) return;
       if (const auto* a = st->As<ir::AssignStmt>())
         if (const auto* c = a->value ? a->value->As<ir::Call>() : nullptr)
-          if (auto r = ops::Def(*c).reused_input();
+          if (auto r = WrittenArg(*c);
               r && *r < c->args.size() && c->args[*r] && aliases_.count(c->args[*r]->As<ir::Var>()))
             aliases_.insert(a->var.get());
       ir::IRVisitor::VisitStmt(st);
@@ -90,7 +98,7 @@ TensorUse UseOf(const ir::StmtPtr& s, const ir::Var* v) {
       if (aliases_.count(x.get())) use.read = true;
     }
     void VisitCall(const ir::Call& c) override {
-      auto r = ops::Def(c).reused_input();
+      auto r = WrittenArg(c);
       for (size_t i = 0; i < c.args.size(); ++i) {
         if (r && *r == i && c.args[i] && aliases_.count(c.args[i]->As<ir::Var>())) {
           if (ir::GetAttr<int64_t>(c.kwargs, "atomic").value_or(0) != 0) use.atomic = true;
@@ -120,7 +128,7 @@ WriteRoots RootsOfWrites(const StmtPtr& body, const std::vector<VarPtr>& capture
     const ir::AssignStmt* a = st->As<ir::AssignStmt>();
     const ir::Call* c = a && a->value ? a->value->As<ir::Call>() : nullptr;
     if (!c) return;
-    auto r = ops::Def(*c).reused_input();
+    auto r = WrittenArg(*c);
     if (!r || *r >= c->args.size() || !c->args[*r]) return;
     if (const ir::Var* t = c->args[*r]->As<ir::Var>())
       if (auto it = roots.find(t); it != roots.end()) roots[a->var.get()] = it->second;
@@ -349,19 +357,20 @@ class ScopeOutliner : public ir::IRMutator {
     for (StmtPtr& st : fbody)
       if (const ir::EvalStmt* e = st->As<ir::EvalStmt>())
         if (const ir::Call* c = e->expr ? e->expr->As<ir::Call>() : nullptr)
-          if (auto r = ops::Def(*c).reused_input(); r && *r < c->args.size() && c->args[*r])
+          if (auto r = WrittenArg(*c); r && *r < c->args.size() && c->args[*r])
             if (const ir::Var* t = c->args[*r]->As<ir::Var>(); t && store_targets.count(t))
               st = ir::MakeAssign(
                   ir::MakeVar(names_.Fresh(t->name + "_store"), e->expr->type, st->span), e->expr,
                   st->span);
     // What the body reads and writes, before the aliases below (an alias is not a read).
     const StmtPtr accesses = ir::MakeSeq(fbody, sc.body->span);
-    // A result returned as the parameter it wrote keeps the written value bound under the
-    // parameter's name (`out_store = out_1`, as PyPTO's outlining writes it) right after its
-    // definition: the body still names the value the caller's buffer ends up holding.
+    // A result that rebinds the name of the parameter it wrote (`out = pl.store(..., out)`) and
+    // is returned as that parameter keeps the written value bound as `out_store` right after its
+    // definition, as PyPTO's outlining writes it: the body still names the value the caller's
+    // buffer ends up holding. A result of another name (`updated = ...`) names it already.
     for (const Result& r : results) {
       const ir::Var* root = r.returned->As<ir::Var>();
-      if (!r.body_write || !root) continue;
+      if (!r.body_write || !root || r.bound->name != root->name) continue;
       bool done = false;
       InsertAfterDef(fbody, r.bound.get(),
                      ir::MakeAssign(ir::MakeVar(names_.Fresh(root->name + "_store"), r.bound->type,

@@ -7,7 +7,6 @@ class P:
         t_inline0: pl.Tile[[16, 64], pl.FP32] = pl.tile.load(a, [0, 0], [16, 64], [16, 64])
         e_inline0: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.exp(t_inline0)
         res_inline0: pl.Tensor[[16, 64], pl.FP32] = pl.tile.store(e_inline0, [0, 0], tmp)
-        tmp_store: pl.Tensor[[16, 64], pl.FP32] = res_inline0
         return tmp
 
     @pl.function(type=pl.FunctionType.InCore)
@@ -15,7 +14,6 @@ class P:
         t_inline1: pl.Tile[[16, 64], pl.FP32] = pl.tile.load(once, [0, 0], [16, 64], [16, 64])
         e_inline1: pl.Tile[[16, 64], pl.FP32, pl.Mem.Vec] = pl.tile.exp(t_inline1)
         res_inline1: pl.Tensor[[16, 64], pl.FP32] = pl.tile.store(e_inline1, [0, 0], out)
-        out_store: pl.Tensor[[16, 64], pl.FP32] = res_inline1
         return out
 
     @pl.function(type=pl.FunctionType.Orchestration)

@@ -6,7 +6,6 @@ class P:
     def write_only_incore_0(self, x: pl.Tensor[[16, 128], pl.FP32], buf: pl.Out[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
         t: pl.Tile[[16, 128], pl.FP32] = pl.tile.load(x, [0, 0], [16, 128], [16, 128])
         buf2: pl.Tensor[[16, 128], pl.FP32] = pl.tile.store(t, [0, 0], buf)
-        buf_store: pl.Tensor[[16, 128], pl.FP32] = buf2
         return buf
 
     @pl.function(type=pl.FunctionType.Orchestration)
@@ -19,7 +18,6 @@ class P:
     def atomic_incore_0(self, a: pl.Tensor[[16, 128], pl.FP32], out: pl.InOut[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
         t: pl.Tile[[16, 128], pl.FP32] = pl.tile.load(a, [0, 0], [16, 128], [16, 128])
         out2: pl.Tensor[[16, 128], pl.FP32] = pl.tile.store(t, [0, 0], out, atomic=1)
-        out_store: pl.Tensor[[16, 128], pl.FP32] = out2
         return out
 
     @pl.function(type=pl.FunctionType.Orchestration)
@@ -33,7 +31,6 @@ class P:
         out2: pl.Tensor[[64, 128], pl.FP32] = pl.tile.store(t, [0, 0], out)
         back: pl.Tile[[16, 128], pl.FP32] = pl.tile.load(out2, [32, 0], [16, 128], [16, 128])
         out3: pl.Tensor[[64, 128], pl.FP32] = pl.tile.store(back, [48, 0], out2)
-        out_store: pl.Tensor[[64, 128], pl.FP32] = out3
         return out
 
     @pl.function(type=pl.FunctionType.Orchestration)

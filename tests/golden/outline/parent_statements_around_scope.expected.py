@@ -6,7 +6,6 @@ class k_program:
     def k_core(self, t: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec], out_0: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
         y: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.add(t, t)
         o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [0, 0], out_0)
-        out_0_store: pl.Tensor[[128, 128], pl.FP32] = o
         return out_0
 
     @pl.function(type=pl.FunctionType.Orchestration)

@@ -8,7 +8,6 @@ class k_program:
             popped: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk)
             y: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, fractal=1024)] = pl.tile.add(popped, popped)
             o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(y, [0 + subblock_idx * 64, 0], out_0)
-        out_0_store: pl.Tensor[[128, 128], pl.FP32] = o
         return out_0
 
     @pl.function(type=pl.FunctionType.Orchestration)

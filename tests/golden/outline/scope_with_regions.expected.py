@@ -7,7 +7,6 @@ class attn_program:
         for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
             h: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(acc)
             o: pl.Tensor[[128, 128], pl.FP32] = pl.tile.store(pl.tile.exp(h), [aiv_id * 64, 0], out_0)
-            out_0_store: pl.Tensor[[128, 128], pl.FP32] = o
         return out_0
 
     @pl.function(type=pl.FunctionType.Orchestration)
