@@ -304,6 +304,10 @@ class Converter {
     std::vector<const Var*> out;
     for (const Var* v : assigned)
       if (env.count(v)) out.push_back(v);
+    // Carried in the order of their names, as PyPTO carries them (a loop rebinding i, then acc
+    // carries acc, i); the body's order breaks a tie.
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Var* a, const Var* b) { return a->name < b->name; });
     return out;
   }
 

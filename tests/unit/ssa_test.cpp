@@ -164,6 +164,20 @@ TEST(ConvertToSSA, WhileConditionReadsTheCarry) {
   EXPECT_EQ(Body(p)[2]->As<ReturnStmt>()->values[0].get(), w->return_vars[0].get());
 }
 
+// Carries are in the order of their names (PyPTO's), not of their first rebinding in the body.
+TEST(ConvertToSSA, CarriesAreOrderedByName) {
+  ProgramPtr p =
+      P("@pl.function\ndef f(n: pl.Scalar[pl.INDEX]):\n"
+        "    i = 0\n"
+        "    acc = 1\n"
+        "    while i < n:\n        i = i + 1\n        acc = acc * 2\n"
+        "    return acc\n");
+  auto w = Body(p)[2]->As<WhileStmt>();
+  ASSERT_EQ(w->iter_args.size(), 2u);
+  EXPECT_EQ(w->iter_args[0].var->name, "acc");
+  EXPECT_EQ(w->iter_args[1].var->name, "i");
+}
+
 TEST(ConvertToSSA, NestedLoopsAndParametersCarryThroughEveryLevel) {
   ProgramPtr p =
       P("@pl.function\ndef f(c: pl.Scalar[pl.INDEX]):\n"
