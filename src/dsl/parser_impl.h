@@ -220,6 +220,7 @@ class Parser : public TokenCursor {
   // ':' the whole axis), after the '[' (consumed up to and including the ']').
   struct Window {
     std::vector<ExprPtr> starts, extents;
+    std::vector<int64_t> indexed;  // the axes given one index (`x[r]`), not a range
   };
   Window ParseWindow(const ExprPtr& tensor, Span open);
   // `NAME[window] = value`: the tensor NAME rebound to value written into the window
