@@ -69,11 +69,13 @@ ir::ProgramPtr Lower(const ParsedArgs& a, const ir::ProgramPtr& ref,
     throw UsageError("check", "unknown pipeline '" + pipeline + "' (known: " + known + ")");
   }
   std::vector<pass::Pass> passes = pass::BuildPasses({pipeline});
-  ApplyPassOptions("check", a, passes);
+  pass::PassContext ctx;
+  ApplyPassOptions("check", a, ctx);
   const PassInstruments instruments = MakeInstruments("check", a);
   ir::ProgramPtr input = ref;
   if (std::string against = a.Value("against"); !against.empty()) input = dsl::ParseFile(against);
   pass::PipelineOptions options;
+  options.context = &ctx;
   instruments.Apply(options);
   ir::ProgramPtr split = pass::RunPipeline(input, passes, options);
   instruments.Finish();

@@ -101,7 +101,8 @@ int Run(const ParsedArgs& a) {
 
   // Resolve every name before reading the input, so a typo costs no parse.
   std::vector<pass::Pass> passes = pass::BuildPasses(PassNames("opt", lists));
-  ApplyPassOptions("opt", a, passes);
+  pass::PassContext ctx;
+  ApplyPassOptions("opt", a, ctx);
   const PassInstruments instruments = MakeInstruments("opt", a);
 
   dsl::ParseOptions parse_options;
@@ -109,6 +110,7 @@ int Run(const ParsedArgs& a) {
   ir::ProgramPtr program = dsl::ParseFile(a.positional[0], parse_options);
   WarnUnoutlinedScopes(PassNames("opt", lists), *program);
   pass::PipelineOptions options;
+  options.context = &ctx;
   instruments.Apply(options);
   ir::ProgramPtr result = pass::RunPipeline(program, passes, options);
   instruments.Finish();

@@ -45,8 +45,10 @@ int Run(const ParsedArgs& a) {
       throw UsageError(
           "run", "unknown pipeline or pass '" + pipeline + "' (opt --list-passes lists them)");
     std::vector<pass::Pass> passes = pass::BuildPasses({pipeline});
-    ApplyPassOptions("run", a, passes);
+    pass::PassContext ctx;
+    ApplyPassOptions("run", a, ctx);
     pass::PipelineOptions po;
+    po.context = &ctx;
     ShowingWarningSink warnings;
     po.warnings = &warnings;
     const ir::ProgramPtr source = p;

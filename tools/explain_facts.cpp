@@ -442,7 +442,6 @@ Explanation Explain(const std::string& path, const Options& options) {
   ir::ProgramPtr lowered;
   std::vector<Remark> remarks;
   auto split = SplitStage();
-  pass::ApplySplitOptions(split, pass::SplitOptions{.extensions = options.split_extensions});
   // The split's decisions about each function it produced (vector_split::SplitDecisions), kept in
   // the analyses of the context the stage runs in.
   std::unique_ptr<pass::PassContext> decided;
@@ -452,6 +451,7 @@ Explanation Explain(const std::string& path, const Options& options) {
     po.remarks = &sink;
     decided = std::make_unique<pass::PassContext>();
     decided->record_decisions = true;
+    decided->SetOption(pass::SplitOptions{.extensions = options.split_extensions});
     po.context = decided.get();
     std::string pass_name;
     try {

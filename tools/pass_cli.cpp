@@ -56,13 +56,12 @@ OptionSpec SplitExtensionsOption() {
       "on off"};
 }
 
-void ApplyPassOptions(const std::string& command, const ParsedArgs& a,
-                      std::vector<pass::Pass>& passes) {
+void ApplyPassOptions(const std::string& command, const ParsedArgs& a, pass::PassContext& ctx) {
   const std::string v = a.Value("split-extensions");
   if (v.empty()) return;
   if (v != "on" && v != "off")
     throw UsageError(command, "--split-extensions takes on or off, not '" + v + "'");
-  pass::ApplySplitOptions(passes, pass::SplitOptions{.extensions = v == "on"});
+  ctx.SetOption(pass::SplitOptions{.extensions = v == "on"});
 }
 
 namespace {

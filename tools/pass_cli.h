@@ -43,10 +43,8 @@ PassInstruments MakeInstruments(const std::string& command, const ParsedArgs& a)
 // --split-extensions=on|off, the split pass's option (pass::SplitOptions) every command that
 // runs passes takes (opt, check, run): off restores the spec's refusals.
 OptionSpec SplitExtensionsOption();
-// Rebuilds the split pass among `passes` with the options `a` gives (a UsageError for a value
-// other than on / off).
-void ApplyPassOptions(const std::string& command, const ParsedArgs& a,
-                      std::vector<pass::Pass>& passes);
+// Sets the run's pass options `a` gives on `ctx` (a UsageError for a value other than on / off).
+void ApplyPassOptions(const std::string& command, const ParsedArgs& a, pass::PassContext& ctx);
 
 // Comma-separated lists of pass or pipeline names, each checked against the registry (an
 // unknown name is a UsageError listing the known ones).

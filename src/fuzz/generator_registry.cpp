@@ -41,11 +41,9 @@ ir::TypePtr Generator::TypeOf(const Tile& t) {
     view.fractal = l.fractal;
     ir::ExprPtr acc =
         ir::MakeVar("acc", ir::MakeTileType(shape, ir::DataType::FP32, ir::MemorySpace::Acc, view));
-    try {
-      return ops::DeduceType(ops::MemoryMoveOp(), {acc},
-                             {{"target_memory", ir::AttrValue(ir::MemorySpace::Vec)}});
-    } catch (const ir::UserError&) {
-    }
+    const ops::Deduced moved = ops::TryDeduceType(
+        ops::MemoryMoveOp(), {acc}, {{"target_memory", ir::AttrValue(ir::MemorySpace::Vec)}});
+    if (moved.ok()) return moved.type;
   }
   return VecTileType(t.rows, t.cols, valid);
 }
@@ -78,10 +76,8 @@ std::string Generator::Combine(const Tile& base, const Tile& partner) {
     for (const OpTyping& t : f.typings) {
       if (t.args != std::vector<ArgRole>{ArgRole::Tile, ArgRole::Partner} || !t.kwargs.empty())
         continue;
-      try {
-        if (ir::TypeEqual(ops::DeduceType(*f.op, args, {}), type)) fits.push_back(f.op);
-      } catch (const ir::UserError&) {
-      }
+      const ops::Deduced d = ops::TryDeduceType(*f.op, args, {});
+      if (d.ok() && ir::TypeEqual(d.type, type)) fits.push_back(f.op);
       break;
     }
   const std::string op = fits.empty() ? "tile.add" : rng_.Pick(fits)->name();
@@ -142,12 +138,10 @@ void Generator::RegistryOp(bool same_box) {
     if (!spec || !FuzzKwargValue(spec->kind, &v, &text)) return;
     operands.push_back(name + "=" + text);
   }
-  ir::TypePtr type;
-  try {
-    type = ops::DeduceType(*f.op, args, typing.kwargs);
-  } catch (const ir::UserError&) {
-    return;  // this pick does not type (a layout, a ragged operand): draw again next time
-  }
+  const ops::Deduced d = ops::TryDeduceType(*f.op, args, typing.kwargs);
+  // A pick that does not type (a layout, a ragged operand) is drawn again next time.
+  if (!d.ok()) return;
+  const ir::TypePtr& type = d.type;
   const ir::TileType* tt = type ? type->As<ir::TileType>() : nullptr;
   if (!tt || tt->dtype != ir::DataType::FP32 || tt->shape.size() != 2) return;
   int box[2], valid[2];

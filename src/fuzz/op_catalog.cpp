@@ -114,8 +114,8 @@ namespace {
 // not establish, so a generated call would fail in the reference run. "" when it runs.
 std::string RunProbe(const ops::OpDef& op, const std::vector<ir::ExprPtr>& args,
                      const ir::AttrMap& kwargs) {
-  ops::SemanticsTable::Global();
-  if (!op.semantics()) return "has no execution semantics";
+  const ops::OpSemantics* semantics = ops::SemanticsOf(op);
+  if (!semantics) return "has no execution semantics";
   ir::ExprPtr call = ops::Create(op, args, kwargs);
   const ir::TileType* rt = call->type->As<ir::TileType>();
   std::vector<ops::TileGeom> geoms(1);
@@ -141,7 +141,7 @@ std::string RunProbe(const ops::OpDef& op, const std::vector<ir::ExprPtr>& args,
   ops::ExecContext ctx;
   ops::OpCall oc{*call->As<ir::Call>(), values, geoms, ctx};
   try {
-    op.semantics()->fn(oc);
+    semantics->fn(oc);
   } catch (const ir::UserError& e) {
     return "faults on arbitrary data (" + e.message() + ")";
   }
@@ -178,13 +178,18 @@ OpClassification ClassifyOp(const ops::OpDef& op) {
         std::vector<ir::ExprPtr> args;
         for (ArgRole r : roles) args.push_back(Probe(r));
         try {
-          if (!Holdable(ops::DeduceType(op, args, kwargs))) return;
+          const ops::Deduced d = ops::TryDeduceType(op, args, kwargs);
+          if (!d.ok()) {
+            last_error = d.error->message();
+            return;
+          }
+          if (!Holdable(d.type)) return;
           const std::string fault = RunProbe(op, args, kwargs);
           if (fault.empty())
             c.typings.push_back({roles, kwargs});
           else
             first_fault = first_fault.empty() ? fault : first_fault;
-        } catch (const ir::UserError& e) {
+        } catch (const ir::UserError& e) {  // building the probe call the deduction typed
           last_error = e.message();
         } catch (const ir::InternalError& e) {
           last_error = "internal: " + e.message();

@@ -273,12 +273,10 @@ class TensorGenerator {
       if (!spec || !FuzzKwargValue(spec->kind, &v, &text)) return;
       operands.push_back(name + "=" + text);
     }
-    ir::TypePtr type;
-    try {
-      type = ops::DeduceType(*f.op, args, typing.kwargs);
-    } catch (const ir::UserError&) {
-      return;  // this pick does not type (a shape the deducer refuses): draw again next time
-    }
+    const ops::Deduced d = ops::TryDeduceType(*f.op, args, typing.kwargs);
+    // A pick that does not type (a shape the deducer refuses) is drawn again next time.
+    if (!d.ok()) return;
+    const ir::TypePtr& type = d.type;
     const ir::TensorType* tt = type ? type->As<ir::TensorType>() : nullptr;
     if (!tt || tt->shape.size() != 2) return;
     const std::optional<int64_t> r = ir::AsConstInt(tt->shape[0]);
@@ -340,11 +338,8 @@ class TensorGenerator {
     for (const FuzzOp& f : TensorFuzzableOps())
       for (const OpTyping& t : f.typings)
         if (t.args == std::vector<ArgRole>{ArgRole::Tile, ArgRole::Partner} && t.kwargs.empty()) {
-          try {
-            const ir::TypePtr r = ops::DeduceType(*f.op, {TypedVar(a), TypedVar(b)}, {});
-            if (ir::TypeEqual(r, TypedVar(a)->type)) fits.push_back(f.op);
-          } catch (const ir::UserError&) {
-          }
+          const ops::Deduced r = ops::TryDeduceType(*f.op, {TypedVar(a), TypedVar(b)}, {});
+          if (r.ok() && ir::TypeEqual(r.type, TypedVar(a)->type)) fits.push_back(f.op);
           break;
         }
     if (fits.empty()) return "";

@@ -183,10 +183,12 @@ OpClassification ClassifyTensorOp(const ops::OpDef& op) {
         for (ArgRole r : roles) args.push_back(Probe(r));
         int64_t rows = 0, cols = 0;
         try {
-          if (!Holdable(ops::DeduceType(op, args, kwargs), &rows, &cols)) return;
-        } catch (const ir::UserError& e) {
-          last_error = e.message();
-          return;
+          const ops::Deduced d = ops::TryDeduceType(op, args, kwargs);
+          if (!d.ok()) {
+            last_error = d.error->message();
+            return;
+          }
+          if (!Holdable(d.type, &rows, &cols)) return;
         } catch (const ir::InternalError& e) {
           last_error = "internal: " + e.message();
           return;

@@ -11,26 +11,34 @@ namespace {
 
 // ---- Substitute.
 
+const ExprPtr* Lookup(const VarMap& m, const Var* v) {
+  auto it = m.find(v);
+  return it == m.end() ? nullptr : &it->second;
+}
+const ExprPtr* Lookup(const FlatVarMap& m, const Var* v) {
+  return m.Find(v);
+}
+
+template <typename Map>
 class Substituter : public IRMutator {
  public:
-  explicit Substituter(const VarMap& m) : map_(m) {}
+  explicit Substituter(const Map& m) : map_(m) {}
 
  protected:
   ExprPtr MutateVar(const VarPtr& v) override {
-    if (auto it = map_.find(v.get()); it != map_.end()) return it->second;
+    if (const ExprPtr* to = Lookup(map_, v.get())) return *to;
     return RemapVar(v);
   }
   VarPtr MutateVarDef(const VarPtr& v) override {
     // A definition can only be renamed to another variable; a non-Var replacement rewrites the
     // uses and leaves the definition (with its type substituted) in place.
-    if (auto it = map_.find(v.get());
-        it != map_.end() && it->second && it->second->kind == ExprKind::Var)
-      return std::static_pointer_cast<const Var>(it->second);
+    if (const ExprPtr* to = Lookup(map_, v.get()); to && *to && (*to)->kind == ExprKind::Var)
+      return std::static_pointer_cast<const Var>(*to);
     return RemapVar(v);
   }
 
  private:
-  const VarMap& map_;
+  const Map& map_;
 };
 
 // ---- DeepClone.
@@ -154,22 +162,27 @@ class NameCollector : public IRVisitor {
 
 ExprPtr Substitute(const ExprPtr& e, const VarMap& m) {
   if (m.empty()) return e;
-  Substituter s(m);
+  Substituter<VarMap> s(m);
+  return s.MutateExpr(e);
+}
+ExprPtr Substitute(const ExprPtr& e, const FlatVarMap& m) {
+  if (m.empty()) return e;
+  Substituter<FlatVarMap> s(m);
   return s.MutateExpr(e);
 }
 TypePtr Substitute(const TypePtr& t, const VarMap& m) {
   if (m.empty()) return t;
-  Substituter s(m);
+  Substituter<VarMap> s(m);
   return s.MutateType(t);
 }
 StmtPtr Substitute(const StmtPtr& st, const VarMap& m) {
   if (m.empty()) return st;
-  Substituter s(m);
+  Substituter<VarMap> s(m);
   return s.MutateStmt(st);
 }
 FunctionPtr Substitute(const FunctionPtr& f, const VarMap& m) {
   if (m.empty()) return f;
-  Substituter s(m);
+  Substituter<VarMap> s(m);
   return s.MutateFunction(f);
 }
 

@@ -1,37 +1,22 @@
 #include "tilesplit/ir/visitor.h"
 
+#include <type_traits>
+
 #include "tilesplit/ir/error.h"
 
 namespace tilesplit::ir {
 
 void IRVisitor::VisitExpr(const ExprPtr& e) {
   if (!e) return;
-  switch (e->kind) {
-    case ExprKind::Var:
-      // The static cast is sound: the kind says so, and a VarPtr is what callers collect.
-      return VisitVar(std::static_pointer_cast<const Var>(e));
-    case ExprKind::ConstInt:
-      return VisitConstInt(static_cast<const ConstInt&>(*e));
-    case ExprKind::ConstFloat:
-      return VisitConstFloat(static_cast<const ConstFloat&>(*e));
-    case ExprKind::ConstBool:
-      return VisitConstBool(static_cast<const ConstBool&>(*e));
-    case ExprKind::Binary:
-      return VisitBinary(static_cast<const Binary&>(*e));
-    case ExprKind::Unary:
-      return VisitUnary(static_cast<const Unary&>(*e));
-    case ExprKind::Cast:
-      return VisitCast(static_cast<const Cast&>(*e));
-    case ExprKind::Call:
-      return VisitCall(static_cast<const Call&>(*e));
-    case ExprKind::MakeTuple:
-      return VisitMakeTuple(static_cast<const MakeTuple&>(*e));
-    case ExprKind::TupleGetItem:
-      return VisitTupleGetItem(static_cast<const TupleGetItem&>(*e));
-    case ExprKind::FunctionCall:
-      return VisitFunctionCall(static_cast<const FunctionCall&>(*e));
-  }
-  ThrowInternal(e->span, "IRVisitor: unknown expression kind");
+  // A variable is handed over as its own shared pointer (what callers collect); every other
+  // kind as its node, to the Visit<Kind> the list in node_kinds.h names.
+  if (e->kind == ExprKind::Var) return VisitVar(std::static_pointer_cast<const Var>(e));
+  VisitExprKind(*e, [&]<typename T>(const T& node) {
+#define TILESPLIT_X(Kind) \
+  if constexpr (std::is_same_v<T, Kind> && !std::is_same_v<T, Var>) Visit##Kind(node);
+    TILESPLIT_EXPR_KINDS(TILESPLIT_X)
+#undef TILESPLIT_X
+  });
 }
 
 void IRVisitor::VisitStmt(const StmtPtr& s) {

@@ -174,13 +174,11 @@ std::vector<ExprPtr> AsMovedIntoPlace(const OpDef& op, const std::vector<ExprPtr
     if (!allowed || allowed->empty() || !t || !t->memory ||
         std::find(allowed->begin(), allowed->end(), *t->memory) != allowed->end())
       continue;
-    try {
-      TypePtr moved = DeduceType(MemoryMoveOp(), {args[i]},
-                                 MoveKwargs(*t->memory, allowed->front()), args[i]->span);
-      const auto* v = args[i]->As<ir::Var>();
-      out[i] = ir::MakeVar(v ? v->name : "operand", moved, args[i]->span);
-    } catch (const ir::UserError&) {
-    }
+    const Deduced moved = TryDeduceType(MemoryMoveOp(), {args[i]},
+                                        MoveKwargs(*t->memory, allowed->front()), args[i]->span);
+    if (!moved.ok()) continue;
+    const auto* v = args[i]->As<ir::Var>();
+    out[i] = ir::MakeVar(v ? v->name : "operand", moved.type, args[i]->span);
   }
   return out;
 }
@@ -341,6 +339,23 @@ TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const Attr
   CheckTransferPath(op, present, ordered, span);
   CheckGeometry(op, t, span);
   return ApplyMemoryPatch(op, present, ordered, std::move(t));
+}
+
+// The one place a deducer's refusal is caught and turned into a value: deducers report through
+// CallInfo::Fail (a UserError from whatever helper found the fault, however deep), and every
+// caller that only asks reads the answer here.
+Deduced TryDeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
+                      ir::Span span) {
+  try {
+    return {DeduceType(op, args, kwargs, span), std::nullopt};
+  } catch (const ir::UserError& e) {
+    return {nullptr, e};
+  }
+}
+
+const TypePtr& Deduced::TypeOrThrow() const {
+  if (error) throw *error;
+  return type;
 }
 
 ExprPtr Create(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, ir::Span span,

@@ -1,10 +1,12 @@
 // The OpDef builder, its queries, the CallInfo accessors deducers use, and the global registry.
 #include <algorithm>
+#include <atomic>
 
 #include "sections.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ops/deduce_util.h"
+#include "tilesplit/ops/op_attr.h"
 #include "tilesplit/ops/op_def.h"
 
 namespace tilesplit::ops {
@@ -606,6 +608,16 @@ std::optional<ir::PadValue> CallInfo::pad_kwarg(std::string_view k) const {
 }
 
 // ---- Registry.
+OpDef::OpDef(std::string name) : ir::OpBase(std::move(name), /*registered=*/true) {
+  static std::atomic<size_t> next{0};
+  index_ = next++;
+}
+
+std::vector<const OpAttrInfo*>& DeclaredOpAttrs() {
+  static auto* attrs = new std::vector<const OpAttrInfo*>();
+  return *attrs;
+}
+
 OpDef& OpRegistry::Register(std::string n) {
   if (ops_.count(n)) ir::ThrowInternal({}, "op " + n + " registered twice");
   auto def = std::make_unique<OpDef>(n);
@@ -615,11 +627,6 @@ OpDef& OpRegistry::Register(std::string n) {
 }
 
 const OpDef* OpRegistry::Find(std::string_view n) const {
-  auto it = ops_.find(n);
-  return it == ops_.end() ? nullptr : it->second.get();
-}
-
-OpDef* OpRegistry::FindMutable(std::string_view n) {
   auto it = ops_.find(n);
   return it == ops_.end() ? nullptr : it->second.get();
 }

@@ -187,13 +187,15 @@ ProgramPtr RunPipeline(const ProgramPtr& input, const std::vector<Pass>& passes,
   instruments.insert(instruments.end(), options.instruments.begin(), options.instruments.end());
   std::optional<PassContext> own;
   PassContext& ctx = options.context ? *options.context : own.emplace();
+  if (options.remarks) ctx.remarks = options.remarks;
+  if (options.warnings) ctx.warnings = options.warnings;
   ProgramPtr current = input;
   std::optional<WarningScope> warnings;
-  if (options.warnings) warnings.emplace(options.warnings);
+  if (ctx.warnings) warnings.emplace(ctx.warnings);
   for (const Pass& pass : passes) {
     // The pass's name is stamped on warnings too, so a scope is installed for every pass.
     std::optional<RemarkScope> remarks;
-    if (options.remarks || options.warnings) remarks.emplace(options.remarks, pass.name());
+    if (ctx.remarks || ctx.warnings) remarks.emplace(ctx.remarks, pass.name());
     current = RunPass(pass, current, instruments, &ctx);
   }
   return current;

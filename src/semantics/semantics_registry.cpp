@@ -6,6 +6,30 @@
 
 namespace tilesplit::ops {
 
+namespace {
+
+OpAttr<const OpSemantics*>& MutableSemanticsAttr() {
+  static auto* attr = [] {
+    auto* a =
+        new OpAttr<const OpSemantics*>("semantics", "semantics", [](const OpDef&) { return true; });
+    DeclaredOpAttrs().push_back(a);
+    return a;
+  }();
+  return *attr;
+}
+
+}  // namespace
+
+const OpAttr<const OpSemantics*>& SemanticsAttr() {
+  SemanticsTable::Global();
+  return MutableSemanticsAttr();
+}
+
+void AttachSemantics(const OpDef& op, const OpSemantics* s) {
+  SemanticsTable::Global();
+  MutableSemanticsAttr().Set(op, s);
+}
+
 SemanticsTable& SemanticsTable::Global() {
   static SemanticsTable* table = [] {
     auto* t = new SemanticsTable();
@@ -37,9 +61,9 @@ void SemanticsTable::Register(OpHandle handle, SemanticsFn fn) {
   auto it = fns_.emplace(op, OpSemantics{std::move(fn)}).first;
   if (!attach_) return;
   // Semantics for an op the registry does not define would never run: a slip in a section file.
-  OpDef* def = OpRegistry::Global().FindMutable(op);
+  const OpDef* def = OpRegistry::Global().Find(op);
   if (!def) ir::ThrowInternal({}, "semantics registered for '" + op + "', which is no operator");
-  def->AttachSemantics(&it->second);
+  MutableSemanticsAttr().Set(*def, &it->second);
 }
 
 const SemanticsFn* SemanticsTable::Find(std::string_view op) const {

@@ -591,8 +591,10 @@ bool Interpreter::LaneGeometry(const ir::Call& c, const std::vector<Value>& args
   }
   if (!differs) return false;
   std::vector<ops::TileGeom> lane;
-  try {
-    GeometryOf(ops::DeduceType(op, lane_args, c.kwargs, c.span), c, &lane);
+  const ops::Deduced d = ops::TryDeduceType(op, lane_args, c.kwargs, c.span);
+  if (!d.ok()) return false;
+  try {  // an extent the lane's operands put out of range: the declared geometry stands
+    GeometryOf(d.type, c, &lane);
   } catch (const ir::UserError&) {
     return false;
   }
@@ -655,42 +657,35 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
   args.reserve(c.args.size());
   for (const ir::ExprPtr& a : c.args) args.push_back(Eval(a));
   std::vector<Value> results;
-  switch (callee->func_type) {
-    case ir::FunctionType::Group:
-    case ir::FunctionType::AIC:
-    case ir::FunctionType::AIV: {
-      std::map<std::string, Value> named;
-      for (size_t i = 0; i < args.size(); ++i) named[callee->params[i].var->name] = args[i];
-      GroupSpec spec{split_->At(c.callee)};
-      spec.schedule = schedule_;
-      spec.budget = ctx_.budget;
-      spec.block_idx = ctx_.block_idx;
-      spec.block_num = ctx_.block_num;
-      GroupOutcome out = RunCoreGroup(spec, named);
-      if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
-      if (!spec.group) {
-        results = std::move(out.returned);  // a lone AIC or AIV program
-      } else if (!spec.returned.empty()) {
-        // A Group returns expressions of its parameters (what its parts stored into) and of
-        // what its AIC program returned (`r = self.cube(...)` in a hand-written Group).
-        Interpreter ev(ctx_);
-        for (size_t i = 0; i < args.size(); ++i) ev.Define(callee->params[i].var, args[i]);
-        if (spec.aic_result && !out.returned.empty())
-          ev.Define(spec.aic_result,
-                    out.returned.size() == 1
-                        ? out.returned[0]
-                        : Value::Tuple(TupleValue(out.returned.begin(), out.returned.end())));
-        for (const ir::ExprPtr& v : spec.returned) results.push_back(ev.Eval(v));
-      }
-      break;
+  if (target::EntersKernelGroup(*callee)) {
+    std::map<std::string, Value> named;
+    for (size_t i = 0; i < args.size(); ++i) named[callee->params[i].var->name] = args[i];
+    GroupSpec spec{split_->At(c.callee)};
+    spec.schedule = schedule_;
+    spec.budget = ctx_.budget;
+    spec.block_idx = ctx_.block_idx;
+    spec.block_num = ctx_.block_num;
+    GroupOutcome out = RunCoreGroup(spec, named);
+    if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
+    if (!spec.group) {
+      results = std::move(out.returned);  // a lone AIC or AIV program
+    } else if (!spec.returned.empty()) {
+      // A Group returns expressions of its parameters (what its parts stored into) and of
+      // what its AIC program returned (`r = self.cube(...)` in a hand-written Group).
+      Interpreter ev(ctx_);
+      for (size_t i = 0; i < args.size(); ++i) ev.Define(callee->params[i].var, args[i]);
+      if (spec.aic_result && !out.returned.empty())
+        ev.Define(spec.aic_result,
+                  out.returned.size() == 1
+                      ? out.returned[0]
+                      : Value::Tuple(TupleValue(out.returned.begin(), out.returned.end())));
+      for (const ir::ExprPtr& v : spec.returned) results.push_back(ev.Eval(v));
     }
-    default: {
-      Interpreter sub(ctx_);
-      sub.SetProgram(split_);
-      sub.call_depth_ = call_depth_ + 1;
-      results = sub.Run(*callee, args);
-      break;
-    }
+  } else {
+    Interpreter sub(ctx_);
+    sub.SetProgram(split_);
+    sub.call_depth_ = call_depth_ + 1;
+    results = sub.Run(*callee, args);
   }
   // A submitted call also yields its task's id: the tasks run in program order here, so the id
   // only has to be a value deps= can name (the count of tasks launched so far).

@@ -121,13 +121,16 @@ std::vector<std::string> DefaultKernels(const ir::Program& p) {
   return names;
 }
 
+bool EntersKernelGroup(const ir::Function& f) {
+  return f.func_type == ir::FunctionType::Group || f.func_type == ir::FunctionType::AIC ||
+         f.func_type == ir::FunctionType::AIV;
+}
+
 SplitProgram::SplitProgram(const ir::Program& program, bool runnable) : program_(&program) {
   std::map<std::string, bool, std::less<>> called_by_group;
   for (const ir::FunctionPtr& f : program.functions) {
     if (!f) continue;
-    const ir::FunctionType t = f->func_type;
-    if (t != ir::FunctionType::Group && t != ir::FunctionType::AIC && t != ir::FunctionType::AIV)
-      continue;
+    if (!EntersKernelGroup(*f)) continue;
     KernelGroup g;
     try {
       g = ResolveKernelGroup(program, f->name, runnable);
@@ -168,9 +171,7 @@ namespace {
 
 void VerifyMixedKernelExpanded(const ir::ProgramPtr& p) {
   for (const ir::FunctionPtr& f : p->functions)
-    if (f && (f->func_type == ir::FunctionType::Group || f->func_type == ir::FunctionType::AIC ||
-              f->func_type == ir::FunctionType::AIV))
-      ResolveKernelGroup(*p, f->name, /*runnable=*/false);
+    if (f && EntersKernelGroup(*f)) ResolveKernelGroup(*p, f->name, /*runnable=*/false);
 }
 
 void VerifyAivDispatchStamped(const ir::ProgramPtr& p) {

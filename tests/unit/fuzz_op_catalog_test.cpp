@@ -58,7 +58,7 @@ TEST(FuzzOpCatalog, ANewOperatorIsDrawnWithNoFuzzerChange) {
     for (size_t k = 0; k < in.data.size(); ++k) out->data.f[k] = 2 * in.data.f[k];
     return sim::Value(out);
   }};
-  twice.AttachSemantics(&sem);
+  ops::AttachSemantics(twice, &sem);
   fuzz::OpClassification c = fuzz::ClassifyOp(twice);
   ASSERT_EQ(c.typings.size(), 1u) << c.reason;
   EXPECT_EQ(c.typings[0].args, std::vector<fuzz::ArgRole>{fuzz::ArgRole::Tile});
@@ -67,7 +67,7 @@ TEST(FuzzOpCatalog, ANewOperatorIsDrawnWithNoFuzzerChange) {
   // deducer admits (this one takes any second tile of the same box, or a scalar).
   ops::OpDef pair("tile.fuzz_catalog_pair");
   pair.arg("lhs").arg("rhs").deduce(SameAsFirst);
-  pair.AttachSemantics(&sem);
+  ops::AttachSemantics(pair, &sem);
   c = fuzz::ClassifyOp(pair);
   std::set<fuzz::ArgRole> second;
   for (const fuzz::OpTyping& t : c.typings) second.insert(t.args.at(1));
@@ -79,7 +79,7 @@ TEST(FuzzOpCatalog, ANewOperatorIsDrawnWithNoFuzzerChange) {
   ops::OpDef picky("tile.fuzz_catalog_picky");
   picky.arg("tile").deduce(SameAsFirst);
   ops::OpSemantics fails{[](ops::OpCall& c) -> sim::Value { c.Fail("needs sorted input"); }};
-  picky.AttachSemantics(&fails);
+  ops::AttachSemantics(picky, &fails);
   c = fuzz::ClassifyOp(picky);
   EXPECT_TRUE(c.typings.empty());
   EXPECT_NE(c.reason.find("faults on arbitrary data"), std::string::npos) << c.reason;
@@ -87,7 +87,7 @@ TEST(FuzzOpCatalog, ANewOperatorIsDrawnWithNoFuzzerChange) {
   // One that acts beyond its result is structure, not a computation.
   ops::OpDef effect("tile.fuzz_catalog_effect");
   effect.arg("tile").deduce(SameAsFirst).side_effect();
-  effect.AttachSemantics(&sem);
+  ops::AttachSemantics(effect, &sem);
   EXPECT_NE(fuzz::ClassifyOp(effect).reason.find("side effect"), std::string::npos);
 }
 

@@ -32,7 +32,7 @@ TEST(OpHandles, AHandleReachesItsRecordAndItsSemantics) {
   EXPECT_EQ(&op::tile_exp.def(), FindOp("tile.exp"));
   const SemanticsTable& table = SemanticsTable::Global();
   ASSERT_NE(table.Find(op::tile_exp), nullptr);
-  EXPECT_EQ(&op::tile_exp.def().semantics()->fn, table.Find(op::tile_exp));
+  EXPECT_EQ(&SemanticsOf(op::tile_exp.def())->fn, table.Find(op::tile_exp));
   EXPECT_THROW(OpHandle{"tile.no_such_op"}.def(), ir::InternalError);
 }
 

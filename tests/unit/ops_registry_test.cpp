@@ -99,6 +99,31 @@ TEST(OpsCreate, DeduceTypeBuildsNoNode) {
   EXPECT_EQ(ir::TypeToString(t), "pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]");
 }
 
+// A caller that only asks whether a call types reads the refusal as a value: the same located
+// message and note DeduceType throws, with no exception crossing into the caller.
+TEST(OpsCreate, TryDeduceTypeGivesTheTypeOrTheDiagnostic) {
+  const Deduced ok = TryDeduceType(*FindOp("tile.exp"), {Tile({16, 16})}, {});
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ir::TypeToString(ok.type), "pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]");
+  EXPECT_EQ(ok.TypeOrThrow(), ok.type);
+
+  const ir::Span at{1, 7, 3};
+  const Deduced bad =
+      TryDeduceType(*FindOp("tile.add"), {Tile({16, 16}), Tile({8, 16}, DataType::FP32)}, {}, at);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.type, nullptr);
+  EXPECT_NE(bad.error->message().find("tile.add"), std::string::npos) << bad.error->message();
+  EXPECT_EQ(bad.error->span().line, 7u);
+  EXPECT_FALSE(bad.error->notes().empty());
+  try {
+    DeduceType(*FindOp("tile.add"), {Tile({16, 16}), Tile({8, 16}, DataType::FP32)}, {}, at);
+    FAIL() << "DeduceType accepted what TryDeduceType refused";
+  } catch (const ir::UserError& e) {
+    EXPECT_EQ(e.message(), bad.error->message());
+  }
+  EXPECT_THROW(bad.TypeOrThrow(), ir::UserError);
+}
+
 TEST(OpsCreate, CreateWithTypeKeepsGivenType) {
   auto ty = ir::MakeTileType(Dims({8, 128}), DataType::FP32, MemorySpace::Vec);
   auto c = CreateWithType(*FindOp("tile.tpop_from_aic"), {}, {{"split", int64_t{1}}}, ty);

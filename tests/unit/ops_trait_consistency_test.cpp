@@ -307,12 +307,5 @@ TEST(OpsTraitConsistency, ATileFormTypesTheSampleCall) {
   EXPECT_GE(typed, 50u);
 }
 
-// Every record carries its execution semantics (attached by the semantics layer).
-TEST(OpsTraitConsistency, EveryRecordCarriesItsSemantics) {
-  SemanticsTable::Global();
-  for (const OpDef* op : OpRegistry::Global().All())
-    EXPECT_NE(op->semantics(), nullptr) << op->name();
-}
-
 }  // namespace
 }  // namespace tilesplit::ops::testing

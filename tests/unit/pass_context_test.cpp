@@ -189,5 +189,42 @@ TEST(PassContext, TheSplitRecordsItsDecisionsWhenAsked) {
   }
 }
 
+// The options of a run reach the passes that read them through the context, over the options
+// a pass was built with: a column sum across the split rows splits as partial sums with the
+// split extensions and is the spec's refusal without them.
+TEST(PassContext, TheRunsOptionsReachThePassesThatReadThem) {
+  const ir::ProgramPtr p = dsl::Parse(R"(import pypto.language as pl
+
+@pl.program
+class ColsumMixed:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(self, a: pl.Tensor[[32, 32], pl.FP32], b: pl.Tensor[[32, 64], pl.FP32],
+             colsum: pl.Out[pl.Tensor[[1, 64], pl.FP32]]) -> pl.Tensor[[1, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+            p = pl.matmul(a, b)
+            colsum = pl.assemble(colsum, pl.col_sum(pl.exp(p)), [0, 0])
+        return colsum
+)",
+                                      "options.py");
+  const std::vector<Pass> passes = BuildPasses({kDefaultPipeline});
+  EXPECT_NO_THROW(RunPipeline(p, passes));
+  PassContext off;
+  off.SetOption(SplitOptions{.extensions = false});
+  ASSERT_NE(off.Option<SplitOptions>(), nullptr);
+  PipelineOptions options;
+  options.context = &off;
+  EXPECT_THROW(RunPipeline(p, passes, options), ir::UserError);
+  // The run's option wins over the pass's own.
+  std::vector<Pass> built_off = passes;
+  for (Pass& one : built_off)
+    if (one.name() == "lower-auto-vector-split") one = LowerAutoVectorSplit({.extensions = false});
+  PassContext on;
+  on.SetOption(SplitOptions{.extensions = true});
+  options.context = &on;
+  EXPECT_NO_THROW(RunPipeline(p, built_off, options));
+  options.context = nullptr;
+  EXPECT_THROW(RunPipeline(p, built_off, options), ir::UserError);
+}
+
 }  // namespace
 }  // namespace tilesplit::pass

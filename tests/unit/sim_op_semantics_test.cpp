@@ -49,9 +49,9 @@ TEST(OpSemantics, EveryRegisteredOpHasExecutionSemantics) {
   for (const ops::OpDef* op : ops::OpRegistry::Global().All()) {
     ++ops_seen;
     EXPECT_NE(table.Find(op->name()), nullptr) << op->name() << " has no execution semantics";
-    // The interpreter reaches them through the record, not by name.
-    ASSERT_NE(op->semantics(), nullptr) << op->name() << ": semantics not attached to its record";
-    EXPECT_EQ(&op->semantics()->fn, table.Find(op->name())) << op->name();
+    // The interpreter reaches them through the operator's attribute, not by name.
+    ASSERT_NE(ops::SemanticsOf(*op), nullptr) << op->name() << ": semantics not attached";
+    EXPECT_EQ(&ops::SemanticsOf(*op)->fn, table.Find(op->name())) << op->name();
   }
   EXPECT_GT(ops_seen, 40u);
   for (const std::string& name : table.Names())

@@ -16,8 +16,12 @@ ir::ProgramPtr Split(const ir::ProgramPtr& p, pass::SplitOptions options = {}) {
   std::vector<pass::Pass> passes;
   for (const std::string& n : SplitPipeline())
     passes.push_back(pass::PassRegistry::Global().Find(n)->factory());
-  pass::ApplySplitOptions(passes, options);
-  return pass::RunPipeline(p, passes);
+  // The options for the whole run, through its context.
+  pass::PassContext ctx;
+  ctx.SetOption(options);
+  pass::PipelineOptions po;
+  po.context = &ctx;
+  return pass::RunPipeline(p, passes, po);
 }
 
 // A [box, 8] (UP_DOWN) or [8, box] (LEFT_RIGHT) Acc tile with n valid cells on the split axis,

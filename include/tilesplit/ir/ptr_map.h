@@ -46,6 +46,12 @@ class PtrMap {
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  // Calls f(key, value) for every entry, in no particular order.
+  template <typename F>
+  void ForEach(F&& f) const {
+    for (const Slot& s : slots_)
+      if (s.key) f(s.key, s.value);
+  }
   // Sizes the table for `n` entries without growing on the way.
   void Reserve(size_t n) {
     size_t want = 64;
@@ -89,6 +95,21 @@ class PtrMap {
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   size_t size_ = 0;
+};
+
+// A set of node addresses on the same table: the facts a walk keeps per variable as membership
+// (the lanes' differing values, lane-local tiles). Null is never a member.
+template <typename K>
+class PtrSet {
+ public:
+  // Adds `k`; false when it was a member already (or is null).
+  bool insert(const K* k) { return k != nullptr && map_.Insert(k, true); }
+  size_t count(const K* k) const { return map_.Contains(k) ? 1 : 0; }
+  size_t size() const { return map_.size(); }
+  bool empty() const { return map_.empty(); }
+
+ private:
+  PtrMap<K, bool> map_;
 };
 
 }  // namespace tilesplit::ir

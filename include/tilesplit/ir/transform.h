@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tilesplit/ir/function.h"
+#include "tilesplit/ir/ptr_map.h"
 
 namespace tilesplit::ir {
 
@@ -19,6 +20,9 @@ ExprPtr Substitute(const ExprPtr& e, const VarMap& m);
 TypePtr Substitute(const TypePtr& t, const VarMap& m);
 StmtPtr Substitute(const StmtPtr& s, const VarMap& m);
 FunctionPtr Substitute(const FunctionPtr& f, const VarMap& m);
+// The same over a flat map (a walk that records a renaming per statement of a large body).
+using FlatVarMap = PtrMap<Var, ExprPtr>;
+ExprPtr Substitute(const ExprPtr& e, const FlatVarMap& m);
 
 // The type of a call of `callee` with `args` (one per parameter): its return types with each
 // parameter standing for its argument, since a return type may mention a parameter (a valid

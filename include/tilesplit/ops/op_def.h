@@ -12,10 +12,12 @@
 //      tensor op's tile form). A pass never tests an op name; if a pass needs a new question, add a
 //      trait here [OpsFlags.*, OpsLaneInvariant.*; the registry-wide OpsTraitConsistency.* checks
 //      the traits against each other and the sample call].
-//   3. Give it a handle in op_names.def [OpHandles.EveryRegisteredOpHasAHandle] and execution
-//      semantics in src/semantics/semantics_<section>.cpp, registered by the handle; registering
-//      attaches them to this record (semantics())
-//      [OpSemantics.EveryRegisteredOpHasExecutionSemantics].
+//   3. Give it a handle in op_names.def [OpHandles.EveryRegisteredOpHasAHandle] and, through the
+//      handle, the attributes each layer keeps of operators (ops/op_attr.h): its execution
+//      semantics in src/semantics/semantics_<section>.cpp, a halving rule of its own in
+//      src/transforms/vector_split/halving_rules.cpp when the default does not fit
+//      [OpAttrs.EveryRequiredAttributeIsCarriedOrExcused,
+//      OpSemantics.EveryRegisteredOpHasExecutionSemantics].
 //   4. Add a sample call to tests/unit/ops_sample_calls.h [OpsLaneInvariant.BlindOperandInventory]
 //      and golden cases under tests/golden/ops/ and ops_errors/ [OpsGoldenCoverage.*].
 #pragma once
@@ -28,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
 
 namespace tilesplit::ir {
@@ -199,10 +202,6 @@ struct ArgSpec {
 enum class OutputMemoryRule : uint8_t { None, Fixed, Kwarg, Inherit };
 
 class OpDef;
-// How the simulator executes an op (semantics/semantics.h, a layer above ops and runtime). The
-// registry holds a pointer to it without knowing what it is: the semantics attach themselves to
-// the records (SemanticsTable), so the definitions stay free of the simulator runtime.
-struct OpSemantics;
 
 // What a deducer sees. Deducers throw ir::UserError naming the op and the offending argument;
 // Create attaches the call's span.
@@ -238,7 +237,11 @@ using DeduceFn = std::function<TypePtr(const CallInfo&)>;
 
 class OpDef : public ir::OpBase {
  public:
-  explicit OpDef(std::string name) : ir::OpBase(std::move(name), /*registered=*/true) {}
+  explicit OpDef(std::string name);
+  // A number no other record of this process has: where the layers' attributes (ops/op_attr.h)
+  // keep this operator's values. Unique across registries, so a test's local registry never
+  // reads the global records' values.
+  size_t index() const { return index_; }
 
   // ---- Builder (each property set at most once; checked at registration).
   OpDef& arg(std::string name);
@@ -413,11 +416,6 @@ class OpDef : public ir::OpBase {
   bool has_result() const { return has_result_; }
   // The deducer gives no type: the builder or an annotation supplies it (tile.tpop_*).
   bool result_from_annotation() const { return role_ == CrossCoreRole::TPop; }
-  // The op's execution semantics; null until the semantics layer has registered
-  // (ops::SemanticsTable::Global()), and for an op without semantics.
-  const OpSemantics* semantics() const { return semantics_; }
-  // Called by SemanticsTable::Register only.
-  void AttachSemantics(const OpSemantics* s) { semantics_ = s; }
 
  private:
   std::vector<ArgSpec> args_;
@@ -468,7 +466,7 @@ class OpDef : public ir::OpBase {
   std::optional<TileForm> tile_form_;
   std::string doc_;
   bool has_result_ = true;
-  const OpSemantics* semantics_ = nullptr;
+  size_t index_ = 0;
   std::vector<std::string> set_once_;  // properties already set, for the set-once check
 };
 
@@ -493,8 +491,6 @@ class OpRegistry {
   static OpRegistry& Global();  // populated with every built-in op on first use
   OpDef& Register(std::string name);
   const OpDef* Find(std::string_view name) const;
-  // The record itself, for the semantics layer attaching to it (SemanticsTable::Register).
-  OpDef* FindMutable(std::string_view name);
   std::vector<const OpDef*> All() const;  // sorted by name
 
  private:
@@ -542,6 +538,20 @@ void CheckMemoryContracts(const std::shared_ptr<const ir::Stmt>& body);
 // Runs validation and deduction only (no node built): the type the call would get.
 TypePtr DeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
                    ir::Span span = {});
+// What deducing a call's type gives: the type, or the diagnostic that says why the call does not
+// type (the UserError DeduceType throws, located and with its note). For every caller that asks
+// whether a call would type before building it (a pass trying per-lane operands, a generator
+// drawing operands, the simulator's lane geometry): the refusal is a value to read, not an
+// exception to catch.
+struct Deduced {
+  TypePtr type;  // null when refused (or when the op yields no value)
+  std::optional<ir::UserError> error;
+  bool ok() const { return !error.has_value(); }
+  // The type, or the refusal thrown: for a caller to whom a refusal is the user's error.
+  const TypePtr& TypeOrThrow() const;
+};
+Deduced TryDeduceType(const OpDef& op, const std::vector<ExprPtr>& args, const AttrMap& kwargs,
+                      ir::Span span = {});
 // Creates a call with a given result type (passes that know the result, e.g. a halved tile).
 ExprPtr CreateWithType(const OpDef& op, std::vector<ExprPtr> args, AttrMap kwargs, TypePtr type,
                        ir::Span span = {});

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "tilesplit/ir/function.h"
+#include "tilesplit/pass/remarks.h"
 
 namespace tilesplit::pass {
 
@@ -84,6 +85,25 @@ class PassContext {
 
   AnalysisManager& analyses() { return analyses_; }
 
+  // Where the passes of this run send their remarks and warnings (remarks.h); nowhere when null.
+  // RunPipeline installs them around each pass (PipelineOptions::remarks / warnings set them for
+  // the run when given).
+  RemarkSink* remarks = nullptr;
+  WarningSink* warnings = nullptr;
+
+  // The options of this run, one value per type (TVM's PassContext config): the caller sets them
+  // once for the whole pipeline, and each pass reads the options it knows
+  // (`ctx.Option<SplitOptions>()`), falling back to those it was built with.
+  template <class T>
+  void SetOption(T value) {
+    options_[OptionTag<T>()] = std::make_shared<const T>(std::move(value));
+  }
+  template <class T>
+  const T* Option() const {
+    auto it = options_.find(OptionTag<T>());
+    return it == options_.end() ? nullptr : static_cast<const T*>(it->second.get());
+  }
+
   // Whether the passes keep a record of their decisions in the analyses, for a tool that
   // explains them (vector_split::SplitDecisions). Off by default: the record costs.
   bool record_decisions = false;
@@ -105,7 +125,13 @@ class PassContext {
   };
 
  private:
+  template <class T>
+  static const void* OptionTag() {
+    static const char tag = 0;
+    return &tag;
+  }
   AnalysisManager analyses_;
+  std::map<const void*, std::shared_ptr<const void>> options_;
 };
 
 // The current context's analysis of `f`, or one computed for this call alone when no pipeline

@@ -140,9 +140,10 @@ struct PipelineOptions {
   bool verify_roundtrip = false;
   // Whose verifiers check the required properties; null: PassRegistry::Global().
   const PassRegistry* registry = nullptr;
-  // Where the passes' remarks go (remarks.h); none are built when null.
+  // Where the passes' remarks go (remarks.h); none are built when null. Set on the run's context
+  // (PassContext::remarks), which carries them to the passes.
   RemarkSink* remarks = nullptr;
-  // Where the passes' warnings go (remarks.h); dropped when null.
+  // Where the passes' warnings go (remarks.h); dropped when null. Likewise set on the context.
   WarningSink* warnings = nullptr;
   std::vector<InstrumentationPtr> instruments;
   // The context the passes share (their analyses); null: one made for this run.

@@ -2,9 +2,9 @@
 // layer, above both the operator registry (ops/) and the runtime values (runtime/) they compute
 // on; the namespace stays tilesplit::ops, as they complete the operator's record. Each catalogue
 // section registers the semantics of its ops in src/semantics/semantics_<section>.cpp, beside the
-// definitions in src/ops/<section>_ops.cpp. Registering attaches them to the op's record
-// (OpDef::semantics()), where the interpreter finds them through the call's op: one record per
-// operator, no lookup by name on a call.
+// definitions in src/ops/<section>_ops.cpp. Registering attaches them to the operator as this
+// layer's attribute (SemanticsAttr(), ops/op_attr.h), where the interpreter finds them through the
+// call's op: no lookup by name on a call, and nothing of the simulator in the operator's record.
 //
 // The interpreter evaluates the arguments and the result geometry before calling an op: the
 // result's box and valid extent come from the call's IR type evaluated at run time (a per-lane
@@ -22,6 +22,7 @@
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/expr.h"
 #include "tilesplit/ops/barrier.h"
+#include "tilesplit/ops/op_attr.h"
 #include "tilesplit/ops/op_def.h"
 #include "tilesplit/ops/op_handle.h"
 #include "tilesplit/runtime/budget.h"
@@ -120,18 +121,17 @@ struct OpCall {
 
 using SemanticsFn = std::function<Value(OpCall&)>;
 
-// What OpDef::semantics() points to.
+// The semantics of one operator: what the attribute SemanticsAttr() holds for it.
 struct OpSemantics {
   SemanticsFn fn;
 };
 
 class SemanticsTable {
  public:
-  // Every section's semantics, registered on first use and attached to the records of the global
-  // OpRegistry; call it once before reading OpDef::semantics() (the interpreter's constructor
-  // does).
+  // Every section's semantics, registered on first use and attached to the operators of the
+  // global OpRegistry as their SemanticsAttr().
   static SemanticsTable& Global();
-  // Registers `fn` for `op` and, for the global table, attaches it to the op's record.
+  // Registers `fn` for `op` and, for the global table, attaches it to the operator.
   void Register(OpHandle op, SemanticsFn fn);
   const SemanticsFn* Find(OpHandle op) const { return Find(op.name); }
   // By the record's name, for the registry-wide tests and an op reached through another's record
@@ -144,11 +144,23 @@ class SemanticsTable {
   bool attach_ = false;
 };
 
-// The semantics of a call's op, through its record; null for an op without any (or a bare
+// The semantics layer's attribute of operators (ops/op_attr.h): each operator's semantics, by
+// its record's index. Required of every operator (OpAttrs.*): an operator the simulator cannot
+// execute is excused there, with the reason. Made and filled with the global table on first use.
+const OpAttr<const OpSemantics*>& SemanticsAttr();
+// Attaches `s` to an operator no handle names (a test's scratch record), as registering does for
+// the registry's operators; `s` must outlive its use.
+void AttachSemantics(const OpDef& op, const OpSemantics* s);
+
+// The semantics of an operator, or of a call's operator; null for an op without any (or a bare
 // ir::OpBase of hand-built IR).
+inline const OpSemantics* SemanticsOf(const OpDef& d) {
+  const OpSemantics* const* s = SemanticsAttr().Get(d);
+  return s ? *s : nullptr;
+}
 inline const OpSemantics* SemanticsOf(const ir::Call& c) {
   const OpDef* d = RegisteredDef(c);
-  return d ? d->semantics() : nullptr;
+  return d ? SemanticsOf(*d) : nullptr;
 }
 
 // One per catalogue section (src/semantics/semantics_<section>.cpp).

@@ -43,6 +43,11 @@ struct KernelGroup {
   int Lanes() const { return aiv ? (dual_aiv ? 2 : 1) : 0; }
 };
 
+// Whether a run entering `f` runs a core group: `f` is a Group, or an AIC or AIV program (the
+// parts the expansion makes). The one answer to "is this part of a split program" for every
+// consumer: the interpreter's call, check's choice of kernels, explain.
+bool EntersKernelGroup(const ir::Function& f);
+
 // Decodes the group entered by function `name` of `p` and verifies it: a UserError, located in
 // the program, when `name` is missing or is not a Group, AIC or AIV function, when a Group calls
 // anything but at most one AIC and one AIV function, or when a function's attributes break their

@@ -19,7 +19,9 @@ inline constexpr const char* kDefaultPipeline = "default-pipeline";
 
 // What lower-auto-vector-split may split beyond the spec's refusals (docs/spec-coverage.md,
 // "Divergences: split extensions"). On by default; off restores the spec's refusals exactly (the
-// pypto compatibility package's default, and `--split-extensions=off` on the command line).
+// pypto compatibility package's default, and `--split-extensions=off` on the command line). Given
+// to the pass when it is built, or for a whole run as the run's option
+// (`PassContext::SetOption(SplitOptions{...})`), which wins.
 struct SplitOptions {
   bool extensions = true;
 };
@@ -28,7 +30,5 @@ struct SplitOptions {
 Pass ConvertToSSA();
 Pass LowerAutoVectorSplit();  // with the default SplitOptions (the registered factory)
 Pass LowerAutoVectorSplit(const SplitOptions& options);
-// Rebuilds each lower-auto-vector-split of `passes` (a pipeline built by name) with `options`.
-void ApplySplitOptions(std::vector<Pass>& passes, const SplitOptions& options);
 
 }  // namespace tilesplit::pass

@@ -30,6 +30,7 @@
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
 #include "tilesplit/ops/op_def.h"
+#include "tilesplit/pass/function_pass.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/pass/remarks.h"
 
@@ -755,11 +756,9 @@ namespace tilesplit::pass {
 namespace {
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
-  std::vector<ir::FunctionPtr> out;
-  out.reserve(p->functions.size());
-  for (const ir::FunctionPtr& f : p->functions)
-    out.push_back(itms::IsKernel(*f) ? itms::InferFunction(f) : f);
-  ir::ProgramPtr q = std::make_shared<ir::Program>(p->name, std::move(out), p->span);
+  // Placement is each kernel's own; residency then looks across the call sites.
+  const ir::ProgramPtr q = MapFunctions(
+      p, [](const ir::FunctionPtr& f) { return itms::IsKernel(*f) ? itms::InferFunction(f) : f; });
   return itms::LoopInvariantMatResidency(q);
 }
 

@@ -68,15 +68,15 @@ class Detacher : public ir::IRMutator {
 
  protected:
   ExprPtr MutateVar(const VarPtr& v) override {
-    auto it = map_.find(v.get());
-    return it == map_.end() ? v : it->second;
+    const ExprPtr* to = map_.Find(v.get());
+    return to ? *to : v;
   }
   VarPtr MutateVarDef(const VarPtr& v) override {
     ir::ThrowInternal(v->span, "split_axis: a definition reached the expression copier");
   }
 
  private:
-  const ir::VarMap& map_;
+  const ir::FlatVarMap& map_;
   std::unordered_map<const ir::Type*, std::pair<ir::TypePtr, ir::TypePtr>>& memo_;
 
   static bool AllConstant(const std::vector<ExprPtr>& es) {
@@ -105,7 +105,7 @@ ir::TypePtr DetachType(const SplitContext& ctx, const ir::TypePtr& t) {
 
 VarPtr DetachDef(SplitContext& ctx, const VarPtr& v) {
   VarPtr fresh = ir::MakeVar(v->name, DetachType(ctx, v->type), v->span);
-  ctx.replacements[v.get()] = fresh;
+  ctx.replacements.InsertOrAssign(v.get(), fresh);
   return fresh;
 }
 
@@ -174,6 +174,13 @@ int ReducedPartOnSplitAxis(const Call& call, int axis,
   return -1;
 }
 
+size_t SplitContext::WordsHash::operator()(std::span<const void* const> words) const {
+  size_t h = words.size();
+  for (const void* w : words)
+    h = (h ^ reinterpret_cast<uintptr_t>(w)) * 0x9E3779B97F4A7C15ull + (h >> 29);
+  return h;
+}
+
 VarPtr MakeLaneVar(ir::NameGenerator& names, const std::string& hint) {
   return ir::MakeVar(names.Fresh(hint), ir::MakeScalarType(ir::DataType::INDEX));
 }
@@ -240,7 +247,7 @@ bool HalvingState::EmitLaneBand(const VarPtr& var, const VarPtr& whole, const Ti
   ExprPtr slice = ops::Create(ops::SliceWindowOp(), std::move(args), {}, span);
   const TileType* st = ir::TileTypeOf(slice);
   VarPtr v = ir::MakeVar(var->name, slice->type, var->span);
-  ctx.replacements[var.get()] = v;
+  ctx.replacements.InsertOrAssign(var.get(), v);
   info.box = st->shape[axis];
   Track(v, std::move(info));
   out.push_back(BindAs(v, slice, span));

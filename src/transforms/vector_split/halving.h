@@ -4,11 +4,12 @@
 // OperandSplitInfo, the single answer to "was this operand partitioned, and along which axis".
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -42,7 +43,7 @@ struct SplitContext {
   // after each statement, so a box the halving recorded is a lane-local fact there. Owned through
   // a pointer so that a context can be moved.
   std::unique_ptr<LaneFacts> facts = std::make_unique<LaneFacts>();
-  ir::VarMap replacements;  // source variable -> rewritten variable
+  ir::FlatVarMap replacements;  // source variable -> rewritten variable
   // The cube tile each plain split shard popped, by the shard's variable: a split extension that
   // needs the tile whole on both lanes pops it again with split=0 instead of a round trip.
   std::unordered_map<const ir::Var*, ExprPtr> shard_sources;
@@ -69,14 +70,33 @@ struct SplitContext {
     std::shared_ptr<const ir::TileType> half;
     ir::TypePtr type, deduced;
   };
-  std::map<std::vector<const void*>, TypedCall> typed_calls;
+  // Hashed, and looked up with a key built on the stack (transparent): the memo is asked once per
+  // halved call, and an ordered map's comparisons and a heap key per lookup were a tenth of the
+  // pass.
+  struct WordsHash {
+    using is_transparent = void;
+    size_t operator()(std::span<const void* const> words) const;
+  };
+  struct WordsEqual {
+    using is_transparent = void;
+    bool operator()(std::span<const void* const> a, std::span<const void* const> b) const {
+      return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+  };
+  std::unordered_map<std::vector<const void*>, TypedCall, WordsHash, WordsEqual> typed_calls;
   // ir::WithDeclaredLayout(declared, type) per pair of type nodes (HalvingState::Rebind): the
   // halved types are interned, so a body's consumers ask the same few pairs again and again. The
   // entry holds both nodes, so that their addresses stay unique.
   struct DeclaredLayout {
     ir::TypePtr declared, type, result;
   };
-  std::map<std::pair<const ir::Type*, const ir::Type*>, DeclaredLayout> declared_layouts;
+  struct TypePairHash {
+    size_t operator()(const std::pair<const ir::Type*, const ir::Type*>& k) const {
+      return std::hash<const void*>()(k.first) * 31 + std::hash<const void*>()(k.second);
+    }
+  };
+  std::unordered_map<std::pair<const ir::Type*, const ir::Type*>, DeclaredLayout, TypePairHash>
+      declared_layouts;
   // Names for the bindings the walk introduces (a nested call operand hoisted into its own
   // statement); null: a generator private to the walk.
   ir::NameGenerator* names = nullptr;

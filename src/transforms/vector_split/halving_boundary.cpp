@@ -86,7 +86,7 @@ void BoundaryHalving::EmitFullBoxShard(const VarPtr& var, const Call& move, cons
   out.push_back(x.pop_stmt);
   LaneBox info{d, x.half, full.shape[d], full.valid()[d]};
   VarPtr v = ir::MakeVar(var->name, x.narrowed->type, var->span);
-  ctx_.replacements[var.get()] = v;
+  ctx_.replacements.InsertOrAssign(var.get(), v);
   s_.Track(x.pop, info);
   s_.Track(v, std::move(info));
   out.push_back(BindAs(v, x.narrowed, span));

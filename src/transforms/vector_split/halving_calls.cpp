@@ -1,9 +1,12 @@
 // Vector calls of the halving (halving_parts.h): the result halved on its operands' axis, the
 // operands that describe it rewritten in lockstep, stores localized.
+#include <array>
 #include <cstdint>
 #include <cstring>
+#include <span>
 
 #include "halving_parts.h"
+#include "halving_rules.h"
 #include "split_remarks.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/text.h"
@@ -42,16 +45,35 @@ void CallHalving::EmitHalvedAsSpec(const VarPtr& var, const Call& call, ir::Span
     out.push_back(BindAs(s_.Rebind(var, e->type), e, span));
     return;
   }
-  // Each operand's partition, looked up once for the checks below.
+  // Each operand's partition, looked up once for the rule.
   std::vector<const LaneBox*> parts(call.args.size());
   for (size_t i = 0; i < call.args.size(); ++i) parts[i] = OperandSplitInfo(ctx_, call.args[i]);
-  if (EmitPartialReduction(var, call, parts, span, out)) return;
+  (this->*HalvingRuleOf(op).emit)(var, call, *rt, parts, span, out);
+}
+
+void CallHalving::HalveView(const VarPtr& var, const Call& call, const TileType& rt,
+                            const std::vector<const LaneBox*>& parts, ir::Span span,
+                            std::vector<StmtPtr>& out) {
+  conditions_.CheckCombinedAxes(call, parts, span);
+  conditions_.CheckBitMaskAlignment(call, span);
+  views_.EmitView(var, call, rt, span, out);
+}
+
+void CallHalving::HalvePartialReduction(const VarPtr& var, const Call& call, const TileType& rt,
+                                        const std::vector<const LaneBox*>& parts, ir::Span span,
+                                        std::vector<StmtPtr>& out) {
+  if (!EmitPartialReduction(var, call, parts, span, out))
+    HalveOnResultAxis(var, call, rt, parts, span, out);
+}
+
+void CallHalving::HalveOnResultAxis(const VarPtr& var, const Call& call, const TileType& rt_ref,
+                                    const std::vector<const LaneBox*>& parts, ir::Span span,
+                                    std::vector<StmtPtr>& out) {
+  const ops::OpDef& op = ops::Def(call);
+  const TileType* rt = &rt_ref;
   conditions_.CheckCombinedAxes(call, parts, span);
   conditions_.CheckBitMaskAlignment(call, span);
   const std::string& name = call.op_name();
-  if (ops::Def(call).rectangle_change() == ops::RectangleChange::OrderKept)
-    return views_.EmitView(var, call, *rt, span, out);
-
   int axis = ResultAxis(call, *rt, parts);
   // A rank-1 value (a rank-1 load staging a reshape) stays whole: the 2D view built from it
   // takes the per-lane slice instead.
@@ -98,15 +120,17 @@ void CallHalving::EmitHalvedAsSpec(const VarPtr& var, const Call& call, ir::Span
 TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& args,
                                   const std::shared_ptr<const TileType>& half_t, ir::Span span,
                                   TypePtr* deduced) {
-  std::vector<const void*> key;
-  bool memo = call.kwargs.empty();
+  // The key: the operator, the halved type and each operand (two words and a tag per literal);
+  // a call too wide for the buffer is not remembered.
+  std::array<const void*, 32> key;
+  size_t n = 0;
+  bool memo = call.kwargs.empty() && 2 + 3 * args.size() <= key.size();
   if (memo) {
-    key.reserve(args.size() + 2);
-    key.push_back(&ops::Def(call));
-    key.push_back(half_t.get());
+    key[n++] = &ops::Def(call);
+    key[n++] = half_t.get();
     for (const ExprPtr& a : args) {
       if (const ir::Var* v = a ? a->As<ir::Var>() : nullptr) {
-        key.push_back(ir::IsTileTyped(a) ? static_cast<const void*>(v->type.get()) : v);
+        key[n++] = ir::IsTileTyped(a) ? static_cast<const void*>(v->type.get()) : v;
         continue;
       }
       // A literal operand is its value and dtype, whatever node holds it: the same literal is a
@@ -122,14 +146,14 @@ TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& 
       uint64_t bits = static_cast<uint64_t>(i ? i->value : 0);
       if (f) std::memcpy(&bits, &f->value, sizeof bits);
       static const char kLiteral = 0;
-      key.push_back(&kLiteral);
-      key.push_back(reinterpret_cast<const void*>(static_cast<uintptr_t>(bits)));
-      key.push_back(
-          reinterpret_cast<const void*>(static_cast<uintptr_t>(st->dtype) * 2 + (f ? 1 : 0)));
+      key[n++] = &kLiteral;
+      key[n++] = reinterpret_cast<const void*>(static_cast<uintptr_t>(bits));
+      key[n++] = reinterpret_cast<const void*>(static_cast<uintptr_t>(st->dtype) * 2 + (f ? 1 : 0));
     }
   }
+  const std::span<const void* const> words(key.data(), n);
   if (memo) {
-    auto it = ctx_.typed_calls.find(key);
+    auto it = ctx_.typed_calls.find(words);
     if (it != ctx_.typed_calls.end()) {
       *deduced = it->second.deduced;
       return it->second.type;
@@ -137,7 +161,8 @@ TypePtr CallHalving::TypeOfHalved(const Call& call, const std::vector<ExprPtr>& 
   }
   TypePtr type = conditions_.CheckTypeConsistency(call, args, *half_t, span, deduced);
   if (memo)
-    ctx_.typed_calls.emplace(std::move(key), SplitContext::TypedCall{args, half_t, type, *deduced});
+    ctx_.typed_calls.emplace(std::vector<const void*>(words.begin(), words.end()),
+                             SplitContext::TypedCall{args, half_t, type, *deduced});
   return type;
 }
 
@@ -238,16 +263,14 @@ void CallHalving::EmitHalvedTuple(const VarPtr& var, const Call& call, ir::Span 
                                   std::vector<StmtPtr>& out) {
   const ops::OpDef& op = ops::Def(call);
   const ir::TupleType* orig = call.type->As<ir::TupleType>();
-  TypePtr deduced;
-  try {
-    deduced = ops::DeduceType(op, call.args, call.kwargs, span);
-  } catch (const ir::UserError& e) {
+  const ops::Deduced d = ops::TryDeduceType(op, call.args, call.kwargs, span);
+  if (!d.ok())
     Reject(ctx_, span,
            "cannot halve " + call.op_name() + ": the operator refuses the per-lane operands (" +
-               e.message() + ")",
+               d.error->message() + ")",
            "keep this operation outside the split function, or give it operands whose halves "
            "satisfy its constraints");
-  }
+  const TypePtr& deduced = d.type;
   const ir::TupleType* dt = deduced->As<ir::TupleType>();
   std::vector<TypePtr> elems;
   std::vector<LaneBox> infos;

@@ -12,13 +12,9 @@ namespace tilesplit::vector_split {
 TypePtr HalvingConditions::CheckTypeConsistency(const Call& call, const std::vector<ExprPtr>& args,
                                                 const TileType& half_t, ir::Span span,
                                                 TypePtr* raw_deduced) const {
-  TypePtr deduced;
-  std::string refusal;
-  try {
-    deduced = ops::DeduceType(ops::Def(call), args, call.kwargs, span);
-  } catch (const ir::UserError& e) {
-    refusal = e.message();
-  }
+  const ops::Deduced d = ops::TryDeduceType(ops::Def(call), args, call.kwargs, span);
+  const TypePtr& deduced = d.type;
+  const std::string refusal = d.ok() ? std::string() : d.error->message();
   if (raw_deduced) *raw_deduced = deduced;
   const TileType* dt = ir::AsTileType(deduced);
   // The per-lane result is what the operator deduces from the per-lane operands (so the
@@ -75,14 +71,8 @@ void HalvingConditions::CheckBlindOperands(const Call& call, const std::vector<E
     shape[a] = ir::Mul(shape[a], ir::Index(2));
     std::vector<ExprPtr> probe_args = args;
     probe_args[i] = ir::MakeVar("probe", ir::WithShape(*t, shape, {}));
-    bool pinned = false;
-    try {
-      TypePtr p = ops::DeduceType(op, probe_args, call.kwargs, span);
-      pinned = !ir::TypeEqual(p, base);
-    } catch (const ir::UserError&) {
-      pinned = true;
-    }
-    if (pinned) continue;
+    const ops::Deduced probe = ops::TryDeduceType(op, probe_args, call.kwargs, span);
+    if (!probe.ok() || !ir::TypeEqual(probe.type, base)) continue;  // the extent is read
     Reject(ctx_, span,
            call.op_name() + " " + OperandRef(op, i, args[i]) +
                " is full width on the split axis, and the operator's type deduction never "

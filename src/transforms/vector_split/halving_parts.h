@@ -178,6 +178,23 @@ class CallHalving {
   ExprPtr LocalizeStore(const Call& call, ir::Span span);
   const WindowRules& windows() const { return windows_; }
 
+  // The halving rules (halving_rules.h): how a vector call with a tile result is halved, once its
+  // operands are per-lane (`parts`: each operand's partition, null when whole). Attached to the
+  // operators as an attribute; EmitHalvedAsSpec calls the operator's.
+  // The default: the result halved on its operands' axis (elementwise ops, generators,
+  // windows, transposes, reductions along the other axis).
+  void HalveOnResultAxis(const VarPtr& var, const Call& call, const TileType& rt,
+                         const std::vector<const LaneBox*>& parts, ir::Span span,
+                         std::vector<StmtPtr>& out);
+  // The same elements as another rectangle (a reshape, a reinterpretation).
+  void HalveView(const VarPtr& var, const Call& call, const TileType& rt,
+                 const std::vector<const LaneBox*>& parts, ir::Span span,
+                 std::vector<StmtPtr>& out);
+  // A reduction whose partials combine exactly: the partial-reduction extension, else the default.
+  void HalvePartialReduction(const VarPtr& var, const Call& call, const TileType& rt,
+                             const std::vector<const LaneBox*>& parts, ir::Span span,
+                             std::vector<StmtPtr>& out);
+
  private:
   int ResultAxis(const Call& call, const TileType& rt, const std::vector<const LaneBox*>& parts);
   // Condition 1 (HalvingConditions::CheckTypeConsistency), remembered in ctx.typed_calls.

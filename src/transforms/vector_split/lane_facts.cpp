@@ -67,9 +67,8 @@ bool LaneFacts::IsLaneLocal(const ExprPtr& e) const {
   if (const Var* v = e->As<Var>()) return Local(v);
   if (const ir::TupleGetItem* g = e->As<ir::TupleGetItem>())
     if (const Var* t = g->tuple->As<Var>()) {
-      auto it = tuple_local_.find(t);
-      return it != tuple_local_.end() && static_cast<size_t>(g->index) < it->second.size() &&
-             it->second[g->index];
+      const std::vector<bool>* it = tuple_local_.Find(t);
+      return it && static_cast<size_t>(g->index) < it->size() && (*it)[g->index];
     }
   return false;
 }
@@ -92,8 +91,8 @@ bool LaneFacts::MayDiffer(const ExprPtr& e) const {
 const ir::SplitAivStmt* LaneFacts::RegionOrigin(const ExprPtr& e) const {
   const Var* v = VarOf(e);
   if (!v) return nullptr;
-  auto it = origin_.find(v);
-  return it == origin_.end() ? nullptr : it->second;
+  const ir::SplitAivStmt* const* o = origin_.Find(v);
+  return o ? *o : nullptr;
 }
 
 const LaneBox* LaneFacts::BoxOf(const ExprPtr& e) const {
@@ -121,8 +120,7 @@ void LaneFacts::MarkLocal(const Var* v) {
 std::vector<bool> LaneFacts::TupleFacts(const ExprPtr& e) const {
   if (e)
     if (const Var* v = e->As<Var>()) {
-      auto it = tuple_local_.find(v);
-      if (it != tuple_local_.end()) return it->second;
+      if (const std::vector<bool>* t = tuple_local_.Find(v)) return *t;
     }
   return {};
 }
@@ -131,9 +129,9 @@ std::vector<bool> LaneFacts::TupleFacts(const ExprPtr& e) const {
 void LaneFacts::Adopt(const Var* v, const ExprPtr& value) {
   if (IsLaneLocal(value)) MarkLocal(v);
   std::vector<bool> t = TupleFacts(value);
-  if (!t.empty()) tuple_local_[v] = std::move(t);
+  if (!t.empty()) tuple_local_.InsertOrAssign(v, std::move(t));
   if (MayDiffer(value)) Differs(v);
-  if (const ir::SplitAivStmt* o = RegionOrigin(value)) origin_[v] = o;
+  if (const ir::SplitAivStmt* o = RegionOrigin(value)) origin_.InsertOrAssign(v, o);
 }
 
 // Whether an op with a tile result holds this lane's part. An op that is VECTOR work with none
@@ -181,7 +179,7 @@ void LaneFacts::Assign(const ir::AssignStmt& a) {
   const ir::Call* c = a.value->As<ir::Call>();
   if (!c) {  // aliases, projections, scalar arithmetic
     if (IsTensor(v)) {
-      if (const ir::SplitAivStmt* o = RegionOrigin(a.value)) origin_[v] = o;
+      if (const ir::SplitAivStmt* o = RegionOrigin(a.value)) origin_.InsertOrAssign(v, o);
       return;
     }
     return Adopt(v, a.value);
@@ -194,7 +192,7 @@ void LaneFacts::Assign(const ir::AssignStmt& a) {
     bool mine = IsSplitShard(*c);
     for (size_t i = 0; !op.is_shard() && !op.is_gather() && !mine && i < c->args.size(); ++i)
       mine = RegionOrigin(c->args[i]) == region_;
-    if (mine) origin_[v] = region_;
+    if (mine) origin_.InsertOrAssign(v, region_);
   }
   const ir::TypeKind k = a.var->type->kind;
   bool local = false;
@@ -202,7 +200,8 @@ void LaneFacts::Assign(const ir::AssignStmt& a) {
     if ((local = AdmitTileCall(*c, a))) MarkLocal(v);
   } else if (k == ir::TypeKind::Tuple) {
     if ((local = AdmitTileCall(*c, a)))
-      tuple_local_[v] = std::vector<bool>(a.var->type->As<ir::TupleType>()->elements.size(), true);
+      tuple_local_.InsertOrAssign(
+          v, std::vector<bool>(a.var->type->As<ir::TupleType>()->elements.size(), true));
   }
   if (IsTensor(v)) return;  // a tensor is one object in global memory, whichever lane names it
   // A scalar read out of a lane-local tile is this lane's too; a tile is by its own rules (a
@@ -239,11 +238,10 @@ void LaneFacts::Loop(const std::vector<ir::IterArg>& ias, const StmtPtr& body,
     const Var* carry = ias[i].var.get();
     const ExprPtr& val = y->values[i];
     bool lost = Local(carry) && !IsLaneLocal(val);
-    auto ct = tuple_local_.find(carry);
-    if (ct != tuple_local_.end()) {
+    if (const std::vector<bool>* ct = tuple_local_.Find(carry)) {
       std::vector<bool> yt = TupleFacts(val);
-      for (size_t e = 0; e < ct->second.size(); ++e)
-        if (ct->second[e] && (e >= yt.size() || !yt[e]) && !IsLaneLocal(val)) lost = true;
+      for (size_t e = 0; e < ct->size(); ++e)
+        if ((*ct)[e] && (e >= yt.size() || !yt[e]) && !IsLaneLocal(val)) lost = true;
     }
     if (lost) {
       const Var* yv = val->As<Var>();
@@ -264,7 +262,7 @@ void LaneFacts::If(const ir::IfStmt& s) {
     // A merged value is a region's per-lane value when either branch yields one.
     for (const ir::YieldStmt* y : {ty, ey})
       if (y && i < y->values.size())
-        if (const ir::SplitAivStmt* o = RegionOrigin(y->values[i])) origin_[rv] = o;
+        if (const ir::SplitAivStmt* o = RegionOrigin(y->values[i])) origin_.InsertOrAssign(rv, o);
     if (!ty || !ey || i >= ty->values.size() || i >= ey->values.size()) continue;
     const ExprPtr &a = ty->values[i], &b = ey->values[i];
     if (IsLaneLocal(a) && IsLaneLocal(b)) MarkLocal(rv);
@@ -272,7 +270,7 @@ void LaneFacts::If(const ir::IfStmt& s) {
     if (!ta.empty() && ta.size() == tb.size()) {
       std::vector<bool> m(ta.size());
       for (size_t e = 0; e < ta.size(); ++e) m[e] = ta[e] && tb[e];
-      tuple_local_[rv] = std::move(m);
+      tuple_local_.InsertOrAssign(rv, std::move(m));
     }
     if (MayDiffer(a) || MayDiffer(b) || MayDiffer(s.cond)) Differs(rv);
   }

@@ -175,15 +175,15 @@ class LaneFacts {
   void Stmt(const ir::StmtPtr& s);
 
   LaneFactsInput in_;
-  const ir::SplitAivStmt* region_ = nullptr;    // the region being walked
-  VarFacts<LaneBox> boxes_;                     // the halving's partitioned tiles
-  VarFacts<std::vector<LaneBox>> tuple_boxes_;  // its halved tuples, per element
-  std::unordered_set<const ir::Var*> local_;    // other lane-local tiles (boxes aside)
-  std::unordered_map<const ir::Var*, std::vector<bool>> tuple_local_;  // per element
-  std::unordered_set<const ir::Var*> differs_;       // values that may differ between the lanes
-  std::unordered_set<const ir::Var*> lane_vars_;     // variables bound to the lane index
-  std::unordered_set<const ir::Var*> whole_copies_;  // split=0 shards and work on them
-  std::unordered_map<const ir::Var*, const ir::SplitAivStmt*> origin_;  // per-lane, by region
+  const ir::SplitAivStmt* region_ = nullptr;             // the region being walked
+  VarFacts<LaneBox> boxes_;                              // the halving's partitioned tiles
+  VarFacts<std::vector<LaneBox>> tuple_boxes_;           // its halved tuples, per element
+  ir::PtrSet<ir::Var> local_;                            // other lane-local tiles (boxes aside)
+  ir::PtrMap<ir::Var, std::vector<bool>> tuple_local_;   // per element
+  ir::PtrSet<ir::Var> differs_;                          // values that may differ between the lanes
+  ir::PtrSet<ir::Var> lane_vars_;                        // variables bound to the lane index
+  ir::PtrSet<ir::Var> whole_copies_;                     // split=0 shards and work on them
+  ir::PtrMap<ir::Var, const ir::SplitAivStmt*> origin_;  // per-lane, by region
   std::vector<FullWidthOp> full_width_;
   std::vector<CarryMismatch> carry_mismatches_;
 };

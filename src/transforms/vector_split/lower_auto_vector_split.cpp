@@ -14,6 +14,7 @@
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
 #include "tilesplit/ir/walk.h"
+#include "tilesplit/pass/function_pass.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/pass/remarks.h"
 #include "tilesplit/transforms/passes.h"
@@ -145,7 +146,7 @@ Lowered LowerFunction(const FunctionPtr& f, ir::SplitMode mode, const pass::Spli
   // first, so that every use in the body follows them) rather than deep-cloning it afterwards.
   ctx.detach = true;
   const std::vector<ir::StmtPtr> stmts = ir::FlattenStmts(f->body);
-  ctx.replacements.reserve(stmts.size() + f->params.size());
+  ctx.replacements.Reserve(stmts.size() + f->params.size());
   facts.ReserveBoxes(stmts.size());
   std::vector<ir::Param> params;
   params.reserve(f->params.size());
@@ -235,9 +236,7 @@ Lowered LowerOrKeep(const FunctionPtr& f, const pass::SplitOptions& options) {
 ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options,
                    pass::PassContext& pc) {
   pass::AnalysisManager& analyses = pc.analyses();
-  std::vector<FunctionPtr> out;
-  out.reserve(p->functions.size());
-  for (const FunctionPtr& f : p->functions) {
+  return pass::MapFunctions(p, [&](const FunctionPtr& f) -> FunctionPtr {
     RemarkFunction remark_function(f->name);
     std::unique_ptr<SplitDecisions> decisions;
     if (pc.record_decisions) decisions = std::make_unique<SplitDecisions>();
@@ -245,8 +244,7 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options,
     Lowered lowered = LowerOrKeep(f, options);
     if (!lowered.function) {
       if (decisions) analyses.Put(f, std::move(decisions));
-      out.push_back(f);
-      continue;
+      return f;
     }
     // The cores must keep the sequential memory order; its tokens cross in the same rings (the
     // enforced ExpansionAccepted, checked on the output). The AUTO walk asks the facts it
@@ -261,9 +259,8 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p, const pass::SplitOptions& options,
     // node with the input.
     if (lowered.function == f && ordered != f) ordered = ir::DeepClone(ordered);
     if (decisions) analyses.Put(ordered, std::move(decisions));
-    out.push_back(std::move(ordered));
-  }
-  return std::make_shared<ir::Program>(p->name, std::move(out), p->span);
+    return ordered;
+  });
 }
 
 }  // namespace
@@ -278,7 +275,9 @@ Pass LowerAutoVectorSplit() {
 Pass LowerAutoVectorSplit(const SplitOptions& options) {
   Pass pass("lower-auto-vector-split",
             Pass::RunFn([options](const ir::ProgramPtr& p, PassContext& ctx) {
-              return vector_split::Run(p, options, ctx);
+              // The run's options, when its caller set them, over those the pass was built with.
+              const SplitOptions* set = ctx.Option<SplitOptions>();
+              return vector_split::Run(p, set ? *set : options, ctx);
             }),
             {Property::SSAForm, Property::IncoreTileOps, Property::TileOps2D,
              Property::TileMemoryInferred, Property::AivSplitValid},
@@ -287,11 +286,6 @@ Pass LowerAutoVectorSplit(const SplitOptions& options) {
              Property::LaneMemoryOrdered, Property::ExpansionAccepted},
             {Property::AivSplitValid});
   return pass;
-}
-
-void ApplySplitOptions(std::vector<Pass>& passes, const SplitOptions& options) {
-  for (Pass& p : passes)
-    if (p.name() == "lower-auto-vector-split") p = LowerAutoVectorSplit(options);
 }
 
 TILESPLIT_REGISTER_PASS("lower-auto-vector-split",

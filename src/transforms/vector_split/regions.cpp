@@ -223,7 +223,8 @@ class RegionLowerer {
     out.push_back(LaneBinding(injected, r.span));
     if (lane) out.push_back(LaneBinding(lane, r.span));
     for (StmtPtr& s : vector_split::ProcessStmts(body, ctx)) out.push_back(std::move(s));
-    for (const auto& [old, nv] : ctx.replacements) halved_.emplace(old, r.span);
+    ctx.replacements.ForEach(
+        [&](const ir::Var* old, const ExprPtr&) { halved_.emplace(old, r.span); });
     auto halved = std::make_shared<ir::SplitAivStmt>(
         r.mode, ir::MakeSeq(std::move(out), r.body->span), r.span);
     // A halved body that never reads its lane has nothing per lane to observe (no store it

@@ -40,6 +40,14 @@ ir::VarPtr Rebind(const ir::VarPtr& old, const ir::TypePtr& type, ir::VarMap& re
   return v;
 }
 
+ir::VarPtr Rebind(const ir::VarPtr& old, const ir::TypePtr& type, ir::FlatVarMap& repl,
+                  bool fresh) {
+  if (!fresh && ir::TypeEqual(old->type, type)) return old;
+  ir::VarPtr v = ir::MakeVar(old->name, type, old->span);
+  repl.InsertOrAssign(old.get(), v);
+  return v;
+}
+
 ir::StmtPtr BindAs(const ir::VarPtr& v, ir::ExprPtr value, ir::Span span) {
   const ir::Call* c = value ? value->As<ir::Call>() : nullptr;
   const ir::TileType* got = c ? ir::AsTileType(c->type) : nullptr;

@@ -41,6 +41,8 @@ bool PlacesBothLanes(int64_t box, int64_t valid, std::optional<int64_t> lane_str
 // in `repl` so that every later use follows it.
 ir::VarPtr Rebind(const ir::VarPtr& old, const ir::TypePtr& type, ir::VarMap& repl,
                   bool fresh = false);
+ir::VarPtr Rebind(const ir::VarPtr& old, const ir::TypePtr& type, ir::FlatVarMap& repl,
+                  bool fresh = false);
 
 // `v = value`, where a call whose tile type differs from `v`'s only in layout takes `v`'s type:
 // a variable keeps its declared layout, and the call it binds states the same type, as the

@@ -1,1 +1,2 @@
 run --seed 0 --scalar n=4
+check --seed 0 --scalar n=4

@@ -1,11 +1,11 @@
 import pypto.language as pl
 
 
-# Found by `tilesplit fuzz --level tensor --seed 313` (case 444), shrunk: `run` of the whole
-# program refuses an Out parameter the run stores no element of, at main's `out`, rather than
-# hand back an output nobody computed. The original's only writes of `out` assembled windows of a
-# ragged slice lying past its defined rows; the generator now starts each window of a ragged
-# value at one of its defined rows.
+# Found by `tilesplit fuzz --level tensor --seed 313` (case 444), shrunk: `run` and `check` of the
+# whole program refuse an Out parameter the run stores no element of, at main's `out`, rather
+# than hand back (or prove equal) an output nobody computed. The original's only writes of `out`
+# assembled windows of a ragged slice lying past its defined rows; the generator now starts each
+# window of a ragged value at one of its defined rows.
 @pl.program
 class FuzzProgram:
     @pl.function(type=pl.FunctionType.InCore)
