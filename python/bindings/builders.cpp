@@ -41,6 +41,8 @@ ir::ExprPtr ToExpr(py::handle h, const Arg& a) {
   if (h.is_none()) ThrowTypeArg(a, "an Expr, int, float or bool (None is not an expression)", h);
   if (py::isinstance<ir::Expr>(h)) return NodeArg<ir::Expr>(h, a, "an Expr");
   if (py::isinstance<ir::Param>(h)) return h.cast<const ir::Param&>().var;
+  // PyPTO's IterArg is a variable: used as a value, it is the carry's variable.
+  if (py::isinstance<ir::IterArg>(h)) return h.cast<const ir::IterArg&>().var;
   if (py::isinstance<py::bool_>(h)) return ir::MakeConstBool(h.cast<bool>());
   if (py::isinstance<py::int_>(h)) return ir::MakeConstInt(IntArg(h, a));
   if (py::isinstance<py::float_>(h)) return ir::MakeConstFloat(h.cast<double>());
@@ -55,6 +57,7 @@ namespace {
 
 ir::VarPtr ToVar(py::handle h, const Arg& a) {
   if (py::isinstance<ir::Param>(h)) return h.cast<const ir::Param&>().var;
+  if (py::isinstance<ir::IterArg>(h)) return h.cast<const ir::IterArg&>().var;
   return NodeArg<ir::Var>(h, a, "a Var");
 }
 

@@ -15,18 +15,20 @@ template <typename Holder>
 void DefEqual(py::module_& m) {
   m.def(
       "structural_equal",
-      [](const Holder& a, const Holder& b, bool map_free_vars, bool compare_name_hints) {
+      [](const Holder& a, const Holder& b, bool map_free_vars, bool compare_name_hints,
+         bool free_vars_by_name) {
         if (!a || !b)
           throw py::type_error(
               "structural_equal(): arguments 'a' and 'b' must be IR nodes, got None");
         dsl::EqualOptions options;
         options.map_free_vars = map_free_vars;
         options.compare_name_hints = compare_name_hints;
+        options.free_vars_by_name = free_vars_by_name;
         using Const = std::shared_ptr<const typename Holder::element_type>;
         return dsl::StructuralEqual(Const(a), Const(b), options);
       },
       py::arg("a"), py::arg("b"), py::arg("map_free_vars") = true,
-      py::arg("compare_name_hints") = false);
+      py::arg("compare_name_hints") = false, py::arg("free_vars_by_name") = false);
 }
 
 }  // namespace

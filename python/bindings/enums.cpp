@@ -46,10 +46,11 @@ void BindEnums(py::module_& m) {
             MemorySpaceName);
   BindNamed(m, "SplitMode", {SplitMode::None, SplitMode::UpDown, SplitMode::LeftRight},
             SplitModeName);
-  BindNamed(m, "FunctionType",
-            {FunctionType::Opaque, FunctionType::Orchestration, FunctionType::InCore,
-             FunctionType::AIC, FunctionType::AIV, FunctionType::Group, FunctionType::Inline},
-            FunctionTypeName);
+  BindNamed(
+      m, "FunctionType",
+      {FunctionType::Opaque, FunctionType::Orchestration, FunctionType::InCore, FunctionType::AIC,
+       FunctionType::AIV, FunctionType::Group, FunctionType::Inline, FunctionType::Graph},
+      FunctionTypeName);
   BindNamed(m, "Level",
             {Level::AIV, Level::AIC, Level::CORE_GROUP, Level::CHIP_DIE, Level::CHIP, Level::HOST,
              Level::CLUSTER_0, Level::CLUSTER_1, Level::CLUSTER_2, Level::GLOBAL},

@@ -98,6 +98,10 @@ ir::StmtPtr Replaced(const ir::ScopeStmt& s, FieldValues& f) {
 ir::StmtPtr Replaced(const ir::SplitAivStmt& s, FieldValues& f) {
   return std::make_shared<ir::SplitAivStmt>(s.mode, f.Get("body", s.body), s.span);
 }
+ir::StmtPtr Replaced(const ir::SpmdScopeStmt& s, FieldValues& f) {
+  return std::make_shared<ir::SpmdScopeStmt>(f.Get("core_num", s.core_num), s.name_hint,
+                                             s.allow_early_resolve, f.Get("body", s.body), s.span);
+}
 
 }  // namespace
 

@@ -86,6 +86,12 @@ void DefineFields(StmtClass<ir::ScopeStmt>& c) {
       .def_readonly("allow_early_resolve", &ir::ScopeStmt::allow_early_resolve)
       .def_property_readonly("body", [](const ir::ScopeStmt& s) { return Mut(s.body); });
 }
+void DefineFields(StmtClass<ir::SpmdScopeStmt>& c) {
+  c.def_property_readonly("core_num", [](const ir::SpmdScopeStmt& s) { return Mut(s.core_num); })
+      .def_readonly("name_hint", &ir::SpmdScopeStmt::name_hint)
+      .def_readonly("allow_early_resolve", &ir::SpmdScopeStmt::allow_early_resolve)
+      .def_property_readonly("body", [](const ir::SpmdScopeStmt& s) { return Mut(s.body); });
+}
 void DefineFields(StmtClass<ir::SplitAivStmt>& c) {
   c.def_readonly("mode", &ir::SplitAivStmt::mode)
       .def_property_readonly("body", [](const ir::SplitAivStmt& s) { return Mut(s.body); })

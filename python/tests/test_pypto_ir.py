@@ -151,6 +151,8 @@ def test_statements():
     loop = ir.ForStmt(i, 0, 4, 1, [acc], body, [out], span)
     assert loop.kind == ir.ForKind.Sequential and loop.iter_args[0].var.same_as(acc.var)
     assert len(loop.body) == 1 and isinstance(loop.body[0], ir.YieldStmt)
+    # PyPTO's IterArg is a variable: a builder given one as a value takes the carry's variable.
+    assert ir.YieldStmt([acc], span).values[0].same_as(acc.var)
     assert ir.SeqStmts([], span).stmts == []
     ret = ir.ReturnStmt([out], span)
     assert ret.value[0].same_as(out)

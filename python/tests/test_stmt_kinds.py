@@ -44,6 +44,14 @@ def main(a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP3
         m = pl.add(a, a)
         out = pl.assemble(out, m, [0, 0])
     return out
+
+
+@pl.function(type=pl.FunctionType.Opaque)
+def blocks(a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+    for b in pl.spmd(2):
+        t = pl.load(a, [b * 8, 0], [8, 16])
+        out = pl.store(t, [b * 8, 0], out)
+    return out
 '''
 
 

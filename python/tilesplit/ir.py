@@ -279,11 +279,14 @@ def _check_same_family(a, b) -> None:
 
 
 def structural_equal(a: Node, b: Node, *, map_free_vars: bool = True,
-                     compare_name_hints: bool = False) -> EqualResult:
+                     compare_name_hints: bool = False,
+                     free_vars_by_name: bool = False) -> EqualResult:
     """Alpha-equivalence (dsl.md 11). The result is truthy when equal; otherwise its ``path``,
-    ``lhs``, ``rhs`` and ``describe()`` report the first difference."""
+    ``lhs``, ``rhs`` and ``describe()`` report the first difference. Without ``map_free_vars``,
+    ``free_vars_by_name`` takes free variables of one name and type for the same symbol (a
+    ``pl.dynamic`` dimension, of which each parse makes its own variable)."""
     _check_same_family(a, b)
-    return _core.structural_equal(a, b, map_free_vars, compare_name_hints)
+    return _core.structural_equal(a, b, map_free_vars, compare_name_hints, free_vars_by_name)
 
 
 def assert_structural_equal(a: Node, b: Node, *, map_free_vars: bool = True,

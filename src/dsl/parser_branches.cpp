@@ -162,13 +162,7 @@ void Parser::ParseWith(BlockKind kind, Block& block) {
   const Token& tok = Next();
   if (CheckPl("scope") || CheckPl("manual_scope") || CheckPl("cluster"))
     return ParseTaskScope(kind, block, tok);
-  if (CheckPl("spmd"))
-    ir::ThrowUser(Peek(2).span,
-                  "the with-form of pl.spmd is not supported: its kernel reads its block index "
-                  "from the launch, and the simulator launches one block",
-                  {{{},
-                    "write the loop form 'for i in pl.spmd(n):' with the block's work inline, "
-                    "reading i as the block index"}});
+  if (CheckPl("spmd")) return ParseSpmdWith(block, tok);
   if (!CheckPl("at"))
     ir::ThrowUser(Peek().span,
                   "only 'with pl.at(level=pl.Level.CORE_GROUP, ...)', 'with pl.scope()', "
@@ -247,6 +241,7 @@ void Parser::ParseWith(BlockKind kind, Block& block) {
       tid ? names_.DefineTarget(tid->text, tid->span, ir::MakeScalarType(ir::DataType::TASK_ID))
           : nullptr;
   StmtPtr seq = ir::MakeSeq(std::move(body.stmts), tok.span);
+  RefuseLaunchIn(seq, "a pl.at scope");
   // Checked here as well as in outline-incore-scopes, which sees the same IR: only the parser
   // sees the text, and an author reads the error at decoration time. pl.split(pl.SplitMode.NONE)
   // is refused too: it still asks for a function-level split.

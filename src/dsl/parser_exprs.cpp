@@ -144,6 +144,26 @@ ExprPtr Parser::ParsePostfix() {
       args[1].span = s;
       args[2].expr = ir::MakeTupleExpr(w.starts, s);
       args[2].span = s;
+      // An axis given one index is dropped, as Python indexing drops it (`x[r]` of a
+      // [2, 16, 32] tensor is [16, 32]); a window indexed on every axis keeps them all.
+      const size_t rank = e->type->As<ir::TensorType>()->shape.size();
+      if (!w.indexed.empty() && w.indexed.size() < rank) {
+        std::vector<ExprPtr> dims;
+        for (int64_t d : w.indexed) dims.push_back(ir::MakeConstInt(d, ir::DataType::INDEX, s));
+        // drop_dims follows valid_shape, which is then the whole window.
+        CallArg valid;
+        valid.keyword = "valid_shape";
+        valid.span = s;
+        valid.keyword_span = s;
+        valid.expr = ir::MakeTupleExpr(w.extents, s);
+        args.push_back(std::move(valid));
+        CallArg drop;
+        drop.keyword = "drop_dims";
+        drop.span = s;
+        drop.keyword_span = s;
+        drop.expr = ir::MakeTupleExpr(std::move(dims), s);
+        args.push_back(std::move(drop));
+      }
       e = BuildOpCall(*op, std::move(args), s);
       continue;
     }
@@ -188,6 +208,7 @@ Parser::Window Parser::ParseWindow(const ExprPtr& tensor, Span open) {
     ExprPtr extent;
     if (!range) {
       extent = ir::MakeConstInt(1, ir::DataType::INDEX, at);
+      w.indexed.push_back(static_cast<int64_t>(axis));
     } else {
       if (!stop) stop = tt->shape[axis];
       const ir::ConstInt* a = start->As<ir::ConstInt>();

@@ -28,8 +28,7 @@ bool ParamAccepts(const TypePtr& param, const TypePtr& arg) {
 // its callers (inline-functions), so it may call whatever they may; a call of an Inline function
 // may stand anywhere (checked at the call, once the callee is known).
 bool MayCall(ir::FunctionType t) {
-  return t == ir::FunctionType::Opaque || t == ir::FunctionType::Orchestration ||
-         t == ir::FunctionType::Group || t == ir::FunctionType::Inline;
+  return ir::IsHostFunction(t) || t == ir::FunctionType::Group || t == ir::FunctionType::Inline;
 }
 
 }  // namespace

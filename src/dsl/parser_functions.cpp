@@ -42,6 +42,7 @@ DerivedPair DerivedLevelRole(ir::FunctionType t) {
     case FunctionType::Group:
       return {Level::CORE_GROUP, Role::SubWorker};
     case FunctionType::Inline:
+    case FunctionType::Graph:
       return {};
   }
   return {};

@@ -220,6 +220,7 @@ class Parser : public TokenCursor {
   // ':' the whole axis), after the '[' (consumed up to and including the ']').
   struct Window {
     std::vector<ExprPtr> starts, extents;
+    std::vector<int64_t> indexed;  // the axes given one index (`x[r]`), not a range
   };
   Window ParseWindow(const ExprPtr& tensor, Span open);
   // `NAME[window] = value`: the tensor NAME rebound to value written into the window
@@ -272,6 +273,14 @@ class Parser : public TokenCursor {
   // its pl.yield_ (the scope's statements join that body).
   void ParseTaskScope(BlockKind kind, Block& block, const Token& with_tok);
   void ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok);
+  void ParseSpmdWith(Block& block, const Token& with_tok);
+  struct SpmdHeader {
+    ExprPtr core_num;
+    std::string name_hint;
+    bool early = false;
+  };
+  SpmdHeader ParseSpmdHeader(bool with_form);
+  void RefuseLaunchIn(const StmtPtr& body, std::string_view where) const;
   // `[a, b, ...]` of no_dep_args= or dumps= (`keyword`: tensors the function has bound; what
   // the runtime does with them is `purpose`) or deps= (task ids bound by
   // `with pl.at(...) as NAME`).

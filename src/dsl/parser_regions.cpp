@@ -10,8 +10,7 @@ namespace tilesplit::dsl::detail {
 // scope, so the outliner lifts it into an InCore function (spec: "use plain @pl.function (Opaque)
 // so pass 8 outlines it"). The scope prints out, so the text reads back as the same program.
 void Parser::WrapTopLevelRegion(Block& block) {
-  if (cur_ftype_ != ir::FunctionType::Opaque && cur_ftype_ != ir::FunctionType::Orchestration)
-    return;
+  if (!ir::IsHostFunction(cur_ftype_)) return;
   if (block.stmts.empty() || !block.stmts.back()->As<ir::SplitAivStmt>()) return;
   StmtPtr region = block.stmts.back();
   const Span span = region->span;

@@ -1,12 +1,10 @@
 // The task model's scheduling constructs (docs/task-model.md): `with pl.scope()`,
 // `with pl.manual_scope()` and `with pl.cluster()` (a placement), pl.at's no_dep_args= / deps= /
-// `as NAME`, and the loop form of pl.spmd. They tell PyPTO's runtime how to track dependencies
-// between tasks, which ring a task lands in and how many blocks a launch has; none of them changes
-// what a program computes when its tasks run in program order, which is how the simulator runs
-// them. So each is read and checked where it is written (the names it lists must be what it says),
-// and leaves no node of its own: a scheduling scope's statements join the enclosing block, a
-// pl.spmd loop is a pl.parallel loop of CORE_GROUP scopes (one outlined kernel, launched once per
-// block index).
+// `as NAME`. They tell PyPTO's runtime how to track dependencies between tasks and which ring a
+// task lands in; none of them changes what a program computes when its tasks run in program
+// order, which is how the simulator runs them. So each is read and checked where it is written
+// (the names it lists must be what it says), and leaves no node of its own: a scheduling scope's
+// statements join the enclosing block. (pl.spmd launches are parser_spmd.cpp's.)
 #include "parser_impl.h"
 #include "tilesplit/ir/error_info.h"
 #include "tilesplit/ir/text.h"
@@ -199,73 +197,6 @@ bool Parser::ParseTaskIdStatement() {
     return true;
   }
   return false;
-}
-
-void Parser::ParseSpmdFor(Block& block, const Token& for_tok, const Token& var_tok) {
-  const Token& spmd = Peek(2);
-  Next();
-  Next();
-  Next();
-  Expect(Tok::kLParen, "after pl.spmd");
-  Span count_span = Peek().span;
-  ExprPtr count = ParseExpr();
-  auto dt = ir::ScalarDType(count);
-  if (!dt || !ir::IsInteger(*dt))
-    ir::ThrowUser(count_span,
-                  "pl.spmd takes the number of blocks, an integer, got " + TypeText(count->type));
-  std::string name_hint;
-  bool early = false;
-  if (Accept(Tok::kComma) && !Check(Tok::kRParen)) {
-    static const KeywordSchema schema{
-        .name_context = "as a pl.spmd keyword",
-        .assign_context = "after the keyword",
-        .noun = "pl.spmd keyword",
-        .unknown = [](const Token& k, const std::vector<Keyword>& known) {
-          if (k.text == "deps")
-            ir::ThrowUser(k.span, "pl.spmd() does not accept 'deps=' here",
-                          {{{},
-                            "only 'with pl.spmd(n, deps=[...]) as tid:' takes deps=, and that "
-                            "form is not supported: bind the dependency on a pl.at scope"}});
-          ir::ThrowUser(k.span, "unsupported pl.spmd keyword '" + std::string(k.text) +
-                                    "' (expected " + KeywordList(known) + ")");
-        }};
-    ParseKeywordList(schema, {{"name_hint",
-                               [&](const Token&) {
-                                 const Token& hint = Expect(Tok::kString, "as the name hint");
-                                 name_hint = Str(hint);
-                                 if (!name_hint.empty() && !IsIdentifier(name_hint))
-                                   ir::ThrowUser(hint.span,
-                                                 "name_hint " + ir::AttrValueToString(name_hint) +
-                                                     " is not a plain identifier",
-                                                 {{{},
-                                                   "the kernel is named after it: use letters, "
-                                                   "digits and '_', not starting with a digit"}});
-                               }},
-                              {"allow_early_resolve", [&](const Token&) {
-                                 if (Accept(Tok::kTrue))
-                                   early = true;
-                                 else if (!Accept(Tok::kFalse))
-                                   Unexpected("True or False for allow_early_resolve");
-                               }}});
-  }
-  Expect(Tok::kRParen, "closing pl.spmd(...)");
-  Expect(Tok::kColon, "after pl.spmd(...)");
-  (void)spmd;
-  names_.Push();
-  names_.CheckTargetName(var_tok.text, var_tok.span);
-  VarPtr lv = names_.BindNew(var_tok.text, var_tok.span, ir::MakeScalarType(ir::DataType::INDEX));
-  Block body = ParseBlock(BlockKind::Loop);
-  names_.Pop();
-  if (body.has_yield)
-    ir::ThrowUser(body.yield_span, "pl.yield_ in a pl.spmd body",
-                  {{{}, "a block carries nothing to the next: write results into tensors"}});
-  StmtPtr scope = std::make_shared<ir::ScopeStmt>(
-      ir::Level::CORE_GROUP, std::vector<ir::ScopeOptimization>{}, std::move(name_hint), early,
-      ir::MakeSeq(std::move(body.stmts), for_tok.span), for_tok.span);
-  block.stmts.push_back(std::make_shared<ir::ForStmt>(
-      lv, ir::MakeConstInt(0), count, ir::MakeConstInt(1), ir::ForKind::Parallel, 0,
-      std::vector<ir::IterArg>{}, ir::MakeSeq({scope}, for_tok.span), std::vector<VarPtr>{},
-      for_tok.span));
 }
 
 }  // namespace tilesplit::dsl::detail

@@ -464,6 +464,14 @@ TypePtr Parser::FinalType(const TypeAnn& ann, const TypePtr& deduced) const {
         elems.push_back(FinalType(ann.elements[i], dt->elements[i]));
       return ir::MakeTupleType(std::move(elems));
     }
+    case ir::TypeKind::Tensor: {
+      // As for a tile: an annotation that writes no view takes the deduced one (a slice's
+      // valid_shape), so annotating a value does not drop what its producer says about it.
+      const ir::TensorType* at = ann.type->As<ir::TensorType>();
+      const ir::TensorType* dt = deduced->As<ir::TensorType>();
+      if (!dt || at->view || !dt->view) return ann.type;
+      return ir::MakeTensorType(at->shape, at->dtype, dt->view, at->distributed);
+    }
     default:
       return ann.type;
   }

@@ -146,6 +146,10 @@ class VarCollector {
                                 if (sc.task_id) Def(sc.task_id);
                               },
                               [&](const ir::SplitAivStmt& r) { Stmt(r.body); },
+                              [&](const ir::SpmdScopeStmt& sp) {
+                                Expr(sp.core_num);
+                                Stmt(sp.body);
+                              },
                           });
   }
 
@@ -433,6 +437,7 @@ class Printer {
                               [&](const ir::IfStmt& b) { If(b, indent); },
                               [&](const ir::ScopeStmt& sc) { Scope(sc, indent, targets); },
                               [&](const ir::SplitAivStmt& r) { SplitAiv(r, indent, targets); },
+                              [&](const ir::SpmdScopeStmt& sp) { Spmd(sp, indent, targets); },
                           });
   }
 
@@ -588,6 +593,16 @@ class Printer {
     if (s.task_id) line += " as " + Name(s.task_id);
     line += ":";
     Line(indent, line);
+    Block(s.body, indent + 4, targets);
+  }
+
+  // Always the with-form: the loop form's scope prints inside it, its block index binding first,
+  // and reads back as the same statement.
+  void Spmd(const ir::SpmdScopeStmt& s, int indent, const std::vector<VarPtr>* targets) {
+    std::string line = "with pl.spmd(" + Expr(s.core_num);
+    if (!s.name_hint.empty()) line += ", name_hint=" + ir::AttrValueToString(s.name_hint);
+    if (s.allow_early_resolve) line += ", allow_early_resolve=True";
+    Line(indent, line + "):");
     Block(s.body, indent + 4, targets);
   }
 

@@ -188,6 +188,14 @@ class Comparer {
     if (!Exprs(x.deps, y.deps, "deps") || !Block(x.body, y.body, "body")) return false;
     return DefineAt("task_id", x.task_id, y.task_id);
   }
+  bool Same(const ir::SpmdScopeStmt& x, const ir::SpmdScopeStmt& y, const StmtPtr&,
+            const StmtPtr&) {
+    if (x.name_hint != y.name_hint) return Fail("name_hint", x.name_hint, y.name_hint);
+    if (x.allow_early_resolve != y.allow_early_resolve)
+      return Fail("allow_early_resolve", x.allow_early_resolve ? "True" : "False",
+                  y.allow_early_resolve ? "True" : "False");
+    return Field("core_num", x.core_num, y.core_num) && Block(x.body, y.body, "body");
+  }
   bool Same(const ir::SplitAivStmt& x, const ir::SplitAivStmt& y, const StmtPtr&, const StmtPtr&) {
     if (x.mode != y.mode)
       return Fail("mode", std::string(ir::SplitModeName(x.mode)),
@@ -541,7 +549,7 @@ class Comparer {
     if (r2l_.Find(b)) return Fail("", a->name, b->name);
     if (!opt_.map_free_vars) {
       if (a == b) return true;
-      return Fail("", a->name, b->name);
+      if (!opt_.free_vars_by_name || a->name != b->name) return Fail("", a->name, b->name);
     }
     {
       Scope s(this, "type");

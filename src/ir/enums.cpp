@@ -61,7 +61,7 @@ constexpr std::array<std::pair<SplitMode, std::string_view>, 3> kSplit{{
 }};
 
 using FT = FunctionType;
-constexpr std::array<std::pair<FT, std::string_view>, 7> kFunc{{
+constexpr std::array<std::pair<FT, std::string_view>, 8> kFunc{{
     {FT::Opaque, "Opaque"},
     {FT::Orchestration, "Orchestration"},
     {FT::InCore, "InCore"},
@@ -69,6 +69,7 @@ constexpr std::array<std::pair<FT, std::string_view>, 7> kFunc{{
     {FT::AIV, "AIV"},
     {FT::Group, "Group"},
     {FT::Inline, "Inline"},
+    {FT::Graph, "Graph"},
 }};
 
 using LV = Level;

@@ -359,4 +359,12 @@ StmtPtr IRMutator::MutateSplitAiv(const SplitAivStmtPtr& op) {
   return std::make_shared<SplitAivStmt>(op->mode, std::move(body), op->span);
 }
 
+StmtPtr IRMutator::MutateSpmd(const SpmdScopeStmtPtr& op) {
+  ExprPtr n = MutateExpr(op->core_num);
+  StmtPtr body = MutateStmt(op->body);
+  if (!always_rebuild_ && n == op->core_num && body == op->body) return op;
+  return std::make_shared<SpmdScopeStmt>(std::move(n), op->name_hint, op->allow_early_resolve,
+                                         std::move(body), op->span);
+}
+
 }  // namespace tilesplit::ir

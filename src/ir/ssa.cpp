@@ -30,9 +30,20 @@ class DefCounter {
       case ir::StmtKind::Assign:
         Def(s->As<ir::AssignStmt>()->var);
         break;
-      case ir::StmtKind::Seq:
-        for (const StmtPtr& c : s->As<ir::SeqStmts>()->stmts) Walk(c);
+      case ir::StmtKind::Seq: {
+        const std::vector<StmtPtr>& stmts = s->As<ir::SeqStmts>()->stmts;
+        // A yield ends its body: the parser never writes one earlier and the well-formedness
+        // checks refuse it, so one here is IR built by hand with verification off, which
+        // conversion cannot read (the statements after it would follow the value it hands on).
+        for (size_t i = 0; i + 1 < stmts.size(); ++i)
+          if (stmts[i]->kind == ir::StmtKind::Yield)
+            ThrowInternal(stmts[i]->span, "SSA conversion: a YieldStmt at position " +
+                                              std::to_string(i) + " of a body of " +
+                                              std::to_string(stmts.size()) +
+                                              " statements; a yield must end its body");
+        for (const StmtPtr& c : stmts) Walk(c);
         break;
+      }
       case ir::StmtKind::For: {
         auto f = s->As<ir::ForStmt>();
         Def(f->loop_var);
@@ -61,6 +72,9 @@ class DefCounter {
         break;
       case ir::StmtKind::SplitAiv:
         Walk(s->As<ir::SplitAivStmt>()->body);
+        break;
+      case ir::StmtKind::Spmd:
+        Walk(s->As<ir::SpmdScopeStmt>()->body);
         break;
       // Named rather than defaulted, so that a new kind is a -Wswitch error here: the
       // variables a statement defines are this walk's own business.
@@ -274,6 +288,9 @@ class Converter {
       case ir::StmtKind::SplitAiv:
         add_all(s->As<ir::SplitAivStmt>()->body);
         break;
+      case ir::StmtKind::Spmd:
+        add_all(s->As<ir::SpmdScopeStmt>()->body);
+        break;
       case ir::StmtKind::Eval:  // named, not defaulted: see DefCounter::Walk
       case ir::StmtKind::Return:
       case ir::StmtKind::Yield:
@@ -287,6 +304,10 @@ class Converter {
     std::vector<const Var*> out;
     for (const Var* v : assigned)
       if (env.count(v)) out.push_back(v);
+    // Carried in the order of their names, as PyPTO carries them (a loop rebinding i, then acc
+    // carries acc, i); the body's order breaks a tie.
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Var* a, const Var* b) { return a->name < b->name; });
     return out;
   }
 
@@ -356,6 +377,14 @@ class Converter {
       case ir::StmtKind::SplitAiv: {
         auto r = s->As<ir::SplitAivStmt>();
         out.push_back(std::make_shared<ir::SplitAivStmt>(r->mode, Body(r->body, env), s->span));
+        return;
+      }
+      case ir::StmtKind::Spmd: {
+        // The block count is read before the body, so it names the variables as they are there.
+        auto sp = s->As<ir::SpmdScopeStmt>();
+        ExprPtr n = Sub(sp->core_num, env);
+        out.push_back(std::make_shared<ir::SpmdScopeStmt>(n, sp->name_hint, sp->allow_early_resolve,
+                                                          Body(sp->body, env), s->span));
         return;
       }
       case ir::StmtKind::For:

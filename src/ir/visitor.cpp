@@ -140,6 +140,10 @@ void IRVisitor::VisitScope(const ScopeStmt& op) {
 void IRVisitor::VisitSplitAiv(const SplitAivStmt& op) {
   VisitStmt(op.body);
 }
+void IRVisitor::VisitSpmd(const SpmdScopeStmt& op) {
+  VisitExpr(op.core_num);
+  VisitStmt(op.body);
+}
 
 void IRVisitor::VisitTensorType(const TensorType& t) {
   VisitExprs(t.shape);

@@ -26,6 +26,10 @@ StmtPtr Rebuilt(const ScopeStmt& sc, StmtPtr body) {
 StmtPtr Rebuilt(const SplitAivStmt& r, StmtPtr body) {
   return std::make_shared<SplitAivStmt>(r.mode, std::move(body), r.span);
 }
+StmtPtr Rebuilt(const SpmdScopeStmt& sp, StmtPtr body) {
+  return std::make_shared<SpmdScopeStmt>(sp.core_num, sp.name_hint, sp.allow_early_resolve,
+                                         std::move(body), sp.span);
+}
 
 }  // namespace
 

@@ -135,11 +135,13 @@ void RegisterCrossCoreSemantics(SemanticsTable& t) {
   t.Register(op::tensor_aiv_shard, TensorShard);
   t.Register(op::tensor_aic_gather, TensorGather);
   t.Register(op::tile_get_subblock_idx, SubblockIdx);
-  t.Register(op::tile_get_block_idx, [](OpCall&) { return Value(Scalar::Int(0)); });
-  t.Register(op::tile_get_block_num, [](OpCall&) { return Value(Scalar::Int(1)); });
+  t.Register(op::tile_get_block_idx, [](OpCall& c) { return Value(Scalar::Int(c.ctx.block_idx)); });
+  t.Register(op::tile_get_block_num, [](OpCall& c) { return Value(Scalar::Int(c.ctx.block_num)); });
   t.Register(op::tensor_get_subblock_idx, SubblockIdx);
-  t.Register(op::tensor_get_block_idx, [](OpCall&) { return Value(Scalar::Int(0)); });
-  t.Register(op::tensor_get_block_num, [](OpCall&) { return Value(Scalar::Int(1)); });
+  t.Register(op::tensor_get_block_idx,
+             [](OpCall& c) { return Value(Scalar::Int(c.ctx.block_idx)); });
+  t.Register(op::tensor_get_block_num,
+             [](OpCall& c) { return Value(Scalar::Int(c.ctx.block_num)); });
   t.Register(op::tile_tpush_to_aiv, [](OpCall& c) {
     Port(c, CoreKind::AIC).PushToAiv(Id(c), Code(c), c.tile_ptr(0), c.call.span);
     return Value();

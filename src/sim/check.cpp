@@ -729,8 +729,7 @@ std::vector<std::string> KernelsToCheck(const ir::Program& p) {
   for (const ir::FunctionPtr& f : p.functions) {
     if (!f) continue;
     bool checked = f->func_type == ir::FunctionType::InCore;
-    if (!checked && (f->func_type == ir::FunctionType::Opaque ||
-                     f->func_type == ir::FunctionType::Orchestration)) {
+    if (!checked && ir::IsHostFunction(f->func_type)) {
       Finder finder;
       finder.VisitStmt(f->body);
       checked = finder.found;

@@ -350,6 +350,8 @@ GroupOutcome Group::Run(const std::map<std::string, Value>& args,
     cores_[i].port = std::make_unique<CorePort>(*this, static_cast<int>(i));
     cores_[i].ctx.port = cores_[i].port.get();
     cores_[i].ctx.budget = spec_.budget;
+    cores_[i].ctx.block_idx = spec_.block_idx;
+    cores_[i].ctx.block_num = spec_.block_num;
     cores_[i].interp = std::make_unique<Interpreter>(cores_[i].ctx);
   }
   rng_ = spec_.schedule.seed;

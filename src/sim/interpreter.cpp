@@ -156,6 +156,7 @@ Interpreter::Flow Interpreter::Exec(const ir::StmtPtr& sp) {
                return f;
              },
              [&](const ir::SplitAivStmt& r) { return ExecRegion(r); },
+             [&](const ir::SpmdScopeStmt& sp) { return ExecSpmd(sp); },
          });
 }
 
@@ -260,6 +261,29 @@ Interpreter::Flow Interpreter::ExecRegion(const ir::SplitAivStmt& s) {
   }
   ctx_.lane = saved;
   ctx_.region_mode.reset();
+  return f;
+}
+
+// A pl.spmd launch: its blocks run one after another, in block order, each seeing its own block
+// index (calls inside pass it on to the kernels they run). The program's order of tasks is one
+// the runtime may choose; an author who needs the blocks independent has said so by writing
+// pl.spmd (PyPTO's guide: "pl.spmd is an assertion").
+Interpreter::Flow Interpreter::ExecSpmd(const ir::SpmdScopeStmt& s) {
+  const Scalar n = EvalScalar(s.core_num);
+  if (n.is_float() || n.i < 1)
+    ir::ThrowUser(s.core_num->span, "pl.spmd launches " +
+                                        (n.is_float() ? std::string("a non-integer number of")
+                                                      : std::to_string(n.i)) +
+                                        " blocks; a launch needs at least one block");
+  const int64_t saved_idx = ctx_.block_idx, saved_num = ctx_.block_num;
+  ctx_.block_num = n.i;
+  Flow f = Flow::Normal;
+  for (int64_t k = 0; k < n.i && f == Flow::Normal; ++k) {
+    ctx_.block_idx = k;
+    f = Exec(s.body);
+  }
+  ctx_.block_idx = saved_idx;
+  ctx_.block_num = saved_num;
   return f;
 }
 
@@ -639,6 +663,8 @@ Value Interpreter::EvalFunctionCall(const ir::FunctionCall& c) {
     GroupSpec spec{split_->At(c.callee)};
     spec.schedule = schedule_;
     spec.budget = ctx_.budget;
+    spec.block_idx = ctx_.block_idx;
+    spec.block_num = ctx_.block_num;
     GroupOutcome out = RunCoreGroup(spec, named);
     if (out.kind != GroupOutcome::Kind::Ok) throw GroupFailure{std::move(out)};
     if (!spec.group) {

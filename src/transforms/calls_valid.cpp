@@ -34,14 +34,13 @@ void VerifyCallsValid(const ir::ProgramPtr& p) {
       ir::FunctionPtr callee = p->Find(call->callee);
       if (!callee)
         ir::ThrowUser(call->span, where + "the program defines no function '" + call->callee + "'");
-      if (f->func_type != ir::FunctionType::Opaque &&
-          f->func_type != ir::FunctionType::Orchestration &&
-          f->func_type != ir::FunctionType::Group && f->func_type != ir::FunctionType::Inline &&
-          callee->func_type != ir::FunctionType::Inline)
-        ir::ThrowUser(call->span, where + "it calls '" + call->callee + "', but it is " +
-                                      std::string(ir::FunctionTypeName(f->func_type)) +
-                                      "; calls stand only in Opaque, Orchestration, Group and "
-                                      "Inline functions (a call of an Inline function anywhere)");
+      if (!ir::IsHostFunction(f->func_type) && f->func_type != ir::FunctionType::Group &&
+          f->func_type != ir::FunctionType::Inline && callee->func_type != ir::FunctionType::Inline)
+        ir::ThrowUser(call->span,
+                      where + "it calls '" + call->callee + "', but it is " +
+                          std::string(ir::FunctionTypeName(f->func_type)) +
+                          "; calls stand only in Opaque, Orchestration, Graph, Group and "
+                          "Inline functions (a call of an Inline function anywhere)");
       if (call->args.size() != callee->params.size())
         ir::ThrowUser(call->span, where + "'" + call->callee + "' takes " +
                                       std::to_string(callee->params.size()) +

@@ -216,12 +216,19 @@ class WaiterChecker {
 
 }  // namespace
 
-bool CheckDeferredWaiter(const ir::ScopeStmt& scope) {
+bool CheckDeferredWaiter(const ir::ScopeStmt& scope, const ir::SpmdScopeStmt* launch) {
   const bool waits = ir::FirstStmt(scope.body, ir::kWalkAll, [](const ir::StmtPtr& s) {
                        const ir::EvalStmt* e = s->As<ir::EvalStmt>();
                        return e && IsCallOf(e->expr, kDeferWait);
                      }) != nullptr;
   if (!waits) return false;
+  if (launch)
+    ir::ThrowUser(scope.span,
+                  "outline-incore-scopes: pld.system.defer_wait must be in a task-level pl.at "
+                  "scope; nesting its scope in a pl.spmd launch is unsupported (the launch's "
+                  "blocks and hints, not the scope, would decide when the task completes)",
+                  {{launch->span, "the launch is here"},
+                   {{}, "move the waiter's pl.at scope out of the pl.spmd launch"}});
   if (scope.allow_early_resolve)
     ir::ThrowUser(scope.span,
                   "outline-incore-scopes: a task calling pld.system.defer_wait completes only "

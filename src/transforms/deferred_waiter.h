@@ -15,7 +15,8 @@ namespace tilesplit::pass {
 // user error naming the statement: only scalar bookkeeping, control flow and tensor.read before
 // the first registration besides the registrations themselves; a loop that registers has a
 // statically known positive trip count and reads no tensor; at most 64 conditions in all; no
-// allow_early_resolve=True on the scope.
-bool CheckDeferredWaiter(const ir::ScopeStmt& scope);
+// allow_early_resolve=True on the scope; the scope is not nested in a pl.spmd launch (`launch`,
+// null when it is not), whose hints and blocks would own when the task completes.
+bool CheckDeferredWaiter(const ir::ScopeStmt& scope, const ir::SpmdScopeStmt* launch = nullptr);
 
 }  // namespace tilesplit::pass

@@ -1,22 +1,25 @@
 // outline-incore-scopes, a minimal tile-level OutlineIncoreScopes: each
-// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration function, at
-// any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
+// `with pl.at(level=pl.Level.CORE_GROUP, ...)` scope of an Opaque / Orchestration / Graph function,
+// at any depth of its loops and branches, becomes an InCore function (parameters = the scope's free
 // variables; results = the values it defines that the parent reads after it, and the captured
 // tensors it writes in place that the statements after it read; a result that is a write of a
 // captured tensor is returned as that parameter, so the caller sees which buffer it wrote),
-// stamped split_aiv when it holds a region, given the scope's split mode when the scope asks for
-// one and its pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth), and named
-// after the scope's name_hint (made unique, see OutlinedName) or `<parent>_incore_<k>`. The
-// parent stays and calls it in the scope's place, binding the results back to the variables it
-// goes on to read (through tuple projections when there are several); an Opaque parent that
-// outlined a scope becomes Orchestration. InCore functions are never outlined from.
+// stamped split_aiv when it holds a region (and split, when its regions share one splitting
+// mode), given the scope's split mode when the scope asks for one and its
+// pl.cross_core_slot(slot_num=N) as the attr "slot_num" (the pipe depth), and named after the
+// scope's name_hint (made unique, see OutlinedName) or `<parent>_incore_<k>`. The parent stays and
+// calls it in the scope's place, binding the results back to the variables it goes on to read
+// (through tuple projections when there are several); an Opaque parent that outlined a scope
+// becomes Orchestration. InCore functions are never outlined from.
 #include <cstddef>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "deferred_waiter.h"
+#include "dim_fold.h"
 #include "tilesplit/ir/error.h"
 #include "tilesplit/ir/mutator.h"
 #include "tilesplit/ir/transform.h"
@@ -33,6 +36,13 @@ using ir::FunctionPtr;
 using ir::StmtPtr;
 using ir::VarPtr;
 
+// The argument a call writes in place: the input it reuses (a store). A tensor.assemble is not
+// one: convert-tensor-to-tile-ops lowers it as a value (its result, not its target, holds the
+// window), so returning the target for its result would return the tensor unwritten.
+std::optional<size_t> WrittenArg(const ir::Call& c) {
+  return ops::Def(c).reused_input();
+}
+
 bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
   // A store (or any op reusing its input) writing the tensor `v` makes it an output parameter.
   struct Finder {
@@ -41,7 +51,7 @@ bool IsTensorWrite(const ir::StmtPtr& s, const ir::Var* v) {
     void Expr(const ir::ExprPtr& e) {
       const ir::Call* c = e ? e->As<ir::Call>() : nullptr;
       if (!c) return;
-      auto r = ops::Def(*c).reused_input();
+      auto r = WrittenArg(*c);
       if (r && *r < c->args.size() && c->args[*r]->As<ir::Var>() == v) found = true;
       for (const ir::ExprPtr& a : c->args) Expr(a);
     }
@@ -77,7 +87,7 @@ TensorUse UseOf(const ir::StmtPtr& s, const ir::Var* v) {
       if (st->kind == ir::StmtKind::Return) return;
       if (const auto* a = st->As<ir::AssignStmt>())
         if (const auto* c = a->value ? a->value->As<ir::Call>() : nullptr)
-          if (auto r = ops::Def(*c).reused_input();
+          if (auto r = WrittenArg(*c);
               r && *r < c->args.size() && c->args[*r] && aliases_.count(c->args[*r]->As<ir::Var>()))
             aliases_.insert(a->var.get());
       ir::IRVisitor::VisitStmt(st);
@@ -88,7 +98,7 @@ TensorUse UseOf(const ir::StmtPtr& s, const ir::Var* v) {
       if (aliases_.count(x.get())) use.read = true;
     }
     void VisitCall(const ir::Call& c) override {
-      auto r = ops::Def(c).reused_input();
+      auto r = WrittenArg(c);
       for (size_t i = 0; i < c.args.size(); ++i) {
         if (r && *r == i && c.args[i] && aliases_.count(c.args[i]->As<ir::Var>())) {
           if (ir::GetAttr<int64_t>(c.kwargs, "atomic").value_or(0) != 0) use.atomic = true;
@@ -118,13 +128,58 @@ WriteRoots RootsOfWrites(const StmtPtr& body, const std::vector<VarPtr>& capture
     const ir::AssignStmt* a = st->As<ir::AssignStmt>();
     const ir::Call* c = a && a->value ? a->value->As<ir::Call>() : nullptr;
     if (!c) return;
-    auto r = ops::Def(*c).reused_input();
+    auto r = WrittenArg(*c);
     if (!r || *r >= c->args.size() || !c->args[*r]) return;
     if (const ir::Var* t = c->args[*r]->As<ir::Var>())
       if (auto it = roots.find(t); it != roots.end()) roots[a->var.get()] = it->second;
   });
   for (const VarPtr& v : captured) roots.erase(v.get());
   return roots;
+}
+
+// Whether `s` itself (not a statement nested in it) defines `d`.
+bool DefinesDirectly(const StmtPtr& s, const ir::Var* d) {
+  auto in = [&](const std::vector<VarPtr>& vs) {
+    for (const VarPtr& v : vs)
+      if (v.get() == d) return true;
+    return false;
+  };
+  if (const auto* a = s->As<ir::AssignStmt>()) return a->var.get() == d;
+  if (const auto* f = s->As<ir::ForStmt>()) return in(f->return_vars);
+  if (const auto* w = s->As<ir::WhileStmt>()) return in(w->return_vars);
+  if (const auto* i = s->As<ir::IfStmt>()) return in(i->return_vars);
+  return false;
+}
+
+// `stmts` with `alias` inserted right after the statement that defines `d`, in the sequence
+// holding it (at any depth of loops, branches and regions); `done` once inserted.
+StmtPtr InsertAfterDef(const StmtPtr& s, const ir::Var* d, const StmtPtr& alias, bool& done);
+void InsertAfterDef(std::vector<StmtPtr>& stmts, const ir::Var* d, const StmtPtr& alias,
+                    bool& done) {
+  for (size_t i = 0; i < stmts.size() && !done; ++i) {
+    if (DefinesDirectly(stmts[i], d)) {
+      stmts.insert(stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1, alias);
+      done = true;
+    } else {
+      stmts[i] = InsertAfterDef(stmts[i], d, alias, done);
+    }
+  }
+}
+StmtPtr InsertAfterDef(const StmtPtr& s, const ir::Var* d, const StmtPtr& alias, bool& done) {
+  if (done || !s) return s;
+  if (const auto* seq = s->As<ir::SeqStmts>()) {
+    std::vector<StmtPtr> stmts = seq->stmts;
+    InsertAfterDef(stmts, d, alias, done);
+    return done ? ir::WithStmts(s, std::move(stmts)) : s;
+  }
+  return ir::MapChildren(s, ir::kWalkAll, [&](const StmtPtr& c) -> StmtPtr {
+    if (done) return c;
+    if (DefinesDirectly(c, d)) {
+      done = true;
+      return ir::MakeSeq({c, alias}, c->span);
+    }
+    return InsertAfterDef(c, d, alias, done);
+  });
 }
 
 // Whether the function body reads any of `targets` outside the statement `skip`; the ones it
@@ -164,6 +219,15 @@ class ScopeOutliner : public ir::IRMutator {
   }
 
   std::vector<FunctionPtr> incore;
+  const ir::SpmdScopeStmt* launch_ = nullptr;  // the pl.spmd launch being walked, if any
+
+  // A scope inside a pl.spmd launch is outlined as any other, the launch kept around its call.
+  StmtPtr MutateSpmd(const ir::SpmdScopeStmtPtr& op) override {
+    const ir::SpmdScopeStmt* outer = std::exchange(launch_, op.get());
+    StmtPtr out = ir::IRMutator::MutateSpmd(op);
+    launch_ = outer;
+    return out;
+  }
 
   StmtPtr MutateStmt(const StmtPtr& s) override {
     // A scope's body goes whole into its function: a scope nested in it is the InCore
@@ -209,6 +273,7 @@ class ScopeOutliner : public ir::IRMutator {
   struct Result {
     VarPtr bound;
     ir::ExprPtr returned;
+    bool body_write = false;  // `bound` is a write the body makes, returned as its parameter
   };
 
   StmtPtr Outline(const StmtPtr& stmt, const std::vector<StmtPtr>& later,
@@ -220,8 +285,20 @@ class ScopeOutliner : public ir::IRMutator {
                     "one is pl.Level." +
                         std::string(ir::LevelName(sc.level)),
                     {{ir::Span{}, "use with pl.at(level=pl.Level.CORE_GROUP)"}});
-    const bool waiter = CheckDeferredWaiter(sc);
+    const bool waiter = CheckDeferredWaiter(sc, launch_);
     const bool regions = ir::FirstOfKind<ir::SplitAivStmt>(sc.body, ir::kWalkAll) != nullptr;
+    // The mode every region of the scope shares, when it splits (PyPTO's function-level
+    // representative of its regions). The regions still govern the lanes: a split_aiv function
+    // takes the region path, never the AUTO one, so the stamp only names the lanes' axis.
+    std::optional<ir::SplitMode> region_mode;
+    bool modes_agree = true;
+    ir::ForEachStmt(sc.body, ir::kWalkAll, [&](const StmtPtr& st) {
+      if (const auto* r = st->As<ir::SplitAivStmt>()) {
+        if (region_mode && *region_mode != r->mode) modes_agree = false;
+        region_mode = r->mode;
+      }
+    });
+    if (!modes_agree || region_mode == ir::SplitMode::None) region_mode.reset();
     std::optional<ir::SplitMode> split;
     std::optional<int64_t> slots;
     for (const ir::ScopeOptimization& o : sc.optimizations) {
@@ -253,7 +330,7 @@ class ScopeOutliner : public ir::IRMutator {
       // parameter, so the caller sees which of its buffers the value is.
       auto root = roots.find(d.get());
       if (root != roots.end() && ir::TypeEqual(root->second->type, d->type)) {
-        results.push_back({d, root->second});
+        results.push_back({d, root->second, true});
         returned_params.insert(root->second.get());
       } else {
         results.push_back({d, d});
@@ -280,11 +357,27 @@ class ScopeOutliner : public ir::IRMutator {
     for (StmtPtr& st : fbody)
       if (const ir::EvalStmt* e = st->As<ir::EvalStmt>())
         if (const ir::Call* c = e->expr ? e->expr->As<ir::Call>() : nullptr)
-          if (auto r = ops::Def(*c).reused_input(); r && *r < c->args.size() && c->args[*r])
+          if (auto r = WrittenArg(*c); r && *r < c->args.size() && c->args[*r])
             if (const ir::Var* t = c->args[*r]->As<ir::Var>(); t && store_targets.count(t))
               st = ir::MakeAssign(
                   ir::MakeVar(names_.Fresh(t->name + "_store"), e->expr->type, st->span), e->expr,
                   st->span);
+    // What the body reads and writes, before the aliases below (an alias is not a read).
+    const StmtPtr accesses = ir::MakeSeq(fbody, sc.body->span);
+    // A result that rebinds the name of the parameter it wrote (`out = pl.store(..., out)`) and
+    // is returned as that parameter keeps the written value bound as `out_store` right after its
+    // definition, as PyPTO's outlining writes it: the body still names the value the caller's
+    // buffer ends up holding. A result of another name (`updated = ...`) names it already.
+    for (const Result& r : results) {
+      const ir::Var* root = r.returned->As<ir::Var>();
+      if (!r.body_write || !root || r.bound->name != root->name) continue;
+      bool done = false;
+      InsertAfterDef(fbody, r.bound.get(),
+                     ir::MakeAssign(ir::MakeVar(names_.Fresh(root->name + "_store"), r.bound->type,
+                                                r.bound->span),
+                                    r.bound, r.bound->span),
+                     done);
+    }
     std::vector<ir::ExprPtr> returned;
     for (const Result& r : results) returned.push_back(r.returned);
     fbody.push_back(ir::MakeReturn(returned, sc.span));
@@ -297,10 +390,10 @@ class ScopeOutliner : public ir::IRMutator {
       auto it = param_dir_.find(v.get());
       if (it == param_dir_.end() && dynamic_.count(v.get())) continue;
       ir::ParamDirection dir = it == param_dir_.end() ? ir::ParamDirection::In : it->second;
-      if (v->type->kind == ir::TypeKind::Tensor && IsTensorWrite(new_body, v.get())) {
+      if (v->type->kind == ir::TypeKind::Tensor && IsTensorWrite(accesses, v.get())) {
         // A written tensor is Out unless the body also reads it or accumulates into it: then
         // its contents on entry matter (InOut), whatever the parent declared.
-        const TensorUse use = UseOf(new_body, v.get());
+        const TensorUse use = UseOf(accesses, v.get());
         if (use.atomic || (use.read && dir == ir::ParamDirection::Out))
           dir = ir::ParamDirection::InOut;
         else if (dir == ir::ParamDirection::In)
@@ -329,6 +422,7 @@ class ScopeOutliner : public ir::IRMutator {
                               r->name + "[0], ...) and read those instead"}});
     ir::AttrMap attrs;
     if (split) ir::SetAttr(attrs, ir::fattr::kSplit, *split);
+    if (region_mode) ir::SetAttr(attrs, ir::fattr::kSplit, *region_mode);
     if (regions) ir::SetAttr(attrs, ir::fattr::kSplitAiv, true);
     if (waiter) ir::SetAttr(attrs, ir::fattr::kDeferredCompletionWaiter, true);
     // The pipe depth travels as the function attr the expansion and the simulator read.
@@ -410,10 +504,12 @@ Outlined OutlineFunction(const FunctionPtr& f, std::unordered_set<std::string>& 
   StmtPtr body = o.MutateStmt(f->body);
   if (o.incore.empty()) return {{}, f};
   // A parent that now calls kernels orchestrates them: an Opaque one is promoted (PyPTO's
-  // OutlineIncoreScopes does the same), an Orchestration one stays.
+  // OutlineIncoreScopes does the same), an Orchestration or Graph one keeps its type.
+  const ir::FunctionType type =
+      f->func_type == ir::FunctionType::Opaque ? ir::FunctionType::Orchestration : f->func_type;
   return {std::move(o.incore),
-          std::make_shared<ir::Function>(f->name, ir::FunctionType::Orchestration, f->params,
-                                         f->return_types, f->attrs, body, f->span)};
+          std::make_shared<ir::Function>(f->name, type, f->params, f->return_types, f->attrs, body,
+                                         f->span)};
 }
 
 ir::ProgramPtr Run(const ir::ProgramPtr& p) {
@@ -422,12 +518,17 @@ ir::ProgramPtr Run(const ir::ProgramPtr& p) {
   for (const FunctionPtr& f : p->functions) taken.insert(f->name);
   std::string first_parent;
   for (const FunctionPtr& f : p->functions) {
-    if (f->func_type != ir::FunctionType::Opaque &&
-        f->func_type != ir::FunctionType::Orchestration) {
+    if (!ir::IsHostFunction(f->func_type)) {
       out.push_back(f);  // InCore functions are never outlined from
       continue;
     }
-    Outlined o = OutlineFunction(f, taken);
+    // A function that outlines a scope reads its tensors' dynamic extents as their symbols
+    // (as PyPTO's promotion folds them), so a kernel reading one reads the symbol.
+    const bool outlines = ir::AnyStmt(f->body, ir::kWalkAll, [](const StmtPtr& s) {
+      const auto* sc = s->As<ir::ScopeStmt>();
+      return sc && sc->level == ir::Level::CORE_GROUP;
+    });
+    Outlined o = OutlineFunction(outlines ? FoldDimReads(f) : f, taken);
     if (!o.incore.empty() && first_parent.empty()) first_parent = f->name;
     for (FunctionPtr& g : o.incore) out.push_back(std::move(g));
     out.push_back(o.parent);
@@ -445,12 +546,11 @@ Pass OutlineIncoreScopes() {
               {Property::SSAForm, Property::CallsValid, Property::SplitIncoreOrch}, {});
 }
 
-// SplitIncoreOrch: no CORE_GROUP scope is left in an Opaque or Orchestration function (what
-// outline-incore-scopes leaves; a scope inside an InCore function is that kernel's own).
+// SplitIncoreOrch: no CORE_GROUP scope is left in a host function (Opaque, Orchestration, Graph;
+// what outline-incore-scopes leaves; a scope inside an InCore function is that kernel's own).
 void VerifySplitIncoreOrch(const ir::ProgramPtr& p) {
   for (const FunctionPtr& f : p->functions) {
-    if (f->func_type != ir::FunctionType::Opaque && f->func_type != ir::FunctionType::Orchestration)
-      continue;
+    if (!ir::IsHostFunction(f->func_type)) continue;
     StmtPtr scope = ir::FirstStmt(f->body, ir::kWalkAll, [](const StmtPtr& s) {
       const auto* sc = s->As<ir::ScopeStmt>();
       return sc && sc->level == ir::Level::CORE_GROUP;

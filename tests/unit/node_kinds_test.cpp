@@ -46,6 +46,7 @@ std::vector<StmtPtr> OneOfEachKind() {
       std::make_shared<ScopeStmt>(Level::CORE_GROUP, std::vector<ScopeOptimization>{}, "", false,
                                   Leaf(11), Span{}),
       std::make_shared<SplitAivStmt>(SplitMode::UpDown, Leaf(12), Span{}),
+      std::make_shared<SpmdScopeStmt>(MakeConstInt(4), "", false, Leaf(13), Span{}),
   };
 }
 

@@ -1,5 +1,7 @@
 // convert-to-ssa: rebinding an outer name inside a loop or branch body becomes a loop carry or
 // a branch merge, and afterwards every variable is defined exactly once.
+#include "tilesplit/ir/ssa.h"
+
 #include <gtest/gtest.h>
 
 #include <unordered_map>
@@ -162,6 +164,20 @@ TEST(ConvertToSSA, WhileConditionReadsTheCarry) {
   EXPECT_EQ(Body(p)[2]->As<ReturnStmt>()->values[0].get(), w->return_vars[0].get());
 }
 
+// Carries are in the order of their names (PyPTO's), not of their first rebinding in the body.
+TEST(ConvertToSSA, CarriesAreOrderedByName) {
+  ProgramPtr p =
+      P("@pl.function\ndef f(n: pl.Scalar[pl.INDEX]):\n"
+        "    i = 0\n"
+        "    acc = 1\n"
+        "    while i < n:\n        i = i + 1\n        acc = acc * 2\n"
+        "    return acc\n");
+  auto w = Body(p)[2]->As<WhileStmt>();
+  ASSERT_EQ(w->iter_args.size(), 2u);
+  EXPECT_EQ(w->iter_args[0].var->name, "acc");
+  EXPECT_EQ(w->iter_args[1].var->name, "i");
+}
+
 TEST(ConvertToSSA, NestedLoopsAndParametersCarryThroughEveryLevel) {
   ProgramPtr p =
       P("@pl.function\ndef f(c: pl.Scalar[pl.INDEX]):\n"
@@ -249,6 +265,26 @@ TEST(ConvertToSSA, CarryTakesTheInitTypeLikeAnExplicitOne) {
             MemorySpace::Vec);
   ProgramPtr q = dsl::Parse(dsl::Print(p), "printed.py");
   EXPECT_TRUE(dsl::StructuralEqual(p, q));
+}
+
+// A yield ends its body; IR built by hand with one earlier (which verification refuses first) is
+// a broken precondition of the conversion: an internal error naming the position.
+TEST(ConvertToSSA, AYieldBeforeTheEndOfABodyIsAnInternalError) {
+  VarPtr a = MakeVar("a", MakeScalarType(DataType::INT64));
+  VarPtr d = MakeVar("dummy", MakeScalarType(DataType::INT64));
+  StmtPtr body = MakeSeq({MakeAssign(d, a), MakeYield({a}), MakeReturn({a})});
+  auto f = std::make_shared<Function>(
+      "main", FunctionType::Opaque, std::vector<Param>{{a, ParamDirection::In}},
+      std::vector<TypePtr>{MakeScalarType(DataType::INT64)}, AttrMap{}, body, Span{});
+  auto p = std::make_shared<Program>("p", std::vector<FunctionPtr>{f}, Span{});
+  try {
+    ConvertProgramToSSA(p);
+    FAIL() << "no error";
+  } catch (const InternalError& e) {
+    EXPECT_NE(std::string(e.what()).find("YieldStmt at position 1 of a body of 3"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(ConvertToSSA, ConvertedProgramRoundTrips) {

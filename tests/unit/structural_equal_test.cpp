@@ -165,6 +165,14 @@ TEST(StructuralEqual, FreeVariablesMapBijectivelyAtFirstSight) {
   EXPECT_EQ(r.path, "lhs");
   // A free variable's type is compared when it is first mapped.
   EXPECT_FALSE(StructuralEqual(ExprPtr(m), ExprPtr(MakeVar("M", MakeScalarType(DataType::INT32)))));
+  // By name: two parses' variables of one pl.dynamic symbol are the same symbol, still one to one.
+  EqualOptions by_name = strict;
+  by_name.free_vars_by_name = true;
+  auto m2 = IVar("M");
+  EXPECT_TRUE(StructuralEqual(Add(m, Index(1)), Add(m2, Index(1)), by_name));
+  EXPECT_FALSE(StructuralEqual(Add(m, Index(1)), Add(n, Index(1)), by_name));
+  EXPECT_FALSE(StructuralEqual(Add(m, m2), Add(m2, m2), by_name));
+  EXPECT_FALSE(StructuralEqual(Add(m, Index(1)), Add(m2, Index(1)), strict));
 }
 
 TEST(StructuralEqual, TypesFieldByField) {

@@ -15,6 +15,10 @@ namespace tilesplit::dsl {
 struct EqualOptions {
   bool map_free_vars = true;        // free variables (dynamic dims) map bijectively on first use
   bool compare_name_hints = false;  // also require equal variable names
+  // Without map_free_vars: free variables of the same name and type are the same symbol. A
+  // parsed function's free variables are its pl.dynamic dimensions, program-wide symbols whose
+  // identity is their name; each parse makes its own Var for one.
+  bool free_vars_by_name = false;
 };
 
 struct EqualResult {

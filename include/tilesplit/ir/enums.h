@@ -73,9 +73,17 @@ enum class FunctionType : uint8_t {
   AIV = 4,
   Group = 5,
   // Spliced into every call site by inline-functions; leaves no function behind.
-  Inline = 6
+  Inline = 6,
+  // A host-side task graph (PyPTO's Graph): like an Orchestration function it calls kernels and
+  // holds pl.at scopes and pl.spmd launches, and outlining keeps its type.
+  Graph = 7
 };
 std::string_view FunctionTypeName(FunctionType t);
+// The host-side functions: Opaque, Orchestration and Graph. They hold pl.at scopes and pl.spmd
+// launches, which outline-incore-scopes lifts out of them, and call kernels.
+inline bool IsHostFunction(FunctionType t) {
+  return t == FunctionType::Opaque || t == FunctionType::Orchestration || t == FunctionType::Graph;
+}
 std::optional<FunctionType> FunctionTypeFromName(std::string_view name);
 
 enum class Level : uint8_t {

@@ -44,14 +44,15 @@
   X(TupleGetItem)               \
   X(FunctionCall)
 
-#define TILESPLIT_STMT_KINDS(X)                                                  \
-  X(Assign, AssignStmt, Leaf, Always, "assign_stmt", "value")                    \
-  X(Eval, EvalStmt, Leaf, Always, "eval_stmt", "expr")                           \
-  X(Return, ReturnStmt, Leaf, Always, "return_stmt", "values")                   \
-  X(Seq, SeqStmts, Sequence, Always, "seq_stmts", "stmts")                       \
-  X(Yield, YieldStmt, Leaf, Always, "yield_stmt", "values")                      \
-  X(For, ForStmt, OneBody, Always, "for_stmt", "start stop step iter_args body") \
-  X(While, WhileStmt, OneBody, Always, "while_stmt", "iter_args cond body")      \
-  X(If, IfStmt, Branches, Always, "if_stmt", "cond then_body else_body")         \
-  X(Scope, ScopeStmt, OneBody, IntoScopes, "scope_stmt", "body")                 \
-  X(SplitAiv, SplitAivStmt, OneBody, IntoRegions, "split_aiv_scope_stmt", "body")
+#define TILESPLIT_STMT_KINDS(X)                                                   \
+  X(Assign, AssignStmt, Leaf, Always, "assign_stmt", "value")                     \
+  X(Eval, EvalStmt, Leaf, Always, "eval_stmt", "expr")                            \
+  X(Return, ReturnStmt, Leaf, Always, "return_stmt", "values")                    \
+  X(Seq, SeqStmts, Sequence, Always, "seq_stmts", "stmts")                        \
+  X(Yield, YieldStmt, Leaf, Always, "yield_stmt", "values")                       \
+  X(For, ForStmt, OneBody, Always, "for_stmt", "start stop step iter_args body")  \
+  X(While, WhileStmt, OneBody, Always, "while_stmt", "iter_args cond body")       \
+  X(If, IfStmt, Branches, Always, "if_stmt", "cond then_body else_body")          \
+  X(Scope, ScopeStmt, OneBody, IntoScopes, "scope_stmt", "body")                  \
+  X(SplitAiv, SplitAivStmt, OneBody, IntoRegions, "split_aiv_scope_stmt", "body") \
+  X(Spmd, SpmdScopeStmt, OneBody, Always, "spmd_scope_stmt", "core_num body")

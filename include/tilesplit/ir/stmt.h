@@ -207,6 +207,29 @@ class SplitAivStmt : public Stmt {
   const StmtPtr body;
 };
 
+// `with pl.spmd(core_num, ...):`: one launch of `core_num` blocks, each running the body with its
+// own block index (`tile.get_block_idx()`; `tile.get_block_num()` is core_num). The body is a
+// dispatch (it calls kernels, which read the block index) or one CORE_GROUP scope (the loop form
+// `for i in pl.spmd(n):`, whose scope binds `i` to the block index first). A host construct: it
+// stands in Opaque and Orchestration functions only. `allow_early_resolve` is the runtime's
+// scheduling hint, which changes nothing a program computes (docs/task-model.md). The blocks run
+// in block order on the simulator; values the body defines are visible after it (those of the
+// last block), as a scope's are.
+class SpmdScopeStmt : public Stmt {
+ public:
+  static constexpr StmtKind kKind = StmtKind::Spmd;
+  SpmdScopeStmt(ExprPtr n, std::string hint, bool early, StmtPtr b, Span s)
+      : Stmt(kKind, s),
+        core_num(std::move(n)),
+        name_hint(std::move(hint)),
+        allow_early_resolve(early),
+        body(std::move(b)) {}
+  const ExprPtr core_num;
+  const std::string name_hint;  // empty = none
+  const bool allow_early_resolve;
+  const StmtPtr body;
+};
+
 // Each node class is the one its line of node_kinds.h names, and the facts table is in enum order
 // (FactsOf indexes it by the enumerator).
 #define TILESPLIT_X(Kind, Class, Shape, Gate, py_name, py_fields)                     \

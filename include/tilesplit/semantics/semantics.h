@@ -64,7 +64,11 @@ class TransportPort {
 // What executing an op may consult about the core running it.
 struct ExecContext {
   CoreKind core = CoreKind::Reference;
-  int lane = 0;                                 // the AIV lane; 0 elsewhere
+  int lane = 0;  // the AIV lane; 0 elsewhere
+  // The block of a pl.spmd launch this core runs (tile.get_block_idx / get_block_num); one block
+  // outside every launch.
+  int64_t block_idx = 0;
+  int64_t block_num = 1;
   TransportPort* port = nullptr;                // null in the reference interpreter
   sim::Writer writer = sim::Writer::Reference;  // stamped on GM elements a store writes
   // Reference only: inside a pl.split_aiv region executed lane by lane, the region's mode, and

@@ -26,6 +26,8 @@ struct GroupSpec : target::KernelGroup {
   explicit GroupSpec(target::KernelGroup group = {}) : target::KernelGroup(std::move(group)) {}
   Schedule schedule;            // which runnable core takes the next step
   RunBudget* budget = nullptr;  // shared by every core of the group; null: unbudgeted
+  int64_t block_idx = 0;        // the pl.spmd block the group runs (every core reads it)
+  int64_t block_num = 1;
 };
 
 struct CorePosition {

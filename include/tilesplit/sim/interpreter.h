@@ -55,6 +55,7 @@ class Interpreter {
   Flow ExecWhile(const ir::WhileStmt& s);
   Flow ExecIf(const ir::IfStmt& s);
   Flow ExecRegion(const ir::SplitAivStmt& s);
+  Flow ExecSpmd(const ir::SpmdScopeStmt& s);
   // Runs a loop or branch body and collects what its Yield passes on.
   Flow ExecBody(const ir::StmtPtr& body, std::vector<Value>* yielded);
 

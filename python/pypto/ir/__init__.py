@@ -207,6 +207,9 @@ def _program_init_compat(self, functions, name="", span=None):
 
 
 Program.__init__ = _program_init_compat
+# PyPTO's handle of a function by name (the key of Program.functions), or None.
+Program.get_global_var = lambda self, name: next(
+    (gv for gv in self.functions.keys() if gv.name == name), None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -316,8 +319,10 @@ _install(FunctionCall, "op", lambda c: GlobalVar(c.callee))
 
 
 def _equal(lhs, rhs, enable_auto_mapping: bool):
+    # PyPTO's pl.dynamic symbol is one object however many programs use it; each of our parses
+    # makes its own variable for it, so without auto mapping a symbol is known by its name.
     return _tir.structural_equal(lhs, rhs, map_free_vars=enable_auto_mapping,
-                                 compare_name_hints=False)
+                                 compare_name_hints=False, free_vars_by_name=True)
 
 
 from . import operators  # noqa: E402,F401  (installs Expr operators and ir.add, ir.mul, ...)

@@ -178,9 +178,7 @@ Root RootOf(const ExprPtr& e, const std::unordered_map<const ir::Var*, const ir:
 }
 
 bool IsRootOrchestration(const ir::Function& f, const std::set<std::string>& called) {
-  return (f.func_type == ir::FunctionType::Orchestration ||
-          f.func_type == ir::FunctionType::Opaque) &&
-         !called.count(f.name);
+  return ir::IsHostFunction(f.func_type) && !called.count(f.name);
 }
 
 // For each kernel, the In tensor parameters the call sites prove private and read-only.

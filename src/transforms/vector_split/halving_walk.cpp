@@ -76,50 +76,55 @@ void Halver::RejectLaneQuery(const ir::Stmt& s) {
 void Halver::Emit(const StmtPtr& s, std::vector<StmtPtr>& out) {
   RejectLaneQuery(*s);
   ir::VisitStmtKind(
-      *s, ir::Overloaded{
-              [&](const ir::SeqStmts& q) {
-                for (const StmtPtr& c : q.stmts) Emit(c, out);
-              },
-              [&](const ir::AssignStmt& a) {
-                ExprPtr value = HoistNested(a.value, s->span, out);
-                if (value == a.value) return EmitAssign(a, s, out);
-                StmtPtr flat = BindAs(a.var, value, s->span);
-                EmitAssign(*flat->As<ir::AssignStmt>(), flat, out);
-              },
-              [&](const ir::EvalStmt& ev) {
-                ExprPtr e = state_.Sub(HoistNested(ev.expr, s->span, out));
-                if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
-                out.push_back(ir::MakeEval(e, s->span));
-              },
-              [&](const ir::ReturnStmt& r) {
-                std::vector<ExprPtr> vals;
-                for (const ExprPtr& v : r.values) {
-                  ExprPtr e = state_.Sub(HoistNested(v, s->span, out));
-                  // `return pl.store(v, ...)` is ordinary DSL: its store is localized like any
-                  // other.
-                  if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
-                  vals.push_back(e);
-                }
-                out.push_back(ir::MakeReturn(std::move(vals), s->span));
-              },
-              [&](const ir::YieldStmt& y) {
-                std::vector<ExprPtr> vals;
-                for (const ExprPtr& v : y.values) vals.push_back(state_.Sub(v));
-                out.push_back(ir::MakeYield(std::move(vals), s->span));
-              },
-              [&](const ir::ForStmt& f) { EmitFor(f, out); },
-              [&](const ir::WhileStmt& wl) { EmitWhile(wl, out); },
-              [&](const ir::IfStmt& i) { EmitIf(i, out); },
-              [&](const ir::ScopeStmt&) {
-                Reject(ctx_, s->span,
-                       "a pl.at scope inside a split body: halving does not cross a scope boundary",
-                       "remove the scope, or let the outliner lift it into its own function first");
-              },
-              [&](const ir::SplitAivStmt&) {
-                Reject(
-                    ctx_, s->span, "a pl.split_aiv region cannot nest inside a split body",
-                    "split_aiv regions do not nest; write the vector work directly in the region");
-              }});
+      *s,
+      ir::Overloaded{
+          [&](const ir::SeqStmts& q) {
+            for (const StmtPtr& c : q.stmts) Emit(c, out);
+          },
+          [&](const ir::AssignStmt& a) {
+            ExprPtr value = HoistNested(a.value, s->span, out);
+            if (value == a.value) return EmitAssign(a, s, out);
+            StmtPtr flat = BindAs(a.var, value, s->span);
+            EmitAssign(*flat->As<ir::AssignStmt>(), flat, out);
+          },
+          [&](const ir::EvalStmt& ev) {
+            ExprPtr e = state_.Sub(HoistNested(ev.expr, s->span, out));
+            if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
+            out.push_back(ir::MakeEval(e, s->span));
+          },
+          [&](const ir::ReturnStmt& r) {
+            std::vector<ExprPtr> vals;
+            for (const ExprPtr& v : r.values) {
+              ExprPtr e = state_.Sub(HoistNested(v, s->span, out));
+              // `return pl.store(v, ...)` is ordinary DSL: its store is localized like any
+              // other.
+              if (const Call* c = e->As<Call>()) e = RewriteEffectCall(e, *c, s->span);
+              vals.push_back(e);
+            }
+            out.push_back(ir::MakeReturn(std::move(vals), s->span));
+          },
+          [&](const ir::YieldStmt& y) {
+            std::vector<ExprPtr> vals;
+            for (const ExprPtr& v : y.values) vals.push_back(state_.Sub(v));
+            out.push_back(ir::MakeYield(std::move(vals), s->span));
+          },
+          [&](const ir::ForStmt& f) { EmitFor(f, out); },
+          [&](const ir::WhileStmt& wl) { EmitWhile(wl, out); },
+          [&](const ir::IfStmt& i) { EmitIf(i, out); },
+          [&](const ir::ScopeStmt&) {
+            Reject(ctx_, s->span,
+                   "a pl.at scope inside a split body: halving does not cross a scope boundary",
+                   "remove the scope, or let the outliner lift it into its own function first");
+          },
+          [&](const ir::SplitAivStmt&) {
+            Reject(ctx_, s->span, "a pl.split_aiv region cannot nest inside a split body",
+                   "split_aiv regions do not nest; write the vector work directly in the region");
+          },
+          [&](const ir::SpmdScopeStmt&) {
+            Reject(ctx_, s->span,
+                   "a pl.spmd launch inside a split body: a kernel launches no blocks",
+                   "move the pl.spmd launch to the orchestration function that calls the kernel");
+          }});
 }
 
 void Halver::EmitAssign(const ir::AssignStmt& a, const StmtPtr& s, std::vector<StmtPtr>& out) {

@@ -229,8 +229,7 @@ class Checker {
 
   void Run() {
     facts_.lanes = pass::AnalysisOf<LaneFacts>(fp_);
-    const bool incore =
-        f_.func_type != ir::FunctionType::Opaque && f_.func_type != ir::FunctionType::Orchestration;
+    const bool incore = !ir::IsHostFunction(f_.func_type);
     if (incore) {
       manual_ = HasSplitRegion(f_.body);
       Walk(f_.body, nullptr, YieldTo::None);
@@ -274,33 +273,34 @@ class Checker {
 
   void Walk(const StmtPtr& s, const SplitAivStmt* region, YieldTo yt) {
     if (!s) return;
-    ir::VisitStmtKind(*s,
-                      ir::Overloaded{[&](const ir::SeqStmts& q) {
-                                       for (const StmtPtr& c : q.stmts) Walk(c, region, yt);
-                                     },
-                                     [&](const ir::AssignStmt& a) { Assign(a, region); },
-                                     [&](const ir::EvalStmt& e) {
-                                       if (const ir::Call* c = e.expr->As<ir::Call>())
-                                         calls_.CheckCall(*c, s->span, region);
-                                     },
-                                     [&](const ir::ReturnStmt& r) {
-                                       for (const ExprPtr& v : r.values)
-                                         if (const ir::Call* c = v->As<ir::Call>())
-                                           calls_.CheckCall(*c, s->span, region);
-                                     },
-                                     [&](const ir::YieldStmt& y) {
-                                       if (yt == YieldTo::Loop && !region) CheckLoopYield(y);
-                                     },
-                                     [&](const ir::ForStmt& f) {
-                                       Loop(f.iter_args, f.body, f.return_vars, region, s->span);
-                                       facts_.def_region[f.loop_var.get()] = region;
-                                     },
-                                     [&](const ir::WhileStmt& w) {
-                                       Loop(w.iter_args, w.body, w.return_vars, region, s->span);
-                                     },
-                                     [&](const ir::IfStmt& i) { If(i, region); },
-                                     [&](const ir::ScopeStmt& sc) { Walk(sc.body, region, yt); },
-                                     [&](const SplitAivStmt& r) { Region(r, region); }});
+    ir::VisitStmtKind(
+        *s, ir::Overloaded{[&](const ir::SeqStmts& q) {
+                             for (const StmtPtr& c : q.stmts) Walk(c, region, yt);
+                           },
+                           [&](const ir::AssignStmt& a) { Assign(a, region); },
+                           [&](const ir::EvalStmt& e) {
+                             if (const ir::Call* c = e.expr->As<ir::Call>())
+                               calls_.CheckCall(*c, s->span, region);
+                           },
+                           [&](const ir::ReturnStmt& r) {
+                             for (const ExprPtr& v : r.values)
+                               if (const ir::Call* c = v->As<ir::Call>())
+                                 calls_.CheckCall(*c, s->span, region);
+                           },
+                           [&](const ir::YieldStmt& y) {
+                             if (yt == YieldTo::Loop && !region) CheckLoopYield(y);
+                           },
+                           [&](const ir::ForStmt& f) {
+                             Loop(f.iter_args, f.body, f.return_vars, region, s->span);
+                             facts_.def_region[f.loop_var.get()] = region;
+                           },
+                           [&](const ir::WhileStmt& w) {
+                             Loop(w.iter_args, w.body, w.return_vars, region, s->span);
+                           },
+                           [&](const ir::IfStmt& i) { If(i, region); },
+                           [&](const ir::ScopeStmt& sc) { Walk(sc.body, region, yt); },
+                           [&](const ir::SpmdScopeStmt& sp) { Walk(sp.body, region, yt); },
+                           [&](const SplitAivStmt& r) { Region(r, region); }});
   }
 
   // (j): a loop outside every region must not carry a per-lane value around its backedge.

@@ -1,8 +1,8 @@
 import pypto.language as pl
 
 # Subscripts on tensors: a read of a window is tensor.slice (a bare ':' the whole axis, an
-# omitted axis too, a plain index one element), a write into a window rebinds the tensor to
-# tensor.assemble of the value (tile.store of a tile).
+# omitted axis too, a plain index one element, its axis dropped as Python indexing drops it), a
+# write into a window rebinds the tensor to tensor.assemble of the value (tile.store of a tile).
 @pl.function
 def windows(a: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]],
             i: pl.Scalar[pl.INDEX]):

@@ -22,6 +22,7 @@ class Waiter:
     def consume(self, x: pl.Tensor[[64], pl.FP32], out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
         t: pl.Tile[[64], pl.FP32] = pl.tile.load(x, [0], [64], [64])
         out_1: pl.Tensor[[64], pl.FP32] = pl.tile.store(pl.tile.add(t, t), [0], out)
+        out_store: pl.Tensor[[64], pl.FP32] = out_1
         return out
 
     @pl.function(type=pl.FunctionType.Orchestration)

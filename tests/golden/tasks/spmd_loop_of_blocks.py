@@ -1,7 +1,7 @@
 import pypto.language as pl
 
-# A launch of four blocks, each scaling its own 16 rows: the loop form of pl.spmd is a
-# pl.parallel loop over the block index whose body is one CORE_GROUP scope (docs/task-model.md).
+# A launch of four blocks, each scaling its own 16 rows: the loop form of pl.spmd is a launch
+# whose body is one CORE_GROUP scope reading its block index (docs/task-model.md).
 @pl.function(type=pl.FunctionType.Opaque)
 def main(x: pl.Tensor[[64, 32], pl.FP32], out: pl.Out[pl.Tensor[[64, 32], pl.FP32]]):
     for b in pl.spmd(4, name_hint="scale_block"):

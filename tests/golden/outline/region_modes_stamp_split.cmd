@@ -1,0 +1,1 @@
+opt -p outline-incore-scopes --verify-roundtrip

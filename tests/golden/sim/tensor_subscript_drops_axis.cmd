@@ -1,0 +1,1 @@
+check --seed 1 --scalar r=0..3

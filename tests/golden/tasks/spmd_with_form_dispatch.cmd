@@ -1,0 +1,2 @@
+check --seed 0
+run --pipeline default-pipeline
