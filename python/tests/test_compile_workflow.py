@@ -422,6 +422,34 @@ def test_distributed_execution_is_refused_by_name(tmp_path):
         ir.compile(AddProgram, output_dir=tmp_path).prepare()
 
 
+def test_communication_between_ranks_is_refused_where_it_is_written():
+    # pypto.runtime.run refuses a program holding a pld.* transfer before running anything, located
+    # at the call (the simulator runs one core group of one rank); the conversion itself is built.
+    import pypto.language.distributed as pld  # noqa: F401  (the parser reads pld.* itself)
+    from pypto.runtime import run
+
+    @pl.program
+    class Push:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[R, C], pl.FP32], dst: pld.DistributedTensor[[R, C], pl.FP32],
+                   y: pl.Out[pl.Tensor[[R, C], pl.FP32]]) -> pl.Tensor[[R, C], pl.FP32]:
+            pld.tensor.remote_store(x, dst, 1, [0, 0])
+            y = pl.assemble(y, pl.add(x, x), [0, 0])
+            return y
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[R, C], pl.FP32], dst: pld.DistributedTensor[[R, C], pl.FP32],
+                 y: pl.Out[pl.Tensor[[R, C], pl.FP32]]) -> pl.Tensor[[R, C], pl.FP32]:
+            y = self.kernel(x, dst, y)
+            return y
+
+    a = np.zeros((R, C), np.float32)
+    with pytest.raises(ValueError, match="pld.tensor.remote_store: communication between ranks "
+                                         "runs only on the hardware") as e:
+        run(Push, a, a.copy(), a.copy(), config=CFG)
+    assert "pld.tensor.remote_store(x, dst, 1, [0, 0])" in str(e.value)  # located at the call
+
+
 # ---------------------------------------------------------------------------------------------
 # benchmark
 

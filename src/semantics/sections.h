@@ -9,5 +9,6 @@ namespace tilesplit::ops {
 void RegisterElementwiseExtSemantics(SemanticsTable& t);  // semantics_elementwise_ext.cpp
 void RegisterFillSemantics(SemanticsTable& t);            // semantics_fill.cpp
 void RegisterTensorGatherSemantics(SemanticsTable& t);    // semantics_tensor_gather.cpp
+void RegisterDistributedSemantics(SemanticsTable& t);     // semantics_distributed.cpp
 
 }  // namespace tilesplit::ops

@@ -50,6 +50,7 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterElementwiseExtSemantics(*t);
     RegisterFillSemantics(*t);
     RegisterTensorGatherSemantics(*t);
+    RegisterDistributedSemantics(*t);
     return t;
   }();
   return *table;

@@ -207,6 +207,9 @@ def _program_init_compat(self, functions, name="", span=None):
 
 
 Program.__init__ = _program_init_compat
+# PyPTO indexes a program by function name (``program["kernel"]``): None when absent, as
+# get_function.
+Program.__getitem__ = lambda self, name: self.get_function(name)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@
 #include "call_sites.h"
 #include "flat_index.h"
 #include "operand_boxes.h"
+#include "staged_transfer.h"
 #include "store_paths.h"
 #include "tensor_uses.h"
 #include "tile_builders.h"
@@ -80,7 +81,7 @@ class Converter {
       subst_[p.var.get()] = v;
       Read(p.var);
     }
-    StmtPtr body = Body(f_.body, out);
+    StmtPtr body = EndsInReturn(Body(f_.body, out));
     RequireOneStorePath(f_.name, body, [this](const ExprPtr& e) { return Root(e); });
     std::vector<ir::Param> params = f_.params;
     for (size_t i = 0; i < params.size(); ++i) {
@@ -100,6 +101,17 @@ class Converter {
   }
 
  private:
+  // A kernel without results ends in an explicit `return`, as PyPTO's front end ends every
+  // function: its converted kernels carry one, so the author's spelling with or without it is
+  // one converted program.
+  StmtPtr EndsInReturn(const StmtPtr& body) const {
+    if (!f_.return_types.empty() || !body) return body;
+    std::vector<StmtPtr> stmts = ir::FlattenStmts(body);
+    if (!stmts.empty() && stmts.back()->As<ir::ReturnStmt>()) return body;
+    stmts.push_back(ir::MakeReturn({}, body->span));
+    return ir::MakeSeq(std::move(stmts), body->span);
+  }
+
   // ---- Parameter access, for the direction upgrade.
   const ir::Var* Root(const ExprPtr& e) {
     const auto* v = e ? e->As<ir::Var>() : nullptr;
@@ -280,10 +292,15 @@ class Converter {
       case Kind::Keep:
         return nullptr;
       case Kind::RowScatter:
-      case Kind::FlatGather: {
+      case Kind::FlatGather:
+      case Kind::Transfer: {
         const BindFn bind = [&](const std::string& n, ExprPtr e) {
           return Bind(out, n, std::move(e), span);
         };
+        if (form.kind == Kind::Transfer) {
+          RecordAccesses(c);
+          return StagedTransfer(c, form, args, bind, f_.name);
+        }
         return form.kind == Kind::RowScatter ? RowScatter(c, form, args, name, bind, f_.name)
                                              : FlatGather(c, form, args, name, bind, f_.name);
       }
@@ -394,10 +411,12 @@ class Converter {
                          "(pl.row_expand) so that the op applies element by element");
       return Build(form.row_broadcast, args, kwargs, span);
     }
+    // An operand the op addresses in GM itself stays a tensor (a remote store's target window).
     for (size_t i = 0; i < args.size(); ++i)
-      if (TensorTypeOf(args[i]))
+      if (TensorTypeOf(args[i]) && !ops::Def(c).addresses_gm_operand(i))
         ir::ThrowInternal(span, c.op_name() + ": tensor operand " + std::to_string(i) +
                                     " was not converted to a tile");
+    RecordAccesses(c);
     return Build(form.op, args, kwargs, span);
   }
 
@@ -617,6 +636,17 @@ class Converter {
     return w && w->access == ops::GmWindow::Access::Write && w->tensor == i;
   }
 
+  // The GM tensors a call updates in place (a transfer's or a collective's window, a signal, a
+  // soft barrier's workspace): written, and read too when the call reads their prior elements
+  // (an atomic add, a reduction); its other tensor operands are read.
+  void RecordAccesses(const ir::Call& c) {
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const ops::InPlaceUpdate* u = ops::Def(c).in_place_update(i);
+      if (u) Written(c.args[i]);
+      if (!u || u->ReadsPrior(c.kwargs)) Read(c.args[i]);
+    }
+  }
+
   // A statement other than a tensor op, its operands substituted (a call re-deduced).
   StmtPtr Remap(const StmtPtr& s, const VarPtr& var, const ExprPtr& value) {
     ExprPtr nv = value;
@@ -629,11 +659,14 @@ class Converter {
       }
       if (changed)
         nv = ir::WithCallAttrs(Build(c->op_name(), args, c->kwargs, value->span), c->attrs);
-      for (size_t i = 0; i < c->args.size(); ++i)
-        if (WritesOperand(*c, i))
-          Written(c->args[i]);
-        else
-          Read(c->args[i]);
+      if (!ops::Def(*c).in_place_updates().empty())
+        RecordAccesses(*c);
+      else
+        for (size_t i = 0; i < c->args.size(); ++i)
+          if (WritesOperand(*c, i))
+            Written(c->args[i]);
+          else
+            Read(c->args[i]);
     } else if (const auto* fc = value->As<ir::FunctionCall>()) {
       std::vector<ExprPtr> args;
       bool changed = false;
@@ -654,6 +687,11 @@ class Converter {
       subst_[var.get()] = v;
     }
     if (const auto* src = value->As<ir::Var>()) gm_origin_[v.get()] = src;
+    // A collective's result is the window it updated.
+    if (const ir::Call* c = AsOpCall(value))
+      for (const ops::InPlaceUpdate& u : ops::Def(*c).in_place_updates())
+        if (u.is_result && u.pos < c->args.size())
+          if (const auto* w = c->args[u.pos]->As<ir::Var>()) gm_origin_[v.get()] = w;
     // A store's result is the tensor it writes (an author's tile.store as a converted one).
     if (const ir::Call* nc = AsOpCall(nv))
       if (const auto& w = ops::Def(*nc).gm_window();
