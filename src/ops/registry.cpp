@@ -424,6 +424,8 @@ std::string_view TileFormKindName(TileForm::Kind k) {
       return "gather by flat index";
     case TileForm::Kind::Transfer:
       return "transfer through a Vec staging tile";
+    case TileForm::Kind::BroadcastInto:
+      return "broadcast stored into the target";
   }
   return "?";
 }

@@ -237,8 +237,10 @@ TEST(OpsTraitConsistency, ATensorOpsTileFormNamesRegisteredTileOps) {
     } else {
       EXPECT_EQ(form->scratch, TileForm::Scratch::None) << "a scratch outside an op form";
     }
+    // A row-broadcast variant: of an op form (two operands), or the row expansion of a
+    // broadcast into a target.
     if (!form->row_broadcast.empty()) {
-      EXPECT_EQ(form->kind, Kind::Op);
+      EXPECT_TRUE(form->kind == Kind::Op || form->kind == Kind::BroadcastInto);
       EXPECT_EQ(op->max_args(), 2u);
       if (const OpDef* rb = tile_op(form->row_broadcast)) {
         EXPECT_LE(rb->min_args(), 2u) << form->row_broadcast;

@@ -159,6 +159,11 @@ struct TileForm {
     // buffer, sized to the moved window flattened to [rows, cols] and capped by chunk_rows /
     // chunk_cols
     Transfer,
+    // The input broadcast into the target, a GM tensor it writes (tensor.expand_clone): on the
+    // last axis `row_broadcast` (a row expansion) of the whole; on the one before it (rank 3 and
+    // more), `op` (a column expansion) per index of the first axis; on the first axis, the input
+    // stored at each of its indices. The result is the target, written.
+    BroadcastInto,
   };
   // The hardware's scratch operand the tile op takes after the tensor op's operands: a tile shaped
   // and typed like operand 0, or like it with the last axis padded to a multiple of 128 elements

@@ -4,22 +4,17 @@
 //
 // Per InCore function:
 //  * a tensor parameter consumed by a converted op (or carried into a loop) is loaded once at
-//    entry: `p_tile = tile.load(p, zeros, shape, shape, target_memory=Vec)`;
+//    entry: `p_tile = tile.load(p, zeros, shape, shape)`;
 //  * each tensor op lowers as its record's tile form says (ops::TileForm, asked through the call,
 //    never by the op's name);
-//  * the window, read, write, view, assemble and matmul forms manage their own GM access: a
-//    slice of a GM tensor is a tile.load of the window, in Mat when the slice (or a reshape /
-//    set_validshape of it) feeds a matmul operand; a matmul operand that is a GM tensor is
-//    loaded to Mat at the matmul (once per tensor), a Vec tile is moved to Mat, and a transposed
-//    operand becomes a zero-copy tile.transpose_view; an assemble into a GM tensor is a
-//    tile.store, into a tile a tile.assemble; reads and writes of GM tensors stay tensor ops;
+//  * the window, read, write, view, assemble and matmul forms manage their own GM access (a
+//    slice of a GM tensor is a load of the window, in Mat when a matmul reads it; an assemble
+//    into a GM tensor is a tile.store; reads and writes of GM tensors stay tensor ops);
 //  * an op form with a row-broadcast variant (tensor.add -> tile.row_expand_add) takes it for an
 //    [M, N] tensor with an [M, 1] one; a form with a scratch rule gets its scratch tile (shaped
 //    like operand 0, a row reduction's last axis padded to a multiple of 128 elements);
-//  * loop-carried and if-merged values follow their new tile types;
-//  * a returned tile is stored into a new Out parameter `retI_out` (`retI_store = tile.store(...)`)
-//    and the store's result returned; an In parameter the body writes becomes Out (InOut when
-//    the body also reads it).
+//  * loop-carried and if-merged values follow their new tile types; a returned tile is stored into
+//    a new Out parameter `retI_out`; an In parameter the body writes becomes Out (or InOut).
 // Per orchestration / opaque function: a call of a converted function gets one
 // `retI_out = tensor.create(shape, dtype=...)` per added parameter, appended to its arguments.
 #include <map>
@@ -29,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "broadcast_into.h"
 #include "call_sites.h"
 #include "flat_index.h"
 #include "operand_boxes.h"
@@ -101,9 +97,8 @@ class Converter {
   }
 
  private:
-  // A kernel without results ends in an explicit `return`, as PyPTO's front end ends every
-  // function: its converted kernels carry one, so the author's spelling with or without it is
-  // one converted program.
+  // A kernel without results ends in an explicit `return`, as PyPTO's converted kernels do: the
+  // author's spelling with or without it is one converted program.
   StmtPtr EndsInReturn(const StmtPtr& body) const {
     if (!f_.return_types.empty() || !body) return body;
     std::vector<StmtPtr> stmts = ir::FlattenStmts(body);
@@ -291,6 +286,15 @@ class Converter {
       }
       case Kind::Keep:
         return nullptr;
+      case Kind::BroadcastInto: {
+        Read(c.args[0]);
+        Written(c.args[1]);
+        ExprPtr r = BroadcastInto(c, form, args[0], args[1], out, f_.name);
+        // The loop's result is the target, written.
+        if (const auto* rv = r->As<ir::Var>())
+          if (const auto* t = c.args[1]->As<ir::Var>()) gm_origin_[rv] = t;
+        return r;
+      }
       case Kind::RowScatter:
       case Kind::FlatGather:
       case Kind::Transfer: {
@@ -369,6 +373,18 @@ class Converter {
   ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, std::vector<ExprPtr> args,
                  std::vector<StmtPtr>& out) {
     const ir::Span span = c.span;
+    // A tensor operand no entry load covers (a value an op wrote in GM, such as expand_clone's
+    // target) is loaded where it is read, after the write; the op's own GM operands stay.
+    for (size_t i = 0; i < args.size(); ++i)
+      if (TensorTypeOf(args[i]) && !ops::Def(c).addresses_gm_operand(i)) {
+        Read(c.args[i]);
+        const auto* v = c.args[i]->As<ir::Var>();
+        size_t j = 0;  // an operand read twice (add(y, y)) is loaded once
+        while (j < i && c.args[j] != c.args[i]) ++j;
+        args[i] = j < i ? args[j]
+                        : Bind(out, (v ? v->name : "operand") + "_tile",
+                               WholeLoad(args[i], {}, span), span);
+      }
     if (form.cast_operands) CastOperands(c, args, out);
     // A kwarg that selects the scratch form is the scratch's to say, not the tile op's.
     ir::AttrMap kwargs;
@@ -411,11 +427,6 @@ class Converter {
                          "(pl.row_expand) so that the op applies element by element");
       return Build(form.row_broadcast, args, kwargs, span);
     }
-    // An operand the op addresses in GM itself stays a tensor (a remote store's target window).
-    for (size_t i = 0; i < args.size(); ++i)
-      if (TensorTypeOf(args[i]) && !ops::Def(c).addresses_gm_operand(i))
-        ir::ThrowInternal(span, c.op_name() + ": tensor operand " + std::to_string(i) +
-                                    " was not converted to a tile");
     RecordAccesses(c);
     return Build(form.op, args, kwargs, span);
   }
@@ -476,6 +487,7 @@ class Converter {
               v = ir::MakeVar(a->var->name, nv->type, a->var->span);
               subst_[a->var.get()] = v;
             }
+            if (const auto* alias = nv->As<ir::Var>()) gm_origin_[v.get()] = alias;
             // A store's result is the tensor it writes.
             if (const ir::Call* nc = AsOpCall(nv))
               if (const auto& w = ops::Def(*nc).gm_window();
@@ -636,9 +648,8 @@ class Converter {
     return w && w->access == ops::GmWindow::Access::Write && w->tensor == i;
   }
 
-  // The GM tensors a call updates in place (a transfer's or a collective's window, a signal, a
-  // soft barrier's workspace): written, and read too when the call reads their prior elements
-  // (an atomic add, a reduction); its other tensor operands are read.
+  // The GM tensors a call updates in place (ops::InPlaceUpdate): written, and read too when the
+  // call reads their prior elements (an atomic add, a reduction); its other operands are read.
   void RecordAccesses(const ir::Call& c) {
     for (size_t i = 0; i < c.args.size(); ++i) {
       const ops::InPlaceUpdate* u = ops::Def(c).in_place_update(i);
