@@ -54,9 +54,15 @@ ExprPtr LiteralExpr(const Literal& lit) {
 // The registered name of an operator PyPTO spells otherwise (the last segment; the level stays):
 // `arange` is PyPTO's name of `ci` (user/ops/01-catalog.md), and `mrgsort` names TMRGSORT's two
 // variants, told apart as PyPTO's dispatcher does: a `block_len` keyword picks the single-list
-// sort (format 1), anything else the merge of 2 to 4 lists (format 2).
+// sort (format 1), anything else the merge of 2 to 4 lists (format 2). `gather` / `scatter` with
+// a `mask_pattern` keyword are the vector unit's mask-pattern forms (gather_mask, scatter_mask).
 std::string RenamedOpSegment(std::string_view seg, const std::vector<CallArg>& args) {
   if (seg == "arange") return "ci";
+  if (seg == "gather" || seg == "scatter") {
+    const bool mask = std::any_of(args.begin(), args.end(),
+                                  [](const CallArg& a) { return a.keyword == "mask_pattern"; });
+    return std::string(seg) + (mask ? "_mask" : "");
+  }
   if (seg == "mrgsort") {
     const bool single = std::any_of(args.begin(), args.end(),
                                     [](const CallArg& a) { return a.keyword == "block_len"; });
@@ -73,7 +79,7 @@ std::string RenamedQualifiedOp(const std::string& name, const std::vector<CallAr
 }
 
 bool IsRenamedSegment(std::string_view seg) {
-  return seg == "arange" || seg == "mrgsort";
+  return seg == "arange" || seg == "mrgsort" || seg == "gather" || seg == "scatter";
 }
 
 }  // namespace
