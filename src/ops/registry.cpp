@@ -697,6 +697,7 @@ OpRegistry& OpRegistry::Global() {
     RegisterFillOps(*reg);
     RegisterTensorGatherOps(*reg);
     RegisterDistributedOps(*reg);
+    RegisterMaskPatternOps(*reg);
     return reg;
   }();
   return *r;

@@ -10,5 +10,6 @@ void RegisterElementwiseExtSemantics(SemanticsTable& t);  // semantics_elementwi
 void RegisterFillSemantics(SemanticsTable& t);            // semantics_fill.cpp
 void RegisterTensorGatherSemantics(SemanticsTable& t);    // semantics_tensor_gather.cpp
 void RegisterDistributedSemantics(SemanticsTable& t);     // semantics_distributed.cpp
+void RegisterMaskPatternSemantics(SemanticsTable& t);     // semantics_mask_pattern.cpp
 
 }  // namespace tilesplit::ops

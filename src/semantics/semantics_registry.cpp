@@ -51,6 +51,7 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterFillSemantics(*t);
     RegisterTensorGatherSemantics(*t);
     RegisterDistributedSemantics(*t);
+    RegisterMaskPatternSemantics(*t);
     return t;
   }();
   return *table;

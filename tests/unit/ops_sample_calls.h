@@ -149,6 +149,11 @@ inline std::vector<SampleCall> SampleCalls() {
       {"system.fence", {}, {}},
       {"system.cacheinvalid", {}, {}},
       {"pld.system.defer_wait", {sig, Tup({0, 0}), I(0)}, {{"cmp", int64_t{1}}}},
+      // Mask-pattern gather / scatter (mask_pattern_ops.cpp): 1 is P0101, groups of 2.
+      {"tile.gather_mask", {f({16, 64})}, {{"mask_pattern", int64_t{1}}}},
+      {"tensor.gather_mask", {t2}, {{"mask_pattern", int64_t{4}}}},
+      {"tile.scatter_mask", {f({16, 16}), f({16, 64})}, {{"mask_pattern", int64_t{3}}}},
+      {"tensor.scatter_mask", {Tensor(Dims({16, 16})), t2}, {{"mask_pattern", int64_t{2}}}},
       // Communication between ranks (distributed_ops.cpp): windows are distributed tensors.
       {"pld.tensor.put", {win, peer, win}, {{"chunk_rows", int64_t{4}}}},
       {"pld.tensor.get",
