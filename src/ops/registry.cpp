@@ -422,6 +422,8 @@ std::string_view TileFormKindName(TileForm::Kind k) {
       return "row scatter by flat index";
     case TileForm::Kind::FlatGather:
       return "gather by flat index";
+    case TileForm::Kind::FlatScatter:
+      return "scatter by flat index, blended into the input";
     case TileForm::Kind::Transfer:
       return "transfer through a Vec staging tile";
     case TileForm::Kind::BroadcastInto:

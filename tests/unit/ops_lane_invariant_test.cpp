@@ -400,7 +400,7 @@ TEST(OpsFlags, TensorOpTileForms) {
       {"tensor.dump_tag", {Kind::None, ""}},
       {"tensor.expand_clone", {Kind::BroadcastInto, "tile.col_expand"}},
       {"tensor.gather", {Kind::FlatGather, "tile.gather"}},
-      {"tensor.scatter", {Kind::None, ""}},
+      {"tensor.scatter", {Kind::FlatScatter, "tile.scatter"}},
       {"tensor.matmul", {Kind::Matmul, "tile.matmul"}},
       {"tensor.matmul_acc", {Kind::MatmulAcc, "tile.matmul_acc"}},
       {"tensor.read", {Kind::Read, "tile.read"}},

@@ -154,6 +154,7 @@ struct TileForm {
     Keep,         // stays a tensor op (it asks the tensor, not its elements)
     RowScatter,   // `op` (an element scatter) at the flat indices of whole rows the index names
     FlatGather,   // `op` (an element gather) at flat indices: the column index plus row * columns
+    FlatScatter,  // `op` (an element scatter) at those flat indices, blended into the input
     // `op` on the same operands with a Vec staging tile (`scratch_name`; two, ping and pong,
     // under pipeline=True) after the first three: a bulk transfer through the vector unit's
     // buffer, sized to the moved window flattened to [rows, cols] and capped by chunk_rows /
@@ -198,7 +199,8 @@ struct TileForm {
   // view, a kept op).
   bool always_tile() const {
     return kind == Kind::Op || kind == Kind::Matmul || kind == Kind::MatmulAcc ||
-           kind == Kind::Create || kind == Kind::RowScatter || kind == Kind::FlatGather;
+           kind == Kind::Create || kind == Kind::RowScatter || kind == Kind::FlatGather ||
+           kind == Kind::FlatScatter;
   }
   // The scratch tile's shape for a call on tiles of these shapes (its tile operands in order):
   // operand 0's, with the last axis padded or summed as `scratch` says.

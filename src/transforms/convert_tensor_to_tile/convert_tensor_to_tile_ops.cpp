@@ -297,6 +297,7 @@ class Converter {
       }
       case Kind::RowScatter:
       case Kind::FlatGather:
+      case Kind::FlatScatter:
       case Kind::Transfer: {
         const BindFn bind = [&](const std::string& n, ExprPtr e) {
           return Bind(out, n, std::move(e), span);
@@ -305,8 +306,7 @@ class Converter {
           RecordAccesses(c);
           return StagedTransfer(c, form, args, bind, f_.name);
         }
-        return form.kind == Kind::RowScatter ? RowScatter(c, form, args, name, bind, f_.name)
-                                             : FlatGather(c, form, args, name, bind, f_.name);
+        return FlatIndexForm(c, form, args, name, bind, f_.name);
       }
     }
     ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
