@@ -13,6 +13,7 @@
 #include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/dsl/parser.h"
 #include "tilesplit/ir/error.h"
+#include "tilesplit/ops/hardware_only.h"
 #include "tilesplit/sim/program_run.h"
 #include "tilesplit/target/compile.h"
 #include "tilesplit/transforms/passes.h"
@@ -132,6 +133,8 @@ int Run(const ParsedArgs& a) {
   dsl::ParseOptions options;
   options.defines = Defines("check", a);  // the reference's constants; a split file has none
   ir::ProgramPtr ref = dsl::ParseFile(a.positional[0], options);
+  // Refused before the pipeline runs, located at the author's call.
+  ops::RequireSimulatable(*ref);
   std::vector<std::string> kernels;
   if (std::string f = a.Value("func"); !f.empty()) {
     kernels.push_back(PickKernel("check", *ref, f, true));

@@ -10,6 +10,7 @@
 #include "sim_cli.h"
 #include "tilesplit/analysis/param_writes.h"
 #include "tilesplit/dsl/parser.h"
+#include "tilesplit/ops/hardware_only.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/check.h"
 #include "tilesplit/sim/npy.h"
@@ -27,6 +28,8 @@ int Run(const ParsedArgs& a) {
   dsl::ParseOptions options;
   options.defines = Defines("run", a);
   ir::ProgramPtr p = dsl::ParseFile(a.positional[0], options);
+  // Refused before the pipeline runs, located at the author's call.
+  ops::RequireSimulatable(*p);
   // A whole program (a 'main', or one Orchestration function) runs from its entry, as
   // pypto.runtime.run does; --pipeline lowers it first (default-pipeline: its split program).
   std::string name = a.Value("func");

@@ -4,6 +4,7 @@ the submodules are registered here rather than found on disk."""
 
 from __future__ import annotations
 
+import enum
 import sys
 import types
 
@@ -23,6 +24,16 @@ def parse(text: str, filename: str = "<string>"):
     return language.parse_program(text, filename)
 
 
+# The distributed module's enums, with the integer codes the parser gives their members (a call's
+# kwargs hold the code: `call.kwargs["atomic"] == int(pld.AtomicType.Add)`).
+_DISTRIBUTED_ENUMS = {
+    "AtomicType": enum.IntEnum("AtomicType", {"None_": 0, "Add": 1}),
+    "ReduceOp": enum.IntEnum("ReduceOp", {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}),
+    "NotifyOp": enum.IntEnum("NotifyOp", {"AtomicAdd": 0, "Set": 1}),
+    "WaitCmp": enum.IntEnum("WaitCmp", {"Eq": 0, "Ge": 1}),
+}
+
+
 def _distributed_getattr(name: str):
     # pld.DistributedTensor, pld.WaitCmp.Ge, ...: read by the parser from the source text; here
     # they only have to evaluate as annotations and decorator arguments.
@@ -36,6 +47,8 @@ def install(package: str) -> None:
                           "``import pypto.language.distributed as pld``: the names of "
                           "distributed programs, read by the parser.")
     distributed.__getattr__ = _distributed_getattr
+    for name, members in _DISTRIBUTED_ENUMS.items():
+        setattr(distributed, name, members)
     language.distributed = distributed
     base = package + ".language.parser"
     errors = dict(ParserError=_errors.ParserError, ParserSyntaxError=_errors.ParserSyntaxError,

@@ -15,6 +15,7 @@ import pytest
 
 import pypto
 import pypto.language as pl
+import pypto.language.distributed as pld
 from pypto import ir
 from pypto.runtime import (BenchmarkStats, ChipWorker, CompiledProgram, DeviceTensor,
                            HardwareOnlyError, RunConfig, benchmark, execute_compiled, run)
@@ -420,6 +421,50 @@ def test_distributed_execution_is_refused_by_name(tmp_path):
         DistributedWorker()
     with pytest.raises(HardwareOnlyError, match="prepare"):
         ir.compile(AddProgram, output_dir=tmp_path).prepare()
+
+
+@pl.jit
+def push_to_peer(x: pl.Tensor[[R, C], pl.FP32], win: pld.DistributedTensor[[R, C], pl.FP32],
+                 out: pl.Out[pl.Tensor[[R, C], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        pld.tensor.remote_store(x, win, 1, [0, 0])
+        out = pl.assemble(out, pl.add(x, x), [0, 0])
+    return out
+
+
+def test_a_jit_call_communicating_between_ranks_is_refused():
+    a = np.zeros((R, C), np.float32)
+    with pytest.raises(ValueError, match="pld.tensor.remote_store: communication between ranks "
+                                         "runs only on the hardware") as e:
+        push_to_peer(a, a.copy(), a.copy(), config=CFG)
+    assert "pld.tensor.remote_store(x, win, 1, [0, 0])" in str(e.value)  # located at the call
+
+
+def test_communication_between_ranks_is_refused_where_it_is_written():
+    # pypto.runtime.run refuses a program holding a pld.* transfer before running anything, located
+    # at the call (the simulator runs one core group of one rank); the conversion itself is built.
+    from pypto.runtime import run
+
+    @pl.program
+    class Push:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[R, C], pl.FP32], dst: pld.DistributedTensor[[R, C], pl.FP32],
+                   y: pl.Out[pl.Tensor[[R, C], pl.FP32]]) -> pl.Tensor[[R, C], pl.FP32]:
+            pld.tensor.remote_store(x, dst, 1, [0, 0])
+            y = pl.assemble(y, pl.add(x, x), [0, 0])
+            return y
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[R, C], pl.FP32], dst: pld.DistributedTensor[[R, C], pl.FP32],
+                 y: pl.Out[pl.Tensor[[R, C], pl.FP32]]) -> pl.Tensor[[R, C], pl.FP32]:
+            y = self.kernel(x, dst, y)
+            return y
+
+    a = np.zeros((R, C), np.float32)
+    with pytest.raises(ValueError, match="pld.tensor.remote_store: communication between ranks "
+                                         "runs only on the hardware") as e:
+        run(Push, a, a.copy(), a.copy(), config=CFG)
+    assert "pld.tensor.remote_store(x, dst, 1, [0, 0])" in str(e.value)  # located at the call
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ UPSTREAM_AT_LEAST = {  # docs/peer-conformance.md, "The passes before the split"
     "test_flatten_call_expr_pass.py": 34,
     "test_outline_incore_scopes.py": 71,
     "test_infer_tile_memory_space.py": 67,
-    "test_convert_tensor_to_tile_ops.py": 131,
+    "test_convert_tensor_to_tile_ops.py": 152,
 }
 
 

@@ -183,6 +183,17 @@ std::string Flags(const ops::OpDef& op) {
   if (!op.cube_operand_positions().empty())
     parts.push_back("cube operands " + PositionList(op.cube_operand_positions()));
   if (op.has_memory_following_operand()) parts.emplace_back("memory follows operand");
+  for (const ops::InPlaceUpdate& u : op.in_place_updates()) {
+    using R = ops::InPlaceUpdate::Reads;
+    std::string reads = u.reads == R::Always  ? "read and written"
+                        : u.reads == R::Never ? "written"
+                                              : "written (read too when " + u.when_kwarg + "=" +
+                                                    std::to_string(u.when_value) + ")";
+    parts.push_back("updates arg " + std::to_string(u.pos) + " in place: " + reads +
+                    (u.is_result ? ", the result" : ""));
+  }
+  if (!op.hardware_only_reason().empty())
+    parts.push_back("hardware only (" + op.hardware_only_reason() + ")");
   if (const ops::TileForm* f = op.tile_form()) parts.push_back(TileForm(*f));
   if (op.is_synchronization()) parts.emplace_back("synchronization");
   if (op.is_no_duplicate()) parts.emplace_back("no_duplicate");

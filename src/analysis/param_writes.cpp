@@ -74,8 +74,16 @@ class Writes {
         result = root_of(value);
       } else if (const auto* c = value->As<ir::Call>()) {
         const ops::OpDef& d = ops::Def(*c);
-        if (const auto& w = d.gm_window();
-            w && w->access == ops::GmWindow::Access::Write && w->tensor < c->args.size()) {
+        // A GM tensor the op updates in place (a collective's window, expand_clone's target) is
+        // written; the op's result is that tensor when it says so.
+        if (!d.in_place_updates().empty()) {
+          for (const ops::InPlaceUpdate& u : d.in_place_updates()) {
+            if (u.pos >= c->args.size()) continue;
+            write(root_of(c->args[u.pos]), st->span);
+            if (u.is_result) result = root_of(c->args[u.pos]);
+          }
+        } else if (const auto& w = d.gm_window();
+                   w && w->access == ops::GmWindow::Access::Write && w->tensor < c->args.size()) {
           result = root_of(c->args[w->tensor]);
           write(result, st->span);
         } else if (const ops::TileForm* form = ops::TileFormOf(*c); form && !c->args.empty()) {

@@ -2,6 +2,7 @@
 // the scalar call-like forms pl.const / pl.min / pl.max / pl.cast (6.1, 6.2) and typing an
 // annotated value (7.3).
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "parser_impl.h"
@@ -53,9 +54,15 @@ ExprPtr LiteralExpr(const Literal& lit) {
 // The registered name of an operator PyPTO spells otherwise (the last segment; the level stays):
 // `arange` is PyPTO's name of `ci` (user/ops/01-catalog.md), and `mrgsort` names TMRGSORT's two
 // variants, told apart as PyPTO's dispatcher does: a `block_len` keyword picks the single-list
-// sort (format 1), anything else the merge of 2 to 4 lists (format 2).
+// sort (format 1), anything else the merge of 2 to 4 lists (format 2). `gather` / `scatter` with
+// a `mask_pattern` keyword are the vector unit's mask-pattern forms (gather_mask, scatter_mask).
 std::string RenamedOpSegment(std::string_view seg, const std::vector<CallArg>& args) {
   if (seg == "arange") return "ci";
+  if (seg == "gather" || seg == "scatter") {
+    const bool mask = std::any_of(args.begin(), args.end(),
+                                  [](const CallArg& a) { return a.keyword == "mask_pattern"; });
+    return std::string(seg) + (mask ? "_mask" : "");
+  }
   if (seg == "mrgsort") {
     const bool single = std::any_of(args.begin(), args.end(),
                                     [](const CallArg& a) { return a.keyword == "block_len"; });
@@ -72,15 +79,18 @@ std::string RenamedQualifiedOp(const std::string& name, const std::vector<CallAr
 }
 
 bool IsRenamedSegment(std::string_view seg) {
-  return seg == "arange" || seg == "mrgsort";
+  return seg == "arange" || seg == "mrgsort" || seg == "gather" || seg == "scatter";
 }
 
 }  // namespace
 
 bool Parser::AtCall() const {
+  // The distributed module's ops are always written in full: pld.system.X, pld.tensor.X,
+  // pld.tile.X (PyPTO's guide, distributed/02-primitives.md).
   if (CheckName("pld"))
-    return Check(Tok::kDot, 1) && CheckName("system", 2) && Check(Tok::kDot, 3) &&
-           Check(Tok::kName, 4) && Check(Tok::kLParen, 5);
+    return Check(Tok::kDot, 1) &&
+           (CheckName("system", 2) || CheckName("tensor", 2) || CheckName("tile", 2)) &&
+           Check(Tok::kDot, 3) && Check(Tok::kName, 4) && Check(Tok::kLParen, 5);
   if (!CheckName("pl") || !Check(Tok::kDot, 1) || !Check(Tok::kName, 2)) return false;
   if (Check(Tok::kLParen, 3)) return true;
   std::string_view ns = Peek(2).text;
@@ -189,10 +199,10 @@ ExprPtr Parser::ParseCall() {
   if (CheckName("pld")) {
     Next();
     Next();
-    Next();
+    const Token& ns = Next();
     Next();
     name_tok = &Next();
-    name = "pld.system." + OpSegment(name_tok->text);
+    name = "pld." + std::string(ns.text) + "." + OpSegment(name_tok->text);
   } else {
     Next();
     Next();
@@ -280,6 +290,13 @@ ir::AttrValue Parser::KwargFromArg(const ops::OpDef& op, const ops::KwargSpec& s
         if (lit.enum_value == "None_") return int64_t{0};
         if (lit.enum_value == "Add") return int64_t{1};
         ir::ThrowUser(lit.span, "unknown atomic type " + lit.text() + " (expected None_ or Add)");
+      }
+      if (lit.kind == K::Enum && lit.enum_type == "ReduceOp") {
+        constexpr std::string_view kReduceOps[] = {"Sum", "Max", "Min", "Prod"};
+        for (size_t i = 0; i < std::size(kReduceOps); ++i)
+          if (lit.enum_value == kReduceOps[i]) return static_cast<int64_t>(i);
+        ir::ThrowUser(lit.span, "unknown reduce operation " + lit.text() +
+                                    " (expected Sum, Max, Min or Prod)");
       }
       if (lit.kind == K::String && spec.name == "mode") {
         if (auto m = CastModeFromName(lit.string_value)) return *m;

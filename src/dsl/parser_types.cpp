@@ -59,9 +59,12 @@ bool Parser::AtDType(size_t ahead) const {
 }
 
 bool Parser::AtEnumRef(size_t ahead) const {
-  // The signalling enums live in the distributed module (pld.WaitCmp.Ge, pld.NotifyOp.Set).
-  const bool pld_enum = CheckName("pld", ahead) && Check(Tok::kName, ahead + 2) &&
-                        (Peek(ahead + 2).text == "WaitCmp" || Peek(ahead + 2).text == "NotifyOp");
+  // The distributed module's enums (pld.WaitCmp.Ge, pld.NotifyOp.Set, pld.AtomicType.Add,
+  // pld.ReduceOp.Sum).
+  const bool pld_enum =
+      CheckName("pld", ahead) && Check(Tok::kName, ahead + 2) &&
+      (Peek(ahead + 2).text == "WaitCmp" || Peek(ahead + 2).text == "NotifyOp" ||
+       Peek(ahead + 2).text == "AtomicType" || Peek(ahead + 2).text == "ReduceOp");
   return (CheckName("pl", ahead) || pld_enum) && Check(Tok::kDot, ahead + 1) &&
          Check(Tok::kName, ahead + 2) && (pld_enum || IsEnumTypeName(Peek(ahead + 2).text)) &&
          Check(Tok::kDot, ahead + 3) && Check(Tok::kName, ahead + 4) &&

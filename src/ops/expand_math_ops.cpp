@@ -39,25 +39,32 @@ Operand OperandOf(const CallInfo& c, size_t i, bool tensor) {
   return {&t.shape, t.dtype};
 }
 
-// target [M, N] with a vector operand [M, 1] (row) or [1, N] (col) of the same dtype.
+// target [..., M, N] with a vector operand [..., M, 1] (row) or [..., 1, N] (col) of the same
+// dtype and rank: the last two axes expand, the leading ones (a batch) pair one to one.
 void CheckExpansion(const CallInfo& c, bool tensor, bool row) {
   Operand t = OperandOf(c, 0, tensor);
   Operand v = OperandOf(c, 1, tensor);
   const char* what = tensor ? "tensor" : "tile";
-  if (t.shape->size() != 2)
-    c.Fail("argument " + Quote(c.arg_name(0)) + " must have rank 2, got " + Str(c.arg(0)->type),
+  if (t.shape->size() < 2)
+    c.Fail("argument " + Quote(c.arg_name(0)) + " must have rank 2 or more, got " +
+               Str(c.arg(0)->type),
            std::string("reshape the ") + what + " to rank 2 first");
   const Shape& ts = *t.shape;
   const Shape& vs = *v.shape;
-  const size_t keep = row ? 0 : 1, one = row ? 1 : 0;
-  auto unit = vs.size() == 2 ? Static(vs[one]) : std::nullopt;
-  if (vs.size() != 2 || !unit || *unit != 1 || ProvablyDifferent(vs[keep], ts[keep]))
+  const size_t r = ts.size();
+  const size_t keep = row ? r - 2 : r - 1, one = row ? r - 1 : r - 2;
+  bool fits = vs.size() == r;
+  for (size_t d = 0; fits && d + 2 < r; ++d) fits = !ProvablyDifferent(vs[d], ts[d]);
+  auto unit = fits ? Static(vs[one]) : std::nullopt;
+  if (!fits || !unit || *unit != 1 || ProvablyDifferent(vs[keep], ts[keep])) {
+    Shape want(ts.begin(), ts.end());
+    want[one] = ir::Index(1);
     c.Fail("argument " + Quote(c.arg_name(1)) + " must be " +
-               (row ? "one column as tall as the target ([" + Str(ts[0]) + ", 1])"
-                    : "one row as wide as the target ([1, " + Str(ts[1]) + "])") +
-               ", got " + Str(vs),
+               (row ? "one column as tall as the target (" : "one row as wide as the target (") +
+               Str(want) + "), got " + Str(vs),
            row ? "pass an [M, 1] column, such as the result of a row reduction (row_sum, ...)"
                : "pass a [1, N] row, such as the result of a column reduction (col_sum, ...)");
+  }
   RequireSameDType(c, 1, v.dtype, 0, t.dtype);
 }
 

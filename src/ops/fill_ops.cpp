@@ -243,16 +243,21 @@ void RegisterFillOps(OpRegistry& r) {
       .doc(
           "Tensor[shape, dtype] (2D) of counter-based random integers, as tile.random (the "
           "simulator's generator is deterministic, not the hardware's)");
-  // Lowered by a loop of stores into the target in PyPTO; that conversion is not written yet,
-  // so inside an InCore function it is refused where it stands.
+  // Writes the broadcast into the target (PyPTO's conversion makes the target an output): the
+  // result is the target, updated. Converted to stores of the input, or of its row / column
+  // expansion, into the target (TileForm::Kind::BroadcastInto).
   r.Register("tensor.expand_clone")
-      .tile_form({TileForm::Kind::None})
+      .tile_form({.kind = TileForm::Kind::BroadcastInto,
+                  .op = "tile.col_expand",
+                  .row_broadcast = "tile.row_expand"})
       .arg("input")
       .arg("target")
       .deduce(DeduceExpandClone)
+      .gm_operands({0, 1})
+      .updates_in_place({{.pos = 1, .reads = InPlaceUpdate::Reads::Never, .is_result = true}})
       .doc(
-          "The input broadcast along its unit axes to the target's shape (same rank and dtype): "
-          "the target's shape and dtype");
+          "The input broadcast along its unit axes to the target's shape (same rank and dtype), "
+          "written into the target: the target's shape and dtype");
   // The runtime dumps tagged tensors when asked to (RunConfig.enable_dump_args); the simulator
   // has every value at hand, so the tag changes nothing there.
   r.Register("tensor.dump_tag")

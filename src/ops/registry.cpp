@@ -328,6 +328,24 @@ bool OpDef::addresses_gm_operand(size_t pos) const {
   return std::find(gm_operands_.begin(), gm_operands_.end(), pos) != gm_operands_.end();
 }
 
+OpDef& OpDef::updates_in_place(std::vector<InPlaceUpdate> updates) {
+  SetOnce(set_once_, name(), "updates_in_place");
+  in_place_ = std::move(updates);
+  return *this;
+}
+
+const InPlaceUpdate* OpDef::in_place_update(size_t pos) const {
+  for (const InPlaceUpdate& u : in_place_)
+    if (u.pos == pos) return &u;
+  return nullptr;
+}
+
+OpDef& OpDef::hardware_only(std::string what) {
+  SetOnce(set_once_, name(), "hardware_only");
+  hardware_only_ = std::move(what);
+  return *this;
+}
+
 OpDef& OpDef::cube_operands(std::vector<size_t> positions) {
   SetOnce(set_once_, name(), "cube_operands");
   cube_operands_ = std::move(positions);
@@ -351,8 +369,10 @@ OpDef& OpDef::tile_form(TileForm f) {
 }
 
 TileForm TileForm::Namesake(std::string_view tensor_op) {
-  const size_t dot = tensor_op.find('.');
-  return {Kind::Op, "tile." + std::string(tensor_op.substr(dot + 1))};
+  // tensor.X -> tile.X; the distributed module's pld.tensor.X -> pld.tile.X.
+  const bool pld = tensor_op.rfind("pld.", 0) == 0;
+  const size_t dot = tensor_op.find('.', pld ? 4 : 0);
+  return {Kind::Op, (pld ? "pld.tile." : "tile.") + std::string(tensor_op.substr(dot + 1))};
 }
 
 std::vector<ExprPtr> TileForm::ScratchShape(
@@ -402,6 +422,12 @@ std::string_view TileFormKindName(TileForm::Kind k) {
       return "row scatter by flat index";
     case TileForm::Kind::FlatGather:
       return "gather by flat index";
+    case TileForm::Kind::FlatScatter:
+      return "scatter by flat index, blended into the input";
+    case TileForm::Kind::Transfer:
+      return "transfer through a Vec staging tile";
+    case TileForm::Kind::BroadcastInto:
+      return "broadcast stored into the target";
   }
   return "?";
 }
@@ -672,6 +698,8 @@ OpRegistry& OpRegistry::Global() {
     RegisterElementwiseExtOps(*reg);
     RegisterFillOps(*reg);
     RegisterTensorGatherOps(*reg);
+    RegisterDistributedOps(*reg);
+    RegisterMaskPatternOps(*reg);
     return reg;
   }();
   return *r;

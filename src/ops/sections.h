@@ -14,5 +14,7 @@ void RegisterElementwiseExtOps(OpRegistry& r);
 void RegisterFillOps(OpRegistry& r);
 // Tensor-level gather and scatter along the last axis (tensor_gather_ops.cpp).
 void RegisterTensorGatherOps(OpRegistry& r);
+void RegisterDistributedOps(OpRegistry& r);  // distributed_ops.cpp
+void RegisterMaskPatternOps(OpRegistry& r);  // mask_pattern_ops.cpp
 
 }  // namespace tilesplit::ops

@@ -163,6 +163,8 @@ void RegisterSystemOps(OpRegistry& r) {
       .kwarg("mode", KwargKind::String, std::string("hard"))
       .kwarg("used_cores", KwargKind::Int, int64_t{0})
       .deduce(DeduceSyncall)
+      // A soft barrier counts arrivals in its workspace: it reads and writes it.
+      .updates_in_place({{.pos = 0, .reads = InPlaceUpdate::Reads::Always}})
       .core_affinity_by("core_type",
                         {{std::string(BarrierCoresName(BarrierCores::AIV)), CoreAffinity::VECTOR},
                          {std::string(BarrierCoresName(BarrierCores::AIC)), CoreAffinity::CUBE},
@@ -196,6 +198,11 @@ void RegisterSystemOps(OpRegistry& r) {
       .arg("value")
       .req_kwarg("op", KwargKind::Int)
       .deduce(DeduceNotify)
+      // Set (1) overwrites the slot; AtomicAdd (0) reads the value it adds to.
+      .updates_in_place({{.pos = 0,
+                          .reads = InPlaceUpdate::Reads::WhenKwarg,
+                          .when_kwarg = "op",
+                          .when_value = 0}})
       .synchronization()
       .no_duplicate()
       .no_result()

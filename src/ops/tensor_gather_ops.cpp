@@ -1,9 +1,8 @@
 // PyPTO's tensor-level gather and scatter along the last axis (torch.gather / torch.scatter with
 // dim=-1, the forms PyPTO's ConvertTensorToTileOps lowers): `tensor.gather(input, dim, index)`
 // reads input[r, index[r, j]], `tensor.scatter(input, dim, index, src)` writes src[r, j] to
-// input[r, index[r, j]]. The gather's tile form is tile.gather at flat indices (FlatGather); the
-// scatter's is not written yet (its tile form is none: inside an InCore function it is refused
-// where it stands).
+// input[r, index[r, j]]. The gather's tile form is tile.gather at flat indices (FlatGather), the
+// scatter's tile.scatter at the same flat indices, blended into the input (FlatScatter).
 #include <string>
 
 #include "sections.h"
@@ -97,7 +96,7 @@ void RegisterTensorGatherOps(OpRegistry& r) {
           "INT32 indices: the index's shape, the input's dtype; an index outside the row is a "
           "run-time fault");
   r.Register("tensor.scatter")
-      .tile_form({TileForm::Kind::None})
+      .tile_form({TileForm::Kind::FlatScatter, "tile.scatter"})
       .arg("input")
       .arg("dim")
       .arg("index")

@@ -9,5 +9,7 @@ namespace tilesplit::ops {
 void RegisterElementwiseExtSemantics(SemanticsTable& t);  // semantics_elementwise_ext.cpp
 void RegisterFillSemantics(SemanticsTable& t);            // semantics_fill.cpp
 void RegisterTensorGatherSemantics(SemanticsTable& t);    // semantics_tensor_gather.cpp
+void RegisterDistributedSemantics(SemanticsTable& t);     // semantics_distributed.cpp
+void RegisterMaskPatternSemantics(SemanticsTable& t);     // semantics_mask_pattern.cpp
 
 }  // namespace tilesplit::ops

@@ -100,7 +100,8 @@ Value TensorFillpadExpand(OpCall& c) {
   const TensorPtr& in = c.tensor(0);
   const std::vector<int64_t> shape = c.ints(1);
   if (shape.size() != in->shape.size()) c.Fail("ranks differ at run time");
-  TensorPtr out = NewTensor(c, in->dtype, shape, false);
+  // Written into the target, which is the result (a destination-passing op).
+  const TensorPtr& out = c.tensor(1);
   FillPadded(in->data, in->shape, in->shape, in->dtype, PadKwarg(c), shape, out->data);
   const std::vector<int64_t> os = sim::RowMajorStrides(shape);
   std::vector<int64_t> idx(in->shape.size(), 0);
@@ -146,7 +147,8 @@ Value ExpandClone(OpCall& c) {
   for (size_t d = 0; d < shape.size(); ++d)
     if (in->shape[d] != shape[d] && in->shape[d] != 1)
       c.Fail("the input does not broadcast to the target at run time");
-  TensorPtr out = NewTensor(c, in->dtype, shape, false);
+  // Written into the target, which is the result (a destination-passing op).
+  const TensorPtr& out = c.tensor(1);
   const std::vector<int64_t> ss = sim::RowMajorStrides(in->shape);
   std::vector<int64_t> idx(shape.size(), 0);
   for (size_t k = 0; k < out->data.size(); ++k) {
@@ -157,6 +159,7 @@ Value ExpandClone(OpCall& c) {
       out->data.f[k] = in->data.f[at];
     else
       out->data.i[k] = in->data.i[at];
+    out->writer[k] = c.ctx.writer;
     for (size_t d = idx.size(); d-- > 0;) {
       if (++idx[d] < shape[d]) break;
       idx[d] = 0;

@@ -50,6 +50,8 @@ SemanticsTable& SemanticsTable::Global() {
     RegisterElementwiseExtSemantics(*t);
     RegisterFillSemantics(*t);
     RegisterTensorGatherSemantics(*t);
+    RegisterDistributedSemantics(*t);
+    RegisterMaskPatternSemantics(*t);
     return t;
   }();
   return *table;

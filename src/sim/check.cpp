@@ -14,6 +14,7 @@
 #include "tilesplit/ir/suggest.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/visitor.h"
+#include "tilesplit/ops/hardware_only.h"
 #include "tilesplit/pass/pass.h"
 #include "tilesplit/sim/interpreter.h"
 #include "tilesplit/sim/npy.h"
@@ -345,6 +346,7 @@ std::vector<std::string> OutputNames(const ir::Function& f,
 GroupOutcome RunKernel(const ir::Program& p, const std::string& name,
                        std::map<std::string, Value>& args, const RunLimits& limits,
                        const Schedule& schedule) {
+  ops::RequireSimulatable(p);
   return RunKernel(target::SplitProgram(p), name, args, limits, schedule);
 }
 
@@ -606,6 +608,8 @@ CheckResult CheckKernel(const ir::Program& ref, const std::string& ref_name,
                         const ir::Program& split, const InputOptions& o, int schedules, int shown) {
   ir::FunctionPtr rf = ref.Find(ref_name);
   if (!rf) ir::ThrowUser(ref.span, "no function '" + ref_name + "' in the program");
+  // Communication between ranks has no meaning on one simulated core group.
+  ops::RequireSimulatable(ref);
   const std::map<std::string, Value> inputs = MakeInputs(*rf, o);
   std::vector<std::string> scalars;
   for (const ir::Param& p : rf->params) {

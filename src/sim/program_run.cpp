@@ -10,6 +10,7 @@
 #include "tilesplit/ir/expr.h"
 #include "tilesplit/ir/text.h"
 #include "tilesplit/ir/type.h"
+#include "tilesplit/ops/hardware_only.h"
 #include "tilesplit/target/compile.h"
 
 namespace tilesplit::sim {
@@ -125,6 +126,8 @@ void RequireOutputsWritten(const ir::Function& entry, const std::map<std::string
 ProgramRunResult RunProgram(const ir::ProgramPtr& given, const std::vector<CallArgument>& args,
                             const ProgramRunOptions& options) {
   if (!given) ir::ThrowInternal(ir::Span{}, "RunProgram without a program");
+  // Refused before the pipeline runs, located at the author's call (pypto.runtime.run, @pl.jit).
+  ops::RequireSimulatable(*given);
   target::CompileOptions co;
   co.platform = options.platform;
   co.lower = options.lower;

@@ -76,6 +76,10 @@ std::vector<BlindRow> Inventory() {
       {"tile.tpush_to_aic", 0, both, Why::NoResult},
       {"system.tfree_to_aic", 0, both, Why::NoResult},
       {"system.tfree_to_aiv", 0, both, Why::NoResult},
+      // A transfer's staging tile is a chunk of the GM-to-GM move: its size is free.
+      {"pld.tile.put", 3, both, Why::NoResult},
+      {"pld.tile.get", 3, both, Why::NoResult},
+      {"pld.tile.get", 4, both, Why::NoResult},
   };
 }
 
@@ -303,7 +307,13 @@ TEST(OpsFlags, GeneratorsAddressArgsNoDuplicate) {
   }
   EXPECT_EQ(gens, (std::set<std::string>{"tile.ci", "tile.create", "tile.full", "tile.random",
                                          "tile.tri"}));
-  EXPECT_EQ(nodup, std::set<std::string>{"pld.system.notify"});
+  // A signal deposit and every communication between ranks happen once, not once per lane.
+  EXPECT_EQ(nodup, (std::set<std::string>{
+                       "pld.system.notify", "pld.tensor.all_to_all", "pld.tensor.all_to_all_v",
+                       "pld.tensor.allgather", "pld.tensor.allreduce", "pld.tensor.barrier",
+                       "pld.tensor.broadcast", "pld.tensor.get", "pld.tensor.put",
+                       "pld.tensor.reduce_scatter", "pld.tensor.remote_store", "pld.tile.get",
+                       "pld.tile.put", "pld.tile.remote_store"}));
   EXPECT_EQ(FindOp("tile.extract")->address_arg_positions(), (std::vector<size_t>{1, 2}));
   EXPECT_EQ(FindOp("tile.gather_row")->address_arg_positions(), std::vector<size_t>{3});
   // The split judges a read of a lane-local tile by its indices like any other window.
@@ -322,9 +332,25 @@ TEST(OpsFlags, GmCubeAndMemoryFollowingOperands) {
     if (d->has_memory_following_operand()) follows.insert(d->name());
   }
   const std::map<std::string, std::vector<size_t>> want_gm = {
-      {"tensor.assemble", {0}},      {"tensor.dim", {0}},  {"tensor.matmul", {0, 1}},
-      {"tensor.matmul_acc", {1, 2}}, {"tensor.read", {0}}, {"tensor.slice", {0}},
-      {"tensor.view", {0}},          {"tensor.write", {0}}};
+      {"pld.tensor.all_to_all", {0, 1, 2}},
+      {"pld.tensor.all_to_all_v", {0, 1, 2, 3, 4}},
+      {"pld.tensor.allgather", {0, 1, 2}},
+      {"pld.tensor.allreduce", {0, 1}},
+      {"pld.tensor.barrier", {0}},
+      {"pld.tensor.broadcast", {0, 1}},
+      {"pld.tensor.get", {0, 2}},
+      {"pld.tensor.put", {0, 2}},
+      {"pld.tensor.reduce_scatter", {0, 1}},
+      {"pld.tensor.remote_store", {1}},
+      {"tensor.assemble", {0}},
+      {"tensor.dim", {0}},
+      {"tensor.expand_clone", {0, 1}},
+      {"tensor.matmul", {0, 1}},
+      {"tensor.matmul_acc", {1, 2}},
+      {"tensor.read", {0}},
+      {"tensor.slice", {0}},
+      {"tensor.view", {0}},
+      {"tensor.write", {0}}};
   EXPECT_EQ(gm, want_gm);
   EXPECT_EQ(cube, (std::map<std::string, std::vector<size_t>>{{"tensor.matmul", {0, 1}},
                                                               {"tensor.matmul_acc", {1, 2}}}));
@@ -357,14 +383,24 @@ TEST(OpsFlags, TensorOpTileForms) {
           f->scratch_name + (f->scratch_kwarg.empty() ? "" : " when " + f->scratch_kwarg);
   }
   const std::map<std::string, std::pair<Kind, std::string>> want_special = {
+      // The collectives stay one call (PyPTO lowers them later); put / get go through staging.
+      {"pld.tensor.all_to_all", {Kind::Keep, ""}},
+      {"pld.tensor.all_to_all_v", {Kind::Keep, ""}},
+      {"pld.tensor.allgather", {Kind::Keep, ""}},
+      {"pld.tensor.allreduce", {Kind::Keep, ""}},
+      {"pld.tensor.barrier", {Kind::Keep, ""}},
+      {"pld.tensor.broadcast", {Kind::Keep, ""}},
+      {"pld.tensor.get", {Kind::Transfer, "pld.tile.get"}},
+      {"pld.tensor.put", {Kind::Transfer, "pld.tile.put"}},
+      {"pld.tensor.reduce_scatter", {Kind::Keep, ""}},
       {"tensor.assemble", {Kind::Assemble, "tile.assemble"}},
       {"tensor.create", {Kind::Create, "tile.create"}},
       {"tensor.dim", {Kind::Keep, ""}},
       // No tile form yet: refused inside an InCore function (docs/pypto-ops-coverage.md).
       {"tensor.dump_tag", {Kind::None, ""}},
-      {"tensor.expand_clone", {Kind::None, ""}},
+      {"tensor.expand_clone", {Kind::BroadcastInto, "tile.col_expand"}},
       {"tensor.gather", {Kind::FlatGather, "tile.gather"}},
-      {"tensor.scatter", {Kind::None, ""}},
+      {"tensor.scatter", {Kind::FlatScatter, "tile.scatter"}},
       {"tensor.matmul", {Kind::Matmul, "tile.matmul"}},
       {"tensor.matmul_acc", {Kind::MatmulAcc, "tile.matmul_acc"}},
       {"tensor.read", {Kind::Read, "tile.read"}},
@@ -383,6 +419,7 @@ TEST(OpsFlags, TensorOpTileForms) {
   EXPECT_EQ(row_broadcast,
             (std::map<std::string, std::string>{{"tensor.add", "tile.row_expand_add"},
                                                 {"tensor.div", "tile.row_expand_div"},
+                                                {"tensor.expand_clone", "tile.row_expand"},
                                                 {"tensor.maximum", "tile.row_expand_max"},
                                                 {"tensor.minimum", "tile.row_expand_min"},
                                                 {"tensor.mul", "tile.row_expand_mul"},

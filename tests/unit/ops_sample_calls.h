@@ -31,6 +31,9 @@ inline std::vector<SampleCall> SampleCalls() {
   ExprPtr sig = ir::MakeVar(
       "sig", ir::MakeTensorType(Dims({4, 1}), DataType::INT32, std::nullopt, /*distributed=*/true));
   auto t2 = Tensor(Dims({16, 32}));
+  ExprPtr win = ir::MakeVar("win", ir::MakeTensorType(Dims({16, 32}), DataType::FP32, std::nullopt,
+                                                      /*distributed=*/true));
+  auto peer = Scalar(DataType::INT32, "peer");
   auto row = Tensor(Dims({1, 32}));
   auto ti = Tensor(Dims({16, 32}), DataType::INT32);
   auto split = [](int64_t s) { return ir::AttrMap{{"split", s}}; };
@@ -146,6 +149,29 @@ inline std::vector<SampleCall> SampleCalls() {
       {"system.fence", {}, {}},
       {"system.cacheinvalid", {}, {}},
       {"pld.system.defer_wait", {sig, Tup({0, 0}), I(0)}, {{"cmp", int64_t{1}}}},
+      // Mask-pattern gather / scatter (mask_pattern_ops.cpp): 1 is P0101, groups of 2.
+      {"tile.gather_mask", {f({16, 64})}, {{"mask_pattern", int64_t{1}}}},
+      {"tensor.gather_mask", {t2}, {{"mask_pattern", int64_t{4}}}},
+      {"tile.scatter_mask", {f({16, 16}), f({16, 64})}, {{"mask_pattern", int64_t{3}}}},
+      {"tensor.scatter_mask", {Tensor(Dims({16, 16})), t2}, {{"mask_pattern", int64_t{2}}}},
+      // Communication between ranks (distributed_ops.cpp): windows are distributed tensors.
+      {"pld.tensor.put", {win, peer, win}, {{"chunk_rows", int64_t{4}}}},
+      {"pld.tensor.get",
+       {win, peer, win, Tup({0, 0}), Tup({1, 0}), Tup({1, 32})},
+       {{"chunk_cols", int64_t{16}}}},
+      {"pld.tile.put", {win, peer, win, f({4, 32})}, {{"atomic", int64_t{1}}}},
+      {"pld.tile.get",
+       {win, peer, win, f({1, 32}), f({1, 32}), Tup({0, 0}), Tup({1, 0}), Tup({1, 32})},
+       {}},
+      {"pld.tensor.remote_store", {t2, win, peer, Tup({0, 0})}, {}},
+      {"pld.tile.remote_store", {f({16, 32}), win, peer, Tup({0, 0})}, {{"atomic", int64_t{1}}}},
+      {"pld.tensor.allreduce", {win, sig}, {{"op", int64_t{1}}}},
+      {"pld.tensor.barrier", {sig}, {}},
+      {"pld.tensor.broadcast", {win, sig}, {{"root", int64_t{0}}}},
+      {"pld.tensor.allgather", {row, win, sig}, {}},
+      {"pld.tensor.all_to_all", {t2, win, sig}, {}},
+      {"pld.tensor.all_to_all_v", {t2, win, sig, Tensor(Dims({4, 1}), DataType::INT32), sig}, {}},
+      {"pld.tensor.reduce_scatter", {win, sig}, {}},
       {"tile.get_block_idx", {}, {}},
       {"tile.get_block_num", {}, {}},
       {"tensor.get_block_idx", {}, {}},

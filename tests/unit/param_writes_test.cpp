@@ -60,6 +60,27 @@ TEST(ParamWrites, AStoreIntoACreatedTensorWritesNoParameter) {
   EXPECT_TRUE(ParamWrites(*p, *p->Find("main")).empty());
 }
 
+// Ops that update a GM tensor in place (OpDef::updates_in_place) write it: expand_clone's target,
+// a set notify's signal; the op's result is that tensor, so a write through it counts too.
+TEST(ParamWrites, AnInPlaceUpdateWritesItsTensor) {
+  constexpr const char* kInPlace = R"(import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.Opaque)
+def main(a: pl.Tensor[[1, 32], pl.FP32], t: pl.Tensor[[16, 32], pl.FP32], sig: pld.DistributedTensor[[2, 1], pl.INT32], x: pl.Tensor[[16, 32], pl.FP32]) -> pl.Tensor[[16, 32], pl.FP32]:
+    pld.system.notify(sig, 1, [0, 0], 1, op=pld.NotifyOp.Set)
+    y = pl.tensor.expand_clone(a, t)
+    z = pl.tensor.write(y, [0, 0], 1.0)
+    return z
+)";
+  ir::ProgramPtr p = dsl::Parse(kInPlace, "in_place.py");
+  const std::map<size_t, ir::Span> w = ParamWrites(*p, *p->Find("main"));
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_EQ(w.at(1).line, 7u);  // t, by expand_clone
+  EXPECT_EQ(w.at(2).line, 6u);  // sig, by notify
+  EXPECT_FALSE(w.count(0));     // a is only read
+}
+
 TEST(RequireWritesKept, RefusesALoweringThatLostAWriteAtTheSourceWrite) {
   ir::ProgramPtr source = dsl::Parse(kWrites, "writes.py");
   ir::ProgramPtr lowered = dsl::Parse(kLost, "lost.py");

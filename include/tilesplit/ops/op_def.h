@@ -8,10 +8,11 @@
 //   2. Declare every trait below that holds for it: what the passes ask of an op they do not know
 //      by name (boundary, reshapes, memory move, lane index, GM window, generator, address
 //      arguments, lane-invariant operands, combined axes, bit mask, reuse, no-duplicate, pipe
-//      direction, side effect, position dependence, GM and cube operands, memory following; a
-//      tensor op's tile form). A pass never tests an op name; if a pass needs a new question, add a
-//      trait here [OpsFlags.*, OpsLaneInvariant.*; the registry-wide OpsTraitConsistency.* checks
-//      the traits against each other and the sample call].
+//      direction, side effect, position dependence, GM and cube operands, memory following, the
+//      GM tensors updated in place, hardware only; a tensor op's tile form). A pass never tests an
+//      op name; if a pass needs a new question, add a trait here [OpsFlags.*, OpsLaneInvariant.*;
+//      the registry-wide OpsTraitConsistency.* checks the traits against each other and the sample
+//      call].
 //   3. Give it a handle in op_names.def [OpHandles.EveryRegisteredOpHasAHandle] and, through the
 //      handle, the attributes each layer keeps of operators (ops/op_attr.h): its execution
 //      semantics in src/semantics/semantics_<section>.cpp, a halving rule of its own in
@@ -111,6 +112,29 @@ struct TileWindow {
   bool slice_axes = false;
 };
 
+// A GM tensor operand a call updates in place, beyond any window it names (PyPTO's distributed
+// ops: a transfer into a window, a collective, a signal deposit; a soft barrier's counters): a
+// function passing its parameter there writes that parameter, which becomes Out or InOut.
+struct InPlaceUpdate {
+  // Whether the call also reads the tensor's prior elements: always (a reduction into it), never
+  // (an overwrite), or only when the int kwarg `when_kwarg` is `when_value` (an atomic add reads
+  // the slot it adds to).
+  enum class Reads : uint8_t { Always, Never, WhenKwarg };
+  size_t pos = 0;
+  Reads reads = Reads::Always;
+  std::string when_kwarg = {};
+  int64_t when_value = 0;
+  // The call's result is this operand after the call (a collective's window as its result).
+  bool is_result = false;
+
+  // Whether a call with these kwargs reads the prior elements.
+  bool ReadsPrior(const AttrMap& kwargs) const {
+    if (reads != Reads::WhenKwarg) return reads == Reads::Always;
+    const AttrValue* v = ir::FindAttr(kwargs, when_kwarg);
+    return v && std::holds_alternative<int64_t>(*v) && std::get<int64_t>(*v) == when_value;
+  }
+};
+
 // How a tensor-level operator lowers to tile level inside an InCore function (its "tile form",
 // asked by convert-tensor-to-tile-ops, docs/tensor-lowering.md). Every tensor op declares one,
 // even when the answer is that it has none.
@@ -130,6 +154,17 @@ struct TileForm {
     Keep,         // stays a tensor op (it asks the tensor, not its elements)
     RowScatter,   // `op` (an element scatter) at the flat indices of whole rows the index names
     FlatGather,   // `op` (an element gather) at flat indices: the column index plus row * columns
+    FlatScatter,  // `op` (an element scatter) at those flat indices, blended into the input
+    // `op` on the same operands with a Vec staging tile (`scratch_name`; two, ping and pong,
+    // under pipeline=True) after the first three: a bulk transfer through the vector unit's
+    // buffer, sized to the moved window flattened to [rows, cols] and capped by chunk_rows /
+    // chunk_cols
+    Transfer,
+    // The input broadcast into the target, a GM tensor it writes (tensor.expand_clone): on the
+    // last axis `row_broadcast` (a row expansion) of the whole; on the one before it (rank 3 and
+    // more), `op` (a column expansion) per index of the first axis; on the first axis, the input
+    // stored at each of its indices. The result is the target, written.
+    BroadcastInto,
   };
   // The hardware's scratch operand the tile op takes after the tensor op's operands: a tile shaped
   // and typed like operand 0, or like it with the last axis padded to a multiple of 128 elements
@@ -164,7 +199,8 @@ struct TileForm {
   // view, a kept op).
   bool always_tile() const {
     return kind == Kind::Op || kind == Kind::Matmul || kind == Kind::MatmulAcc ||
-           kind == Kind::Create || kind == Kind::RowScatter || kind == Kind::FlatGather;
+           kind == Kind::Create || kind == Kind::RowScatter || kind == Kind::FlatGather ||
+           kind == Kind::FlatScatter;
   }
   // The scratch tile's shape for a call on tiles of these shapes (its tile operands in order):
   // operand 0's, with the last axis padded or summed as `scratch` says.
@@ -345,6 +381,11 @@ class OpDef : public ir::OpBase {
   // Its result is its first operand's elements relabelled in the same memory (a window, a new
   // shape, a valid extent, a dtype): a memory-space demand on the result reaches the operand.
   OpDef& memory_follows_operand();
+  // Updates the GM tensors at these positions in place (see InPlaceUpdate).
+  OpDef& updates_in_place(std::vector<InPlaceUpdate> updates);
+  // Runs only on the hardware (`what`: "communication between ranks"): the simulator, which runs
+  // one core group, refuses a program calling it before running anything (sim::RequireSimulatable).
+  OpDef& hardware_only(std::string what);
   // How the tensor op lowers to tile level (see TileForm).
   OpDef& tile_form(TileForm f);
   OpDef& doc(std::string text);
@@ -424,6 +465,12 @@ class OpDef : public ir::OpBase {
   const std::vector<size_t>& cube_operand_positions() const { return cube_operands_; }
   bool is_cube_operand(size_t pos) const;
   bool has_memory_following_operand() const { return memory_follows_; }
+  const std::vector<InPlaceUpdate>& in_place_updates() const { return in_place_; }
+  // The in-place update of operand `pos`; null when the op updates none there.
+  const InPlaceUpdate* in_place_update(size_t pos) const;
+  // What only the hardware runs of it; empty when the simulator runs it.
+  const std::string& hardware_only_reason() const { return hardware_only_; }
+
   // The declared tile form; null for a tile-level op (and a tensor op that forgot it).
   const TileForm* tile_form() const { return tile_form_ ? &*tile_form_ : nullptr; }
   const std::string& documentation() const { return doc_; }
@@ -477,6 +524,8 @@ class OpDef : public ir::OpBase {
   std::vector<size_t> gm_operands_;
   std::vector<size_t> cube_operands_;
   bool memory_follows_ = false;
+  std::vector<InPlaceUpdate> in_place_;
+  std::string hardware_only_;
   std::optional<TileForm> tile_form_;
   std::string doc_;
   bool has_result_ = true;

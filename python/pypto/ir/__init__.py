@@ -210,6 +210,9 @@ Program.__init__ = _program_init_compat
 # PyPTO's handle of a function by name (the key of Program.functions), or None.
 Program.get_global_var = lambda self, name: next(
     (gv for gv in self.functions.keys() if gv.name == name), None)
+# PyPTO indexes a program by function name (``program["kernel"]``): None when absent, as
+# get_function.
+Program.__getitem__ = lambda self, name: self.get_function(name)
 
 
 # ---------------------------------------------------------------------------------------------

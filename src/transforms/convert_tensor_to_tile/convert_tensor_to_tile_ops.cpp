@@ -4,22 +4,17 @@
 //
 // Per InCore function:
 //  * a tensor parameter consumed by a converted op (or carried into a loop) is loaded once at
-//    entry: `p_tile = tile.load(p, zeros, shape, shape, target_memory=Vec)`;
+//    entry: `p_tile = tile.load(p, zeros, shape, shape)`;
 //  * each tensor op lowers as its record's tile form says (ops::TileForm, asked through the call,
 //    never by the op's name);
-//  * the window, read, write, view, assemble and matmul forms manage their own GM access: a
-//    slice of a GM tensor is a tile.load of the window, in Mat when the slice (or a reshape /
-//    set_validshape of it) feeds a matmul operand; a matmul operand that is a GM tensor is
-//    loaded to Mat at the matmul (once per tensor), a Vec tile is moved to Mat, and a transposed
-//    operand becomes a zero-copy tile.transpose_view; an assemble into a GM tensor is a
-//    tile.store, into a tile a tile.assemble; reads and writes of GM tensors stay tensor ops;
+//  * the window, read, write, view, assemble and matmul forms manage their own GM access (a
+//    slice of a GM tensor is a load of the window, in Mat when a matmul reads it; an assemble
+//    into a GM tensor is a tile.store; reads and writes of GM tensors stay tensor ops);
 //  * an op form with a row-broadcast variant (tensor.add -> tile.row_expand_add) takes it for an
 //    [M, N] tensor with an [M, 1] one; a form with a scratch rule gets its scratch tile (shaped
 //    like operand 0, a row reduction's last axis padded to a multiple of 128 elements);
-//  * loop-carried and if-merged values follow their new tile types;
-//  * a returned tile is stored into a new Out parameter `retI_out` (`retI_store = tile.store(...)`)
-//    and the store's result returned; an In parameter the body writes becomes Out (InOut when
-//    the body also reads it).
+//  * loop-carried and if-merged values follow their new tile types; a returned tile is stored into
+//    a new Out parameter `retI_out`; an In parameter the body writes becomes Out (or InOut).
 // Per orchestration / opaque function: a call of a converted function gets one
 // `retI_out = tensor.create(shape, dtype=...)` per added parameter, appended to its arguments.
 #include <map>
@@ -29,9 +24,11 @@
 #include <string>
 #include <vector>
 
+#include "broadcast_into.h"
 #include "call_sites.h"
 #include "flat_index.h"
 #include "operand_boxes.h"
+#include "staged_transfer.h"
 #include "store_paths.h"
 #include "tensor_uses.h"
 #include "tile_builders.h"
@@ -80,7 +77,7 @@ class Converter {
       subst_[p.var.get()] = v;
       Read(p.var);
     }
-    StmtPtr body = Body(f_.body, out);
+    StmtPtr body = EndsInReturn(Body(f_.body, out));
     RequireOneStorePath(f_.name, body, [this](const ExprPtr& e) { return Root(e); });
     std::vector<ir::Param> params = f_.params;
     for (size_t i = 0; i < params.size(); ++i) {
@@ -100,6 +97,16 @@ class Converter {
   }
 
  private:
+  // A kernel without results ends in an explicit `return`, as PyPTO's converted kernels do: the
+  // author's spelling with or without it is one converted program.
+  StmtPtr EndsInReturn(const StmtPtr& body) const {
+    if (!f_.return_types.empty() || !body) return body;
+    std::vector<StmtPtr> stmts = ir::FlattenStmts(body);
+    if (!stmts.empty() && stmts.back()->As<ir::ReturnStmt>()) return body;
+    stmts.push_back(ir::MakeReturn({}, body->span));
+    return ir::MakeSeq(std::move(stmts), body->span);
+  }
+
   // ---- Parameter access, for the direction upgrade.
   const ir::Var* Root(const ExprPtr& e) {
     const auto* v = e ? e->As<ir::Var>() : nullptr;
@@ -279,13 +286,27 @@ class Converter {
       }
       case Kind::Keep:
         return nullptr;
+      case Kind::BroadcastInto: {
+        Read(c.args[0]);
+        Written(c.args[1]);
+        ExprPtr r = BroadcastInto(c, form, args[0], args[1], out, f_.name);
+        // The loop's result is the target, written.
+        if (const auto* rv = r->As<ir::Var>())
+          if (const auto* t = c.args[1]->As<ir::Var>()) gm_origin_[rv] = t;
+        return r;
+      }
       case Kind::RowScatter:
-      case Kind::FlatGather: {
+      case Kind::FlatGather:
+      case Kind::FlatScatter:
+      case Kind::Transfer: {
         const BindFn bind = [&](const std::string& n, ExprPtr e) {
           return Bind(out, n, std::move(e), span);
         };
-        return form.kind == Kind::RowScatter ? RowScatter(c, form, args, name, bind, f_.name)
-                                             : FlatGather(c, form, args, name, bind, f_.name);
+        if (form.kind == Kind::Transfer) {
+          RecordAccesses(c);
+          return StagedTransfer(c, form, args, bind, f_.name);
+        }
+        return FlatIndexForm(c, form, args, name, bind, f_.name);
       }
     }
     ir::ThrowInternal(span, c.op_name() + ": unknown tile form");
@@ -352,6 +373,18 @@ class Converter {
   ExprPtr TileOp(const ir::Call& c, const ops::TileForm& form, std::vector<ExprPtr> args,
                  std::vector<StmtPtr>& out) {
     const ir::Span span = c.span;
+    // A tensor operand no entry load covers (a value an op wrote in GM, such as expand_clone's
+    // target) is loaded where it is read, after the write; the op's own GM operands stay.
+    for (size_t i = 0; i < args.size(); ++i)
+      if (TensorTypeOf(args[i]) && !ops::Def(c).addresses_gm_operand(i)) {
+        Read(c.args[i]);
+        const auto* v = c.args[i]->As<ir::Var>();
+        size_t j = 0;  // an operand read twice (add(y, y)) is loaded once
+        while (j < i && c.args[j] != c.args[i]) ++j;
+        args[i] = j < i ? args[j]
+                        : Bind(out, (v ? v->name : "operand") + "_tile",
+                               WholeLoad(args[i], {}, span), span);
+      }
     if (form.cast_operands) CastOperands(c, args, out);
     // A kwarg that selects the scratch form is the scratch's to say, not the tile op's.
     ir::AttrMap kwargs;
@@ -394,10 +427,7 @@ class Converter {
                          "(pl.row_expand) so that the op applies element by element");
       return Build(form.row_broadcast, args, kwargs, span);
     }
-    for (size_t i = 0; i < args.size(); ++i)
-      if (TensorTypeOf(args[i]))
-        ir::ThrowInternal(span, c.op_name() + ": tensor operand " + std::to_string(i) +
-                                    " was not converted to a tile");
+    RecordAccesses(c);
     return Build(form.op, args, kwargs, span);
   }
 
@@ -457,6 +487,7 @@ class Converter {
               v = ir::MakeVar(a->var->name, nv->type, a->var->span);
               subst_[a->var.get()] = v;
             }
+            if (const auto* alias = nv->As<ir::Var>()) gm_origin_[v.get()] = alias;
             // A store's result is the tensor it writes.
             if (const ir::Call* nc = AsOpCall(nv))
               if (const auto& w = ops::Def(*nc).gm_window();
@@ -617,6 +648,16 @@ class Converter {
     return w && w->access == ops::GmWindow::Access::Write && w->tensor == i;
   }
 
+  // The GM tensors a call updates in place (ops::InPlaceUpdate): written, and read too when the
+  // call reads their prior elements (an atomic add, a reduction); its other operands are read.
+  void RecordAccesses(const ir::Call& c) {
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const ops::InPlaceUpdate* u = ops::Def(c).in_place_update(i);
+      if (u) Written(c.args[i]);
+      if (!u || u->ReadsPrior(c.kwargs)) Read(c.args[i]);
+    }
+  }
+
   // A statement other than a tensor op, its operands substituted (a call re-deduced).
   StmtPtr Remap(const StmtPtr& s, const VarPtr& var, const ExprPtr& value) {
     ExprPtr nv = value;
@@ -629,11 +670,14 @@ class Converter {
       }
       if (changed)
         nv = ir::WithCallAttrs(Build(c->op_name(), args, c->kwargs, value->span), c->attrs);
-      for (size_t i = 0; i < c->args.size(); ++i)
-        if (WritesOperand(*c, i))
-          Written(c->args[i]);
-        else
-          Read(c->args[i]);
+      if (!ops::Def(*c).in_place_updates().empty())
+        RecordAccesses(*c);
+      else
+        for (size_t i = 0; i < c->args.size(); ++i)
+          if (WritesOperand(*c, i))
+            Written(c->args[i]);
+          else
+            Read(c->args[i]);
     } else if (const auto* fc = value->As<ir::FunctionCall>()) {
       std::vector<ExprPtr> args;
       bool changed = false;
@@ -654,6 +698,11 @@ class Converter {
       subst_[var.get()] = v;
     }
     if (const auto* src = value->As<ir::Var>()) gm_origin_[v.get()] = src;
+    // A collective's result is the window it updated.
+    if (const ir::Call* c = AsOpCall(value))
+      for (const ops::InPlaceUpdate& u : ops::Def(*c).in_place_updates())
+        if (u.is_result && u.pos < c->args.size())
+          if (const auto* w = c->args[u.pos]->As<ir::Var>()) gm_origin_[v.get()] = w;
     // A store's result is the tensor it writes (an author's tile.store as a converted one).
     if (const ir::Call* nc = AsOpCall(nv))
       if (const auto& w = ops::Def(*nc).gm_window();

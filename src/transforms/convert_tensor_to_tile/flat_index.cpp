@@ -94,24 +94,26 @@ ExprPtr RowScatter(const ir::Call& c, const ops::TileForm& form, const std::vect
   return Build(form.op, {args[0], args[3], flat}, {}, span);
 }
 
-ExprPtr FlatGather(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
-                   const std::string& name, const BindFn& bind, const std::string& kernel) {
+namespace {
+
+// The flat index `index + r * N` of every element of a [R, K] index into a [R', N] tile, in the
+// index's own width (an INT16 index is widened for the arithmetic and narrowed back, exactly).
+ExprPtr FlatIndices(const ir::Call& c, const ir::TileType& in, const ExprPtr& index_tile,
+                    const std::string& name, const BindFn& bind, const std::string& kernel) {
   const ir::Span span = c.span;
-  const ir::TileType* in = args.size() == 3 ? ir::TileTypeOf(args[0]) : nullptr;
-  const ir::TileType* idx = in ? ir::TileTypeOf(args[2]) : nullptr;
-  if (!idx) ir::ThrowInternal(span, c.op_name() + ": operands were not converted to tiles");
-  const auto rows = ops::Static(idx->shape[0]), cols = ops::Static(in->shape[1]);
-  if (in->shape.size() != 2 || idx->shape.size() != 2 || !rows || !cols)
+  const ir::TileType* idx = ir::TileTypeOf(index_tile);
+  const auto rows = ops::Static(idx->shape[0]), cols = ops::Static(in.shape[1]);
+  if (in.shape.size() != 2 || idx->shape.size() != 2 || !rows || !cols)
     ir::ThrowUser(span,
                   c.op_name() +
                       ": the tile form needs a 2D input and index of static shapes to "
                       "build its flat indices, got input " +
-                      ops::Str(in->shape) + " and index " + ops::Str(idx->shape) +
+                      ops::Str(in.shape) + " and index " + ops::Str(idx->shape) +
                       " inside InCore function '" + kernel + "'",
                   {{ir::Span{},
                     "give the input and the index static 2D shapes (a runtime row "
                     "count can be a valid shape)"}});
-  ExprPtr index = args[2];
+  ExprPtr index = index_tile;
   const DataType width = idx->dtype;
   if (width != DataType::INT32) index = bind(name + "_idx_i32", Cast(index, DataType::INT32, span));
   // Row r's elements start at r * N in the flattened input.
@@ -124,12 +126,91 @@ ExprPtr FlatGather(const ir::Call& c, const ops::TileForm& form, const std::vect
   ExprPtr base = bind(name + "_row_base", Build("tile.muls", {arange, I32(*cols, span)}, {}, span));
   ExprPtr flat = bind(name + "_flat_idx", Build("tile.row_expand_add", {index, base}, {}, span));
   if (width != DataType::INT32) flat = bind(name + "_flat_idx_narrow", Cast(flat, width, span));
+  return flat;
+}
+
+// A tile of `shape` every element of which is `v` (an integer or a float constant by dtype).
+ExprPtr Filled(const std::vector<ExprPtr>& shape, DataType dt, int64_t v, ir::Span span) {
+  ExprPtr value = ir::IsFloat(dt) ? ir::MakeConstFloat(static_cast<double>(v), DataType::FP32, span)
+                                  : I32(v, span);
+  return Build("tile.full", {TupleOf(shape), value}, {{"dtype", dt}}, span);
+}
+
+}  // namespace
+
+ExprPtr FlatGather(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
+                   const std::string& name, const BindFn& bind, const std::string& kernel) {
+  const ir::Span span = c.span;
+  const ir::TileType* in = args.size() == 3 ? ir::TileTypeOf(args[0]) : nullptr;
+  const ir::TileType* idx = in ? ir::TileTypeOf(args[2]) : nullptr;
+  if (!idx) ir::ThrowInternal(span, c.op_name() + ": operands were not converted to tiles");
+  ExprPtr flat = FlatIndices(c, *in, args[2], name, bind, kernel);
   ExprPtr tmp =
       bind(name + "_tmp",
            Build(ops::AllocationOp(), {TupleOf(idx->shape)},
                  {{"dtype", ir::TileTypeOf(flat)->dtype}, {"target_memory", ir::MemorySpace::Vec}},
                  span));
   return Build(form.op, {args[0], flat, tmp}, {}, span);
+}
+
+ExprPtr FlatScatter(const ir::Call& c, const ops::TileForm& form, const std::vector<ExprPtr>& args,
+                    const std::string& name, const BindFn& bind, const std::string& kernel) {
+  const ir::Span span = c.span;
+  const ir::TileType* in = args.size() == 4 ? ir::TileTypeOf(args[0]) : nullptr;
+  const ir::TileType* src = in ? ir::TileTypeOf(args[3]) : nullptr;
+  if (!src || !ir::TileTypeOf(args[2]))
+    ir::ThrowInternal(span, c.op_name() + ": operands were not converted to tiles");
+  const auto total = ops::StaticProduct(in->shape);
+  // The scatter takes 32-bit indices for 4-byte data and 16-bit ones otherwise.
+  ExprPtr index = args[2];
+  const DataType want = ir::DataTypeBits(in->dtype) == 32 ? DataType::INT32 : DataType::INT16;
+  if (want == DataType::INT16 && total && *total > kInt16Max)
+    ir::ThrowUser(
+        span,
+        c.op_name() + ": the input " + ops::Str(in->shape) + " holds " + std::to_string(*total) +
+            " elements, past the i16 flat-index limit of a 2-byte scatter (at most " +
+            std::to_string(kInt16Max) + " elements) inside InCore function '" + kernel + "'",
+        {{ir::Span{}, "scatter into a window of at most " + std::to_string(kInt16Max) +
+                          " elements at a time, or compute in a 4-byte dtype"}});
+  ExprPtr flat = FlatIndices(c, *in, index, name, bind, kernel);
+  if (ir::TileTypeOf(flat)->dtype != want)  // exact: below 2^15, checked above
+    flat = bind(name + "_flat_idx_" + (want == DataType::INT16 ? "i16" : "i32"),
+                Cast(flat, want, span));
+  // The values and a mask of ones scattered into zero tiles; the input stays where no source
+  // element landed (the mask still zero there).
+  ExprPtr values = bind(
+      name + "_values",
+      Build(form.op,
+            {bind(name + "_values_base", Filled(in->shape, in->dtype, 0, span)), args[3], flat}, {},
+            span));
+  ExprPtr ones = bind(name + "_ones", Filled(src->shape, in->dtype, 1, span));
+  ExprPtr mask = bind(
+      name + "_mask",
+      Build(form.op, {bind(name + "_mask_base", Filled(in->shape, in->dtype, 0, span)), ones, flat},
+            {}, span));
+  ExprPtr zero =
+      ir::IsFloat(in->dtype) ? ir::MakeConstFloat(0.0, DataType::FP32, span) : I32(0, span);
+  ExprPtr untouched =
+      bind(name + "_untouched", Build("tile.cmps", {mask, zero}, {{"cmp_type", int64_t{0}}}, span));
+  ExprPtr tmp = bind(name + "_sel_tmp",
+                     Build(ops::AllocationOp(), {TupleOf(in->shape)},
+                           {{"dtype", in->dtype}, {"target_memory", ir::MemorySpace::Vec}}, span));
+  return Build("tile.sel", {untouched, args[0], values, tmp}, {}, span);
+}
+
+ExprPtr FlatIndexForm(const ir::Call& c, const ops::TileForm& form,
+                      const std::vector<ExprPtr>& args, const std::string& name, const BindFn& bind,
+                      const std::string& kernel) {
+  switch (form.kind) {
+    case ops::TileForm::Kind::RowScatter:
+      return RowScatter(c, form, args, name, bind, kernel);
+    case ops::TileForm::Kind::FlatGather:
+      return FlatGather(c, form, args, name, bind, kernel);
+    case ops::TileForm::Kind::FlatScatter:
+      return FlatScatter(c, form, args, name, bind, kernel);
+    default:
+      ir::ThrowInternal(c.span, c.op_name() + ": not a flat-index tile form");
+  }
 }
 
 }  // namespace tilesplit::pass::to_tile

@@ -26,6 +26,20 @@ ir::ExprPtr RowScatter(const ir::Call& c, const ops::TileForm& form,
                        const std::vector<ir::ExprPtr>& args, const std::string& name,
                        const BindFn& bind, const std::string& kernel);
 
+// An element scatter along the last axis (tensor.scatter, TileForm::Kind::FlatScatter):
+// input[r, index[r, j]] = src[r, j]. The flat index is built as for the gather; src is scattered
+// into a zero tile and ones into another, and the input is kept where that mask stays zero
+// (tile.cmps, tile.sel): the result does not depend on whether the scatter keeps the elements it
+// does not name, which the TSCATTER page leaves unsaid. `args`: (input, dim, index, src).
+ir::ExprPtr FlatScatter(const ir::Call& c, const ops::TileForm& form,
+                        const std::vector<ir::ExprPtr>& args, const std::string& name,
+                        const BindFn& bind, const std::string& kernel);
+
+// The form of `form.kind` (RowScatter, FlatGather or FlatScatter).
+ir::ExprPtr FlatIndexForm(const ir::Call& c, const ops::TileForm& form,
+                          const std::vector<ir::ExprPtr>& args, const std::string& name,
+                          const BindFn& bind, const std::string& kernel);
+
 // `args`: the converted (input, dim, index). An INT16 index (of 16-bit data) is widened for the
 // arithmetic and narrowed back, each cast exact (mode 0).
 ir::ExprPtr FlatGather(const ir::Call& c, const ops::TileForm& form,

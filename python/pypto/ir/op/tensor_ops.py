@@ -69,3 +69,21 @@ def mrgsort(*srcs, block_len=None, span=None):
         return call("tensor.mrgsort_format1", list(srcs), {"block_len": block_len}, span)
     return call("tensor.mrgsort_format2", list(srcs), None, span)
 
+
+
+def gather(input, dim=None, index=None, mask_pattern=None, span=None):  # noqa: A002
+    """PyPTO's ``tensor.gather``: with ``mask_pattern`` the vector unit's mask-pattern gather
+    (``tensor.gather_mask``), otherwise the gather along ``dim`` at ``index``."""
+    from ._build import call
+    if mask_pattern is not None:
+        return call("tensor.gather_mask", [input], {"mask_pattern": mask_pattern}, span)
+    return call("tensor.gather", [input, dim, index], None, span)
+
+
+def scatter(input, dim=None, index=None, src=None, mask_pattern=None, dst=None, span=None):  # noqa: A002
+    """PyPTO's ``tensor.scatter``: with ``mask_pattern`` the mask-pattern scatter into ``dst``'s
+    shape (``tensor.scatter_mask``), otherwise the scatter along ``dim`` at ``index``."""
+    from ._build import call
+    if mask_pattern is not None:
+        return call("tensor.scatter_mask", [input, dst], {"mask_pattern": mask_pattern}, span)
+    return call("tensor.scatter", [input, dim, index, src], None, span)

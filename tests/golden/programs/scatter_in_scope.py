@@ -1,6 +1,6 @@
-# Inside the CORE_GROUP scope a tensor.scatter: its lowering (a flat index tile feeding
-# tile.scatter) is not written yet, so the record declares no tile form and the call is refused.
-# (tensor.gather's is: programs/gather.)
+# Inside the CORE_GROUP scope a tensor.scatter, converted (flat indices feeding tile.scatter,
+# blended into the input) and checked equal to the tensor-level program on the seed's indices.
+# (programs/scatter builds its indices in the kernel.)
 import pypto.language as pl
 
 

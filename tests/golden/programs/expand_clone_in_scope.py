@@ -1,5 +1,6 @@
-# Inside the CORE_GROUP scope a tensor.expand_clone: its lowering to a loop of stores into the
-# target is not written yet, so the record declares no tile form and the call is refused there.
+# Inside the CORE_GROUP scope a tensor.expand_clone, which writes its broadcast into the target
+# (here t, which the outlined kernel then writes: Out there): converted to a loop of stores of the
+# [1, 32] row into t, checked equal to the tensor-level program (t and out compared).
 import pypto.language as pl
 
 

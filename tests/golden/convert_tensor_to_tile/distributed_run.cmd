@@ -1,0 +1,2 @@
+run
+check --seed 1

@@ -1,0 +1,1 @@
+opt -p convert-tensor-to-tile-ops

@@ -1,0 +1,8 @@
+# get_shapes_differ: the call below is rejected.
+import pypto.language as pl
+
+
+@pl.function(type=pl.FunctionType.InCore)
+def k(dst: pld.DistributedTensor[[16, 64], pl.FP16], src: pld.DistributedTensor[[8, 64], pl.FP16], peer: pl.Scalar[pl.INT32]):
+    pld.tensor.get(dst, peer, src)
+    return

@@ -1,0 +1,2 @@
+check --seed 1
+check --seed 2
